@@ -1,0 +1,80 @@
+//! The command line: `stonemate replay` and the other subcommands.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use stonemate_engine::GameKind;
+
+use crate::replay;
+
+/// Slow, correspondence-style chess/go hybrids on Discord.
+#[derive(Debug, Parser)]
+#[command(name = "stonemate", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Plays a record and prints the position as JSON (exit 1 at an illegal turn).
+    Replay(RecordArgs),
+}
+
+/// A game record to read: the game, its options, and the file of turns.
+#[derive(Debug, clap::Args)]
+pub struct RecordArgs {
+    /// chego, gess, ichess, go (Go with chess pieces) or chogo.
+    #[arg(long, value_parser = parse_game)]
+    pub game: GameKind,
+    /// A game option as KEY=VALUE, e.g. --option board=9x9 (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The record: turns separated by whitespace; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+}
+
+fn parse_game(text: &str) -> Result<GameKind, String> {
+    text.parse().map_err(|error: stonemate_engine::game::UnknownGame| error.to_string())
+}
+
+/// Runs a parsed command line; the exit status follows `replay-cli.md` (2: bad arguments).
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        Command::Replay(args) => run_replay(&args),
+    }
+}
+
+fn run_replay(args: &RecordArgs) -> ExitCode {
+    let outcome = read_record(args.file.as_ref()).map_err(|error| error.to_string()).and_then(|record| {
+        let options = replay::option_pairs(&args.options).map_err(|e| e.to_string())?;
+        replay::replay_record(args.game, &options, &record).map_err(|e| e.to_string())
+    });
+    match outcome {
+        Ok((json, all_played)) => {
+            println!("{json}");
+            if all_played { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        }
+        Err(message) => {
+            eprintln!("stonemate replay: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads the record file, or standard input for `-` or no file.
+pub fn read_record(file: Option<&PathBuf>) -> std::io::Result<String> {
+    let mut text = String::new();
+    match file.filter(|path| path.as_os_str() != "-") {
+        Some(path) => {
+            text = std::fs::read_to_string(path)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?
+        }
+        None => {
+            std::io::stdin().read_to_string(&mut text)?;
+        }
+    }
+    Ok(text)
+}

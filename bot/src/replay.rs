@@ -1,0 +1,85 @@
+//! `stonemate replay`: reads a record, plays it, and prints the position as JSON.
+//! The output is a contract other programs rely on (`replay-cli.md` in the shared specs).
+
+use serde_json::{Map, Value, json};
+use stonemate_engine::notation::record_tokens;
+use stonemate_engine::{AnyGame, Color, GameKind, HalfPoints, NewGameError, OptionPairs, Replay, Status};
+
+/// What went wrong before any turn was played: the arguments (exit status 2).
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayArgsError {
+    #[error("`{0}` is not an option: write KEY=VALUE, like board=9x9")]
+    NotAPair(String),
+    #[error(transparent)]
+    Game(#[from] NewGameError),
+}
+
+/// Splits `--option` arguments into pairs (keys in lower case, as option text is read).
+pub fn option_pairs(options: &[String]) -> Result<OptionPairs, ReplayArgsError> {
+    options
+        .iter()
+        .map(|text| match text.split_once('=') {
+            Some((key, value)) if !key.trim().is_empty() => {
+                Ok((key.trim().to_ascii_lowercase(), value.trim().to_owned()))
+            }
+            _ => Err(ReplayArgsError::NotAPair(text.clone())),
+        })
+        .collect()
+}
+
+/// Replays a record text; returns the JSON object to print and whether every turn played.
+pub fn replay_record(kind: GameKind, options: &OptionPairs, record: &str) -> Result<(Value, bool), ReplayArgsError> {
+    let turns = record_tokens(record);
+    let replay = AnyGame::replay(kind, options, &turns)?;
+    let ok = replay.error.is_none();
+    Ok((position_json(&replay), ok))
+}
+
+/// The JSON object of `replay-cli.md`, fields in the documented order.
+#[must_use]
+pub fn position_json(replay: &Replay) -> Value {
+    let game = &replay.game;
+    let status = game.status();
+    let (result, reason) = match status {
+        Status::Ongoing { .. } => (Value::Null, Value::Null),
+        Status::Finished(ending) => (json!(ending.outcome.name()), json!(ending.reason.to_string())),
+    };
+    let mut object = Map::new();
+    object.insert("game".into(), json!(game.kind().name()));
+    object
+        .insert("options".into(), Value::Object(game.option_pairs().into_iter().map(|(k, v)| (k, json!(v))).collect()));
+    object.insert("turns".into(), json!(replay.played.len()));
+    object.insert("status".into(), json!(if status.to_move().is_some() { "ongoing" } else { "finished" }));
+    object.insert("result".into(), result);
+    object.insert("reason".into(), reason);
+    object.insert("to_move".into(), status.to_move().map_or(Value::Null, |color| json!(color.name())));
+    object.insert(
+        "score".into(),
+        game.score().map_or(Value::Null, |score| json!({"white": points(score.white), "black": points(score.black)})),
+    );
+    object.insert("board".into(), json!(game.view().rows()));
+    object.insert(
+        "hands".into(),
+        game.hands()
+            .map_or(Value::Null, |[white, black]| json!({"white": white.to_string(), "black": black.to_string()})),
+    );
+    object.insert("owner".into(), game.owner().map_or(Value::Null, owner_json));
+    object.insert("legal".into(), json!(game.legal_turn_texts()));
+    if let Some(error) = &replay.error {
+        object.insert(
+            "error".into(),
+            json!({"index": error.index, "turn": error.text, "message": error.error.to_string()}),
+        );
+    }
+    Value::Object(object)
+}
+
+/// Whole points as integers, half points as `25.5`.
+fn points(points: HalfPoints) -> Value {
+    if points.0 % 2 == 0 { json!(points.0 / 2) } else { json!(points.as_f64()) }
+}
+
+fn owner_json(owner: stonemate_engine::OwnerMap) -> Value {
+    let name = |owner: Option<Color>| owner.map_or("neutral", Color::name);
+    Value::Object(owner.into_iter().map(|(square, owner)| (square.to_string(), json!(name(owner)))).collect())
+}
