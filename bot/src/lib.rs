@@ -1,5 +1,8 @@
-//! Stonemate's bot: the command-line tools and (as they land) storage, the game service
-//! and the Discord adapter. `main.rs` only wires these together.
+//! Stonemate's bot: the command-line tools, storage, the game service and (as it lands)
+//! the Discord adapter. `main.rs` only wires these together.
 
 pub mod cli;
+pub mod clock;
 pub mod replay;
+pub mod service;
+pub mod store;

@@ -1,0 +1,83 @@
+//! Autocomplete suggestions: the caller's games and challenges, legal turns, squares.
+//! At most 25, filtered by what was typed; never trusted when the command comes.
+
+use stonemate_engine::{Square, Turn};
+
+use super::Service;
+use super::error::Refusal;
+use super::lookup;
+use super::types::{Caller, Choice, Field};
+use crate::store::{GameRecord, Standing};
+
+/// Discord shows at most 25 choices.
+pub const MAX_CHOICES: usize = 25;
+
+/// Keeps the names that start with `typed` first, then those that contain it.
+fn filter(names: impl Iterator<Item = (String, String)>, typed: &str) -> Vec<Choice> {
+    let typed = typed.trim().trim_start_matches('#').to_ascii_lowercase();
+    let (mut starts, mut contains) = (Vec::new(), Vec::new());
+    for (name, value) in names {
+        let lower = value.to_ascii_lowercase();
+        if lower.starts_with(&typed) {
+            starts.push(Choice { name, value });
+        } else if name.to_ascii_lowercase().contains(&typed) {
+            contains.push(Choice { name, value });
+        }
+        if starts.len() >= MAX_CHOICES {
+            break;
+        }
+    }
+    starts.extend(contains);
+    starts.truncate(MAX_CHOICES);
+    starts
+}
+
+fn game_choice(record: &GameRecord, caller: &Caller) -> (String, String) {
+    let opponent = record.name_of(record.other(caller.user.id));
+    let name: String = format!("{} {} vs {opponent}", record.id, record.game).chars().take(100).collect();
+    (name, record.id.0.to_string())
+}
+
+pub fn choices(
+    service: &Service,
+    caller: &Caller,
+    field: Field,
+    typed: &str,
+    game: Option<&str>,
+) -> Result<Vec<Choice>, Refusal> {
+    let me = caller.user.id;
+    match field {
+        Field::Game => {
+            let records = lookup::records_of(service, me, Standing::Active)?;
+            Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
+        }
+        Field::Challenge => {
+            let records = lookup::records_of(service, me, Standing::Pending)?;
+            Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
+        }
+        Field::Notation => {
+            let record = lookup::game(service, caller, game)?;
+            let position = lookup::position(service, &record)?;
+            let texts = position.legal_turn_texts().into_iter().map(|text| (text.clone(), text));
+            Ok(filter(texts, typed))
+        }
+        Field::Square => {
+            let record = lookup::game(service, caller, game)?;
+            let position = lookup::position(service, &record)?;
+            let mut squares: Vec<Square> = position.legal_turns().iter().filter_map(start).collect();
+            squares.sort_by_key(|square| square.index());
+            squares.dedup();
+            Ok(filter(squares.into_iter().map(|s| (s.to_string(), s.to_string())), typed))
+        }
+    }
+}
+
+/// The square `/legal square:` would name for this turn.
+fn start(turn: &Turn) -> Option<Square> {
+    match *turn {
+        Turn::Pass => None,
+        Turn::Drop { to, .. } => Some(to),
+        Turn::Move { from, .. } | Turn::Relocate { from, .. } => Some(from),
+        Turn::Tandem { from, .. } => Some(from.low()),
+    }
+}

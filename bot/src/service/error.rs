@@ -1,0 +1,114 @@
+//! Why a command is refused: one variant per rule of the service, each readable by a
+//! player as is. A refusal changes nothing and is shown privately.
+
+use stonemate_engine::{NewGameError, OptionError, TurnError};
+
+use super::types::{Attachment, GameId, Reply, Response};
+
+/// A refused command.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum Refusal {
+    #[error("`{0}` is not a game id: write its number, like 12 or #12")]
+    BadGameId(String),
+    #[error("there is no game or challenge {0}")]
+    NoSuchGame(GameId),
+    #[error("you have no game in this channel{0}")]
+    NoGameHere(String),
+    #[error("you have no challenge waiting here{0}")]
+    NoChallengeHere(String),
+    #[error("which one? Name it with `{option}:` — {list}")]
+    WhichOne { option: &'static str, list: String },
+    #[error("{0} is not your game")]
+    NotYourGame(GameId),
+    #[error("it is not your turn in {game}: {name} is to move")]
+    NotYourTurn { game: GameId, name: String },
+    #[error("{game} is over: {result}")]
+    GameOver { game: GameId, result: String },
+    #[error("{0} is a challenge that has not been accepted yet")]
+    NotStarted(GameId),
+    #[error("{game} is not a challenge waiting for an answer: it {state}")]
+    NotPending { game: GameId, state: &'static str },
+    #[error("challenge {0} has expired (challenges wait 7 days)")]
+    ChallengeExpired(GameId),
+    #[error("challenge {0} is addressed to someone else")]
+    NotForYou(GameId),
+    #[error("challenge {0} was sent by someone else: only its challenger can withdraw it")]
+    NotYourChallenge(GameId),
+    #[error("you cannot challenge yourself")]
+    ChallengeSelf,
+    #[error("{0}")]
+    UnknownGame(#[from] stonemate_engine::game::UnknownGame),
+    #[error("{0} is not available yet")]
+    Unavailable(&'static str),
+    #[error("`{0}` is not a colour: use white, black or random")]
+    BadColor(String),
+    #[error("days per move must be 0 to 14 (0: no clock), not {0}")]
+    BadDays(i64),
+    #[error("extra time must be 1 to 14 days, not {0}")]
+    BadExtraDays(i64),
+    #[error("bad options: {0}")]
+    BadOptions(#[from] OptionError),
+    #[error("{who} already {has} {limit} challenges waiting: answer or withdraw some first")]
+    TooManyChallenges { who: String, has: &'static str, limit: usize },
+    #[error("{who} already {has} {limit} games going: finish some first")]
+    TooManyGames { who: String, has: &'static str, limit: usize },
+    #[error("{0}")]
+    Illegal(#[from] TurnError),
+    #[error("`{0}` is not a piece letter (like R, N or Q)")]
+    BadPiece(String),
+    #[error("`{0}` is not a square (like d4)")]
+    BadSquare(String),
+    #[error("{0} has no clock (0 days per move)")]
+    NoClock(GameId),
+    #[error("{game}: {name} still has {left} for this turn")]
+    TimeLeft { game: GameId, name: String, left: String },
+    #[error("it is your turn in {0}: only the waiting player can {1}")]
+    OwnTurn(GameId, &'static str),
+    #[error("{0} cannot be aborted: turns have been played (resign instead)")]
+    AbortTooLate(GameId),
+    #[error("you have already offered a draw in {0}")]
+    DrawAlreadyOffered(GameId),
+    #[error("there is no draw offer to answer in {0}")]
+    NoDrawOffer(GameId),
+    #[error("`{0}` is not a notify mode: use channel, dm or off")]
+    BadMode(String),
+    #[error("this button (`{0}`) is not one of Stonemate's")]
+    UnknownButton(String),
+    #[error("the game's record could not be replayed: {0}")]
+    BrokenRecord(String),
+    #[error("the game changed while this command was handled; nothing was done, try again")]
+    Conflict,
+    #[error("storage failed, nothing was changed: {0}")]
+    Store(String),
+    #[error("{refusal}")]
+    WithBoard { refusal: Box<Refusal>, game: GameId, board: Attachment },
+}
+
+impl From<NewGameError> for Refusal {
+    fn from(error: NewGameError) -> Refusal {
+        match error {
+            NewGameError::Unavailable(kind) => Refusal::Unavailable(kind.title()),
+            NewGameError::Options(error) => Refusal::BadOptions(error),
+        }
+    }
+}
+
+impl Refusal {
+    /// The refusal shown with the board it is about.
+    #[must_use]
+    pub fn with_board(self, game: GameId, board: Attachment) -> Refusal {
+        Refusal::WithBoard { refusal: Box::new(self), game, board }
+    }
+
+    /// The private reply that tells the caller.
+    #[must_use]
+    pub fn into_response(self) -> Response {
+        let text = self.to_string();
+        let (game, images) = match self {
+            Refusal::WithBoard { game, board, .. } => (Some(game), vec![board]),
+            _ => (None, Vec::new()),
+        };
+        let reply = Reply { ok: false, text, private: true, images, game, ..Reply::default() };
+        Response { reply, notices: Vec::new() }
+    }
+}

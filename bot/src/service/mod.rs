@@ -1,0 +1,191 @@
+//! The game service: Stonemate without Discord. Commands come in ([`Command`], from a
+//! [`Caller`]), replies go out ([`Response`]: the [`Reply`] to the caller and the
+//! [`Notice`]s the bot sends besides); [`Service::tick`] sends reminders, timeouts and
+//! challenge expiries on its own.
+//!
+//! The service is synchronous and `Send + Sync`: share it in an `Arc` and call it from
+//! blocking threads (it renders PNGs and flushes the database). Everything it knows is in
+//! the [`GameStore`]; positions are rebuilt from the stored turns (and cached), so a
+//! restart loses nothing. Two commands racing on one game apply at most one: every write
+//! is a compare-and-swap on the record's version, and the loser is checked again against
+//! the new state.
+//!
+//! Replies name users by their display names (`@bob`); `mentions` lists whom to ping.
+//! Refusals are private, change nothing, and carry the board where there is one.
+
+mod challenge;
+mod complete;
+mod ending;
+mod error;
+mod lookup;
+mod notify;
+mod picture;
+mod play;
+pub mod rules;
+mod types;
+mod views;
+
+use std::sync::Arc;
+
+pub use error::Refusal;
+pub use types::{
+    Attachment, Button, ButtonStyle, Caller, ChannelId, Choice, Command, Field, GameId, GuildId, Notice, NotifyMode,
+    Reply, Response, Target, User, UserId,
+};
+
+use crate::clock::{Clock, Span, Timestamp};
+use crate::store::{GameStore, StoreError};
+
+/// Limits and defaults.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// How long a challenge waits for an answer.
+    pub challenge_expiry: Span,
+    /// Days per move when a challenge names none.
+    pub default_days: u8,
+    /// Challenges one user may have waiting for an answer, sent or received.
+    pub max_pending_challenges: usize,
+    /// Games one user may be playing at once.
+    pub max_active_games: usize,
+    /// Positions kept replayed in memory.
+    pub cached_positions: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            challenge_expiry: Span::days(7),
+            default_days: 3,
+            max_pending_challenges: 20,
+            max_active_games: 30,
+            cached_positions: 512,
+        }
+    }
+}
+
+/// The game service. See the module documentation.
+#[derive(Debug)]
+pub struct Service {
+    store: Box<dyn GameStore>,
+    clock: Arc<dyn Clock>,
+    settings: Settings,
+    positions: lookup::PositionCache,
+}
+
+impl Service {
+    pub fn new(store: impl GameStore + 'static, clock: Arc<dyn Clock>, settings: Settings) -> Service {
+        let positions = lookup::PositionCache::new(settings.cached_positions);
+        Service { store: Box::new(store), clock, settings, positions }
+    }
+
+    /// Handles one command. Never panics on user input; refusals come back as private
+    /// replies with `ok == false`.
+    pub fn handle(&self, caller: &Caller, command: Command) -> Response {
+        Self::finish(Self::retry(|| self.dispatch(caller, command.clone())))
+    }
+
+    /// Handles a button press: `custom_id` as the service made it (`accept:12`,
+    /// `decline:12`, `resign:7`, `draw-accept:7`, `draw-decline:7`). Ids the service did
+    /// not make are refused.
+    pub fn press(&self, caller: &Caller, custom_id: &str) -> Response {
+        Self::finish(Self::retry(|| self.dispatch_press(caller, custom_id)))
+    }
+
+    /// Suggestions for an option being typed: at most 25, filtered by `typed`. `game` is
+    /// the `game` option typed so far in the same command (for [`Field::Notation`] and
+    /// [`Field::Square`]). Errors give no suggestions.
+    pub fn autocomplete(&self, caller: &Caller, field: Field, typed: &str, game: Option<&str>) -> Vec<Choice> {
+        complete::choices(self, caller, field, typed, game).unwrap_or_default()
+    }
+
+    /// Sends what is due by now: reminders (a quarter of the time left), timeouts (the
+    /// waiting player may `/claim`), expired challenges. Call it every minute or so; it
+    /// reads the deadline index, so nothing is lost across restarts.
+    pub fn tick(&self) -> Vec<Notice> {
+        notify::tick(self)
+    }
+
+    /// The display name last stored for a user.
+    pub fn user_name(&self, user: UserId) -> Option<String> {
+        self.store.user(user).ok().flatten().map(|record| record.name)
+    }
+
+    /// The store, for tools and tests (dumps, backups).
+    pub fn store(&self) -> &dyn GameStore {
+        self.store.as_ref()
+    }
+
+    /// The service's time.
+    pub fn now(&self) -> Timestamp {
+        self.clock.now()
+    }
+
+    /// Runs a command again when it lost a race for a record: every command reads the
+    /// record afresh, so the second run is checked against what the winner wrote.
+    fn retry(mut run: impl FnMut() -> Result<Response, Refusal>) -> Result<Response, Refusal> {
+        let mut result = run();
+        for _ in 1..RETRIES {
+            if !matches!(result, Err(Refusal::Conflict)) {
+                break;
+            }
+            result = run();
+        }
+        result
+    }
+
+    fn finish(result: Result<Response, Refusal>) -> Response {
+        result.unwrap_or_else(Refusal::into_response)
+    }
+
+    fn dispatch(&self, caller: &Caller, command: Command) -> Result<Response, Refusal> {
+        match command {
+            Command::Challenge { opponent, game, color, days, options } => {
+                challenge::challenge(self, caller, &opponent, &game, color.as_deref(), days, options.as_deref())
+            }
+            Command::Accept { challenge } => challenge::accept(self, caller, challenge.as_deref()),
+            Command::Decline { challenge } => challenge::decline(self, caller, challenge.as_deref()),
+            Command::Withdraw { challenge } => challenge::withdraw(self, caller, challenge.as_deref()),
+            Command::Move { notation, game } => play::turn(self, caller, game.as_deref(), &notation),
+            Command::Drop { piece, square, game } => play::drop(self, caller, game.as_deref(), &piece, &square),
+            Command::Pass { game } => play::turn(self, caller, game.as_deref(), "pass"),
+            Command::Resign { game } => ending::ask_resign(self, caller, game.as_deref()),
+            Command::Draw { game } => ending::draw(self, caller, game.as_deref()),
+            Command::Abort { game } => ending::abort(self, caller, game.as_deref()),
+            Command::Claim { game } => ending::claim(self, caller, game.as_deref()),
+            Command::ExtraTime { game, days } => ending::extra_time(self, caller, game.as_deref(), days),
+            Command::Board { game } => views::board(self, caller, game.as_deref()),
+            Command::History { game } => views::history(self, caller, game.as_deref()),
+            Command::Games { user } => views::games(self, caller, user.as_ref()),
+            Command::Legal { game, square } => views::legal(self, caller, game.as_deref(), square.as_deref()),
+            Command::Rules { game } => views::rules(&game),
+            Command::Notify { mode } => views::notify(self, caller, &mode),
+            Command::AdminAbort { game } => ending::admin_abort(self, caller, &game),
+        }
+    }
+
+    fn dispatch_press(&self, caller: &Caller, custom_id: &str) -> Result<Response, Refusal> {
+        let bad = || Refusal::UnknownButton(custom_id.chars().take(100).collect());
+        let (action, id) = custom_id.split_once(':').ok_or_else(bad)?;
+        let id = id.parse::<u32>().map_err(|_| bad())?.to_string();
+        match action {
+            "accept" => challenge::accept(self, caller, Some(&id)),
+            "decline" => challenge::decline(self, caller, Some(&id)),
+            "resign" => ending::resign(self, caller, &id),
+            "draw-accept" => ending::answer_draw(self, caller, &id, true),
+            "draw-decline" => ending::answer_draw(self, caller, &id, false),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// How often a command runs at most when it keeps losing races for its record.
+const RETRIES: usize = 16;
+
+impl From<StoreError> for Refusal {
+    fn from(error: StoreError) -> Refusal {
+        match error {
+            StoreError::Conflict => Refusal::Conflict,
+            error => Refusal::Store(error.to_string()),
+        }
+    }
+}

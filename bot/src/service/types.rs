@@ -1,0 +1,296 @@
+//! The words the service speaks: who calls, what they ask ([`Command`]), and what comes
+//! back ([`Response`], [`Notice`]). Plain data, no Discord types: the adapter translates
+//! Discord interactions into these and these into Discord messages.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A user, as Discord (or the console) numbers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct UserId(pub u64);
+
+/// A text channel (or a DM channel) where a game is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ChannelId(pub u64);
+
+/// A Discord server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct GuildId(pub u64);
+
+/// A challenge or game: short and human, printed `#12`. A challenge keeps its id when it is
+/// accepted and becomes a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct GameId(pub u32);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A user and the name to show for him. The service stores the latest name it was given,
+/// so pictures, `/games` and notices can name players who are not calling.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct User {
+    pub id: UserId,
+    pub name: String,
+}
+
+impl User {
+    pub fn new(id: u64, name: impl Into<String>) -> User {
+        User { id: UserId(id), name: name.into() }
+    }
+}
+
+/// Who sent a command, and from where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    pub user: User,
+    pub channel: ChannelId,
+    /// `None` in a direct-message channel.
+    pub guild: Option<GuildId>,
+}
+
+/// One command of `commands.md`. Option values come as the user typed them (text), because
+/// Discord choices and autocompletion are never trusted: the service parses and checks
+/// every value itself. `game` and `challenge` options take `12` or `#12`; when `None`, the
+/// caller's only matching game in this channel is used (or the reply lists them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `/challenge`: `game` is chego, gess, ichess, go or chogo; `color` white, black or
+    /// random (default); `days` 0-14 per move (default 3, 0 = no clock); `options` text
+    /// such as `board=9x9 pieces=N komi=6.5`.
+    Challenge {
+        opponent: User,
+        game: String,
+        color: Option<String>,
+        days: Option<i64>,
+        options: Option<String>,
+    },
+    Accept {
+        challenge: Option<String>,
+    },
+    Decline {
+        challenge: Option<String>,
+    },
+    Withdraw {
+        challenge: Option<String>,
+    },
+    /// `/move`: any turn in the game's notation (move, drop, pass, tandem, mole drop).
+    Move {
+        notation: String,
+        game: Option<String>,
+    },
+    /// `/drop`: a piece letter and a square, for games with drops.
+    Drop {
+        piece: String,
+        square: String,
+        game: Option<String>,
+    },
+    Pass {
+        game: Option<String>,
+    },
+    /// Asks to confirm with a button (`resign:ID`); the press ends the game.
+    Resign {
+        game: Option<String>,
+    },
+    /// Offers a draw, or accepts the opponent's pending offer.
+    Draw {
+        game: Option<String>,
+    },
+    /// Ends a game without result while no turn has been played.
+    Abort {
+        game: Option<String>,
+    },
+    /// Wins a game whose opponent's time for the current turn has run out.
+    Claim {
+        game: Option<String>,
+    },
+    /// Gives the opponent `days` (1-14) more for the current turn.
+    ExtraTime {
+        game: Option<String>,
+        days: i64,
+    },
+    Board {
+        game: Option<String>,
+    },
+    History {
+        game: Option<String>,
+    },
+    /// Active games and pending challenges of `user` (default: the caller).
+    Games {
+        user: Option<User>,
+    },
+    /// The legal turns, or those from `square`, highlighted on the board.
+    Legal {
+        game: Option<String>,
+        square: Option<String>,
+    },
+    /// A summary of a game's rules and notation (`game` is a game name such as `chego`).
+    Rules {
+        game: String,
+    },
+    /// `channel`, `dm` or `off`.
+    Notify {
+        mode: String,
+    },
+    /// Ends any game without result. The adapter checks the Manage Server permission
+    /// before it sends this command.
+    AdminAbort {
+        game: String,
+    },
+}
+
+impl Command {
+    /// The command's name as users type it (`move`, `extratime`, `admin-abort`).
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Challenge { .. } => "challenge",
+            Command::Accept { .. } => "accept",
+            Command::Decline { .. } => "decline",
+            Command::Withdraw { .. } => "withdraw",
+            Command::Move { .. } => "move",
+            Command::Drop { .. } => "drop",
+            Command::Pass { .. } => "pass",
+            Command::Resign { .. } => "resign",
+            Command::Draw { .. } => "draw",
+            Command::Abort { .. } => "abort",
+            Command::Claim { .. } => "claim",
+            Command::ExtraTime { .. } => "extratime",
+            Command::Board { .. } => "board",
+            Command::History { .. } => "history",
+            Command::Games { .. } => "games",
+            Command::Legal { .. } => "legal",
+            Command::Rules { .. } => "rules",
+            Command::Notify { .. } => "notify",
+            Command::AdminAbort { .. } => "admin-abort",
+        }
+    }
+}
+
+/// A file sent with a message: a board PNG, an animated replay, a record text file.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// A file name with its extension, e.g. `game-12.png`.
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+impl fmt::Debug for Attachment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Attachment({}, {} bytes)", self.name, self.bytes.len())
+    }
+}
+
+/// How a button looks (Discord's button styles).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+/// A button under a reply. `custom_id` (at most 100 characters) names the action and the
+/// game, as `accept:12`, so a press works after a restart: hand it to
+/// [`Service::press`](super::Service::press).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Button {
+    pub custom_id: String,
+    pub label: String,
+    pub style: ButtonStyle,
+}
+
+/// The answer to a command or a button press, for the caller (and the channel unless
+/// private).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Reply {
+    /// `false` when the command was refused; nothing was changed then.
+    pub ok: bool,
+    pub text: String,
+    /// Only the caller sees it (Discord: ephemeral). Every refusal is private.
+    pub private: bool,
+    /// Pictures shown inline: board PNGs, the animated replay.
+    pub images: Vec<Attachment>,
+    /// Other files, such as the record of `/history`.
+    pub files: Vec<Attachment>,
+    /// Users to ping with this message.
+    pub mentions: Vec<UserId>,
+    pub buttons: Vec<Button>,
+    /// The game the reply is about, if any.
+    pub game: Option<GameId>,
+}
+
+/// Where a message the bot sends on its own goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// A new message in the game's channel.
+    Channel(ChannelId),
+    /// A direct message to the user.
+    Direct(UserId),
+}
+
+/// A message the bot sends on its own: a turn ping, a game's result, a reminder, a
+/// timeout, an expired challenge. Always a new message, so mentions ping.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub target: Target,
+    pub text: String,
+    pub mentions: Vec<UserId>,
+    pub images: Vec<Attachment>,
+    pub game: Option<GameId>,
+}
+
+/// What a command or a press produces: the reply, and the messages to send besides it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Response {
+    pub reply: Reply,
+    pub notices: Vec<Notice>,
+}
+
+/// The option being autocompleted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// A `game` option: the caller's active games.
+    Game,
+    /// A `challenge` option: pending challenges to or from the caller.
+    Challenge,
+    /// `/move notation`: the legal turns of the game.
+    Notation,
+    /// `/legal square`: squares from which a legal turn starts.
+    Square,
+}
+
+/// One autocomplete suggestion: `name` is shown (at most 100 characters), `value` is sent
+/// back as the option's value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Choice {
+    pub name: String,
+    pub value: String,
+}
+
+/// How a player is told that it is his turn (`/notify`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NotifyMode {
+    /// A new message in the game's channel, mentioning him (the default).
+    #[default]
+    Channel,
+    /// A direct message.
+    Dm,
+    /// No pings (results and timeouts still appear in the channel, without a mention).
+    Off,
+}
+
+impl NotifyMode {
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            NotifyMode::Channel => "channel",
+            NotifyMode::Dm => "dm",
+            NotifyMode::Off => "off",
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Commands that look and do not play: `/board`, `/history`, `/games`, `/legal`,
+//! `/rules`, and `/notify` (a user setting).
+
+use std::fmt::Write as _;
+
+use stonemate_engine::{AnyGame, GameKind, Square, Turn};
+
+use super::Service;
+use super::ending::{result_text, score_text};
+use super::error::Refusal;
+use super::lookup;
+use super::notify;
+use super::picture;
+use super::rules;
+use super::types::{Attachment, Caller, NotifyMode, Reply, Response, User};
+use crate::store::{FORMAT, GameRecord, Phase, Side, Standing, UserRecord};
+
+/// Replies longer than this are cut (Discord allows 2000 characters).
+const MAX_TEXT: usize = 1800;
+
+fn cut(mut text: String, note: &str) -> String {
+    if text.chars().count() > MAX_TEXT {
+        text = text.chars().take(MAX_TEXT).collect();
+        text.push_str(note);
+    }
+    text
+}
+
+/// `alice (white) vs bob (black)`, or the challenge's two names.
+fn sides(record: &GameRecord) -> String {
+    let [white, black] = picture::player_names(record);
+    match record.players {
+        Some(_) => format!("{white} (white) vs {black} (black)"),
+        None => format!("{} vs {}", record.names[0], record.names[1]),
+    }
+}
+
+/// One line about where a record stands: whose turn, the result, or the challenge state.
+fn state(service: &Service, record: &GameRecord, game: &AnyGame) -> String {
+    match record.phase {
+        Phase::Playing => {
+            let mover = game.to_move().and_then(|color| record.player(Side::of(color)));
+            let name = mover.map_or("nobody", |user| record.name_of(user));
+            format!("{name} to move{}", notify::time_left(service, record))
+        }
+        Phase::Finished => format!("{}{}", result_text(record), score_text(game)),
+        Phase::Challenge => "a challenge waiting for an answer".to_owned(),
+        Phase::Declined => "a declined challenge".to_owned(),
+        Phase::Withdrawn => "a withdrawn challenge".to_owned(),
+        Phase::Expired => "an expired challenge".to_owned(),
+    }
+}
+
+/// `/board`: anyone may look at any game.
+pub fn board(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
+    let record = lookup::game(service, caller, text)?;
+    let game = lookup::position(service, &record)?;
+    let text = format!(
+        "{} {}: {}, {} turns played; {}.",
+        record.id,
+        game.kind().title(),
+        sides(&record),
+        record.turns.len(),
+        state(service, &record, &game)
+    );
+    let images = vec![picture::board(&record, &game, caller.user.id, Vec::new())];
+    Ok(Response { reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() }, notices: vec![] })
+}
+
+/// The turns numbered in pairs: `1. d4 e5 2. c4 pass`.
+fn numbered(turns: &[String]) -> String {
+    let mut text = String::new();
+    for (number, pair) in turns.chunks(2).enumerate() {
+        let _ = write!(text, "{}{}. {}", if number == 0 { "" } else { " " }, number + 1, pair.join(" "));
+    }
+    text
+}
+
+/// The record as a file `stonemate replay` reads back: comments, then numbered turns.
+pub fn record_file(record: &GameRecord) -> String {
+    let options: Vec<String> = record.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let arguments: Vec<String> = options
+        .iter()
+        .map(|pair| if pair.contains(' ') { format!("--option \"{pair}\"") } else { format!("--option {pair}") })
+        .collect();
+    let mut file = format!("# Stonemate {}: {}\n# {}\n", record.id, record.game, sides(record));
+    let _ = writeln!(file, "# options: {}", options.join(" "));
+    if record.phase == Phase::Finished {
+        let _ = writeln!(file, "# result: {}", result_text(record));
+    }
+    let _ = writeln!(
+        file,
+        "# replay: stonemate replay --game {} {} game-{}.txt",
+        record.game,
+        arguments.join(" "),
+        record.id.0
+    );
+    for (number, pair) in record.turns.chunks(2).enumerate() {
+        let _ = writeln!(file, "{}. {}", number + 1, pair.join(" "));
+    }
+    file
+}
+
+/// `/history`: the numbered turns, the result, the record file and a replay image.
+pub fn history(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
+    let record = lookup::game(service, caller, text)?;
+    let game = lookup::position(service, &record)?;
+    let turns = if record.turns.is_empty() { "no turns yet".to_owned() } else { numbered(&record.turns) };
+    let text = format!(
+        "{} {}: {}; {}.\n{turns}",
+        record.id,
+        game.kind().title(),
+        sides(&record),
+        state(service, &record, &game)
+    );
+    let text = cut(text, " … (the whole record is in the file)");
+    let file = Attachment { name: format!("game-{}.txt", record.id.0), bytes: record_file(&record).into_bytes() };
+    let images = vec![picture::board(&record, &game, caller.user.id, Vec::new())];
+    let reply = Reply { ok: true, text, images, files: vec![file], game: Some(record.id), ..Reply::default() };
+    Ok(Response { reply, notices: Vec::new() })
+}
+
+/// `/games`: the active games and pending challenges of a user (the caller by default).
+pub fn games(service: &Service, caller: &Caller, user: Option<&User>) -> Result<Response, Refusal> {
+    let user = user.unwrap_or(&caller.user);
+    let mut lines = Vec::new();
+    for record in lookup::records_of(service, user.id, Standing::Active)? {
+        let game = lookup::position(service, &record)?;
+        let opponent = record.name_of(record.other(user.id));
+        lines.push(format!("{} {} vs {opponent}: {}", record.id, record.game, state(service, &record, &game)));
+    }
+    for record in lookup::records_of(service, user.id, Standing::Pending)? {
+        let line = if record.challenger == user.id {
+            format!("{} {} challenge to {}, waiting", record.id, record.game, record.names[1])
+        } else {
+            format!("{} {} challenge from {}, to answer", record.id, record.game, record.names[0])
+        };
+        lines.push(line);
+    }
+    let text = if lines.is_empty() {
+        format!("{} has no active games or challenges.", user.name)
+    } else {
+        format!("{}'s games:\n{}", user.name, lines.join("\n"))
+    };
+    let reply = Reply { ok: true, text: cut(text, " …"), private: true, ..Reply::default() };
+    Ok(Response { reply, notices: Vec::new() })
+}
+
+/// Whether `turn` starts at (or, for drops, lands on) `square`.
+fn from_square(turn: &Turn, square: Square) -> bool {
+    match *turn {
+        Turn::Pass => false,
+        Turn::Drop { to, .. } => to == square,
+        Turn::Move { from, .. } | Turn::Relocate { from, .. } => from == square,
+        Turn::Tandem { from, .. } => from.contains(square),
+    }
+}
+
+/// The squares a turn ends on, to highlight.
+fn target(turn: &Turn) -> Option<Square> {
+    match *turn {
+        Turn::Pass => None,
+        Turn::Drop { to, .. } | Turn::Move { to, .. } | Turn::Relocate { to, .. } | Turn::Tandem { to, .. } => Some(to),
+    }
+}
+
+/// `/legal`: the legal turns (from one square), highlighted on the board.
+pub fn legal(
+    service: &Service,
+    caller: &Caller,
+    text: Option<&str>,
+    square: Option<&str>,
+) -> Result<Response, Refusal> {
+    let record = lookup::game(service, caller, text)?;
+    let game = lookup::position(service, &record)?;
+    let square = match square.map(str::trim).filter(|s| !s.is_empty()) {
+        Some(text) => Some(text.parse::<Square>().map_err(|_| Refusal::BadSquare(text.chars().take(20).collect()))?),
+        None => None,
+    };
+    let turns: Vec<Turn> =
+        game.legal_turns().into_iter().filter(|turn| square.is_none_or(|s| from_square(turn, s))).collect();
+    let mut highlights: Vec<Square> = turns.iter().filter_map(target).collect();
+    highlights.dedup();
+    let names: Vec<String> = turns.iter().map(|turn| game.format_turn(*turn)).collect();
+    let from = square.map_or(String::new(), |square| format!(" from {square}"));
+    let text = match (record.phase, names.len()) {
+        (Phase::Challenge, _) => format!("{} has not started yet.", record.id),
+        (_, 0) => format!("{}: no legal turn{from}.", record.id),
+        (_, count) => format!(
+            "{}: {count} legal turn{}{from}: {}",
+            record.id,
+            if count == 1 { "" } else { "s" },
+            names.join(", ")
+        ),
+    };
+    let images = vec![picture::board(&record, &game, caller.user.id, highlights)];
+    let reply =
+        Reply { ok: true, text: cut(text, " …"), private: true, images, game: Some(record.id), ..Reply::default() };
+    Ok(Response { reply, notices: Vec::new() })
+}
+
+/// `/rules`: a summary of a game's rules and notation.
+pub fn rules(game: &str) -> Result<Response, Refusal> {
+    let kind: GameKind = game.parse()?;
+    let mut text = rules::summary(kind).to_owned();
+    if !AnyGame::is_available(kind) {
+        text.push_str("\n(Not available on this bot yet.)");
+    }
+    Ok(Response { reply: Reply { ok: true, text, private: true, ..Reply::default() }, notices: Vec::new() })
+}
+
+/// `/notify`: how the caller is told that it is his turn.
+pub fn notify(service: &Service, caller: &Caller, mode: &str) -> Result<Response, Refusal> {
+    let notify = match mode.trim().to_ascii_lowercase().as_str() {
+        "channel" => NotifyMode::Channel,
+        "dm" => NotifyMode::Dm,
+        "off" => NotifyMode::Off,
+        _ => return Err(Refusal::BadMode(mode.chars().take(20).collect())),
+    };
+    let user = UserRecord { format: FORMAT, id: caller.user.id, name: caller.user.name.clone(), notify };
+    service.store.save_user(&user)?;
+    let text = match notify {
+        NotifyMode::Channel => "You will be pinged in the game's channel when it is your turn.",
+        NotifyMode::Dm => "You will get a direct message when it is your turn.",
+        NotifyMode::Off => "You will not be pinged about your turns (results still show in the channel).",
+    };
+    Ok(Response {
+        reply: Reply { ok: true, text: text.to_owned(), private: true, ..Reply::default() },
+        notices: vec![],
+    })
+}

@@ -1,0 +1,116 @@
+//! The key layout shared by both stores, and the writes one record change makes.
+
+use super::record::{GameRecord, UserRecord};
+use super::{Standing, StoreError};
+use crate::clock::Timestamp;
+use crate::service::{GameId, UserId};
+
+pub const NEXT_ID: &[u8] = b"n";
+const GAME: u8 = b'g';
+const PLAYER: u8 = b'p';
+const DEADLINE: u8 = b'd';
+const USER: u8 = b'u';
+
+pub fn game(id: GameId) -> Vec<u8> {
+    let mut key = vec![GAME];
+    key.extend_from_slice(&id.0.to_be_bytes());
+    key
+}
+
+pub fn player_prefix(user: UserId) -> Vec<u8> {
+    let mut key = vec![PLAYER];
+    key.extend_from_slice(&user.0.to_be_bytes());
+    key
+}
+
+fn player(user: UserId, id: GameId) -> Vec<u8> {
+    let mut key = player_prefix(user);
+    key.extend_from_slice(&id.0.to_be_bytes());
+    key
+}
+
+pub fn user(user: UserId) -> Vec<u8> {
+    let mut key = vec![USER];
+    key.extend_from_slice(&user.0.to_be_bytes());
+    key
+}
+
+/// Times sort as unsigned numbers once the sign bit is flipped.
+fn time_bytes(time: Timestamp) -> [u8; 8] {
+    ((time.0 as u64) ^ (1 << 63)).to_be_bytes()
+}
+
+fn deadline(time: Timestamp, id: GameId) -> Vec<u8> {
+    let mut key = vec![DEADLINE];
+    key.extend_from_slice(&time_bytes(time));
+    key.extend_from_slice(&id.0.to_be_bytes());
+    key
+}
+
+/// The deadline keys from the earliest up to (and including) `until`.
+pub fn deadlines_until(until: Timestamp) -> (Vec<u8>, Vec<u8>) {
+    let mut end = vec![DEADLINE];
+    end.extend_from_slice(&time_bytes(until));
+    end.extend_from_slice(&u32::MAX.to_be_bytes());
+    (vec![DEADLINE], end)
+}
+
+/// The game id at the end of a player or deadline key.
+pub fn id_at_end(key: &[u8]) -> Option<GameId> {
+    let tail: [u8; 4] = key.get(key.len().checked_sub(4)?..)?.try_into().ok()?;
+    Some(GameId(u32::from_be_bytes(tail)))
+}
+
+pub fn next_id(stored: Option<&[u8]>) -> Result<GameId, StoreError> {
+    let last = match stored {
+        None => 0,
+        Some(bytes) => u32::from_be_bytes(bytes.try_into().map_err(|_| StoreError::Corrupt("next id".into()))?),
+    };
+    last.checked_add(1).map(GameId).ok_or_else(|| StoreError::Database("out of game ids".into()))
+}
+
+/// The index entries of a record.
+fn index(record: &GameRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut entries = Vec::new();
+    if let Some(standing) = record.standing() {
+        for user in [record.challenger, record.opponent] {
+            entries.push((player(user, record.id), vec![standing.byte()]));
+        }
+    }
+    if let Some(time) = record.next_event() {
+        entries.push((deadline(time, record.id), Vec::new()));
+    }
+    entries
+}
+
+/// One write of a transaction: a value to put, or `None` to remove the key.
+pub type Write = (Vec<u8>, Option<Vec<u8>>);
+
+/// The writes that replace `old` (if any) by `new`: the record, stale index entries
+/// removed, new ones put.
+pub fn changes(old: Option<&GameRecord>, new: &GameRecord) -> Result<Vec<Write>, StoreError> {
+    let fresh = index(new);
+    let mut writes: Vec<Write> = Vec::new();
+    if let Some(old) = old {
+        for (key, _) in index(old) {
+            if !fresh.iter().any(|(k, _)| *k == key) {
+                writes.push((key, None));
+            }
+        }
+    }
+    writes.extend(fresh.into_iter().map(|(key, value)| (key, Some(value))));
+    writes.push((game(new.id), Some(serde_json::to_vec(new)?)));
+    Ok(writes)
+}
+
+pub fn decode_game(bytes: &[u8]) -> Result<GameRecord, StoreError> {
+    Ok(serde_json::from_slice(bytes)?)
+}
+
+pub fn decode_user(bytes: &[u8]) -> Result<UserRecord, StoreError> {
+    Ok(serde_json::from_slice(bytes)?)
+}
+
+pub fn standing_entry(key: &[u8], value: &[u8]) -> Option<(GameId, Standing)> {
+    Some((id_at_end(key)?, Standing::from_byte(*value.first()?)?))
+}

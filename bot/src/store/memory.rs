@@ -1,0 +1,95 @@
+//! The in-memory store for tests: the same keys and checks as the sled store, in a
+//! `BTreeMap` behind a mutex.
+
+use std::collections::BTreeMap;
+use std::sync::{Mutex, MutexGuard};
+
+use super::keys::{self, Write};
+use super::record::{GameRecord, Standing, UserRecord};
+use super::{Dump, GameStore, StoreError};
+use crate::clock::Timestamp;
+use crate::service::{GameId, UserId};
+
+type Map = BTreeMap<Vec<u8>, Vec<u8>>;
+
+/// A store that lives as long as the value: for tests.
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    map: Mutex<Map>,
+}
+
+impl MemoryStore {
+    #[must_use]
+    pub fn new() -> MemoryStore {
+        MemoryStore::default()
+    }
+
+    fn map(&self) -> MutexGuard<'_, Map> {
+        // A panic while holding the lock leaves whole writes only (they are applied after
+        // every check), so the map is still consistent.
+        self.map.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+fn apply(map: &mut Map, writes: Vec<Write>) {
+    for (key, value) in writes {
+        match value {
+            Some(value) => map.insert(key, value),
+            None => map.remove(&key),
+        };
+    }
+}
+
+impl GameStore for MemoryStore {
+    fn create(&self, mut record: GameRecord) -> Result<GameRecord, StoreError> {
+        let mut map = self.map();
+        record.id = keys::next_id(map.get(keys::NEXT_ID).map(Vec::as_slice))?;
+        record.version = 1;
+        let writes = keys::changes(None, &record)?;
+        map.insert(keys::NEXT_ID.to_vec(), record.id.0.to_be_bytes().to_vec());
+        apply(&mut map, writes);
+        Ok(record)
+    }
+
+    fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.map().get(&keys::game(id)).map(|bytes| keys::decode_game(bytes)).transpose()
+    }
+
+    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
+        let mut map = self.map();
+        let old = map.get(&keys::game(record.id)).ok_or(StoreError::Missing(record.id))?;
+        let old = keys::decode_game(old)?;
+        if old.version.checked_add(1) != Some(record.version) {
+            return Err(StoreError::Conflict);
+        }
+        let writes = keys::changes(Some(&old), record)?;
+        apply(&mut map, writes);
+        Ok(())
+    }
+
+    fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Standing)>, StoreError> {
+        let prefix = keys::player_prefix(user);
+        let map = self.map();
+        let entries = map.range(prefix.clone()..).take_while(|(key, _)| key.starts_with(&prefix));
+        Ok(entries.filter_map(|(key, value)| keys::standing_entry(key, value)).collect())
+    }
+
+    fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
+        let (start, end) = keys::deadlines_until(until);
+        Ok(self.map().range(start..=end).filter_map(|(key, _)| keys::id_at_end(key)).collect())
+    }
+
+    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
+        self.map().get(&keys::user(id)).map(|bytes| keys::decode_user(bytes)).transpose()
+    }
+
+    fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
+        let bytes = serde_json::to_vec(user)?;
+        self.map().insert(keys::user(user.id), bytes);
+        Ok(())
+    }
+
+    fn dump(&self) -> Result<Dump, StoreError> {
+        Ok(self.map().iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+    }
+}

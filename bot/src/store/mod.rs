@@ -1,0 +1,85 @@
+//! Storage of challenges, games and user settings: the [`GameStore`] trait, its sled
+//! implementation ([`SledStore`], the bot's database) and an in-memory one for tests
+//! ([`MemoryStore`]).
+//!
+//! Both keep the same keys in one ordered key space, so their dumps compare:
+//!
+//! | key | value |
+//! |---|---|
+//! | `g` id | the [`GameRecord`], JSON |
+//! | `p` user id | [`Standing`] byte: the player index (pending, active, over) |
+//! | `d` time id | empty: the deadline index (reminders, timeouts, challenge expiry) |
+//! | `u` user | the [`UserRecord`], JSON |
+//! | `n` | the last game id given out |
+//!
+//! Numbers are big-endian so keys sort by them. A record and its index entries change in
+//! one transaction; every write is flushed to disk before the call returns, so a turn is
+//! confirmed only once it is durable.
+
+mod keys;
+mod memory;
+pub mod record;
+mod sled_store;
+
+use std::fmt;
+
+pub use memory::MemoryStore;
+pub use record::{ColorChoice, FORMAT, Finish, GameRecord, GameResult, Phase, Side, Standing, TurnClock, UserRecord};
+pub use sled_store::SledStore;
+
+use crate::clock::Timestamp;
+use crate::service::{GameId, UserId};
+
+/// Why the store could not do what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The record changed since it was read: another command got there first.
+    #[error("the game changed while this command was being handled")]
+    Conflict,
+    #[error("no record {0}")]
+    Missing(GameId),
+    #[error("the database failed: {0}")]
+    Database(String),
+    #[error("a stored record cannot be read: {0}")]
+    Corrupt(String),
+}
+
+impl From<sled::Error> for StoreError {
+    fn from(error: sled::Error) -> StoreError {
+        StoreError::Database(error.to_string())
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    fn from(error: serde_json::Error) -> StoreError {
+        StoreError::Corrupt(error.to_string())
+    }
+}
+
+/// Every key and value of a store, in key order.
+pub type Dump = Vec<(Vec<u8>, Vec<u8>)>;
+
+/// Where challenges, games and user settings live. Every write is durable when it returns.
+pub trait GameStore: Send + Sync + fmt::Debug {
+    /// Stores a new record under the next free id, at version 1; returns it as stored.
+    fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError>;
+
+    fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;
+
+    /// Replaces a record whose stored version is `record.version - 1`, with its index
+    /// entries; [`StoreError::Conflict`] (and nothing written) if it is not.
+    fn update(&self, record: &GameRecord) -> Result<(), StoreError>;
+
+    /// The records `user` takes part in, from the player index, by id.
+    fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Standing)>, StoreError>;
+
+    /// Records with something due at or before `until`, earliest first.
+    fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError>;
+
+    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError>;
+
+    fn save_user(&self, user: &UserRecord) -> Result<(), StoreError>;
+
+    /// Every key and value in key order: for tests and backups.
+    fn dump(&self) -> Result<Dump, StoreError>;
+}

@@ -1,0 +1,153 @@
+//! The bot's database: sled 0.34, one tree, the keys of [`super::keys`]. Each change is
+//! one sled transaction (the record, its index entries and, for new records, the id
+//! counter), then a flush to disk before the call returns.
+
+use std::path::Path;
+
+use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
+
+use super::keys::{self, Write};
+use super::record::{GameRecord, Standing, UserRecord};
+use super::{Dump, GameStore, StoreError};
+use crate::clock::Timestamp;
+use crate::service::{GameId, UserId};
+
+/// A sled database in a directory of its own.
+#[derive(Debug, Clone)]
+pub struct SledStore {
+    db: sled::Db,
+}
+
+type TxResult<T> = Result<T, ConflictableTransactionError<StoreError>>;
+
+fn abort<T>(error: StoreError) -> TxResult<T> {
+    Err(ConflictableTransactionError::Abort(error))
+}
+
+fn apply(tx: &TransactionalTree, writes: &[Write]) -> TxResult<()> {
+    for (key, value) in writes {
+        match value {
+            Some(value) => tx.insert(key.as_slice(), value.as_slice())?,
+            None => tx.remove(key.as_slice())?,
+        };
+    }
+    Ok(())
+}
+
+fn unwrap_tx<T>(result: Result<T, TransactionError<StoreError>>) -> Result<T, StoreError> {
+    result.map_err(|error| match error {
+        TransactionError::Abort(error) => error,
+        TransactionError::Storage(error) => error.into(),
+    })
+}
+
+impl SledStore {
+    /// Opens (or creates) the database in `dir`. sled locks it: one process at a time.
+    pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
+        Ok(SledStore { db: sled::Config::new().path(dir).open()? })
+    }
+
+    /// Stores many new records at once with one flush, for filling a database quickly
+    /// (benchmarks, imports). Ids are given out as by [`GameStore::create`].
+    pub fn create_many(&self, records: impl IntoIterator<Item = GameRecord>) -> Result<GameId, StoreError> {
+        let mut last = keys::next_id(self.db.get(keys::NEXT_ID)?.as_deref())?.0 - 1;
+        let mut batch = sled::Batch::default();
+        for mut record in records {
+            last += 1;
+            record.id = GameId(last);
+            record.version = 1;
+            for (key, value) in keys::changes(None, &record)? {
+                match value {
+                    Some(value) => batch.insert(key, value),
+                    None => batch.remove(key),
+                }
+            }
+        }
+        batch.insert(keys::NEXT_ID, &last.to_be_bytes());
+        self.db.apply_batch(batch)?;
+        self.db.flush()?;
+        Ok(GameId(last))
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush()?;
+        Ok(())
+    }
+}
+
+impl GameStore for SledStore {
+    fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
+        let stored = unwrap_tx(self.db.transaction(|tx| {
+            let mut record = record.clone();
+            record.id = match keys::next_id(tx.get(keys::NEXT_ID)?.as_deref()) {
+                Ok(id) => id,
+                Err(error) => return abort(error),
+            };
+            record.version = 1;
+            let writes = match keys::changes(None, &record) {
+                Ok(writes) => writes,
+                Err(error) => return abort(error),
+            };
+            tx.insert(keys::NEXT_ID, &record.id.0.to_be_bytes())?;
+            apply(tx, &writes)?;
+            Ok(record)
+        }))?;
+        self.flush()?;
+        Ok(stored)
+    }
+
+    fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.db.get(keys::game(id))?.map(|bytes| keys::decode_game(&bytes)).transpose()
+    }
+
+    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
+        unwrap_tx(self.db.transaction(|tx| {
+            let Some(old) = tx.get(keys::game(record.id))? else {
+                return abort(StoreError::Missing(record.id));
+            };
+            let old = match keys::decode_game(&old) {
+                Ok(old) => old,
+                Err(error) => return abort(error),
+            };
+            if old.version.checked_add(1) != Some(record.version) {
+                return abort(StoreError::Conflict);
+            }
+            match keys::changes(Some(&old), record) {
+                Ok(writes) => apply(tx, &writes),
+                Err(error) => abort(error),
+            }
+        }))?;
+        self.flush()
+    }
+
+    fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Standing)>, StoreError> {
+        let mut games = Vec::new();
+        for entry in self.db.scan_prefix(keys::player_prefix(user)) {
+            let (key, value) = entry?;
+            games.extend(keys::standing_entry(&key, &value));
+        }
+        Ok(games)
+    }
+
+    fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
+        let (start, end) = keys::deadlines_until(until);
+        let mut ids = Vec::new();
+        for entry in self.db.range(start..=end) {
+            ids.extend(keys::id_at_end(&entry?.0));
+        }
+        Ok(ids)
+    }
+
+    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
+        self.db.get(keys::user(id))?.map(|bytes| keys::decode_user(&bytes)).transpose()
+    }
+
+    fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
+        self.db.insert(keys::user(user.id), serde_json::to_vec(user)?)?;
+        self.flush()
+    }
+
+    fn dump(&self) -> Result<Dump, StoreError> {
+        self.db.iter().map(|entry| Ok(entry.map(|(k, v)| (k.to_vec(), v.to_vec()))?)).collect()
+    }
+}
