@@ -21,6 +21,22 @@ pub struct Cli {
 pub enum Command {
     /// Plays a record and prints the position as JSON (exit 1 at an illegal turn).
     Replay(RecordArgs),
+    /// Plays on a local database from lines on standard input, without Discord.
+    Console(ConsoleArgs),
+}
+
+/// `stonemate console [--data DIR] [--out DIR] [--json]`.
+#[derive(Debug, clap::Args)]
+pub struct ConsoleArgs {
+    /// The database directory (default: stonemate-data).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Where images and files are written (default: `out` next to the database).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print every reply as one JSON object per line.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// A game record to read: the game, its options, and the file of turns.
@@ -44,6 +60,7 @@ fn parse_game(text: &str) -> Result<GameKind, String> {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Replay(args) => run_replay(&args),
+        Command::Console(args) => crate::console::main(crate::console::Options::new(args.data, args.out, args.json)),
     }
 }
 

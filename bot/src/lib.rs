@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod clock;
+pub mod console;
 pub mod replay;
 pub mod service;
 pub mod store;

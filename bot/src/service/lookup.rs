@@ -70,6 +70,22 @@ pub fn game(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Ga
     }
 }
 
+/// The game a looking command (`/board`, `/history`, `/legal`) is about: as [`game`],
+/// falling back on the caller's latest finished game in this channel, so the record of a
+/// game just over is one command away.
+pub fn viewed(service: &Service, caller: &Caller, text: Option<&str>) -> Result<GameRecord, Refusal> {
+    match game(service, caller, text) {
+        Err(Refusal::NoGameHere(hint)) => {
+            let over = records_of(service, caller.user.id, Standing::Over)?;
+            over.into_iter()
+                .filter(|record| record.channel == caller.channel)
+                .max_by_key(|record| record.id)
+                .ok_or(Refusal::NoGameHere(hint))
+        }
+        other => other,
+    }
+}
+
 /// Which challenges a challenge command may default to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sent {

@@ -13,7 +13,7 @@ use super::notify;
 use super::picture;
 use super::rules;
 use super::types::{Attachment, Caller, NotifyMode, Reply, Response, User};
-use crate::store::{FORMAT, GameRecord, Phase, Side, Standing, UserRecord};
+use crate::store::{FORMAT, Finish, GameRecord, Phase, Side, Standing, UserRecord};
 
 /// Replies longer than this are cut (Discord allows 2000 characters).
 const MAX_TEXT: usize = 1800;
@@ -43,7 +43,10 @@ fn state(service: &Service, record: &GameRecord, game: &AnyGame) -> String {
             let name = mover.map_or("nobody", |user| record.name_of(user));
             format!("{name} to move{}", notify::time_left(service, record))
         }
-        Phase::Finished => format!("{}{}", result_text(record), score_text(game)),
+        Phase::Finished if record.result.as_ref().is_some_and(|r| r.finish == Finish::Rules) => {
+            format!("{}{}", result_text(record), score_text(game))
+        }
+        Phase::Finished => result_text(record),
         Phase::Challenge => "a challenge waiting for an answer".to_owned(),
         Phase::Declined => "a declined challenge".to_owned(),
         Phase::Withdrawn => "a withdrawn challenge".to_owned(),
@@ -53,7 +56,7 @@ fn state(service: &Service, record: &GameRecord, game: &AnyGame) -> String {
 
 /// `/board`: anyone may look at any game.
 pub fn board(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::game(service, caller, text)?;
+    let record = lookup::viewed(service, caller, text)?;
     let game = lookup::position(service, &record)?;
     let text = format!(
         "{} {}: {}, {} turns played; {}.",
@@ -103,7 +106,7 @@ pub fn record_file(record: &GameRecord) -> String {
 
 /// `/history`: the numbered turns, the result, the record file and a replay image.
 pub fn history(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::game(service, caller, text)?;
+    let record = lookup::viewed(service, caller, text)?;
     let game = lookup::position(service, &record)?;
     let turns = if record.turns.is_empty() { "no turns yet".to_owned() } else { numbered(&record.turns) };
     let text = format!(
@@ -171,7 +174,7 @@ pub fn legal(
     text: Option<&str>,
     square: Option<&str>,
 ) -> Result<Response, Refusal> {
-    let record = lookup::game(service, caller, text)?;
+    let record = lookup::viewed(service, caller, text)?;
     let game = lookup::position(service, &record)?;
     let square = match square.map(str::trim).filter(|s| !s.is_empty()) {
         Some(text) => Some(text.parse::<Square>().map_err(|_| Refusal::BadSquare(text.chars().take(20).collect()))?),

@@ -1,0 +1,240 @@
+//! `stonemate console`: the game service on a local database, driven by lines on standard
+//! input instead of Discord (`commands.md`, "The console"). For trying the bot without a
+//! token, and for scripts (`--json`: one JSON object per reply).
+
+pub mod parse;
+
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use crate::clock::{Clock, ManualClock, SystemClock};
+use crate::service::{Attachment, Caller, ChannelId, GuildId, Notice, Reply, Service, Settings, Target, User, UserId};
+use crate::store::{SledStore, StoreError};
+use parse::Line;
+
+/// The database directory when `--data` is not given.
+pub const DEFAULT_DATA: &str = "stonemate-data";
+/// Everyone talks in this channel unless a line names another.
+pub const DEFAULT_CHANNEL: &str = "general";
+
+/// The console's settings (`--data`, `--out`, `--json`).
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub data: PathBuf,
+    pub out: PathBuf,
+    pub json: bool,
+}
+
+impl Options {
+    /// The defaults of `commands.md`: images go to `out` next to the database.
+    #[must_use]
+    pub fn new(data: Option<PathBuf>, out: Option<PathBuf>, json: bool) -> Options {
+        let data = data.unwrap_or_else(|| PathBuf::from(DEFAULT_DATA));
+        let out = out.unwrap_or_else(|| data.parent().unwrap_or(Path::new("")).join("out"));
+        Options { data, out, json }
+    }
+}
+
+/// A running console: the service, its movable clock, and the names it has seen.
+#[derive(Debug)]
+pub struct Console {
+    service: Service,
+    clock: Arc<ManualClock>,
+    options: Options,
+    users: HashMap<UserId, String>,
+    channels: HashMap<ChannelId, String>,
+    next_file: u32,
+}
+
+fn channel_id(name: &str) -> ChannelId {
+    ChannelId(parse::hash(&format!("#{name}")) >> 1)
+}
+
+impl Console {
+    /// Opens the database (sled allows one process at a time).
+    pub fn open(options: Options) -> Result<Console, StoreError> {
+        let store = SledStore::open(&options.data)?;
+        let clock = Arc::new(ManualClock::at(SystemClock.now()));
+        let service = Service::new(store, clock.clone(), Settings::default());
+        let next_file = last_file_number(&options.out) + 1;
+        let channels = HashMap::from([(channel_id(DEFAULT_CHANNEL), DEFAULT_CHANNEL.to_owned())]);
+        Ok(Console { service, clock, options, users: HashMap::new(), channels, next_file })
+    }
+
+    /// Reads lines until the input ends, answering each at once.
+    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+        for line in input.lines() {
+            for printed in self.line(&line?) {
+                writeln!(output, "{printed}")?;
+            }
+            output.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Handles one line; returns what to print (the reply, then the notices due).
+    pub fn line(&mut self, text: &str) -> Vec<String> {
+        let mut printed = match parse::line(text) {
+            Ok(Line::Blank) => Vec::new(),
+            Ok(Line::Advance(span)) => {
+                self.clock.advance(span);
+                vec![self.say(None, Some("!advance"), &note(format!("the clock moved {span} forward")))]
+            }
+            Ok(Line::Command { channel, user, command }) => {
+                let caller = self.caller(channel, &user);
+                let name = command.name();
+                let response = self.service.handle(&caller, command);
+                self.print_response(&user, name, response.reply, response.notices)
+            }
+            Ok(Line::Press { channel, user, custom_id }) => {
+                let caller = self.caller(channel, &user);
+                let response = self.service.press(&caller, &custom_id);
+                self.print_response(&user, "!press", response.reply, response.notices)
+            }
+            Err(error) => {
+                let reply = Reply { ok: false, private: true, text: format!("console: {error}"), ..Reply::default() };
+                vec![self.say(None, None, &reply)]
+            }
+        };
+        for notice in self.service.tick() {
+            printed.push(self.notice(&notice));
+        }
+        printed
+    }
+
+    fn caller(&mut self, channel: Option<String>, user: &str) -> Caller {
+        let channel = channel.unwrap_or_else(|| DEFAULT_CHANNEL.to_owned());
+        let id = channel_id(&channel);
+        self.channels.insert(id, channel);
+        let user = User { id: parse::user_id(user), name: user.to_owned() };
+        self.users.insert(user.id, user.name.clone());
+        Caller { user, channel: id, guild: Some(GuildId(1)) }
+    }
+
+    fn print_response(&mut self, user: &str, command: &str, reply: Reply, notices: Vec<Notice>) -> Vec<String> {
+        let mut printed = vec![self.say(Some(user), Some(command), &reply)];
+        printed.extend(notices.iter().map(|notice| self.notice(notice)));
+        printed
+    }
+
+    fn name(&self, user: UserId) -> String {
+        self.users.get(&user).cloned().or_else(|| self.service.user_name(user)).unwrap_or_else(|| user.0.to_string())
+    }
+
+    fn notice(&mut self, notice: &Notice) -> String {
+        let to = match notice.target {
+            Target::Channel(id) => format!("#{}", self.channels.get(&id).cloned().unwrap_or_else(|| id.0.to_string())),
+            Target::Direct(user) => format!("@{} (dm)", self.name(user)),
+        };
+        let reply = Reply {
+            ok: true,
+            text: notice.text.clone(),
+            images: notice.images.clone(),
+            mentions: notice.mentions.clone(),
+            game: notice.game,
+            ..Reply::default()
+        };
+        let mut printed = self.say(None, None, &reply);
+        if self.options.json {
+            // Add where the message went without disturbing the fields of the spec.
+            if let Ok(Value::Object(mut object)) = serde_json::from_str::<Value>(&printed) {
+                object.insert("to".into(), json!(to));
+                printed = Value::Object(object).to_string();
+            }
+        } else {
+            printed = printed.replacen("[nobody]", &format!("[nobody → {to}]"), 1);
+        }
+        printed
+    }
+
+    /// Writes the attachments under `--out`; returns their paths.
+    fn save(&mut self, attachments: &[Attachment]) -> Vec<String> {
+        let mut paths = Vec::new();
+        for attachment in attachments {
+            let path = self.options.out.join(format!("{:04}-{}", self.next_file, attachment.name));
+            self.next_file += 1;
+            let written =
+                std::fs::create_dir_all(&self.options.out).and_then(|()| std::fs::write(&path, &attachment.bytes));
+            match written {
+                Ok(()) => paths.push(path.display().to_string()),
+                Err(error) => paths.push(format!("(could not write {}: {error})", path.display())),
+            }
+        }
+        paths
+    }
+
+    /// One printed reply: a JSON object (`--json`) or a few readable lines.
+    fn say(&mut self, user: Option<&str>, command: Option<&str>, reply: &Reply) -> String {
+        let mut files = self.save(&reply.images);
+        files.extend(self.save(&reply.files));
+        let mentions: Vec<String> = reply.mentions.iter().map(|user| self.name(*user)).collect();
+        if self.options.json {
+            let buttons: Vec<&str> = reply.buttons.iter().map(|b| b.custom_id.as_str()).collect();
+            return json!({
+                "user": user, "command": command, "ok": reply.ok, "private": reply.private, "text": reply.text,
+                "files": files, "mentions": mentions, "game": reply.game.map(|id| id.0), "buttons": buttons,
+            })
+            .to_string();
+        }
+        let who = match (user, command) {
+            (Some(user), Some(command)) if command.starts_with('!') => format!("[@{user} {command}]"),
+            (Some(user), Some(command)) => format!("[@{user} /{command}]"),
+            (None, Some(command)) => format!("[{command}]"),
+            _ => "[nobody]".to_owned(),
+        };
+        let how = match (reply.ok, reply.private) {
+            (true, false) => "",
+            (true, true) => " (private)",
+            (false, _) => " refused (private)",
+        };
+        let mut text = format!("{who}{how} {}", reply.text);
+        if !mentions.is_empty() {
+            text.push_str(&format!("\n    pings: @{}", mentions.join(", @")));
+        }
+        for file in files {
+            text.push_str(&format!("\n    file: {file}"));
+        }
+        for button in &reply.buttons {
+            text.push_str(&format!("\n    button: {} (`!press {}`)", button.label, button.custom_id));
+        }
+        text
+    }
+}
+
+fn note(text: String) -> Reply {
+    Reply { ok: true, text, ..Reply::default() }
+}
+
+/// The highest `NNNN-` prefix among the files already in `out`, so new files never
+/// overwrite old ones.
+fn last_file_number(out: &Path) -> u32 {
+    let Ok(entries) = std::fs::read_dir(out) else { return 0 };
+    entries
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.split('-').next()?.parse::<u32>().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+/// `stonemate console`: runs on standard input and output; exit status 2 when the
+/// database cannot be opened.
+pub fn main(options: Options) -> std::process::ExitCode {
+    let mut console = match Console::open(options) {
+        Ok(console) => console,
+        Err(error) => {
+            eprintln!("stonemate console: {error}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let stdin = std::io::stdin();
+    match console.run(stdin.lock(), std::io::stdout().lock()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("stonemate console: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
