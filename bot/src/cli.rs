@@ -23,6 +23,17 @@ pub enum Command {
     Replay(RecordArgs),
     /// Plays on a local database from lines on standard input, without Discord.
     Console(ConsoleArgs),
+    /// Runs the Discord bot until Ctrl-C or SIGTERM (token from DISCORD_TOKEN).
+    Run(RunArgs),
+}
+
+/// Where the bot's settings are.
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// The settings file (see config.example.toml); a missing file means the defaults,
+    /// overridden by the environment.
+    #[arg(long, value_name = "FILE", default_value = "config.toml")]
+    pub config: PathBuf,
 }
 
 /// `stonemate console [--data DIR] [--out DIR] [--json]`.
@@ -61,7 +72,43 @@ pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Replay(args) => run_replay(&args),
         Command::Console(args) => crate::console::main(crate::console::Options::new(args.data, args.out, args.json)),
+        Command::Run(args) => run_bot(&args),
     }
+}
+
+fn run_bot(args: &RunArgs) -> ExitCode {
+    let config = match crate::config::Config::load(&args.config) {
+        Ok(config) => config,
+        Err(error) => {
+            eprintln!("stonemate run: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(error) = init_logging(&config.log_level) {
+        eprintln!("stonemate run: log_level {:?}: {error}", config.log_level);
+        return ExitCode::from(2);
+    }
+    if !args.config.exists() {
+        tracing::info!(path = %args.config.display(), "no config file; using the defaults and the environment");
+    }
+    let outcome = tokio::runtime::Runtime::new()
+        .map_err(anyhow::Error::from)
+        .and_then(|runtime| runtime.block_on(crate::discord::run(config)));
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!("{error:#}");
+            eprintln!("stonemate run: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Logs to standard error through `tracing`, filtered by `filter` (`info`, `debug`, ...).
+fn init_logging(filter: &str) -> Result<(), tracing_subscriber::filter::ParseError> {
+    let filter = tracing_subscriber::EnvFilter::try_new(filter)?;
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
+    Ok(())
 }
 
 fn run_replay(args: &RecordArgs) -> ExitCode {

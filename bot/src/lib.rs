@@ -3,7 +3,9 @@
 
 pub mod cli;
 pub mod clock;
+pub mod config;
 pub mod console;
+pub mod discord;
 pub mod replay;
 pub mod service;
 pub mod store;

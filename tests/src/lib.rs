@@ -1,2 +1,4 @@
 //! Cross-crate integration tests for Stonemate live in `tests/tests/`; this library holds
-//! helpers they share.
+//! helpers they share: the fake Discord that the Discord adapter is tested against.
+
+pub mod fake_discord;

@@ -1,0 +1,294 @@
+//! The bot's settings: a TOML file (`config.toml`, see `config.example.toml`) overlaid by
+//! the environment. The Discord token is a [`Secret`] so that it never reaches a log line
+//! through `Debug`.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The longest time per move a challenge may set, in days (`/challenge days`).
+pub const MAX_DAYS_PER_MOVE: u8 = 14;
+
+/// The latest `discord.defer_ms` that still leaves time to defer within Discord's 3 s.
+pub const MAX_DEFER_MS: u64 = 2500;
+
+/// Everything `stonemate run` needs to know.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Directory of the game database (created when missing).
+    pub database: PathBuf,
+    /// A `tracing` filter: `info`, `debug`, or per crate like `stonemate_bot=debug,warn`.
+    pub log_level: String,
+    /// Time per move of a challenge that does not say (`days`), 0 = no clock.
+    pub default_days: u8,
+    /// How often the bot looks for reminders, timeouts and expired challenges, in seconds.
+    pub tick_seconds: u64,
+    pub discord: DiscordConfig,
+}
+
+/// The `[discord]` table.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// The bot token; better given as `DISCORD_TOKEN` than written in a file.
+    pub token: Option<Secret>,
+    /// Guilds to register the commands in (instantly); empty registers them globally.
+    pub guilds: Vec<u64>,
+    /// Another address for Discord's HTTP API (an HTTP proxy for Discord, or a test
+    /// double); unset means Discord itself.
+    pub api_base: Option<String>,
+    /// Milliseconds a command may work before the bot tells Discord it needs more time
+    /// (Discord's limit for the first answer is 3 s).
+    pub defer_ms: u64,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> Self {
+        DiscordConfig { token: None, guilds: Vec::new(), api_base: None, defer_ms: 1500 }
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            database: PathBuf::from("stonemate-data"),
+            log_level: "info".to_owned(),
+            default_days: 3,
+            tick_seconds: 60,
+            discord: DiscordConfig::default(),
+        }
+    }
+}
+
+/// A string that `Debug` and `Display` print as `[redacted]`.
+#[derive(Clone, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Secret(value.into())
+    }
+
+    /// The secret itself, for the one place that has to send it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// Why the settings could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{path}: {source}")]
+    Parse { path: PathBuf, source: toml::de::Error },
+    #[error("environment variable {var}: {reason}")]
+    Environment { var: &'static str, reason: String },
+    #[error("setting {key}: {reason}")]
+    Invalid { key: &'static str, reason: String },
+    #[error("no Discord token: set DISCORD_TOKEN or discord.token in the config file")]
+    MissingToken,
+}
+
+/// The environment variables read, with what they replace in the file.
+pub const ENVIRONMENT: [(&str, &str); 6] = [
+    ("DISCORD_TOKEN", "discord.token"),
+    ("STONEMATE_DATABASE", "database"),
+    ("STONEMATE_LOG", "log_level"),
+    ("STONEMATE_DEFAULT_DAYS", "default_days"),
+    ("STONEMATE_GUILDS", "discord.guilds (comma-separated ids)"),
+    ("STONEMATE_API_BASE", "discord.api_base"),
+];
+
+impl Config {
+    /// Reads `path` (a missing file means the defaults) and overlays the process
+    /// environment.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => Some(text),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+            Err(source) => return Err(ConfigError::Read { path: path.to_owned(), source }),
+        };
+        Config::from_sources(path, text.as_deref(), |var| std::env::var(var).ok())
+    }
+
+    /// Builds the settings from the text of the file at `path` (if there is one) and an
+    /// environment lookup.
+    pub fn from_sources(
+        path: &Path,
+        file: Option<&str>,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let mut config: Config = match file {
+            Some(text) => {
+                toml::from_str(text).map_err(|source| ConfigError::Parse { path: path.to_owned(), source })?
+            }
+            None => Config::default(),
+        };
+        config.overlay_environment(env)?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn overlay_environment(&mut self, env: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        let env = |var| env(var).filter(|value: &String| !value.trim().is_empty());
+        if let Some(token) = env("DISCORD_TOKEN") {
+            self.discord.token = Some(Secret::new(token.trim()));
+        }
+        if let Some(path) = env("STONEMATE_DATABASE") {
+            self.database = PathBuf::from(path);
+        }
+        if let Some(level) = env("STONEMATE_LOG") {
+            self.log_level = level;
+        }
+        if let Some(days) = env("STONEMATE_DEFAULT_DAYS") {
+            self.default_days = days.trim().parse().map_err(|_| ConfigError::Environment {
+                var: "STONEMATE_DEFAULT_DAYS",
+                reason: format!("{days:?} is not a number of days"),
+            })?;
+        }
+        if let Some(guilds) = env("STONEMATE_GUILDS") {
+            self.discord.guilds = parse_guilds(&guilds)?;
+        }
+        if let Some(base) = env("STONEMATE_API_BASE") {
+            self.discord.api_base = Some(base);
+        }
+        Ok(())
+    }
+
+    fn validate(&mut self) -> Result<(), ConfigError> {
+        if self.default_days > MAX_DAYS_PER_MOVE {
+            let reason = format!("{} is more than {MAX_DAYS_PER_MOVE} days", self.default_days);
+            return Err(ConfigError::Invalid { key: "default_days", reason });
+        }
+        if self.tick_seconds == 0 {
+            return Err(ConfigError::Invalid { key: "tick_seconds", reason: "must be at least 1".into() });
+        }
+        if self.discord.defer_ms > MAX_DEFER_MS {
+            let reason = format!("{} ms leaves no time to defer within Discord's 3 s", self.discord.defer_ms);
+            return Err(ConfigError::Invalid { key: "discord.defer_ms", reason });
+        }
+        if self.discord.guilds.contains(&0) {
+            return Err(ConfigError::Invalid { key: "discord.guilds", reason: "0 is not a guild id".into() });
+        }
+        if let Some(base) = &mut self.discord.api_base {
+            if !(base.starts_with("http://") || base.starts_with("https://")) {
+                let reason = format!("{base:?} must start with http:// or https://");
+                return Err(ConfigError::Invalid { key: "discord.api_base", reason });
+            }
+            // serenity glues the route (`/api/v10/...`) straight onto the base.
+            *base = base.trim_end_matches('/').to_owned();
+        }
+        Ok(())
+    }
+
+    /// The token, or why the bot cannot start without one.
+    pub fn token(&self) -> Result<&Secret, ConfigError> {
+        self.discord.token.as_ref().filter(|token| !token.expose().is_empty()).ok_or(ConfigError::MissingToken)
+    }
+}
+
+fn parse_guilds(text: &str) -> Result<Vec<u64>, ConfigError> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(|id| {
+            id.parse().map_err(|_| ConfigError::Environment {
+                var: "STONEMATE_GUILDS",
+                reason: format!("{id:?} is not a guild id"),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(file: Option<&str>, env: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let lookup = |var: &str| env.iter().find(|(k, _)| *k == var).map(|(_, v)| v.to_string());
+        Config::from_sources(Path::new("config.toml"), file, lookup)
+    }
+
+    #[test]
+    fn missing_file_means_defaults() {
+        let config = config(None, &[]).unwrap();
+        assert_eq!(config, Config::default());
+        assert_eq!(config.default_days, 3);
+        assert!(matches!(config.token(), Err(ConfigError::MissingToken)));
+    }
+
+    #[test]
+    fn example_file_reads_and_every_setting_is_documented() {
+        let example = include_str!("../../config.example.toml");
+        let config = config(Some(example), &[]).unwrap();
+        assert_eq!(config.default_days, 3);
+        for key in [
+            "database",
+            "log_level",
+            "default_days",
+            "tick_seconds",
+            "[discord]",
+            "token",
+            "guilds",
+            "api_base",
+            "defer_ms",
+        ] {
+            assert!(example.contains(key), "config.example.toml does not mention {key}");
+        }
+        for (var, _) in ENVIRONMENT {
+            assert!(example.contains(var), "config.example.toml does not mention {var}");
+        }
+    }
+
+    #[test]
+    fn file_settings_are_read() {
+        let file = "database = \"/var/lib/stonemate\"\nlog_level = \"debug\"\ndefault_days = 7\n\
+                    [discord]\ntoken = \"abc\"\nguilds = [1, 2]\napi_base = \"http://127.0.0.1:9/\"\n";
+        let config = config(Some(file), &[]).unwrap();
+        assert_eq!(config.database, PathBuf::from("/var/lib/stonemate"));
+        assert_eq!(config.log_level, "debug");
+        assert_eq!(config.default_days, 7);
+        assert_eq!(config.discord.guilds, [1, 2]);
+        assert_eq!(config.discord.api_base.as_deref(), Some("http://127.0.0.1:9"));
+        assert_eq!(config.token().unwrap().expose(), "abc");
+    }
+
+    #[test]
+    fn environment_overrides_the_file() {
+        let file = "default_days = 7\n[discord]\ntoken = \"from-file\"\n";
+        let env = [("DISCORD_TOKEN", "from-env"), ("STONEMATE_GUILDS", "10, 20"), ("STONEMATE_DEFAULT_DAYS", "0")];
+        let config = config(Some(file), &env).unwrap();
+        assert_eq!(config.token().unwrap().expose(), "from-env");
+        assert_eq!(config.discord.guilds, [10, 20]);
+        assert_eq!(config.default_days, 0);
+    }
+
+    #[test]
+    fn debug_never_shows_the_token() {
+        let config = config(None, &[("DISCORD_TOKEN", "MTIz.secret-token")]).unwrap();
+        let shown = format!("{config:?} {:?}", config.token().unwrap());
+        assert!(!shown.contains("secret-token"), "{shown}");
+        assert!(shown.contains("[redacted]"));
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_values_are_refused() {
+        assert!(matches!(config(Some("databse = \"x\""), &[]), Err(ConfigError::Parse { .. })));
+        let too_long = config(Some("default_days = 15"), &[]);
+        assert!(matches!(too_long, Err(ConfigError::Invalid { key: "default_days", .. })));
+        let bad_base = config(Some("[discord]\napi_base = \"discord.com\""), &[]);
+        assert!(matches!(bad_base, Err(ConfigError::Invalid { key: "discord.api_base", .. })));
+        let bad_guild = config(None, &[("STONEMATE_GUILDS", "12,abc")]);
+        assert!(matches!(bad_guild, Err(ConfigError::Environment { .. })));
+    }
+}

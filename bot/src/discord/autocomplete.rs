@@ -1,0 +1,63 @@
+//! Autocompletion of `game`, `challenge`, `notation` and `square` options: the service
+//! suggests, Discord shows at most 25. Suggestions are only help; whatever the user
+//! finally submits is parsed and checked again by the service.
+
+use poise::serenity_prelude as serenity;
+use serenity::{AutocompleteChoice, CommandDataOptionValue, CommandInteraction, CreateAutocompleteResponse};
+
+use super::commands::caller;
+use super::types::Context;
+use crate::service::Field;
+
+/// Discord's limits: 25 choices, names and values of at most 100 characters.
+const MAX_CHOICES: usize = 25;
+const MAX_CHOICE_LENGTH: usize = 100;
+
+pub async fn game_ids(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    suggest(ctx, Field::Game, partial).await
+}
+
+pub async fn challenge_ids(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    suggest(ctx, Field::Challenge, partial).await
+}
+
+pub async fn turns(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    suggest(ctx, Field::Notation, partial).await
+}
+
+pub async fn squares(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    suggest(ctx, Field::Square, partial).await
+}
+
+async fn suggest(ctx: Context<'_>, field: Field, partial: &str) -> CreateAutocompleteResponse {
+    let poise::Context::Application(app) = ctx else { return CreateAutocompleteResponse::new() };
+    let caller = caller(app.interaction);
+    let game = option_text(app.interaction, "game");
+    let partial = cut(partial);
+    let service = ctx.data().service.clone();
+    let work = move || service.autocomplete(&caller, field, &partial, game.as_deref());
+    let choices = match tokio::task::spawn_blocking(work).await {
+        Ok(choices) => choices,
+        Err(error) => {
+            tracing::warn!(%error, "autocomplete failed");
+            Vec::new()
+        }
+    };
+    let choices = choices.into_iter().take(MAX_CHOICES).map(|c| AutocompleteChoice::new(cut(&c.name), cut(&c.value)));
+    CreateAutocompleteResponse::new().set_choices(choices.collect())
+}
+
+/// What the user has typed so far in another option (`game` while completing `notation`).
+fn option_text(interaction: &CommandInteraction, name: &str) -> Option<String> {
+    let option = interaction.data.options.iter().find(|option| option.name == name)?;
+    match &option.value {
+        CommandDataOptionValue::String(text) => Some(cut(text)),
+        CommandDataOptionValue::Autocomplete { value, .. } => Some(cut(value)),
+        CommandDataOptionValue::Integer(number) => Some(number.to_string()),
+        _ => None,
+    }
+}
+
+fn cut(text: &str) -> String {
+    text.chars().take(MAX_CHOICE_LENGTH).collect()
+}

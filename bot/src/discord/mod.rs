@@ -1,0 +1,215 @@
+//! The Discord adapter: `stonemate run`. A thin layer over the game service built on
+//! serenity and poise: commands parse their options and make one service call
+//! (`commands.rs`), buttons go to the service too (`events.rs`), answers and notices go
+//! back as Discord messages (`reply.rs`), and a background task sends what falls due
+//! (`ticker.rs`).
+
+mod autocomplete;
+pub mod choices;
+pub mod commands;
+mod events;
+mod reply;
+mod ticker;
+pub mod types;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+use serenity::{ClientBuilder, CreateAllowedMentions, GatewayIntents, GuildId, HttpBuilder};
+use tokio::sync::{RwLock, watch};
+use tracing::{error, info, warn};
+
+use crate::clock::SystemClock;
+use crate::config::{Config, Secret};
+use crate::service::{Service, Settings};
+use crate::store::SledStore;
+use types::{Data, Error};
+
+/// How long shutdown waits for commands being handled before it flushes anyway.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long shutdown waits for the gateway connection to close.
+const CLOSE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Runs the bot on the configured database until Ctrl-C or SIGTERM.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    let service = open_service(&config)?;
+    serve(config, service, shutdown_signal()).await
+}
+
+/// The game service on the configured database, with the real clock.
+pub fn open_service(config: &Config) -> anyhow::Result<Service> {
+    let store = SledStore::open(&config.database)
+        .with_context(|| format!("cannot open the database at {}", config.database.display()))?;
+    let settings = Settings { default_days: config.default_days, ..Settings::default() };
+    Ok(Service::new(store, Arc::new(SystemClock), settings))
+}
+
+/// Runs the bot with `service` until `stop` completes, then shuts down cleanly: closes
+/// the gateway, waits for the commands in progress, and closes the database.
+pub async fn serve(
+    config: Config,
+    service: Service,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let token = config.token()?.clone();
+    let service = Arc::new(service);
+    let busy = Arc::new(RwLock::new(()));
+    let defer_after = Duration::from_millis(config.discord.defer_ms);
+    let data = Data { service: service.clone(), busy: busy.clone(), defer_after };
+    let http = http(&token, config.discord.api_base.as_deref());
+    let framework = framework(data, config.discord.guilds.clone());
+    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
+        .framework(framework)
+        .await
+        .context("cannot build the Discord client")?;
+
+    let (stop_ticker, ticking) = watch::channel(false);
+    let every = Duration::from_secs(config.tick_seconds);
+    let ticker = tokio::spawn(ticker::run(client.http.clone(), service.clone(), busy.clone(), every, ticking));
+
+    info!(database = %config.database.display(), "starting");
+    let shards = client.shard_manager.clone();
+    let outcome = {
+        let mut start = std::pin::pin!(client.start());
+        tokio::select! {
+            outcome = &mut start => outcome,
+            () = stop => {
+                info!("shutting down");
+                shards.shutdown_all().await;
+                // Before the first shard is up there is nothing to close and start() runs on.
+                tokio::time::timeout(CLOSE_TIMEOUT, start).await.unwrap_or(Ok(()))
+            }
+        }
+    };
+    let outcome = outcome.context("the Discord connection failed");
+    stop_ticker.send_replace(true);
+    let _ = ticker.await;
+    if tokio::time::timeout(DRAIN_TIMEOUT, busy.write()).await.is_err() {
+        warn!("commands still running after {DRAIN_TIMEOUT:?}; closing the database anyway");
+    }
+    // Every write of the store is durable when it returns; dropping the last handle
+    // closes the database.
+    drop(client);
+    drop(service);
+    info!("stopped");
+    outcome
+}
+
+/// The HTTP client, pointed at `api_base` when set. serenity only honours the base with
+/// its rate limiter off; Discord's 429 answers are still retried by serenity.
+fn http(token: &Secret, api_base: Option<&str>) -> serenity::Http {
+    // Nothing may ping unless a message says whom.
+    let quiet = CreateAllowedMentions::new().everyone(false).empty_roles().empty_users();
+    let builder = HttpBuilder::new(token.expose()).default_allowed_mentions(quiet);
+    let Some(base) = api_base else { return builder.build() };
+    let builder = builder.proxy(base).ratelimiter_disabled(true);
+    // An HTTP_PROXY meant for the outside world must not swallow a local address.
+    match is_loopback(base).then(|| reqwest::Client::builder().use_rustls_tls().no_proxy().build()) {
+        Some(Ok(client)) => builder.client(client).build(),
+        _ => builder.build(),
+    }
+}
+
+fn is_loopback(base: &str) -> bool {
+    let host = base.split("://").nth(1).unwrap_or("");
+    ["127.", "localhost", "[::1]"].iter().any(|local| host.starts_with(local))
+}
+
+fn framework(data: Data, guilds: Vec<u64>) -> poise::Framework<Data, Error> {
+    let options = poise::FrameworkOptions {
+        commands: commands::all(),
+        on_error: |error| Box::pin(on_error(error)),
+        event_handler: |framework, event| Box::pin(events::on_event(framework, event)),
+        ..Default::default()
+    };
+    poise::Framework::builder()
+        .options(options)
+        .initialize_owners(false)
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                register(ctx, &framework.options().commands, &guilds).await;
+                Ok(data)
+            })
+        })
+        .build()
+}
+
+/// Registers the commands in the configured guilds (at once), else globally. A failure is
+/// logged: the bot still answers the commands Discord already knows.
+async fn register(ctx: &serenity::Context, commands: &[poise::Command<Data, Error>], guilds: &[u64]) {
+    if guilds.is_empty() {
+        match poise::builtins::register_globally(ctx, commands).await {
+            Ok(()) => info!(count = commands.len(), "registered the commands globally"),
+            Err(error) => error!(%error, "could not register the commands globally"),
+        }
+    }
+    for &guild in guilds {
+        match poise::builtins::register_in_guild(ctx, commands, GuildId::new(guild)).await {
+            Ok(()) => info!(count = commands.len(), guild, "registered the commands"),
+            Err(error) => error!(%error, guild, "could not register the commands"),
+        }
+    }
+}
+
+/// Every error ends as a private reply to whoever ran the command, and in the log.
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            error!(command = %ctx.command().name, %error, "command failed");
+            private(ctx, "Sorry, something went wrong on the bot's side. Please try again.").await;
+        }
+        poise::FrameworkError::ArgumentParse { error, input, ctx, .. } => {
+            let text = match input {
+                Some(input) => format!("Could not read {input:?}: {error}"),
+                None => format!("Could not read the options: {error}"),
+            };
+            private(ctx, &text).await;
+        }
+        poise::FrameworkError::CommandStructureMismatch { description, ctx, .. } => {
+            warn!(command = %ctx.command().name, description, "Discord sent an outdated command");
+            private(ctx.into(), "This command has changed; Discord will show the new version shortly.").await;
+        }
+        other => {
+            if let Err(error) = poise::builtins::on_error(other).await {
+                error!(%error, "could not report an error");
+            }
+        }
+    }
+}
+
+async fn private(ctx: types::Context<'_>, text: &str) {
+    if let Err(error) = ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await {
+        warn!(%error, "could not send an error reply");
+    }
+}
+
+/// Completes at Ctrl-C or (on Unix) SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(error) = tokio::signal::ctrl_c().await {
+            error!(%error, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(error) => {
+                error!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}

@@ -1,0 +1,257 @@
+//! Sends the service's answers to Discord: the reply to an interaction (within the
+//! 3-second limit, deferring when the service is slow) and the notices, which are always
+//! new messages so that their mentions ping.
+
+use poise::serenity_prelude as serenity;
+use serenity::builder::Builder;
+use serenity::{
+    ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    EditInteractionResponse, Http, InteractionId,
+};
+use tracing::warn;
+
+use super::types::{Data, Error};
+use crate::service::{Attachment, Button, ButtonStyle, Notice, Reply, Response, Service, Target, UserId};
+
+/// Discord's limit on a message's text, in characters.
+const MAX_CONTENT: usize = 2000;
+/// Discord's limits on buttons: 5 per row, 5 rows.
+const BUTTONS_PER_ROW: usize = 5;
+const MAX_ROWS: usize = 5;
+
+/// The interaction being answered: a slash command or a button press.
+#[derive(Debug, Clone, Copy)]
+pub struct Interaction<'a> {
+    pub id: InteractionId,
+    pub token: &'a str,
+}
+
+/// Runs `call` (one service call: it may render, so it is CPU work) off the async
+/// executor, answers the interaction with its reply, then sends its notices. Discord
+/// wants an answer within 3 s: past `data.defer_after` the interaction is deferred first.
+pub async fn answer(
+    http: &Http,
+    interaction: Interaction<'_>,
+    data: &Data,
+    call: impl FnOnce(&Service) -> Response + Send + 'static,
+) -> Result<(), Error> {
+    // Shutdown waits for this before it closes the database.
+    let _busy = data.busy.clone().read_owned().await;
+    let service = data.service.clone();
+    let mut task = tokio::task::spawn_blocking(move || {
+        let mut response = call(&service);
+        let reply = &mut response.reply;
+        link(&mut reply.text, &reply.mentions, |user| service.user_name(user));
+        link_mentions(&service, &mut response.notices);
+        response
+    });
+    // A zero delay defers at once, whatever the speed of the call.
+    let in_time = match data.defer_after.is_zero() {
+        true => None,
+        false => tokio::time::timeout(data.defer_after, &mut task).await.ok(),
+    };
+    let response = match in_time {
+        Some(done) => {
+            let response = done?;
+            let message = Message::of(&response.reply).into_response().ephemeral(response.reply.private);
+            CreateInteractionResponse::Message(message).execute(http, (interaction.id, interaction.token)).await?;
+            response
+        }
+        None => {
+            let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+            defer.execute(http, (interaction.id, interaction.token)).await?;
+            let response = task.await?;
+            finish_deferred(http, interaction, &response.reply).await?;
+            response
+        }
+    };
+    send_notices(http, &response.notices).await;
+    Ok(())
+}
+
+/// Completes a deferred (public, "thinking…") reply. An edit neither pings nor can turn
+/// private, so a private reply or one with mentions replaces it with a new follow-up.
+async fn finish_deferred(http: &Http, interaction: Interaction<'_>, reply: &Reply) -> Result<(), Error> {
+    let message = Message::of(reply);
+    if !reply.private && reply.mentions.is_empty() {
+        message.into_edit().execute(http, interaction.token).await?;
+    } else {
+        http.delete_original_interaction_response(interaction.token).await?;
+        let followup = message.into_followup().ephemeral(reply.private);
+        followup.execute(http, (None, interaction.token)).await?;
+    }
+    Ok(())
+}
+
+/// The service writes `@name` for users; for those a notice pings, Discord needs `<@id>`.
+pub fn link_mentions(service: &Service, notices: &mut [Notice]) {
+    for notice in notices {
+        link(&mut notice.text, &notice.mentions, |user| service.user_name(user));
+    }
+}
+
+/// Turns the first `@name` of each mentioned user into `<@id>`; a user not named in the
+/// text is mentioned at its start, so that the ping happens.
+fn link(text: &mut String, mentions: &[UserId], name_of: impl Fn(UserId) -> Option<String>) {
+    let mut missing = Vec::new();
+    for &user in mentions {
+        let markup = format!("<@{}>", user.0);
+        if text.contains(&markup) {
+            continue;
+        }
+        let at = name_of(user).and_then(|name| find_name(text, &name));
+        match at {
+            Some((start, end)) => text.replace_range(start..end, &markup),
+            None => missing.push(markup),
+        }
+    }
+    if !missing.is_empty() {
+        *text = format!("{} {text}", missing.join(" "));
+    }
+}
+
+/// Where `@name` stands in `text` as a whole word.
+fn find_name(text: &str, name: &str) -> Option<(usize, usize)> {
+    let needle = format!("@{name}");
+    text.match_indices(&needle)
+        .map(|(start, _)| (start, start + needle.len()))
+        .find(|&(_, end)| !text[end..].chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_'))
+}
+
+/// Sends each notice as a new message: in its channel, or as a direct message. A notice
+/// that cannot be delivered is logged and skipped; the others still go out.
+pub async fn send_notices(http: &Http, notices: &[Notice]) {
+    for notice in notices {
+        if let Err(error) = send_notice(http, notice).await {
+            warn!(target = ?notice.target, game = ?notice.game, %error, "could not deliver a notice");
+        }
+    }
+}
+
+async fn send_notice(http: &Http, notice: &Notice) -> Result<(), serenity::Error> {
+    let channel = match notice.target {
+        Target::Channel(channel) => serenity::ChannelId::new(channel.0),
+        Target::Direct(user) => serenity::UserId::new(user.0).create_dm_channel(http).await?.id,
+    };
+    let message = Message::new(&notice.text, &notice.mentions, notice.images.iter(), &[]);
+    channel.send_message(http, message.into_create()).await?;
+    Ok(())
+}
+
+/// A message's parts in Discord's terms, ready for any of serenity's message builders.
+struct Message {
+    content: String,
+    files: Vec<CreateAttachment>,
+    rows: Vec<CreateActionRow>,
+    mentions: CreateAllowedMentions,
+}
+
+impl Message {
+    fn of(reply: &Reply) -> Message {
+        Message::new(&reply.text, &reply.mentions, reply.images.iter().chain(&reply.files), &reply.buttons)
+    }
+
+    fn new<'a>(
+        text: &str,
+        mentions: &[UserId],
+        files: impl Iterator<Item = &'a Attachment>,
+        buttons: &[Button],
+    ) -> Message {
+        let users: Vec<serenity::UserId> = mentions.iter().map(|user| serenity::UserId::new(user.0)).collect();
+        Message {
+            content: content(text),
+            files: files.map(|file| CreateAttachment::bytes(file.bytes.clone(), file.name.clone())).collect(),
+            rows: rows(buttons),
+            // Only the users the service names may be pinged: never @everyone or roles.
+            mentions: CreateAllowedMentions::new().everyone(false).empty_roles().users(users),
+        }
+    }
+
+    fn into_response(self) -> CreateInteractionResponseMessage {
+        let message = CreateInteractionResponseMessage::new().content(self.content).add_files(self.files);
+        message.components(self.rows).allowed_mentions(self.mentions)
+    }
+
+    fn into_followup(self) -> CreateInteractionResponseFollowup {
+        let message = CreateInteractionResponseFollowup::new().content(self.content).add_files(self.files);
+        message.components(self.rows).allowed_mentions(self.mentions)
+    }
+
+    fn into_edit(self) -> EditInteractionResponse {
+        let edit = EditInteractionResponse::new().content(self.content).components(self.rows);
+        self.files.into_iter().fold(edit.allowed_mentions(self.mentions), EditInteractionResponse::new_attachment)
+    }
+
+    fn into_create(self) -> CreateMessage {
+        let message = CreateMessage::new().content(self.content).add_files(self.files);
+        message.components(self.rows).allowed_mentions(self.mentions)
+    }
+}
+
+/// The text cut to Discord's limit.
+fn content(text: &str) -> String {
+    if text.chars().count() <= MAX_CONTENT {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(MAX_CONTENT - 1).collect();
+    cut.push('…');
+    cut
+}
+
+fn rows(buttons: &[Button]) -> Vec<CreateActionRow> {
+    buttons
+        .chunks(BUTTONS_PER_ROW)
+        .take(MAX_ROWS)
+        .map(|row| CreateActionRow::Buttons(row.iter().map(button).collect()))
+        .collect()
+}
+
+fn button(button: &Button) -> CreateButton {
+    let style = match button.style {
+        ButtonStyle::Primary => DiscordStyle::Primary,
+        ButtonStyle::Secondary => DiscordStyle::Secondary,
+        ButtonStyle::Success => DiscordStyle::Success,
+        ButtonStyle::Danger => DiscordStyle::Danger,
+    };
+    CreateButton::new(button.custom_id.clone()).label(button.label.clone()).style(style)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn linked(text: &str, mentions: &[u64]) -> String {
+        let mut text = text.to_owned();
+        let mentions: Vec<UserId> = mentions.iter().map(|&id| UserId(id)).collect();
+        let names =
+            |user: UserId| [(7, "bob"), (8, "bo")].iter().find(|(id, _)| *id == user.0).map(|(_, n)| n.to_string());
+        link(&mut text, &mentions, names);
+        text
+    }
+
+    #[test]
+    fn mentions_become_discord_markup_where_the_name_stands() {
+        assert_eq!(linked("@bob, your move", &[7]), "<@7>, your move");
+        assert_eq!(linked("@bob against @bo", &[8]), "@bob against <@8>");
+        assert_eq!(linked("your move", &[7]), "<@7> your move");
+        assert_eq!(linked("<@7>, your move", &[7]), "<@7>, your move");
+        assert_eq!(linked("@bob, no ping", &[]), "@bob, no ping");
+    }
+
+    #[test]
+    fn content_is_cut_to_discords_limit() {
+        let long = "é".repeat(3000);
+        let cut = content(&long);
+        assert_eq!(cut.chars().count(), MAX_CONTENT);
+        assert!(cut.ends_with('…'));
+    }
+
+    #[test]
+    fn buttons_fill_rows_of_five() {
+        let buttons: Vec<Button> = (0..7)
+            .map(|n| Button { custom_id: format!("b:{n}"), label: n.to_string(), style: ButtonStyle::Primary })
+            .collect();
+        assert_eq!(rows(&buttons).len(), 2);
+    }
+}

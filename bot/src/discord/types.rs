@@ -1,0 +1,26 @@
+//! The types every command shares: the bot's state ([`Data`]), the poise [`Context`] and
+//! the [`Error`] type.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::RwLock;
+
+use crate::service::Service;
+
+/// What the commands can reach.
+#[derive(Debug)]
+pub struct Data {
+    pub service: Arc<Service>,
+    /// Held shared while a command, press or tick is being handled; shutdown takes it
+    /// exclusively, so it waits for them before flushing the database.
+    pub busy: Arc<RwLock<()>>,
+    /// How long a command may work before the interaction is deferred.
+    pub defer_after: Duration,
+}
+
+/// A failure of the adapter itself (Discord unreachable, a task that died). Refusals of
+/// the game service are ordinary replies, not errors.
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+pub type Context<'a> = poise::Context<'a, Data, Error>;

@@ -1,0 +1,127 @@
+//! The real `stonemate` binary, started as an operator starts it (`stonemate run --config
+//! FILE` with `DISCORD_TOKEN` set), connects to the fake Discord, stops cleanly on SIGTERM,
+//! and finds its challenge again after a restart: the Accept button pressed before the
+//! restart still works, because its id names the action and the challenge.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use stonemate_tests::fake_discord::{FakeDiscord, RequestKind};
+
+use crate::harness::*;
+
+/// The `stonemate` binary: `bot/src/main.rs`, which this package builds too.
+fn stonemate_binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_stonemate-under-test"))
+}
+
+fn write_config(dir: &Path, fake: &FakeDiscord) -> PathBuf {
+    let path = dir.join("config.toml");
+    let database = dir.join("db");
+    let text = format!(
+        "database = {:?}\nlog_level = \"debug\"\ntick_seconds = 1\n\n[discord]\nguilds = [{GUILD}]\napi_base = {:?}\n",
+        database.display().to_string(),
+        fake.base()
+    );
+    std::fs::write(&path, text).expect("write the config file");
+    path
+}
+
+/// A running `stonemate` and the thread collecting its log (read as it comes, so that a
+/// full pipe never blocks it).
+/// Dropping it (a failed test) kills the process.
+struct Running {
+    child: Child,
+    log: Option<std::thread::JoinHandle<String>>,
+    stopped: bool,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if !self.stopped {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+fn start(binary: &Path, config: &Path) -> Running {
+    let mut child = Command::new(binary)
+        .args(["run", "--config"])
+        .arg(config)
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env_remove("STONEMATE_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start stonemate");
+    let mut stderr = child.stderr.take().expect("stderr");
+    let log = std::thread::spawn(move || {
+        let mut log = String::new();
+        let _ = stderr.read_to_string(&mut log);
+        log
+    });
+    Running { child, log: Some(log), stopped: false }
+}
+
+/// Sends SIGTERM and waits for the exit; returns what it logged.
+fn terminate(mut running: Running) -> String {
+    let child = &mut running.child;
+    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("run kill");
+    assert!(status.success(), "kill -TERM failed");
+    let deadline = Instant::now() + WAIT;
+    let exit = loop {
+        if let Some(exit) = child.try_wait().expect("wait for stonemate") {
+            break exit;
+        }
+        if Instant::now() > deadline {
+            panic!("stonemate did not stop within {WAIT:?} of SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    running.stopped = true;
+    let log = running.log.take().expect("the log reader").join().expect("the log reader");
+    assert!(exit.success(), "stonemate exited with {exit}:\n{log}");
+    log
+}
+
+async fn connect(fake: &FakeDiscord) {
+    assert!(fake.wait_connected(WAIT).await, "stonemate did not connect to the fake gateway");
+    let registered = fake.take(WAIT, |r| r.kind == RequestKind::Commands { guild: Some(GUILD) }).await;
+    assert!(registered.is_some(), "stonemate did not register its commands");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_stops_on_sigterm_and_keeps_its_games() {
+    init();
+    let binary = stonemate_binary();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("binary");
+    let config = write_config(&dir, &fake);
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+
+    let first = start(&binary, &config);
+    connect(&fake).await;
+    let options = json!([user("opponent", &bob), text("game", "go"), text("options", "board=9x9")]);
+    let challenge = command(&fake, &alice, "challenge", options).await;
+    assert!(!challenge.is_private(), "{}", challenge.content());
+    let log = tokio::task::spawn_blocking(move || terminate(first)).await.expect("stop");
+    assert!(fake.wait_disconnected(WAIT).await, "the gateway connection stayed open");
+    assert!(!log.contains(TOKEN) && !log.contains("never-logged"), "the token was logged:\n{log}");
+    assert!(log.contains("registered the commands"), "expected a log of the registration:\n{log}");
+
+    let second = start(&binary, &config);
+    connect(&fake).await;
+    let accept = challenge.custom_ids().into_iter().find(|id| id.starts_with("accept:")).expect("an Accept button");
+    let started = answer(&fake, &fake.press(&bob, &challenge.message.clone().expect("message"), &accept)).await;
+    assert!(!started.is_private(), "the challenge made before the restart is gone: {}", started.content());
+    assert_pngs(&started);
+    let log = tokio::task::spawn_blocking(move || terminate(second)).await.expect("stop");
+    assert!(!log.contains(TOKEN), "the token was logged:\n{log}");
+    assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());
+}

@@ -1,0 +1,144 @@
+//! A whole game through Discord: challenge, the Accept button, turns with their board
+//! pictures and turn pings, a refused turn answered privately, autocomplete, a pass and a
+//! confirmed resignation; then `/admin-abort`'s permission check, and the background task
+//! announcing a timeout.
+
+use serde_json::{Value, json};
+use stonemate_tests::fake_discord::{Answer, FakeDiscord, Origin, RequestKind, payloads};
+
+use crate::harness::*;
+
+/// The next message the bot posts in the test channel on its own.
+async fn channel_message(fake: &FakeDiscord) -> Value {
+    let posted = fake.take(WAIT, |r| r.kind == RequestKind::ChannelMessage { channel: CHANNEL }).await;
+    posted.unwrap_or_else(|| panic!("no message posted in the channel; untaken: {:#?}", fake.untaken())).body
+}
+
+fn pings(body: &Value, who: &Origin) -> bool {
+    let id = user_id(who);
+    let content = body["content"].as_str().unwrap_or("");
+    content.contains(&format!("<@{id}>")) && body["allowed_mentions"]["users"] == json!([id])
+}
+
+fn button(answer: &Answer, action: &str) -> String {
+    let ids = answer.custom_ids();
+    ids.iter()
+        .find(|id| id.starts_with(&format!("{action}:")))
+        .cloned()
+        .unwrap_or_else(|| panic!("no {action} in {ids:?}"))
+}
+
+/// Alice challenges Bob to Go on 9x9, playing black (so she moves first); Bob accepts with
+/// the button. Returns the game's id as the buttons carry it.
+async fn start_game(fake: &FakeDiscord, alice: &Origin, bob: &Origin, days: i64) -> String {
+    let options = json!([
+        user("opponent", bob),
+        text("game", "go"),
+        text("color", "black"),
+        integer("days", days),
+        text("options", "board=9x9"),
+    ]);
+    let challenge = command(fake, alice, "challenge", options).await;
+    assert!(!challenge.is_private(), "{}", challenge.content());
+    assert!(pings(&challenge.data, bob), "the challenge must ping Bob: {:#}", challenge.data);
+    assert_pngs(&challenge);
+    let accept = button(&challenge, "accept");
+    let message = challenge.message.clone().expect("the challenge message");
+    let started = answer(fake, &fake.press(bob, &message, &accept)).await;
+    assert!(!started.is_private(), "{}", started.content());
+    assert!(pings(&started.data, alice), "the start must ping Alice, who moves first: {:#}", started.data);
+    assert_pngs(&started);
+    accept.trim_start_matches("accept:").to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_played_through_discord() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("game");
+    let (bot, _) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+    start_game(&fake, &alice, &bob, 1).await;
+
+    let turns = [(&alice, &bob, "e5"), (&bob, &alice, "c3"), (&alice, &bob, "g7"), (&bob, &alice, "c7")];
+    for (mover, next, turn) in turns {
+        let played = command(&fake, mover, "move", json!([text("notation", turn)])).await;
+        assert!(!played.is_private(), "{turn}: {}", played.content());
+        assert_pngs(&played);
+        let ping = channel_message(&fake).await;
+        assert!(pings(&ping, next), "after {turn} the turn notification must ping the next player: {ping:#}");
+    }
+
+    let refused = command(&fake, &alice, "move", json!([text("notation", "e5")])).await;
+    assert!(refused.is_private(), "an illegal turn is answered privately: {}", refused.content());
+    assert_pngs(&refused);
+
+    let typed = json!([{ "name": "notation", "type": 3, "value": "d", "focused": true }]);
+    let suggestions = answer(&fake, &fake.autocomplete(&alice, "move", typed)).await;
+    let choices = suggestions.choices();
+    assert_eq!(suggestions.kind, 8);
+    assert!(!choices.is_empty() && choices.len() <= 25, "{choices:?}");
+
+    let passed = command(&fake, &alice, "pass", json!([])).await;
+    assert!(!passed.is_private(), "{}", passed.content());
+    assert_pngs(&passed);
+    assert!(pings(&channel_message(&fake).await, &bob));
+
+    let asked = command(&fake, &bob, "resign", json!([])).await;
+    assert!(asked.is_private(), "the confirmation is for Bob only: {}", asked.content());
+    let confirm = button(&asked, "resign");
+    let resigned = answer(&fake, &fake.press(&bob, &asked.message.clone().expect("message"), &confirm)).await;
+    assert!(!resigned.is_private(), "{}", resigned.content());
+    assert_pngs(&resigned);
+
+    bot.stop().await;
+    assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn admin_abort_needs_manage_server() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("admin");
+    let (bot, _) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+    let game = start_game(&fake, &alice, &bob, 0).await;
+
+    let member = player(&fake, "carol");
+    let refused = command(&fake, &member, "admin-abort", json!([text("game", &game)])).await;
+    assert!(refused.is_private() && refused.content().contains("Manage Server"), "{}", refused.content());
+    let still_on = command(&fake, &alice, "board", json!([])).await;
+    assert!(!still_on.is_private(), "the game must still be on: {}", still_on.content());
+
+    let mut admin = player(&fake, "dave");
+    admin.permissions |= payloads::MANAGE_GUILD;
+    let aborted = command(&fake, &admin, "admin-abort", json!([text("game", &game)])).await;
+    assert!(!aborted.is_private(), "{}", aborted.content());
+    let gone = command(&fake, &alice, "move", json!([text("notation", "e5")])).await;
+    assert!(gone.is_private(), "the aborted game takes no turn: {}", gone.content());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_background_task_announces_a_timeout_in_the_channel() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("timeout");
+    let (service, clock) = manual_service(&dir);
+    let (bot, _) = Bot::start(&fake, config(&fake, &dir), service).await;
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+    start_game(&fake, &alice, &bob, 1).await;
+
+    clock.advance(stonemate_bot::clock::Span::days(2));
+    // Alice has run out of time: the next tick tells the channel, pinging Bob, who may
+    // claim the game.
+    let mut notices = Vec::new();
+    while !notices.last().is_some_and(|notice| pings(notice, &bob)) {
+        assert!(notices.len() < 3, "no timeout notice for Bob among {notices:#?}");
+        notices.push(channel_message(&fake).await);
+    }
+    let claimed = command(&fake, &bob, "claim", json!([])).await;
+    assert!(!claimed.is_private(), "{}", claimed.content());
+    assert_pngs(&claimed);
+    bot.stop().await;
+}

@@ -1,0 +1,83 @@
+//! The commands registered at start-up are exactly those of `commands.md`: names, option
+//! names, option types and fixed choices.
+
+use serde_json::Value;
+use stonemate_tests::fake_discord::FakeDiscord;
+
+use crate::harness::{Bot, config, init, real_service, scratch_dir};
+
+const STRING: u64 = 3;
+const INTEGER: u64 = 4;
+const USER: u64 = 6;
+
+/// An option: name, type, required, fixed choices.
+type OptionSpec = (&'static str, u64, bool, &'static [&'static str]);
+
+/// (command, options) as `commands.md` lists them.
+fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
+    let game = ("game", STRING, false, &[][..]);
+    let challenge = ("challenge", STRING, false, &[][..]);
+    vec![
+        (
+            "challenge",
+            vec![
+                ("opponent", USER, true, &[][..]),
+                ("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..]),
+                ("color", STRING, false, &["white", "black", "random"][..]),
+                ("days", INTEGER, false, &[][..]),
+                ("options", STRING, false, &[][..]),
+            ],
+        ),
+        ("accept", vec![challenge]),
+        ("decline", vec![challenge]),
+        ("withdraw", vec![challenge]),
+        ("move", vec![("notation", STRING, true, &[][..]), game]),
+        ("drop", vec![("piece", STRING, true, &[][..]), ("square", STRING, true, &[][..]), game]),
+        ("pass", vec![game]),
+        ("resign", vec![game]),
+        ("draw", vec![game]),
+        ("abort", vec![game]),
+        ("claim", vec![game]),
+        ("extratime", vec![("days", INTEGER, true, &[][..]), game]),
+        ("board", vec![game]),
+        ("history", vec![game]),
+        ("games", vec![("user", USER, false, &[][..])]),
+        ("legal", vec![game, ("square", STRING, false, &[][..])]),
+        ("rules", vec![("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..])]),
+        ("notify", vec![("mode", STRING, true, &["channel", "dm", "off"][..])]),
+        ("admin-abort", vec![("game", STRING, true, &[][..])]),
+    ]
+}
+
+fn find<'a>(list: &'a Value, name: &str) -> Option<&'a Value> {
+    list.as_array()?.iter().find(|item| item["name"] == name)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_of_the_contract_are_registered_in_the_guild() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("registration");
+    let (bot, registered) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
+    let contract = contract();
+    assert_eq!(registered.as_array().map(Vec::len), Some(contract.len()), "{registered:#}");
+    for (name, options) in contract {
+        let command = find(&registered, name).unwrap_or_else(|| panic!("/{name} is not registered"));
+        let description = command["description"].as_str().unwrap_or("");
+        assert!(!description.is_empty() && description.chars().count() <= 100, "/{name}: {description:?}");
+        let registered_options = &command["options"];
+        assert_eq!(registered_options.as_array().map_or(0, Vec::len), options.len(), "/{name} options");
+        for (option, kind, required, choices) in options {
+            let found = find(registered_options, option).unwrap_or_else(|| panic!("/{name} has no {option}"));
+            assert_eq!(found["type"], kind, "/{name} {option}: type");
+            assert_eq!(found["required"].as_bool().unwrap_or(false), required, "/{name} {option}: required");
+            let names: Vec<&str> =
+                found["choices"].as_array().into_iter().flatten().filter_map(|c| c["name"].as_str()).collect();
+            assert_eq!(names, choices, "/{name} {option}: choices");
+        }
+    }
+    let days = find(&find(&registered, "challenge").unwrap()["options"], "days").unwrap().clone();
+    assert_eq!((days["min_value"].as_f64(), days["max_value"].as_f64()), (Some(0.0), Some(14.0)));
+    assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());
+    bot.stop().await;
+}
