@@ -142,3 +142,27 @@ async fn the_background_task_announces_a_timeout_in_the_channel() {
     assert_pngs(&claimed);
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_suggests_challenges_and_games() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("autocomplete");
+    let (bot, _) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+    let options = json!([user("opponent", &bob), text("game", "go"), text("options", "board=9x9")]);
+    let challenge = command(&fake, &alice, "challenge", options).await;
+    let id = button(&challenge, "accept").trim_start_matches("accept:").to_owned();
+
+    let typed = json!([{ "name": "challenge", "type": 3, "value": "", "focused": true }]);
+    let suggested = answer(&fake, &fake.autocomplete(&bob, "accept", typed)).await.choices();
+    assert_eq!(suggested.iter().map(|(_, value)| value.clone()).collect::<Vec<_>>(), [json!(id)], "{suggested:?}");
+    let started = command(&fake, &bob, "accept", json!([text("challenge", &id)])).await;
+    assert!(!started.is_private(), "{}", started.content());
+    assert_pngs(&started);
+
+    let typed = json!([text("notation", "e5"), { "name": "game", "type": 3, "value": "", "focused": true }]);
+    let suggested = answer(&fake, &fake.autocomplete(&alice, "move", typed)).await.choices();
+    assert!(suggested.iter().any(|(_, value)| *value == json!(id)), "{suggested:?}");
+    bot.stop().await;
+}

@@ -74,17 +74,19 @@ pub struct Bot {
 }
 
 impl Bot {
-    /// Starts the bot and waits until it has connected and registered its commands.
+    /// Starts the bot and waits until it has connected and registered its commands (in
+    /// the first configured guild, or globally); returns the registered commands.
     pub async fn start(fake: &FakeDiscord, config: Config, service: Service) -> (Bot, Value) {
+        let guild = config.discord.guilds.first().copied();
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(stonemate_bot::discord::serve(config, service, async move {
             let _ = stopped.await;
         }));
         assert!(fake.wait_connected(WAIT).await, "the bot did not connect to the fake gateway");
         let registered = fake
-            .take(WAIT, |r| r.kind == RequestKind::Commands { guild: Some(GUILD) })
+            .take(WAIT, |r| r.kind == RequestKind::Commands { guild })
             .await
-            .expect("the bot did not register its commands in the guild");
+            .unwrap_or_else(|| panic!("the bot did not register its commands (guild {guild:?})"));
         (Bot { stop: Some(stop), task }, registered.body)
     }
 

@@ -81,3 +81,15 @@ async fn commands_of_the_contract_are_registered_in_the_guild() {
     assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_guilds_the_commands_are_registered_globally() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("global");
+    let mut config = config(&fake, &dir);
+    config.discord.guilds.clear();
+    let (bot, registered) = Bot::start(&fake, config, real_service(&dir)).await;
+    assert_eq!(registered.as_array().map(Vec::len), Some(contract().len()));
+    bot.stop().await;
+}
