@@ -107,7 +107,7 @@ pub fn challenge(
     let record = service.store.create(record)?;
     remember(service, &caller.user);
     remember(service, opponent);
-    Ok(challenge_reply(&record, &start))
+    Ok(challenge_reply(service, &record, &start))
 }
 
 fn describe_terms(record: &GameRecord) -> String {
@@ -125,7 +125,7 @@ fn describe_terms(record: &GameRecord) -> String {
     format!("{}; {clock}; {color}", options.join(" "))
 }
 
-fn challenge_reply(record: &GameRecord, start: &AnyGame) -> Response {
+fn challenge_reply(service: &Service, record: &GameRecord, start: &AnyGame) -> Response {
     let id = record.id.0;
     let text = format!(
         "@{}, {} challenges you to {} — challenge {} ({}). Accept or decline within 7 days.",
@@ -139,7 +139,7 @@ fn challenge_reply(record: &GameRecord, start: &AnyGame) -> Response {
         Button { custom_id: format!("accept:{id}"), label: "Accept".into(), style: ButtonStyle::Success },
         Button { custom_id: format!("decline:{id}"), label: "Decline".into(), style: ButtonStyle::Danger },
     ];
-    let board = picture::board(record, start, record.opponent, Vec::new());
+    let board = picture::board(service, record, start, record.opponent, Vec::new());
     let reply = Reply {
         ok: true,
         text,
@@ -216,7 +216,7 @@ pub fn accept(service: &Service, caller: &Caller, text: Option<&str>) -> Result<
     let reply = Reply {
         ok: true,
         text,
-        images: vec![picture::board(&next, &game, caller.user.id, Vec::new())],
+        images: vec![picture::board(service, &next, &game, caller.user.id, Vec::new())],
         mentions: first_user.into_iter().filter(|user| *user != caller.user.id).collect(),
         game: Some(next.id),
         ..Reply::default()

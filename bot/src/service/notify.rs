@@ -50,7 +50,7 @@ pub fn turn_ping(service: &Service, record: &GameRecord, game: &AnyGame) -> Opti
     );
     let mut notice = tell(service, record, user, text, false)?;
     if notice.target == Target::Direct(user) {
-        notice.images.push(picture::board(record, game, user, Vec::new()));
+        notice.images.push(picture::board(service, record, game, user, Vec::new()));
     }
     Some(notice)
 }

@@ -4,6 +4,7 @@
 use stonemate_engine::{AnyGame, Color, Square};
 use stonemate_render::Picture;
 
+use super::Service;
 use super::types::{Attachment, UserId};
 use crate::store::{ColorChoice, GameRecord, Side};
 
@@ -40,7 +41,13 @@ pub fn picture(record: &GameRecord, game: &AnyGame, viewer: UserId, highlights: 
 }
 
 /// The board as a PNG attachment.
-pub fn board(record: &GameRecord, game: &AnyGame, viewer: UserId, highlights: Vec<Square>) -> Attachment {
+pub fn board(
+    service: &Service,
+    record: &GameRecord,
+    game: &AnyGame,
+    viewer: UserId,
+    highlights: Vec<Square>,
+) -> Attachment {
     let picture = picture(record, game, viewer, highlights);
-    Attachment { name: format!("game-{}.png", record.id.0), bytes: stonemate_render::png(&picture) }
+    Attachment { name: format!("game-{}.png", record.id.0), bytes: (service.settings.render)(&picture) }
 }

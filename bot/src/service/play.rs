@@ -35,7 +35,7 @@ fn check_turn(service: &Service, record: &GameRecord, caller: UserId) -> Result<
     if to_move != Some(side) {
         let name = to_move.and_then(|side| record.player(side)).map_or("nobody", |user| record.name_of(user));
         let refusal = Refusal::NotYourTurn { game: record.id, name: name.to_owned() };
-        return Err(refusal.with_board(record.id, picture::board(record, &game, caller, Vec::new())));
+        return Err(refusal.with_board(record.id, picture::board(service, record, &game, caller, Vec::new())));
     }
     Ok((game, side))
 }
@@ -48,7 +48,7 @@ pub fn turn(service: &Service, caller: &Caller, game_text: Option<&str>, notatio
     let printed = match game.play_text(notation) {
         Ok(printed) => printed,
         Err(error) => {
-            let board = picture::board(&record, &game, me, Vec::new());
+            let board = picture::board(service, &record, &game, me, Vec::new());
             return Err(Refusal::Illegal(error).with_board(record.id, board));
         }
     };
@@ -115,7 +115,7 @@ fn turn_response(service: &Service, caller: &Caller, record: &GameRecord, game: 
     let reply = Reply {
         ok: true,
         text,
-        images: vec![picture::board(record, game, caller.user.id, Vec::new())],
+        images: vec![picture::board(service, record, game, caller.user.id, Vec::new())],
         game: Some(record.id),
         ..Reply::default()
     };

@@ -66,7 +66,7 @@ pub fn board(service: &Service, caller: &Caller, text: Option<&str>) -> Result<R
         record.turns.len(),
         state(service, &record, &game)
     );
-    let images = vec![picture::board(&record, &game, caller.user.id, Vec::new())];
+    let images = vec![picture::board(service, &record, &game, caller.user.id, Vec::new())];
     Ok(Response { reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() }, notices: vec![] })
 }
 
@@ -118,7 +118,7 @@ pub fn history(service: &Service, caller: &Caller, text: Option<&str>) -> Result
     );
     let text = cut(text, " … (the whole record is in the file)");
     let file = Attachment { name: format!("game-{}.txt", record.id.0), bytes: record_file(&record).into_bytes() };
-    let images = vec![picture::board(&record, &game, caller.user.id, Vec::new())];
+    let images = vec![picture::board(service, &record, &game, caller.user.id, Vec::new())];
     let reply = Reply { ok: true, text, images, files: vec![file], game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
@@ -196,7 +196,7 @@ pub fn legal(
             names.join(", ")
         ),
     };
-    let images = vec![picture::board(&record, &game, caller.user.id, highlights)];
+    let images = vec![picture::board(service, &record, &game, caller.user.id, highlights)];
     let reply =
         Reply { ok: true, text: cut(text, " …"), private: true, images, game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
