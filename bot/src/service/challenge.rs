@@ -52,12 +52,13 @@ fn check_active(service: &Service, user: UserId, who: String, has: &'static str)
 /// Keeps the latest display name of a user who took part in something.
 fn remember(service: &Service, user: &User) {
     let old = service.store.user(user.id).ok().flatten();
-    if old.as_ref().is_some_and(|old| old.name == user.name) {
+    if old.as_ref().is_some_and(|old| old.name == lookup::short_name(&user.name)) {
         return;
     }
     let notify = old.map(|old| old.notify).unwrap_or_default();
     // A name is for display only: failing to store it must not fail the command.
-    let _ = service.store.save_user(&UserRecord { format: FORMAT, id: user.id, name: user.name.clone(), notify });
+    let name = lookup::short_name(&user.name);
+    let _ = service.store.save_user(&UserRecord { format: FORMAT, id: user.id, name, notify });
 }
 
 /// `/challenge`.
@@ -90,7 +91,7 @@ pub fn challenge(
         options: start.option_pairs(),
         challenger: caller.user.id,
         opponent: opponent.id,
-        names: [caller.user.name.clone(), opponent.name.clone()],
+        names: [lookup::short_name(&caller.user.name), lookup::short_name(&opponent.name)],
         color,
         players: None,
         days,
@@ -190,7 +191,7 @@ pub fn accept(service: &Service, caller: &Caller, text: Option<&str>) -> Result<
     let now = service.now();
     let mut next = record.clone();
     next.version += 1;
-    next.names[1] = caller.user.name.clone();
+    next.names[1] = lookup::short_name(&caller.user.name);
     next.players = Some(if white_is_challenger(&record, now) {
         [record.challenger, record.opponent]
     } else {

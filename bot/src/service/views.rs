@@ -220,7 +220,8 @@ pub fn notify(service: &Service, caller: &Caller, mode: &str) -> Result<Response
         "off" => NotifyMode::Off,
         _ => return Err(Refusal::BadMode(mode.chars().take(20).collect())),
     };
-    let user = UserRecord { format: FORMAT, id: caller.user.id, name: caller.user.name.clone(), notify };
+    let name = lookup::short_name(&caller.user.name);
+    let user = UserRecord { format: FORMAT, id: caller.user.id, name, notify };
     service.store.save_user(&user)?;
     let text = match notify {
         NotifyMode::Channel => "You will be pinged in the game's channel when it is your turn.",

@@ -278,3 +278,13 @@ fn challenge_defaults_look_in_this_channel_only() {
         "{text}"
     );
 }
+
+#[test]
+fn long_names_are_cut_before_they_are_stored() {
+    let table = Table::new();
+    let long = stonemate_bot::service::User::new(99, "x".repeat(500));
+    let command = Command::Challenge { opponent: long, game: "go".into(), color: None, days: None, options: None };
+    let id = table.ok("alice", command).reply.game.unwrap();
+    assert_eq!(table.record(id).names[1].len(), 32);
+    assert_eq!(table.service.user_name(stonemate_bot::service::UserId(99)).unwrap().len(), 32);
+}

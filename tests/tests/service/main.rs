@@ -7,5 +7,6 @@ mod clock;
 mod common;
 mod endings;
 mod race;
+mod store;
 mod turns;
 mod views;
