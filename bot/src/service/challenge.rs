@@ -15,11 +15,13 @@ use crate::store::{ColorChoice, FORMAT, GameRecord, Phase, Side, Standing, TurnC
 /// Days per move are 0 (no clock) to this.
 pub const MAX_DAYS: i64 = 14;
 
-fn parse_color(text: Option<&str>) -> Result<ColorChoice, Refusal> {
-    match text.map(|text| text.trim().to_ascii_lowercase()).as_deref() {
+/// `white`, `black`, `random`, or the game's own name for a side (Chogo's `green`).
+fn parse_color(text: Option<&str>, sides: [&str; 2]) -> Result<ColorChoice, Refusal> {
+    let lower = text.map(|text| text.trim().to_ascii_lowercase());
+    match lower.as_deref() {
         None | Some("" | "random") => Ok(ColorChoice::Random),
-        Some("white") => Ok(ColorChoice::White),
-        Some("black") => Ok(ColorChoice::Black),
+        Some(name) if name == "white" || name.eq_ignore_ascii_case(sides[0]) => Ok(ColorChoice::White),
+        Some(name) if name == "black" || name.eq_ignore_ascii_case(sides[1]) => Ok(ColorChoice::Black),
         Some(_) => Err(Refusal::BadColor(text.unwrap_or_default().chars().take(20).collect())),
     }
 }
@@ -80,7 +82,7 @@ pub fn challenge(
     }
     let pairs = parse_option_text(options.unwrap_or_default())?;
     let start = AnyGame::new(kind, &pairs)?;
-    let (color, days) = (parse_color(color)?, parse_days(service, days)?);
+    let (color, days) = (parse_color(color, start.view().side_names)?, parse_days(service, days)?);
     check_limits(service, &caller.user, opponent)?;
     let now = service.now();
     let record = GameRecord {
@@ -120,8 +122,8 @@ fn describe_terms(record: &GameRecord) -> String {
     };
     let color = match record.color {
         ColorChoice::Random => "colours drawn at random".to_owned(),
-        ColorChoice::White => format!("{} plays white", record.names[0]),
-        ColorChoice::Black => format!("{} plays black", record.names[0]),
+        ColorChoice::White => format!("{} plays {}", record.names[0], picture::side_name(record, Side::White)),
+        ColorChoice::Black => format!("{} plays {}", record.names[0], picture::side_name(record, Side::Black)),
     };
     format!("{}; {clock}; {color}", options.join(" "))
 }
@@ -205,12 +207,11 @@ pub fn accept(service: &Service, caller: &Caller, text: Option<&str>) -> Result<
     remember(service, &caller.user);
     let first_user = first.and_then(|side| next.player(side));
     let text = format!(
-        "{} accepted: {} {} begins. White: {}, Black: {}. @{} moves first{}.",
+        "{} accepted: {} {} begins, {}. @{} moves first{}.",
         caller.user.name,
         game.kind().title(),
         next.id,
-        picture::player_names(&next)[0],
-        picture::player_names(&next)[1],
+        picture::sides(&next),
         first_user.map_or("nobody", |user| next.name_of(user)),
         notify::time_left(service, &next)
     );

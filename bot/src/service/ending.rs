@@ -22,7 +22,7 @@ pub fn result_text(record: &GameRecord) -> String {
     match (result.winner, result.finish) {
         (Some(side), _) => {
             let name = record.player(side).map_or("?", |user| record.name_of(user));
-            let color = if side == Side::White { "white" } else { "black" };
+            let color = picture::side_name(record, side);
             format!("{name} ({color}) wins by {}", result.reason)
         }
         (None, Finish::Aborted | Finish::AdminAborted) => result.reason.clone(),

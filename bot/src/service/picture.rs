@@ -8,6 +8,20 @@ use super::Service;
 use super::types::{Attachment, UserId};
 use crate::store::{ColorChoice, GameRecord, Side};
 
+/// How the game calls its sides, `[white, black]`, in lower case: `white`, `black`
+/// (Chogo's second side is `green`).
+pub fn side_names(record: &GameRecord) -> [String; 2] {
+    let names =
+        record.kind().and_then(|kind| AnyGame::new(kind, &record.options).ok()).map(|game| game.view().side_names);
+    names.unwrap_or(["White", "Black"]).map(str::to_lowercase)
+}
+
+/// The name of one side, in lower case.
+pub fn side_name(record: &GameRecord, side: Side) -> String {
+    let [white, black] = side_names(record);
+    if side == Side::White { white } else { black }
+}
+
 /// The names shown for `[white, black]`; before colours are fixed, as the challenge says.
 pub fn player_names(record: &GameRecord) -> [String; 2] {
     if let Some([white, black]) = record.players {
@@ -21,6 +35,16 @@ pub fn player_names(record: &GameRecord) -> [String; 2] {
             let both = format!("{challenger} or {opponent}");
             [both.clone(), both]
         }
+    }
+}
+
+/// `alice (white) vs bob (black)` once colours are fixed, else the challenge's two names.
+pub fn sides(record: &GameRecord) -> String {
+    let [white, black] = player_names(record);
+    let [white_side, black_side] = side_names(record);
+    match record.players {
+        Some(_) => format!("{white} ({white_side}) vs {black} ({black_side})"),
+        None => format!("{} vs {}", record.names[0], record.names[1]),
     }
 }
 

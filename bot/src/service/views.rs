@@ -26,15 +26,6 @@ fn cut(mut text: String, note: &str) -> String {
     text
 }
 
-/// `alice (white) vs bob (black)`, or the challenge's two names.
-fn sides(record: &GameRecord) -> String {
-    let [white, black] = picture::player_names(record);
-    match record.players {
-        Some(_) => format!("{white} (white) vs {black} (black)"),
-        None => format!("{} vs {}", record.names[0], record.names[1]),
-    }
-}
-
 /// One line about where a record stands: whose turn, the result, or the challenge state.
 fn state(service: &Service, record: &GameRecord, game: &AnyGame) -> String {
     match record.phase {
@@ -62,7 +53,7 @@ pub fn board(service: &Service, caller: &Caller, text: Option<&str>) -> Result<R
         "{} {}: {}, {} turns played; {}.",
         record.id,
         game.kind().title(),
-        sides(&record),
+        picture::sides(&record),
         record.turns.len(),
         state(service, &record, &game)
     );
@@ -86,7 +77,7 @@ pub fn record_file(record: &GameRecord) -> String {
         .iter()
         .map(|pair| if pair.contains(' ') { format!("--option \"{pair}\"") } else { format!("--option {pair}") })
         .collect();
-    let mut file = format!("# Stonemate {}: {}\n# {}\n", record.id, record.game, sides(record));
+    let mut file = format!("# Stonemate {}: {}\n# {}\n", record.id, record.game, picture::sides(record));
     let _ = writeln!(file, "# options: {}", options.join(" "));
     if record.phase == Phase::Finished {
         let _ = writeln!(file, "# result: {}", result_text(record));
@@ -113,7 +104,7 @@ pub fn history(service: &Service, caller: &Caller, text: Option<&str>) -> Result
         "{} {}: {}; {}.\n{turns}",
         record.id,
         game.kind().title(),
-        sides(&record),
+        picture::sides(&record),
         state(service, &record, &game)
     );
     let text = cut(text, " … (the whole record is in the file)");

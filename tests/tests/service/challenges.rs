@@ -288,3 +288,19 @@ fn long_names_are_cut_before_they_are_stored() {
     assert_eq!(table.record(id).names[1].len(), 32);
     assert_eq!(table.service.user_name(stonemate_bot::service::UserId(99)).unwrap().len(), 32);
 }
+
+#[test]
+fn chogo_calls_its_second_side_green() {
+    let table = Table::new();
+    let command = Command::Challenge {
+        opponent: user("bob"),
+        game: "chogo".into(),
+        color: Some("green".into()),
+        days: None,
+        options: None,
+    };
+    let reply = table.ok("alice", command).reply;
+    assert!(reply.text.contains("alice plays green"), "{}", reply.text);
+    let accepted = table.ok("bob", Command::Accept { challenge: None }).reply;
+    assert!(accepted.text.contains("bob (white) vs alice (green)"), "{}", accepted.text);
+}

@@ -162,3 +162,29 @@ fn the_largest_board_plays() {
     table.ok("alice", mv("a1"));
     assert_eq!(table.record(id).turns, ["R@y25", "R@a1"]);
 }
+
+#[test]
+fn every_available_game_plays_through_the_service() {
+    use stonemate_bot::store::Side;
+    use stonemate_engine::GameKind;
+    for kind in GameKind::ALL.into_iter().filter(|kind| AnyGame::is_available(*kind)) {
+        let table = Table::new();
+        let id = table.challenge("alice", "bob", kind.name(), 0, "");
+        let accepted = table.ok("bob", Command::Accept { challenge: None });
+        assert!(accepted.reply.text.contains("alice ("), "{kind}: {}", accepted.reply.text);
+        for _ in 0..6 {
+            let record = table.record(id);
+            let game = AnyGame::replay(kind, &record.options, &record.turns).unwrap().game;
+            let Some(color) = game.to_move() else { break };
+            let mover = record.name_of(record.player(Side::of(color)).unwrap()).to_owned();
+            let turn = game.legal_turn_texts().into_iter().find(|t| t != "pass").unwrap();
+            table.ok(&mover, mv(&turn));
+        }
+        let record = table.record(id);
+        assert!(!record.turns.is_empty(), "{kind}");
+        let history = table.ok("carol", Command::History { game: game_opt(id) }).reply;
+        let file = String::from_utf8(history.files[0].bytes.clone()).unwrap();
+        let tokens = stonemate_engine::notation::record_tokens(&file);
+        assert_eq!(AnyGame::replay(kind, &record.options, &tokens).unwrap().played, record.turns, "{kind}");
+    }
+}
