@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use stonemate_bot::clock::{Clock, ManualClock, SystemClock};
-use stonemate_bot::service::{Caller, ChannelId, Command, GameId, GuildId, Service, Settings, User};
+use stonemate_bot::service::{Caller, ChannelId, Command, Field, GameId, GuildId, Service, Settings, User};
 use stonemate_bot::store::{ColorChoice, FORMAT, GameRecord, Phase, SledStore, TurnClock};
 use stonemate_engine::{AnyGame, GameKind};
 
@@ -175,6 +175,14 @@ fn bench(c: &mut Criterion) {
     percentiles("turn without render, empty database", (0..SAMPLES).map(|_| player.turn()).collect());
     let mut player = Player::new(store, script.clone(), true);
     percentiles("turn, empty database", (0..SAMPLES).map(|_| player.turn()).collect());
+    let (game, bob) = (player.game.0.to_string(), caller("bob", 2));
+    let complete = |typed: &str| {
+        let started = Instant::now();
+        let choices = player.service.autocomplete(&bob, Field::Notation, typed, Some(&game));
+        assert!(choices.len() <= 25);
+        started.elapsed()
+    };
+    percentiles("autocomplete of legal turns, 25x25", (0..100).map(|i| complete(["", "R@", "R@k"][i % 3])).collect());
     c.bench_function("turn 25x25, empty database", |b| {
         b.iter_custom(|iters| (0..iters).map(|_| player.turn()).sum());
     });

@@ -77,3 +77,24 @@ fn users_and_games_persist_across_runs() {
     console(dir.path(), false, "@alice /board game:1\n");
     assert_eq!(std::fs::read_dir(dir.path().join("out")).unwrap().count(), files + 1, "old files are kept");
 }
+
+#[test]
+fn the_history_file_reads_back_with_stonemate_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "@alice /challenge opponent:@bob game:go color:white days:0 options:\"board=9x9 komi=6.5\"\n\
+                  @bob /accept\n@bob /move notation:e5\n@alice /move notation:d4\n@bob /pass\n@alice /history\n";
+    let output = console(dir.path(), true, script);
+    let history: Value = serde_json::from_str(output.lines().last().unwrap()).unwrap();
+    let file =
+        history["files"].as_array().unwrap().iter().find_map(|f| f.as_str().filter(|f| f.ends_with(".txt"))).unwrap();
+    let text = std::fs::read_to_string(file).unwrap();
+    // The file says how to replay it; run exactly that.
+    let line = text.lines().find_map(|line| line.strip_prefix("# replay: stonemate ")).unwrap();
+    let mut args: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+    args.pop();
+    args.push(file.to_owned());
+    let replay = Command::new(env!("CARGO_BIN_EXE_stonemate")).args(&args).output().unwrap();
+    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    let position: Value = serde_json::from_slice(&replay.stdout).unwrap();
+    assert_eq!((position["turns"].as_u64(), position["options"]["komi"].as_str()), (Some(3), Some("6.5")));
+}

@@ -15,16 +15,19 @@ use crate::store::{Finish, GameRecord, GameResult, Phase, Side, TurnClock};
 
 /// Refuses callers who cannot act in this game now; returns the caller's side.
 pub fn check_playing(record: &GameRecord, user: UserId) -> Result<Side, Refusal> {
-    let side = record.side_of(user).filter(|_| record.involves(user));
-    match (record.phase, side) {
-        (_, None) if !record.involves(user) => Err(Refusal::NotYourGame(record.id)),
-        (Phase::Challenge, _) => Err(Refusal::NotStarted(record.id)),
-        (Phase::Playing, Some(side)) => Ok(side),
-        (Phase::Finished, _) => Err(Refusal::GameOver { game: record.id, result: ending::result_text(record) }),
-        (Phase::Declined, _) => Err(Refusal::NotPending { game: record.id, state: "was declined" }),
-        (Phase::Withdrawn, _) => Err(Refusal::NotPending { game: record.id, state: "was withdrawn" }),
-        _ => Err(Refusal::NotPending { game: record.id, state: "expired" }),
+    if !record.involves(user) {
+        return Err(Refusal::NotYourGame(record.id));
     }
+    let state = match record.phase {
+        // A game being played has its colours fixed, so a player has a side.
+        Phase::Playing => return record.side_of(user).ok_or(Refusal::NotYourGame(record.id)),
+        Phase::Challenge => return Err(Refusal::NotStarted(record.id)),
+        Phase::Finished => return Err(Refusal::GameOver { game: record.id, result: ending::result_text(record) }),
+        Phase::Declined => "was declined",
+        Phase::Withdrawn => "was withdrawn",
+        Phase::Expired => "expired",
+    };
+    Err(Refusal::NotPending { game: record.id, state })
 }
 
 /// Refuses a player who is not to move; returns the game and his side.
