@@ -41,6 +41,7 @@ macro_rules! any_game {
     ($($variant:ident => $game:ty),* $(,)?) => {
         /// One game of any kind.
         #[derive(Debug, Clone)]
+        #[allow(clippy::large_enum_variant, reason = "games are plain values of a few KB, moved rarely")]
         pub enum AnyGame {
             $($variant($game)),*
         }
@@ -169,5 +170,6 @@ impl AnyGame {
 }
 
 any_game! {
+    Gess => crate::gess::Gess,
     Go => crate::go::Go,
 }

@@ -10,6 +10,7 @@ pub mod any;
 pub mod board;
 pub mod catalogue;
 pub mod game;
+pub mod gess;
 pub mod go;
 pub mod notation;
 pub mod options;
