@@ -15,7 +15,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use stonemate_bot::clock::{Clock, ManualClock, SystemClock};
 use stonemate_bot::service::{Caller, ChannelId, Command, Field, GameId, GuildId, Service, Settings, User};
-use stonemate_bot::store::{ColorChoice, FORMAT, GameRecord, Phase, SledStore, TurnClock};
+use stonemate_bot::store::{ColorChoice, FORMAT, GameRecord, GameStore, MemoryStore, Phase, SledStore, TurnClock};
 use stonemate_engine::{AnyGame, GameKind};
 
 const OPTIONS: &str = "board=25x25";
@@ -53,7 +53,7 @@ struct Player {
 }
 
 impl Player {
-    fn new(store: SledStore, script: Vec<String>, render: bool) -> Player {
+    fn new(store: impl GameStore + 'static, script: Vec<String>, render: bool) -> Player {
         let clock = Arc::new(ManualClock::at(SystemClock.now()));
         let mut settings = Settings::default();
         if !render {
@@ -168,6 +168,9 @@ fn bench(c: &mut Criterion) {
     let mut rng = StdRng::seed_from_u64(25);
     let script = script(&mut rng, 400);
     render_alone(&script);
+
+    let mut player = Player::new(MemoryStore::new(), script.clone(), false);
+    percentiles("turn without render or disk (memory store)", (0..SAMPLES).map(|_| player.turn()).collect());
 
     let empty = tempfile::tempdir().unwrap();
     let store = SledStore::open(empty.path()).unwrap();
