@@ -40,6 +40,9 @@ pub struct Replay {
 macro_rules! any_game {
     ($($variant:ident => $game:ty),* $(,)?) => {
         /// One game of any kind.
+        // Games differ in size (a board or two of up to 25x25 cells); a game is held by
+        // value once per running game, so boxing would only add an indirection.
+        #[allow(clippy::large_enum_variant)]
         #[derive(Debug, Clone)]
         pub enum AnyGame {
             $($variant($game)),*
@@ -169,5 +172,6 @@ impl AnyGame {
 }
 
 any_game! {
+    Chego => crate::chego::Chego,
     Go => crate::go::Go,
 }
