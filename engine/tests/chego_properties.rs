@@ -10,7 +10,7 @@ use stonemate_engine::chego::Chego;
 use stonemate_engine::{Game, Turn};
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 10, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
 
     #[test]
     fn default_chess_set_on_8x8(seed in any::<u64>()) {
@@ -89,7 +89,7 @@ mod naive {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
     fn legal_drops_and_captures_agree_with_a_naive_reading(seed in any::<u64>(), board in 0usize..3) {

@@ -466,6 +466,12 @@ fn example_record_replays_to_its_result() {
     let rows = ["1rp1p3", "6N1", "p7", "2nn2P1", "3N1k2", "3B3Q", "P2B1P2", "6R1"].map(expand);
     assert_eq!(replay.game.view().rows(), rows);
     assert_eq!(replay.game.view().prisoners, Some([1, 0]));
+    let hands = replay.game.hands().map(|[white, black]| (white.to_string(), black.to_string()));
+    assert_eq!(hands, Some(("KRPPPPP".to_owned(), "QRBBPPPP".to_owned())));
+    let owner = replay.game.owner().expect("the replay JSON has an owner map");
+    assert_eq!(owner.len(), 64 - 16, "every empty square (16 pieces stand)");
+    assert_eq!(owner.iter().filter(|(_, o)| *o == Some(Color::White)).count(), 26);
+    assert!(replay.game.legal_turns().is_empty());
 }
 
 /// A FEN rank (`2nn2P1`) as a `replay` board row (`..nn..P.`).
