@@ -4,6 +4,8 @@
 //! A piece attacks exactly its catalogue moves (`catalogue.rs`, holes and ruling P1
 //! included), so this file only counts.
 
+use std::ops::ControlFlow;
+
 use crate::board::Board;
 use crate::catalogue;
 use crate::game::OwnerMap;
@@ -134,25 +136,22 @@ fn check_new_piece(shape: &Shape, occupied: &SquareSet, piece: Piece, to: Square
 fn starved(board: &Board, map: &AttackMap, occupied: &SquareSet, color: Color, to: Square) -> SquareSet {
     let affected = map.attackers(to);
     board
-        .pieces()
-        .filter(|(_, piece)| piece.color == color)
-        .filter(|&(square, piece)| {
-            let free = if affected.contains(square) || piece.role == Role::Horse {
-                free_squares(board.shape(), occupied, square, piece)
-            } else {
-                map.free(square)
-            };
-            free == 0
+        .squares_of(color)
+        .iter()
+        .filter(|&square| match board.get(square) {
+            Some(piece) if affected.contains(square) || piece.role == Role::Horse => {
+                !attacks_an_empty_square(board.shape(), occupied, square, piece)
+            }
+            _ => map.free(square) == 0,
         })
-        .map(|(square, _)| square)
         .collect()
 }
 
-/// How many empty squares the piece on `from` attacks, given the occupied squares.
-fn free_squares(shape: &Shape, occupied: &SquareSet, from: Square, piece: Piece) -> u16 {
-    let mut free = 0;
-    catalogue::for_each_move(piece.role, piece.color, from, shape, occupied, |target| {
-        free += u16::from(!occupied.contains(target));
+/// Whether the piece on `from` attacks an empty square, given the occupied squares (the
+/// walk stops at the first one).
+fn attacks_an_empty_square(shape: &Shape, occupied: &SquareSet, from: Square, piece: Piece) -> bool {
+    let found = catalogue::try_for_each_move(piece.role, piece.color, from, shape, occupied, |target| {
+        if occupied.contains(target) { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
     });
-    free
+    found.is_break()
 }
