@@ -12,6 +12,7 @@ pub mod catalogue;
 pub mod chego;
 pub mod chogo;
 pub mod game;
+pub mod gess;
 pub mod go;
 pub mod notation;
 pub mod options;
