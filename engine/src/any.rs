@@ -40,6 +40,9 @@ pub struct Replay {
 macro_rules! any_game {
     ($($variant:ident => $game:ty),* $(,)?) => {
         /// One game of any kind.
+        // The games' sizes differ by design (Go's board spans the 25x25 space, iChess
+        // packs 8x8 bitboards); boxing would cost an allocation on every clone.
+        #[allow(clippy::large_enum_variant)]
         #[derive(Debug, Clone)]
         pub enum AnyGame {
             $($variant($game)),*
@@ -170,4 +173,5 @@ impl AnyGame {
 
 any_game! {
     Go => crate::go::Go,
+    IChess => crate::ichess::IChess,
 }

@@ -11,6 +11,7 @@ pub mod board;
 pub mod catalogue;
 pub mod game;
 pub mod go;
+pub mod ichess;
 pub mod notation;
 pub mod options;
 pub mod piece;
