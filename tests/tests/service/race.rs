@@ -112,3 +112,27 @@ fn racing_accepts_and_resigns_apply_once() {
     assert_eq!(oks, 1, "one answer to a challenge");
     assert_eq!(table.record(id).version, 2);
 }
+
+#[test]
+fn racing_ticks_send_each_notice_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = Table::with(SledStore::open(dir.path()).unwrap(), Settings::default());
+    for opponent in ["b1", "b2", "b3"] {
+        table.go("alice", opponent, 1, "board=9x9");
+    }
+    table.advance(stonemate_bot::clock::Span::days(2));
+    let barrier = Barrier::new(THREADS);
+    let sent: usize = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..THREADS)
+            .map(|_| {
+                let (service, barrier) = (&table.service, &barrier);
+                scope.spawn(move || {
+                    barrier.wait();
+                    service.tick().len()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|handle| handle.join().unwrap()).sum()
+    });
+    assert_eq!(sent, 3, "one timeout notice per game");
+}
