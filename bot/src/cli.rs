@@ -21,6 +21,8 @@ pub struct Cli {
 pub enum Command {
     /// Plays a record and prints the position as JSON (exit 1 at an illegal turn).
     Replay(RecordArgs),
+    /// Draws the position after a record as a PNG, or the whole game as a GIF (--animate).
+    Render(crate::render_cmd::RenderArgs),
 }
 
 /// A game record to read: the game, its options, and the file of turns.
@@ -44,6 +46,7 @@ fn parse_game(text: &str) -> Result<GameKind, String> {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Replay(args) => run_replay(&args),
+        Command::Render(args) => crate::render_cmd::run(&args),
     }
 }
 

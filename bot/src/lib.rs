@@ -2,4 +2,5 @@
 //! and the Discord adapter. `main.rs` only wires these together.
 
 pub mod cli;
+pub mod render_cmd;
 pub mod replay;
