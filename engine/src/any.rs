@@ -40,6 +40,9 @@ pub struct Replay {
 macro_rules! any_game {
     ($($variant:ident => $game:ty),* $(,)?) => {
         /// One game of any kind.
+        // Games differ in size (a `Board` alone is ~1.5 kB); one value is held per game and
+        // rarely moved, so boxing the variants would buy nothing.
+        #[allow(clippy::large_enum_variant)]
         #[derive(Debug, Clone)]
         pub enum AnyGame {
             $($variant($game)),*
@@ -170,4 +173,5 @@ impl AnyGame {
 
 any_game! {
     Go => crate::go::Go,
+    Chogo => crate::chogo::Chogo,
 }

@@ -9,6 +9,7 @@
 pub mod any;
 pub mod board;
 pub mod catalogue;
+pub mod chogo;
 pub mod game;
 pub mod go;
 pub mod notation;
