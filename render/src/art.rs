@@ -105,31 +105,6 @@ impl Mask {
         let coverage = self.coverage.iter().zip(&outside).map(|(&c, &out)| if out { c } else { 1.0 }).collect();
         Mask { width: w, height: h, coverage }
     }
-
-    /// The shape grown by `radius` pixels in every direction (a halo around it).
-    #[must_use]
-    pub fn grown(&self, radius: f32) -> Mask {
-        let (w, h) = (self.width as i32, self.height as i32);
-        let reach = radius.ceil() as i32 + 1;
-        let mut coverage = vec![0.0f32; self.coverage.len()];
-        for y in 0..h {
-            for x in 0..w {
-                let mut best = 0.0f32;
-                for dy in -reach..=reach {
-                    for dx in -reach..=reach {
-                        let (nx, ny) = (x + dx, y + dy);
-                        if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                            continue;
-                        }
-                        let fade = (radius + 0.5 - (dx as f32).hypot(dy as f32)).clamp(0.0, 1.0);
-                        best = best.max(self.coverage[(ny * w + nx) as usize] * fade);
-                    }
-                }
-                coverage[(y * w + x) as usize] = best;
-            }
-        }
-        Mask { width: self.width, height: self.height, coverage }
-    }
 }
 
 fn segment_distance(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {

@@ -2,7 +2,7 @@
 //! (a stone of the side's colour, name, side, whose turn, prisoners or score, and the
 //! pieces in hand with their counts).
 
-use stonemate_engine::{BoardView, Color, Outcome, Role, Status};
+use stonemate_engine::{BoardView, Color, Outcome, Status};
 
 use crate::Picture;
 use crate::board::inks;
@@ -78,12 +78,11 @@ fn tag(view: &BoardView, color: Color) -> &'static str {
 fn bar(frame: &mut Frame, picture: &Picture, layout: &Layout, color: Color, top: usize) {
     let view = &picture.view;
     let palette = Palette::get();
-    let icons = TileSet::get(layout.icon, Place::Hand(view.look));
-    let page = Ground::Normal(Base::Page);
+    let swatches = TileSet::get(layout.swatch, Place::Hand(view.look));
     let ink = inks(view)[color.index()];
-    let icon_top = top + layout.bar_height.saturating_sub(layout.icon) / 2;
-    if let Some(tile) = icons.tile(Mark::Piece(Role::Stone, ink), page) {
-        tile.draw(frame, layout.pad, icon_top);
+    let swatch_top = top + layout.bar_height.saturating_sub(layout.swatch) / 2;
+    if let Some(tile) = swatches.tile(Mark::Swatch(ink), Ground::Normal(Base::Page)) {
+        tile.draw(frame, layout.pad, swatch_top);
     }
     let (px, dim_px) = (layout.name_px, layout.count_px);
     let base = baseline(top, layout.bar_height, px);
@@ -97,7 +96,7 @@ fn bar(frame: &mut Frame, picture: &Picture, layout: &Layout, color: Color, top:
     // A player with no name of their own is shown by the side's name, once.
     let after = if name == side { String::new() } else { format!("  {side}") };
     let after_width = text::width(Face::Regular, dim_px, &after) + text::width(Face::Bold, dim_px, tag) + 8;
-    let name_left = layout.pad + layout.icon + layout.icon / 4;
+    let name_left = layout.pad + layout.swatch + layout.swatch / 3;
     let room = right.saturating_sub(name_left + stats_width + after_width + layout.pad);
     let name = text::fit(Face::Bold, px, name, room);
     let x = text::draw(frame, Face::Bold, px, (name_left, base), &name, &palette.text);

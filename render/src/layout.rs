@@ -14,18 +14,20 @@ const MAX_CELL: f32 = 96.0;
 /// The narrowest picture: room for a name and a score beside a narrow board.
 const MIN_WIDTH: f32 = 440.0;
 const PAD: f32 = 12.0;
-const TITLE_HEIGHT: f32 = 36.0;
-const BAR_HEIGHT: f32 = 40.0;
-const HAND_ROW_HEIGHT: f32 = 38.0;
+const TITLE_HEIGHT: f32 = 38.0;
+const BAR_HEIGHT: f32 = 42.0;
+const HAND_ROW_HEIGHT: f32 = 46.0;
 const GAP: f32 = 6.0;
-const COORD_WIDTH: f32 = 26.0;
-const COORD_HEIGHT: f32 = 22.0;
-pub const TITLE_PX: f32 = 21.0;
-pub const NAME_PX: f32 = 19.0;
-pub const COUNT_PX: f32 = 16.0;
-const COORD_PX: f32 = 15.0;
-/// A piece in hand, and the stone beside a player's name.
-const ICON: f32 = 32.0;
+const COORD_WIDTH: f32 = 28.0;
+const COORD_HEIGHT: f32 = 24.0;
+pub const TITLE_PX: f32 = 23.0;
+pub const NAME_PX: f32 = 21.0;
+pub const COUNT_PX: f32 = 17.0;
+const COORD_PX: f32 = 16.0;
+/// A piece in hand.
+const ICON: f32 = 40.0;
+/// The stone beside a player's name.
+const SWATCH: f32 = 28.0;
 
 /// The geometry of one picture.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,6 +51,7 @@ pub struct Layout {
     pub hand_rows: usize,
     pub hand_row_height: usize,
     pub icon: usize,
+    pub swatch: usize,
     pub title_px: u16,
     pub name_px: u16,
     pub count_px: u16,
@@ -103,6 +106,7 @@ impl Layout {
             hand_rows,
             hand_row_height,
             icon: px(ICON, k),
+            swatch: px(SWATCH, k),
             title_px: (TITLE_PX * k).round() as u16,
             name_px: (NAME_PX * k).round() as u16,
             count_px: (COUNT_PX * k).round() as u16,

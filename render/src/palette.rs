@@ -26,6 +26,7 @@ pub const OFF_LIMITS_HATCH: Rgb = [0x84, 0x72, 0x55];
 pub const LINE: Rgb = [0x3a, 0x2c, 0x18];
 /// The tint mixed into a square the last turn touched.
 pub const LAST_TINT: Rgb = [0xc8, 0xd2, 0x3c];
+pub const LAST_GLOW: Rgb = [0xff, 0xf3, 0xc4];
 pub const RED: Rgb = [0xd9, 0x2b, 0x2b];
 pub const HIGHLIGHT: Rgb = [0x1e, 0x6f, 0xbf];
 /// Outlines of white and green pieces; the body of black ones is almost the same.
@@ -164,6 +165,8 @@ impl Ground {
     pub fn rgb(self) -> Rgb {
         match self {
             Ground::Normal(base) => base.rgb(),
+            // On wood a yellow-green tint hardly shows: there the square is lit instead.
+            Ground::Last(base @ (Base::Wood | Base::OffLimits)) => mix(base.rgb(), LAST_GLOW, 0.7),
             Ground::Last(base) => mix(base.rgb(), LAST_TINT, 0.55),
             Ground::Owned(base, Ink::White) => mix(base.rgb(), WHITE_BODY, 0.6),
             Ground::Owned(base, ink) => mix(base.rgb(), ink.body(), 0.55),
@@ -228,8 +231,10 @@ impl Palette {
             builder.steps(ink.body(), ink.detail(), 6);
             builder.steps(ink.shade(), ink.shine(), 3);
         }
-        builder.steps(PAGE, HALO, 3);
-        builder.steps(HALO, INK, 3);
+        builder.steps(PAGE, HALO, 2);
+        for chip in [LIGHT, PLAIN, WOOD] {
+            builder.steps(PAGE, chip, 3);
+        }
         for ground in Ground::with_marks() {
             builder.steps(ground.rgb(), INK, 5);
             builder.steps(ground.rgb(), RED, 2);

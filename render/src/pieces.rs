@@ -15,7 +15,7 @@ use stonemate_engine::{Look, Role};
 
 use crate::art::{Canvas, Mask, Placement, glyph, glyph_bounds};
 use crate::fonts;
-use crate::palette::{HALO, HIGHLIGHT, Ink, RED, Rgb};
+use crate::palette::{Base, HALO, HIGHLIGHT, Ink, RED, Rgb};
 
 /// What a tile shows on top of its ground.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -29,13 +29,16 @@ pub enum Mark {
     Dot,
     /// A square the picture points out, with a piece on it.
     Ring,
+    /// The stone beside a player's name, in the side's colour.
+    Swatch(Ink),
 }
 
 impl Mark {
     /// Every mark a tile set holds.
     pub fn all() -> impl Iterator<Item = Mark> {
         let pieces = Ink::ALL.into_iter().flat_map(|ink| Role::ALL.into_iter().map(move |role| Mark::Piece(role, ink)));
-        pieces.chain([Mark::Captured, Mark::CapturedCorner, Mark::Dot, Mark::Ring])
+        let swatches = Ink::ALL.into_iter().map(Mark::Swatch);
+        pieces.chain([Mark::Captured, Mark::CapturedCorner, Mark::Dot, Mark::Ring]).chain(swatches)
     }
 }
 
@@ -56,43 +59,48 @@ impl Layer {
             }
         }
     }
-
-    fn masks(&self) -> impl Iterator<Item = &Mask> {
-        match self {
-            Layer::Shape(mask, _) => [Some(mask), None],
-            Layer::Nested { outer, inner, .. } => [Some(outer), Some(inner)],
-        }
-        .into_iter()
-        .flatten()
-    }
 }
 
 fn shape(mask: Mask, colour: Rgb) -> Layer {
     Layer::Shape(mask, colour)
 }
 
-/// The layers of `mark` on a tile of `size` pixels, for a board of `look`. Dark pieces
-/// drawn on the page (hands, the stone beside a name) get a light halo so that they stand
-/// out from the dark page.
+/// The layers of `mark` on a tile of `size` pixels, for a board of `look`. Pieces shown
+/// on the dark page (in hand) stand on a chip of the board's colour, so that both sides'
+/// pieces look exactly as they do on the board.
 pub fn layers(mark: Mark, look: Look, size: usize, on_page: bool) -> Vec<Layer> {
     let s = size as f32;
     let centre = s / 2.0;
     match mark {
-        Mark::Piece(role, ink) => {
-            let mut layers = piece(role, ink, look, size);
-            if on_page && ink == Ink::Black {
-                let mut outline = layers[0].masks().next().expect("a piece has a shape").clone();
-                for mask in layers.iter().flat_map(Layer::masks) {
-                    outline = outline.union(mask);
-                }
-                layers.insert(0, shape(outline.grown((s / 18.0).max(1.5)), HALO));
+        Mark::Piece(role, ink) if on_page => {
+            let chip = Mask::rounded_square(size, centre, centre, centre - 0.5, 0.18 * s);
+            let mut layers = vec![shape(chip, chip_colour(look))];
+            layers.extend(piece(role, ink, look, size));
+            layers
+        }
+        Mark::Piece(role, ink) => piece(role, ink, look, size),
+        Mark::Swatch(ink) => {
+            let mut layers = stone(ink, size);
+            if ink == Ink::Black {
+                // A light rim, so that a black stone shows on the dark page.
+                let rim = Mask::disc(size, centre, centre, STONE_SHARE * s + (s / 16.0).max(1.5));
+                layers.insert(0, shape(rim, HALO));
             }
             layers
         }
-        Mark::Captured => cross(size, (centre, centre), 0.17 * s, (0.07 * s).max(2.0)),
+        Mark::Captured => cross(size, (centre, centre), 0.2 * s, (0.085 * s).max(2.5)),
         Mark::CapturedCorner => cross(size, (0.8 * s, 0.2 * s), (0.1 * s).max(3.5), (0.055 * s).max(2.0)),
         Mark::Dot => vec![shape(Mask::disc(size, centre, centre, (0.13 * s).max(3.0)), HIGHLIGHT)],
         Mark::Ring => vec![shape(Mask::ring(size, centre, centre, 0.465 * s, (0.06 * s).max(2.0)), HIGHLIGHT)],
+    }
+}
+
+/// The chip under a piece in hand: the colour of the board's (light) squares.
+fn chip_colour(look: Look) -> Rgb {
+    match look {
+        Look::Checkered => Base::Light.rgb(),
+        Look::Plain => Base::Plain.rgb(),
+        Look::Intersections => Base::Wood.rgb(),
     }
 }
 

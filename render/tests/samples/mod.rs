@@ -132,23 +132,21 @@ pub fn gess_busy() -> Picture {
     picture(view, "#54 Gess", ["gina", "hal"], Color::Black)
 }
 
-fn chogo_missing(s: Square) -> bool {
-    ["a1", "b1", "a2", "g1", "h1", "h2", "a6", "a7", "b7", "h6", "g7", "h7"].iter().any(|&n| square(n) == s)
+/// Chogo 40 turns in: the missing corners, crowned kings, Green as the second side.
+pub fn chogo_busy() -> Picture {
+    let view = replay(GameKind::Chogo, &[], include_str!("../records/chogo-busy.txt"));
+    picture(view, "#77 Chogo", ["ivan", "judy"], Color::White)
 }
 
-/// Chogo in the middle game (by hand until the game lands): 8x7 with the missing corners,
-/// kings on stones, Green as the second side, the last turn a tandem move.
-pub fn chogo_busy() -> Picture {
-    let cells = board(8, 7, |s| if chogo_missing(s) { Cell::Missing } else { Cell::Empty });
-    let mut view = view(8, 7, Look::Plain, cells);
-    view.side_names = ["White", "Green"];
-    place(&mut view, &[("a3 b2 c1 e3 f3 g2 h3 d4", Color::White, Role::Stone), ("d2", Color::White, Role::King)]);
-    place(&mut view, &[("a5 b6 c5 d7 e7 f5 g6 e4", Color::Black, Role::Stone), ("e6", Color::Black, Role::King)]);
-    view.last_turn = squares("e1 f1 e3 f3");
-    view.captured = squares("c4");
-    view.status = Status::Ongoing { to_move: Color::Black };
-    view.turns_played = 14;
-    picture(view, "#77 Chogo", ["ivan", "judy"], Color::White)
+/// Chogo won by capturing the king, seen by Green.
+pub fn chogo_finished() -> Picture {
+    let view = replay(GameKind::Chogo, &[], include_str!("../records/chogo-finished.txt"));
+    picture(view, "#78 Chogo", ["ivan", "judy"], Color::Black)
+}
+
+/// Chogo before the kings are dropped: both kings in hand.
+pub fn chogo_start() -> Picture {
+    picture(replay(GameKind::Chogo, &[], "K@d3"), "#79 Chogo", ["ivan", "judy"], Color::White)
 }
 
 /// Chego in the middle game (by hand until the game lands): every catalogue piece, hands
@@ -248,6 +246,8 @@ pub fn all() -> Vec<Sample> {
         Sample { name: "go-13x13-fairy-black", picture: go_fairy_black() },
         Sample { name: "gess-busy", picture: gess_busy() },
         Sample { name: "chogo-busy", picture: chogo_busy() },
+        Sample { name: "chogo-finished-green", picture: chogo_finished() },
+        Sample { name: "chogo-start", picture: chogo_start() },
         Sample { name: "chego-busy", picture: chego_busy() },
         Sample { name: "chego-every-piece", picture: chego_every_piece() },
         Sample { name: "ichess-busy-black", picture: ichess_busy() },
