@@ -42,8 +42,8 @@ macro_rules! any_game {
         /// One game of any kind.
         // Games differ in size (a `Board` alone is ~1.5 kB); one value is held per game and
         // rarely moved, so boxing the variants would buy nothing.
-        #[allow(clippy::large_enum_variant)]
         #[derive(Debug, Clone)]
+        #[allow(clippy::large_enum_variant, reason = "games are plain values of a few KB, moved rarely")]
         pub enum AnyGame {
             $($variant($game)),*
         }
@@ -172,6 +172,7 @@ impl AnyGame {
 }
 
 any_game! {
+    Gess => crate::gess::Gess,
     Go => crate::go::Go,
     Chogo => crate::chogo::Chogo,
 }

@@ -11,6 +11,7 @@ pub mod board;
 pub mod catalogue;
 pub mod chogo;
 pub mod game;
+pub mod gess;
 pub mod go;
 pub mod notation;
 pub mod options;
