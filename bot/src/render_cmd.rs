@@ -26,9 +26,10 @@ pub struct RenderArgs {
     /// Draw the whole game as an animated GIF instead of the last position.
     #[arg(long)]
     pub animate: bool,
-    /// The side drawn at the bottom: white or black.
-    #[arg(long, default_value = "white", value_parser = parse_side)]
-    pub perspective: Color,
+    /// The side drawn at the bottom: white or black (default: the side whose home is
+    /// rank 1, which is Black in Gess).
+    #[arg(long, value_parser = parse_side)]
+    pub perspective: Option<Color>,
     /// The heading above the board (default: the game's name).
     #[arg(long)]
     pub title: Option<String>,
@@ -113,7 +114,7 @@ fn picture(args: &RenderArgs, game: &AnyGame) -> Picture {
             args.white.clone().unwrap_or_else(|| white.to_owned()),
             args.black.clone().unwrap_or_else(|| black.to_owned()),
         ],
-        perspective: args.perspective,
+        perspective: args.perspective.unwrap_or(view.first_rank_side),
         highlights: Vec::new(),
         view,
     }
@@ -132,7 +133,7 @@ mod tests {
             record: RecordArgs { game: GameKind::Go, options: vec!["board=9x9".to_owned()], file: Some(file) },
             out: dir.join(format!("{name}.out")),
             animate,
-            perspective: Color::Black,
+            perspective: Some(Color::Black),
             title: None,
             white: Some("alice".to_owned()),
             black: None,

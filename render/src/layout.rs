@@ -41,7 +41,10 @@ pub struct Layout {
     pub board_y: usize,
     pub files: u8,
     pub ranks: u8,
+    /// The side whose bar is at the bottom.
     pub perspective: Color,
+    /// Whether rank 1 is at the top (the picture is for the side whose home is the last rank).
+    pub flipped: bool,
     pub title_y: usize,
     pub title_height: usize,
     /// The tops of the two players' bars.
@@ -98,6 +101,7 @@ impl Layout {
             files,
             ranks,
             perspective,
+            flipped: perspective != view.first_rank_side,
             title_y: pad,
             title_height,
             top_bar_y,
@@ -120,10 +124,7 @@ impl Layout {
     pub fn screen(&self, square: Square) -> (usize, usize) {
         let (file, rank) = (usize::from(square.file()), usize::from(square.rank()));
         let (files, ranks) = (usize::from(self.files), usize::from(self.ranks));
-        match self.perspective {
-            Color::White => (file, ranks - 1 - rank),
-            Color::Black => (files - 1 - file, rank),
-        }
+        if self.flipped { (files - 1 - file, rank) } else { (file, ranks - 1 - rank) }
     }
 
     /// The square shown at `column` and `row` (from the top left), if any.
@@ -133,10 +134,7 @@ impl Layout {
         if column >= files || row >= ranks {
             return None;
         }
-        let (file, rank) = match self.perspective {
-            Color::White => (column, ranks - 1 - row),
-            Color::Black => (files - 1 - column, row),
-        };
+        let (file, rank) = if self.flipped { (files - 1 - column, row) } else { (column, ranks - 1 - row) };
         Square::new(file as u8, rank as u8)
     }
 

@@ -48,12 +48,13 @@ pub struct Picture {
 }
 
 impl Picture {
-    /// A picture of `view` with no title, the side names as player names, White at the
-    /// bottom and nothing highlighted.
+    /// A picture of `view` with no title, the side names as player names, the side whose
+    /// home is rank 1 at the bottom, and nothing highlighted.
     #[must_use]
     pub fn new(view: BoardView) -> Picture {
         let players = view.side_names.map(str::to_owned);
-        Picture { view, title: String::new(), players, perspective: Color::White, highlights: Vec::new() }
+        let perspective = view.first_rank_side;
+        Picture { view, title: String::new(), players, perspective, highlights: Vec::new() }
     }
 }
 

@@ -74,6 +74,7 @@ fn view(width: u8, height: u8, look: Look, cells: Vec<Cell>) -> BoardView {
         captured: Vec::new(),
         hands: None,
         side_names: ["White", "Black"],
+        first_rank_side: Color::White,
         status: Status::Ongoing { to_move: Color::White },
         turns_played: 0,
         score: None,
@@ -91,45 +92,22 @@ fn place(view: &mut BoardView, placements: &[(&str, Color, Role)]) {
     }
 }
 
-fn clear(view: &mut BoardView, names: &str) {
-    for square in squares(names) {
-        let index = usize::from(square.rank()) * usize::from(view.width) + usize::from(square.file());
-        view.cells[index] = Cell::Empty;
-    }
+/// The first `turns` turns of a record.
+fn opening(record: &str, turns: usize) -> String {
+    record_tokens(record).into_iter().take(turns).collect::<Vec<_>>().join(" ")
 }
 
-/// Gess in the middle game (built by hand until the game lands): 20x20 intersections, the
-/// outer ring off limits, the last move's two 3x3 footprints lit, two stones captured.
+/// Gess 60 turns in, seen by Black (who moves first and sits at the bottom by default
+/// for White; flipped here): the last move's footprints lit.
 pub fn gess_busy() -> Picture {
-    let ring = |s: Square| s.file() == 0 || s.rank() == 0 || s.file() == 19 || s.rank() == 19;
-    let mut view =
-        view(20, 20, Look::Intersections, board(20, 20, |s| if ring(s) { Cell::OffLimits } else { Cell::Empty }));
-    let black = [
-        "c2 e2 g2 h2 i2 j2 k2 l2 m2 n2 p2 r2",
-        "b3 c3 d3 f3 h3 i3 j3 k3 m3 o3 q3 r3 s3",
-        "c4 e4 g4 h4 i4 j4 k4 l4 m4 n4 p4 r4",
-        "c7 f7 i7 l7 o7 r7",
-    ];
-    let white = [
-        "c19 e19 g19 h19 i19 j19 k19 l19 m19 n19 p19 r19",
-        "b18 c18 d18 f18 h18 i18 j18 k18 m18 o18 q18 r18 s18",
-        "c17 e17 g17 h17 i17 j17 k17 l17 m17 n17 p17 r17",
-        "c14 f14 i14 l14 o14 r14",
-    ];
-    for names in black {
-        place(&mut view, &[(names, Color::Black, Role::Stone)]);
-    }
-    for names in white {
-        place(&mut view, &[(names, Color::White, Role::Stone)]);
-    }
-    clear(&mut view, "h4 i4 i3 c7 f7 o18 p17 r14");
-    place(&mut view, &[("g10 h11 i10 e9 d8 p9 q10", Color::Black, Role::Stone)]);
-    place(&mut view, &[("o12 p13 o11 k13 j12 l12 f13 e12", Color::White, Role::Stone)]);
-    view.last_turn = squares("n16 o16 p16 n17 o17 p17 n18 o18 p18 n12 o12 p12 n13 o13 p13 n11 o11 p11");
-    view.captured = squares("n12 p11");
-    view.status = Status::Ongoing { to_move: Color::Black };
-    view.turns_played = 37;
-    picture(view, "#54 Gess", ["gina", "hal"], Color::Black)
+    let record = opening(include_str!("../records/gess-full.txt"), 60);
+    picture(replay(GameKind::Gess, &[], &record), "#54 Gess", ["gina", "hal"], Color::Black)
+}
+
+/// The end of the same game: Black's last move breaks White's last ring.
+pub fn gess_finished() -> Picture {
+    let view = replay(GameKind::Gess, &[], include_str!("../records/gess-full.txt"));
+    picture(view, "#54 Gess", ["gina", "hal"], Color::White)
 }
 
 /// Chogo 40 turns in: the missing corners, crowned kings, Green as the second side.
@@ -244,7 +222,8 @@ pub fn all() -> Vec<Sample> {
         Sample { name: "go-19x19-busy", picture: go_busy() },
         Sample { name: "go-9x9-finished", picture: go_finished() },
         Sample { name: "go-13x13-fairy-black", picture: go_fairy_black() },
-        Sample { name: "gess-busy", picture: gess_busy() },
+        Sample { name: "gess-busy-black", picture: gess_busy() },
+        Sample { name: "gess-finished", picture: gess_finished() },
         Sample { name: "chogo-busy", picture: chogo_busy() },
         Sample { name: "chogo-finished-green", picture: chogo_finished() },
         Sample { name: "chogo-start", picture: chogo_start() },
