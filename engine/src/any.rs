@@ -172,6 +172,7 @@ impl AnyGame {
 }
 
 any_game! {
+    Chego => crate::chego::Chego,
     Gess => crate::gess::Gess,
     Go => crate::go::Go,
     Chogo => crate::chogo::Chogo,

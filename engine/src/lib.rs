@@ -9,6 +9,7 @@
 pub mod any;
 pub mod board;
 pub mod catalogue;
+pub mod chego;
 pub mod chogo;
 pub mod game;
 pub mod gess;
