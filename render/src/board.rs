@@ -40,6 +40,9 @@ pub fn draw(frame: &mut Frame, picture: &Picture, layout: &Layout) {
     let highlights: Vec<Square> = picture.highlights.clone();
     for &(square, ground) in &grounds {
         let (x, y) = layout.cell_origin(square);
+        if let Ground::Owned(_, ink) = ground {
+            territory(frame, (x, y), layout.cell, ink);
+        }
         let occupied = matches!(view.cell(square), Cell::Piece(_));
         let mut marks = Vec::with_capacity(3);
         if let Cell::Piece(piece) = view.cell(square) {
@@ -84,6 +87,17 @@ fn grounds(view: &BoardView, layout: &Layout) -> Vec<(Square, Ground)> {
             Some((square, ground))
         })
         .collect()
+}
+
+/// The go sign of territory: a small square of the owner's colour, crisp (pixel-aligned,
+/// so it needs no tile) in the middle of an owned empty cell.
+fn territory(frame: &mut Frame, (x, y): (usize, usize), cell: usize, ink: Ink) {
+    let palette = Palette::get();
+    let side = (cell * 3 / 10).max(5);
+    let edge = (cell / 40).max(1);
+    let offset = (cell - side) / 2;
+    frame.fill(x + offset, y + offset, side, side, palette.index(ink.outline()));
+    frame.fill(x + offset + edge, y + offset + edge, side - 2 * edge, side - 2 * edge, palette.index(ink.body()));
 }
 
 /// Diagonal hatching over an off-limits cell, aligned to the frame so that neighbouring

@@ -6,9 +6,7 @@
 #![allow(dead_code)]
 
 use stonemate_engine::notation::record_tokens;
-use stonemate_engine::{
-    AnyGame, BoardView, Cell, Color, GameKind, HalfPoints, Hand, Look, Piece, Role, Score, Square, Status,
-};
+use stonemate_engine::{AnyGame, BoardView, Cell, Color, GameKind, Hand, Look, Piece, Role, Square, Status};
 use stonemate_render::Picture;
 
 /// A named picture.
@@ -127,42 +125,23 @@ pub fn chogo_start() -> Picture {
     picture(replay(GameKind::Chogo, &[], "K@d3"), "#79 Chogo", ["ivan", "judy"], Color::White)
 }
 
-/// Chego in the middle game (by hand until the game lands): every catalogue piece, hands
-/// with counts and an endless supply, prisoners and score.
+/// Chego 24 turns in: hands with counts, prisoners and score, the last drop lit.
 pub fn chego_busy() -> Picture {
-    let mut view = view(8, 8, Look::Checkered, board(8, 8, |_| Cell::Empty));
-    place(
-        &mut view,
-        &[("c3", Color::White, Role::King), ("d5", Color::White, Role::Queen), ("a1 h4", Color::White, Role::Rook)],
-    );
-    place(
-        &mut view,
-        &[("f2", Color::White, Role::Bishop), ("b6", Color::White, Role::Knight), ("e2 g3", Color::White, Role::Pawn)],
-    );
-    place(
-        &mut view,
-        &[("g7", Color::Black, Role::King), ("b3", Color::Black, Role::Queen), ("h8", Color::Black, Role::Rook)],
-    );
-    place(
-        &mut view,
-        &[("c7", Color::Black, Role::Bishop), ("e7", Color::Black, Role::Knight), ("a6 d7", Color::Black, Role::Pawn)],
-    );
-    let mut white = Hand::default();
-    for (role, count) in [(Role::Rook, 1), (Role::Bishop, 1), (Role::Knight, 1), (Role::Pawn, 6)] {
-        white.set(role, count);
-    }
-    let mut black = Hand::default();
-    for (role, count) in [(Role::Queen, 0), (Role::Rook, 1), (Role::Bishop, 1), (Role::Knight, 1), (Role::Pawn, 5)] {
-        black.set(role, count);
-    }
-    view.hands = Some([white, black]);
-    view.last_turn = squares("b3");
-    view.captured = squares("a4 c4");
-    view.status = Status::Ongoing { to_move: Color::White };
-    view.turns_played = 17;
-    view.prisoners = Some([1, 2]);
-    view.score = Some(Score { white: HalfPoints::whole(14), black: HalfPoints::whole(11) });
+    let view = replay(GameKind::Chego, &[], include_str!("../records/chego-busy.txt"));
     picture(view, "#3 Chego", ["kim", "lee"], Color::White)
+}
+
+/// The example game of the rules to its end: owners shaded, result and score.
+pub fn chego_finished() -> Picture {
+    let view = replay(GameKind::Chego, &[], include_str!("../records/chego-finished.txt"));
+    picture(view, "#5 Chego", ["kim", "lee"], Color::White)
+}
+
+/// Chego on 9x9 with two holes and an endless set of fairy pieces, seen by Black.
+pub fn chego_holes_black() -> Picture {
+    let options = [("board", "9x9:e5,d4"), ("set", "unlimited QWFDAHGN")];
+    let view = replay(GameKind::Chego, &options, include_str!("../records/chego-9x9-holes-unlimited.txt"));
+    picture(view, "#6 Chego", ["kim", "lee"], Color::Black)
 }
 
 /// Every catalogue piece on a checkered board with two full hands (an `unlimited` Chego
@@ -228,6 +207,8 @@ pub fn all() -> Vec<Sample> {
         Sample { name: "chogo-finished-green", picture: chogo_finished() },
         Sample { name: "chogo-start", picture: chogo_start() },
         Sample { name: "chego-busy", picture: chego_busy() },
+        Sample { name: "chego-finished", picture: chego_finished() },
+        Sample { name: "chego-9x9-holes-black", picture: chego_holes_black() },
         Sample { name: "chego-every-piece", picture: chego_every_piece() },
         Sample { name: "ichess-busy-black", picture: ichess_busy() },
     ]
