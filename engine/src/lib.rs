@@ -14,6 +14,7 @@ pub mod chogo;
 pub mod game;
 pub mod gess;
 pub mod go;
+pub mod ichess;
 pub mod notation;
 pub mod options;
 pub mod piece;
