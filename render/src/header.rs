@@ -49,7 +49,7 @@ fn title_row(frame: &mut Frame, picture: &Picture, layout: &Layout) {
     let room = layout.width - 2 * layout.pad;
     let status = text::fit(face, px, &status, room * 2 / 3);
     let status_width = text::width(face, px, &status);
-    text::draw(frame, face, px, (layout.width - layout.pad - status_width, base), &status, ramp);
+    text::draw(frame, face, px, (layout.width.saturating_sub(layout.pad + status_width), base), &status, ramp);
     let title = text::fit(Face::Bold, px, &picture.title, room.saturating_sub(status_width + layout.pad));
     text::draw(frame, Face::Bold, px, (layout.pad, base), &title, &palette.text);
 }
@@ -89,7 +89,7 @@ fn bar(frame: &mut Frame, picture: &Picture, layout: &Layout, color: Color, top:
     let right = layout.width - layout.pad;
     let stats = stats_text(view, color);
     let stats_width = text::width(Face::Regular, dim_px, &stats);
-    text::draw(frame, Face::Regular, dim_px, (right - stats_width, base), &stats, &palette.text);
+    text::draw(frame, Face::Regular, dim_px, (right.saturating_sub(stats_width), base), &stats, &palette.text);
     let side = view.side_names[color.index()];
     let tag = tag(view, color);
     let name = &picture.players[color.index()];

@@ -165,34 +165,23 @@ pub fn chego_every_piece() -> Picture {
     picture(view, "#4 Chego", ["mallory", "niaj"], Color::White)
 }
 
-/// iChess in the play phase (by hand until the game lands), seen by Black: pieces in hand
-/// after captures, a promoted ferz, the last move a capture.
+/// iChess 36 turns in, seen by Black: pieces in hand after captures, a promoted ferz,
+/// the last move a capture.
 pub fn ichess_busy() -> Picture {
-    let mut view = view(8, 8, Look::Checkered, board(8, 8, |_| Cell::Empty));
-    place(
-        &mut view,
-        &[("g1", Color::White, Role::King), ("d1", Color::White, Role::Queen), ("a1 f4", Color::White, Role::Rook)],
-    );
-    place(&mut view, &[("c2 e3", Color::White, Role::Bishop), ("f3", Color::White, Role::Knight)]);
-    place(&mut view, &[("a3 b3 c4 d3 g3 h3", Color::White, Role::Pawn), ("e6", Color::White, Role::Ferz)]);
-    place(
-        &mut view,
-        &[("e8", Color::Black, Role::King), ("d5", Color::Black, Role::Queen), ("h8", Color::Black, Role::Rook)],
-    );
-    place(&mut view, &[("c8 b4", Color::Black, Role::Bishop), ("g8 c6", Color::Black, Role::Knight)]);
-    place(&mut view, &[("a6 b6 f6 g6 h5", Color::Black, Role::Pawn)]);
-    let mut white = Hand::default();
-    white.set(Role::Pawn, 2);
-    white.set(Role::Knight, 1);
-    let mut black = Hand::default();
-    black.set(Role::Rook, 1);
-    black.set(Role::Pawn, 1);
-    view.hands = Some([white, black]);
-    view.last_turn = squares("e5 d5");
-    view.captured = squares("d5");
-    view.status = Status::Ongoing { to_move: Color::White };
-    view.turns_played = 41;
-    picture(view, "#19 iChess", ["olivia", "peggy"], Color::Black)
+    let record = opening(include_str!("../records/ichess-full.txt"), 36);
+    picture(replay(GameKind::IChess, &[], &record), "#19 iChess", ["olivia", "peggy"], Color::Black)
+}
+
+/// iChess during deployment: most pieces still in hand.
+pub fn ichess_deployment() -> Picture {
+    let record = opening(include_str!("../records/ichess-full.txt"), 9);
+    picture(replay(GameKind::IChess, &[], &record), "#20 iChess", ["olivia", "peggy"], Color::White)
+}
+
+/// The example game to White's checkmate.
+pub fn ichess_mate() -> Picture {
+    let view = replay(GameKind::IChess, &[], include_str!("../records/ichess-full.txt"));
+    picture(view, "#21 iChess", ["olivia", "peggy"], Color::White)
 }
 
 /// Every sample, by file name.
@@ -211,5 +200,7 @@ pub fn all() -> Vec<Sample> {
         Sample { name: "chego-9x9-holes-black", picture: chego_holes_black() },
         Sample { name: "chego-every-piece", picture: chego_every_piece() },
         Sample { name: "ichess-busy-black", picture: ichess_busy() },
+        Sample { name: "ichess-deployment", picture: ichess_deployment() },
+        Sample { name: "ichess-mate", picture: ichess_mate() },
     ]
 }
