@@ -69,3 +69,15 @@ fn pictures_stay_within_800_pixels_and_40_kilobytes() {
         assert!(bytes.len() <= 40 * 1024, "{}: {} bytes", sample.name, bytes.len());
     }
 }
+
+#[test]
+fn the_png_holds_exactly_the_drawn_frame() {
+    let palette = stonemate_render::palette();
+    for sample in samples::all().iter().take(4) {
+        let frame = stonemate_render::frame(&sample.picture);
+        let (width, height, pixels) = decode(&png(&sample.picture));
+        assert_eq!((width as usize, height as usize), (frame.width, frame.height));
+        let expected: Vec<u8> = frame.pixels.iter().flat_map(|&index| palette[usize::from(index)]).collect();
+        assert!(pixels == expected, "{}: decoded pixels differ from the frame", sample.name);
+    }
+}
