@@ -23,6 +23,8 @@ pub enum Command {
     Replay(RecordArgs),
     /// Plays on a local database from lines on standard input, without Discord.
     Console(ConsoleArgs),
+    /// Draws the position after a record as a PNG, or the whole game as a GIF (--animate).
+    Render(crate::render_cmd::RenderArgs),
 }
 
 /// `stonemate console [--data DIR] [--out DIR] [--json]`.
@@ -61,6 +63,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Replay(args) => run_replay(&args),
         Command::Console(args) => crate::console::main(crate::console::Options::new(args.data, args.out, args.json)),
+        Command::Render(args) => crate::render_cmd::run(&args),
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod clock;
 pub mod console;
+pub mod render_cmd;
 pub mod replay;
 pub mod service;
 pub mod store;

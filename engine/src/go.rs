@@ -541,6 +541,7 @@ impl Game for Go {
             captured: self.captured.clone(),
             hands: None,
             side_names: ["White", "Black"],
+            first_rank_side: Color::White,
             status: self.status(),
             turns_played: self.turns_played,
             score: Some(self.current_score()),

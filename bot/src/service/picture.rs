@@ -75,3 +75,19 @@ pub fn board(
     let picture = picture(record, game, viewer, highlights);
     Attachment { name: format!("game-{}.png", record.id.0), bytes: (service.settings.render)(&picture) }
 }
+
+/// Every position of the game from the start, as `viewer` sees it: the frames of the
+/// animated replay.
+pub fn replay_pictures(record: &GameRecord, viewer: UserId) -> Vec<Picture> {
+    let Some(mut game) = record.kind().and_then(|kind| AnyGame::new(kind, &record.options).ok()) else {
+        return Vec::new();
+    };
+    let mut pictures = vec![picture(record, &game, viewer, Vec::new())];
+    for turn in &record.turns {
+        if game.play_text(turn).is_err() {
+            break;
+        }
+        pictures.push(picture(record, &game, viewer, Vec::new()));
+    }
+    pictures
+}

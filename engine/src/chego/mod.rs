@@ -224,6 +224,7 @@ impl Game for Chego {
             captured: self.last_captured.clone(),
             hands: Some(self.hands),
             side_names: ["White", "Black"],
+            first_rank_side: Color::White,
             status: self.status(),
             turns_played: self.turns_played,
             score: Some(self.current_score()),

@@ -187,6 +187,7 @@ impl Game for Chogo {
             captured: self.captured.clone(),
             hands: self.hands(),
             side_names: [side_name(Color::White), side_name(Color::Black)],
+            first_rank_side: Color::White,
             status: self.status(),
             turns_played: self.turns_played,
             score: None,

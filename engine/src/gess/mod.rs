@@ -296,6 +296,7 @@ impl Game for Gess {
             captured: self.captured.clone(),
             hands: None,
             side_names: ["White", "Black"],
+            first_rank_side: Color::Black,
             status: self.status(),
             turns_played: self.turns_played,
             score: None,

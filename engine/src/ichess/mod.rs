@@ -326,6 +326,7 @@ impl Game for IChess {
             captured: self.captured.clone(),
             hands: Some(self.position.hands()),
             side_names: ["White", "Black"],
+            first_rank_side: Color::White,
             status: self.status(),
             turns_played: self.turns_played,
             score: None,
