@@ -51,6 +51,8 @@ pub struct Settings {
     pub cached_positions: usize,
     /// Draws board pictures (the renderer's PNG; benchmarks swap it to measure the rest).
     pub render: fn(&stonemate_render::Picture) -> Vec<u8>,
+    /// Draws the animated replay of `/history` (a GIF).
+    pub animate: fn(&[stonemate_render::Picture]) -> Vec<u8>,
 }
 
 impl Default for Settings {
@@ -62,6 +64,7 @@ impl Default for Settings {
             max_active_games: 30,
             cached_positions: 512,
             render: stonemate_render::png,
+            animate: stonemate_render::animation,
         }
     }
 }

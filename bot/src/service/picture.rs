@@ -76,9 +76,18 @@ pub fn board(
     Attachment { name: format!("game-{}.png", record.id.0), bytes: (service.settings.render)(&picture) }
 }
 
+/// The animated replay of the game as `viewer` sees it, once a turn has been played.
+pub fn animation(service: &Service, record: &GameRecord, viewer: UserId) -> Option<Attachment> {
+    if record.turns.is_empty() {
+        return None;
+    }
+    let bytes = (service.settings.animate)(&replay_pictures(record, viewer));
+    (!bytes.is_empty()).then(|| Attachment { name: format!("game-{}.gif", record.id.0), bytes })
+}
+
 /// Every position of the game from the start, as `viewer` sees it: the frames of the
 /// animated replay.
-pub fn replay_pictures(record: &GameRecord, viewer: UserId) -> Vec<Picture> {
+fn replay_pictures(record: &GameRecord, viewer: UserId) -> Vec<Picture> {
     let Some(mut game) = record.kind().and_then(|kind| AnyGame::new(kind, &record.options).ok()) else {
         return Vec::new();
     };

@@ -34,7 +34,9 @@ fn history_numbers_the_turns_and_its_file_replays() {
     let reply = table.ok("alice", Command::History { game: None }).reply;
     assert!(reply.text.contains("1. R@e5 R@d4 2. R@c3 pass 3. pass"), "{}", reply.text);
     assert!(reply.text.contains("wins by two passes"), "{}", reply.text);
-    assert!(!reply.images.is_empty());
+    let [board, replay] = reply.images.as_slice() else { panic!("a board and a replay") };
+    assert!(board.bytes.starts_with(b"\x89PNG"));
+    assert!(replay.bytes.starts_with(b"GIF8") && replay.name == "game-1.gif", "{}", replay.name);
     let [file] = reply.files.as_slice() else { panic!() };
     assert_eq!(file.name, "game-1.txt");
     let text = String::from_utf8(file.bytes.clone()).unwrap();
@@ -108,4 +110,13 @@ fn autocomplete_offers_at_most_25_filtered_choices() {
     assert_eq!(table.service.autocomplete(&me, Field::Challenge, "", None).len(), 1);
     // Nothing to suggest is not an error.
     assert!(table.service.autocomplete(&caller("zed"), Field::Notation, "", None).is_empty());
+}
+
+#[test]
+fn history_before_any_turn_has_no_replay_image() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    let reply = table.ok("alice", Command::History { game: None }).reply;
+    assert_eq!(reply.images.len(), 1);
+    assert!(reply.text.ends_with("no turns yet"), "{}", reply.text);
 }
