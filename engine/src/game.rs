@@ -138,6 +138,15 @@ pub enum Status {
 }
 
 impl Status {
+    /// Finished with `ending` if there is one, else `to_move` plays.
+    #[must_use]
+    pub fn new(ending: Option<Ending>, to_move: Color) -> Status {
+        match ending {
+            Some(ending) => Status::Finished(ending),
+            None => Status::Ongoing { to_move },
+        }
+    }
+
     #[must_use]
     pub fn to_move(self) -> Option<Color> {
         match self {

@@ -154,10 +154,7 @@ impl Game for Chego {
     }
 
     fn status(&self) -> Status {
-        match self.ending {
-            Some(ending) => Status::Finished(ending),
-            None => Status::Ongoing { to_move: self.to_move },
-        }
+        Status::new(self.ending, self.to_move)
     }
 
     /// Drops by role (hand order), then square; `pass` last (rule 6: always legal).

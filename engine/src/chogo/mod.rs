@@ -143,10 +143,7 @@ impl Game for Chogo {
     }
 
     fn status(&self) -> Status {
-        match self.ending {
-            Some(ending) => Status::Finished(ending),
-            None => Status::Ongoing { to_move: self.to_move },
-        }
+        Status::new(self.ending, self.to_move)
     }
 
     fn legal_turns(&self) -> Vec<Turn> {

@@ -240,10 +240,7 @@ impl Game for Gess {
     }
 
     fn status(&self) -> Status {
-        match self.ending {
-            Some(ending) => Status::Finished(ending),
-            None => Status::Ongoing { to_move: self.to_move },
-        }
+        Status::new(self.ending, self.to_move)
     }
 
     fn legal_turns(&self) -> Vec<Turn> {

@@ -281,10 +281,7 @@ impl Game for IChess {
     }
 
     fn status(&self) -> Status {
-        match self.ending {
-            Some(ending) => Status::Finished(ending),
-            None => Status::Ongoing { to_move: self.position.turn() },
-        }
+        Status::new(self.ending, self.position.turn())
     }
 
     fn legal_turns(&self) -> Vec<Turn> {
