@@ -23,6 +23,8 @@ pub enum Command {
     Replay(RecordArgs),
     /// Plays on a local database from lines on standard input, without Discord.
     Console(ConsoleArgs),
+    /// Draws the position after a record as a PNG, or the whole game as a GIF (--animate).
+    Render(crate::render_cmd::RenderArgs),
     /// Runs the Discord bot until Ctrl-C or SIGTERM (token from DISCORD_TOKEN).
     Run(RunArgs),
 }
@@ -73,6 +75,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Replay(args) => run_replay(&args),
         Command::Console(args) => crate::console::main(crate::console::Options::new(args.data, args.out, args.json)),
         Command::Run(args) => run_bot(&args),
+        Command::Render(args) => crate::render_cmd::run(&args),
     }
 }
 

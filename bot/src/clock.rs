@@ -26,6 +26,27 @@ impl Span {
     }
 }
 
+impl std::ops::Add for Span {
+    type Output = Span;
+    fn add(self, other: Span) -> Span {
+        Span(self.0.saturating_add(other.0))
+    }
+}
+
+impl std::ops::Sub for Span {
+    type Output = Span;
+    fn sub(self, other: Span) -> Span {
+        Span(self.0.saturating_sub(other.0))
+    }
+}
+
+impl std::ops::Mul<i64> for Span {
+    type Output = Span;
+    fn mul(self, times: i64) -> Span {
+        Span(self.0.saturating_mul(times))
+    }
+}
+
 impl std::ops::Add<Span> for Timestamp {
     type Output = Timestamp;
     fn add(self, span: Span) -> Timestamp {

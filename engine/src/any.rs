@@ -40,7 +40,10 @@ pub struct Replay {
 macro_rules! any_game {
     ($($variant:ident => $game:ty),* $(,)?) => {
         /// One game of any kind.
+        // Games differ in size by design (Go's board spans the 25x25 space, iChess packs
+        // 8x8 bitboards); one value is held per game, so boxing would buy nothing.
         #[derive(Debug, Clone)]
+        #[allow(clippy::large_enum_variant, reason = "games are plain values of a few KB, moved rarely")]
         pub enum AnyGame {
             $($variant($game)),*
         }
@@ -169,5 +172,9 @@ impl AnyGame {
 }
 
 any_game! {
+    Chego => crate::chego::Chego,
+    Gess => crate::gess::Gess,
     Go => crate::go::Go,
+    IChess => crate::ichess::IChess,
+    Chogo => crate::chogo::Chogo,
 }

@@ -2,6 +2,7 @@
 //! pieces come from the catalogue (Go with chess pieces, Chego) and usable by the others.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use crate::catalogue;
 use crate::game::Cell;
@@ -14,12 +15,14 @@ pub struct Board {
     shape: Shape,
     cells: [Option<Piece>; MAX_SQUARES],
     occupied: SquareSet,
+    /// The squares of each player's pieces, `[white, black]`.
+    by_color: [SquareSet; 2],
 }
 
 impl Board {
     #[must_use]
     pub fn empty(shape: Shape) -> Board {
-        Board { shape, cells: [None; MAX_SQUARES], occupied: SquareSet::EMPTY }
+        Board { shape, cells: [None; MAX_SQUARES], occupied: SquareSet::EMPTY, by_color: [SquareSet::EMPTY; 2] }
     }
 
     #[must_use]
@@ -35,14 +38,18 @@ impl Board {
     /// Puts a piece on an existing square (replacing what stood there).
     pub fn set(&mut self, square: Square, piece: Piece) {
         debug_assert!(self.shape.contains(square), "{square} is not on the board");
+        self.remove(square);
         self.cells[square.index()] = Some(piece);
         self.occupied.insert(square);
+        self.by_color[piece.color.index()].insert(square);
     }
 
     /// Removes and returns the piece on the square.
     pub fn remove(&mut self, square: Square) -> Option<Piece> {
+        let piece = self.cells[square.index()].take()?;
         self.occupied.remove(square);
-        self.cells[square.index()].take()
+        self.by_color[piece.color.index()].remove(square);
+        Some(piece)
     }
 
     #[must_use]
@@ -64,13 +71,24 @@ impl Board {
     /// The squares of one player's pieces.
     #[must_use]
     pub fn squares_of(&self, color: Color) -> SquareSet {
-        self.pieces().filter(|(_, piece)| piece.color == color).map(|(square, _)| square).collect()
+        self.by_color[color.index()]
     }
 
     /// Calls `visit` with every square the piece on `from` can move to (catalogue pieces).
     pub fn for_each_move(&self, from: Square, visit: impl FnMut(Square)) {
         if let Some(piece) = self.get(from) {
             catalogue::for_each_move(piece.role, piece.color, from, &self.shape, &self.occupied, visit);
+        }
+    }
+
+    /// Like [`Board::for_each_move`], stopping when `visit` breaks (see
+    /// [`catalogue::try_for_each_move`]).
+    pub fn try_for_each_move<B>(&self, from: Square, visit: impl FnMut(Square) -> ControlFlow<B>) -> ControlFlow<B> {
+        match self.get(from) {
+            Some(piece) => {
+                catalogue::try_for_each_move(piece.role, piece.color, from, &self.shape, &self.occupied, visit)
+            }
+            None => ControlFlow::Continue(()),
         }
     }
 

@@ -8,6 +8,8 @@
 //! nightrider passes over a hole it would land on; the Chinese knight is blocked by a hole
 //! (or a piece) on the first orthogonal step of its leap.
 
+use std::ops::ControlFlow;
+
 use crate::piece::Role;
 use crate::square::{Color, Shape, Square, SquareSet};
 
@@ -30,40 +32,74 @@ pub fn for_each_move(
     occupied: &SquareSet,
     mut visit: impl FnMut(Square),
 ) {
-    let rays = |directions: &[(i32, i32)], visit: &mut dyn FnMut(Square)| {
-        for &(df, dr) in directions {
-            slide(from, df, dr, shape, occupied, visit);
-        }
-    };
-    let leaps = |offsets: &[(i32, i32)], visit: &mut dyn FnMut(Square)| {
-        for &(df, dr) in offsets {
-            if let Some(to) = shape.step(from, df, dr).filter(|&to| shape.contains(to)) {
-                visit(to);
-            }
-        }
-    };
+    let _ = try_for_each_move(role, color, from, shape, occupied, |to| {
+        visit(to);
+        ControlFlow::<()>::Continue(())
+    });
+}
+
+/// Like [`for_each_move`], but `visit` can stop the walk early by returning `Break`,
+/// which this returns. Asking "has this piece any empty square to go to?" stops at the
+/// first one, and for a rider that is usually its first step.
+pub fn try_for_each_move<B>(
+    role: Role,
+    color: Color,
+    from: Square,
+    shape: &Shape,
+    occupied: &SquareSet,
+    mut visit: impl FnMut(Square) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let visit = &mut visit;
     match role {
-        Role::Queen => rays(&KING, &mut visit),
-        Role::Rook => rays(&ORTHOGONAL, &mut visit),
-        Role::Bishop => rays(&DIAGONAL, &mut visit),
-        Role::King => leaps(&KING, &mut visit),
-        Role::Knight => leaps(&KNIGHT, &mut visit),
-        Role::Wazir => leaps(&ORTHOGONAL, &mut visit),
-        Role::Ferz => leaps(&DIAGONAL, &mut visit),
-        Role::Dabbaba => leaps(&DABBABA, &mut visit),
-        Role::Alfil => leaps(&ALFIL, &mut visit),
+        Role::Queen => rays(&KING, from, shape, occupied, visit),
+        Role::Rook => rays(&ORTHOGONAL, from, shape, occupied, visit),
+        Role::Bishop => rays(&DIAGONAL, from, shape, occupied, visit),
+        Role::King => leaps(&KING, from, shape, visit),
+        Role::Knight => leaps(&KNIGHT, from, shape, visit),
+        Role::Wazir => leaps(&ORTHOGONAL, from, shape, visit),
+        Role::Ferz => leaps(&DIAGONAL, from, shape, visit),
+        Role::Dabbaba => leaps(&DABBABA, from, shape, visit),
+        Role::Alfil => leaps(&ALFIL, from, shape, visit),
         Role::Pawn => {
             let forward = if color == Color::White { 1 } else { -1 };
-            leaps(&[(1, forward), (-1, forward)], &mut visit);
+            leaps(&[(1, forward), (-1, forward)], from, shape, visit)
         }
-        Role::Horse => horse(from, shape, occupied, &mut visit),
+        Role::Horse => horse(from, shape, occupied, visit),
         Role::Nightrider => {
             for &(df, dr) in &KNIGHT {
-                ride(from, df, dr, shape, occupied, &mut visit);
+                ride(from, df, dr, shape, occupied, visit)?;
             }
+            ControlFlow::Continue(())
         }
-        Role::Stone => {}
+        Role::Stone => ControlFlow::Continue(()),
     }
+}
+
+fn rays<B>(
+    directions: &[(i32, i32)],
+    from: Square,
+    shape: &Shape,
+    occupied: &SquareSet,
+    visit: &mut impl FnMut(Square) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    for &(df, dr) in directions {
+        slide(from, df, dr, shape, occupied, visit)?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn leaps<B>(
+    offsets: &[(i32, i32)],
+    from: Square,
+    shape: &Shape,
+    visit: &mut impl FnMut(Square) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    for &(df, dr) in offsets {
+        if let Some(to) = shape.step(from, df, dr).filter(|&to| shape.contains(to)) {
+            visit(to)?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// The moves as a set (convenient where speed does not matter).
@@ -75,36 +111,57 @@ pub fn moves(role: Role, color: Color, from: Square, shape: &Shape, occupied: &S
 }
 
 /// A slider's ray: empty squares, then the first occupied one; a hole or the edge stops it.
-fn slide(from: Square, df: i32, dr: i32, shape: &Shape, occupied: &SquareSet, visit: &mut dyn FnMut(Square)) {
+fn slide<B>(
+    from: Square,
+    df: i32,
+    dr: i32,
+    shape: &Shape,
+    occupied: &SquareSet,
+    visit: &mut impl FnMut(Square) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     let mut at = from;
     while let Some(to) = shape.step(at, df, dr).filter(|&to| shape.contains(to)) {
-        visit(to);
+        visit(to)?;
         if occupied.contains(to) {
-            return;
+            break;
         }
         at = to;
     }
+    ControlFlow::Continue(())
 }
 
 /// A nightrider's ray of repeated leaps: it jumps over holes, so a hole it would land on is
 /// skipped (neither visited nor a stop) and the ray goes on beyond it.
-fn ride(from: Square, df: i32, dr: i32, shape: &Shape, occupied: &SquareSet, visit: &mut dyn FnMut(Square)) {
+fn ride<B>(
+    from: Square,
+    df: i32,
+    dr: i32,
+    shape: &Shape,
+    occupied: &SquareSet,
+    visit: &mut impl FnMut(Square) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     let mut at = from;
     while let Some(to) = shape.step(at, df, dr) {
         at = to;
         if !shape.contains(to) {
             continue;
         }
-        visit(to);
+        visit(to)?;
         if occupied.contains(to) {
-            return;
+            break;
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// The Chinese knight: a knight leap whose first orthogonal step (along the longer leg)
 /// must be an existing, empty square.
-fn horse(from: Square, shape: &Shape, occupied: &SquareSet, visit: &mut dyn FnMut(Square)) {
+fn horse<B>(
+    from: Square,
+    shape: &Shape,
+    occupied: &SquareSet,
+    visit: &mut impl FnMut(Square) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     for &(df, dr) in &KNIGHT {
         let (leg_f, leg_r) = if df.abs() == 2 { (df.signum(), 0) } else { (0, dr.signum()) };
         let Some(leg) = shape.step(from, leg_f, leg_r) else { continue };
@@ -112,9 +169,10 @@ fn horse(from: Square, shape: &Shape, occupied: &SquareSet, visit: &mut dyn FnMu
             continue;
         }
         if let Some(to) = shape.step(from, df, dr).filter(|&to| shape.contains(to)) {
-            visit(to);
+            visit(to)?;
         }
     }
+    ControlFlow::Continue(())
 }
 
 #[cfg(test)]

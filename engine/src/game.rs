@@ -138,6 +138,15 @@ pub enum Status {
 }
 
 impl Status {
+    /// Finished with `ending` if there is one, else `to_move` plays.
+    #[must_use]
+    pub fn new(ending: Option<Ending>, to_move: Color) -> Status {
+        match ending {
+            Some(ending) => Status::Finished(ending),
+            None => Status::Ongoing { to_move },
+        }
+    }
+
     #[must_use]
     pub fn to_move(self) -> Option<Color> {
         match self {
@@ -266,6 +275,9 @@ pub struct BoardView {
     pub hands: Option<[Hand; 2]>,
     /// How users call each side, `[white, black]` ("Green" for Chogo's second side).
     pub side_names: [&'static str; 2],
+    /// The side whose home edge is rank 1, so that a picture for that side shows rank 1 at
+    /// the bottom: White, except in Gess, where Black starts on ranks 2-7.
+    pub first_rank_side: Color,
     pub status: Status,
     /// Turns played so far (passes included).
     pub turns_played: u32,

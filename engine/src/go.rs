@@ -5,6 +5,8 @@
 //! pieces that are not alive are captured (4); the mover's own must all be alive (5, G4);
 //! simple ko (6); two passes end the game (7); territory plus prisoners scores (8, 9).
 
+use std::ops::ControlFlow;
+
 use crate::board::Board;
 use crate::game::{BoardView, EndReason, Ending, Game, GameKind, HalfPoints, Look, OwnerMap, Score, Status};
 use crate::notation::{self, NotationError};
@@ -254,8 +256,9 @@ impl Go {
         Ok(piece.role)
     }
 
-    /// Places the piece (and empties `from` for a move), captures, then checks rules 5-6.
-    fn place(&mut self, from: Option<Square>, role: Role, to: Square) -> Result<(), GoError> {
+    /// The board after placing the piece (and emptying `from` for a move) and capturing,
+    /// with the captured squares; or the rule (5, 6) the turn breaks. Changes nothing.
+    fn resolve(&self, from: Option<Square>, role: Role, to: Square) -> Result<(Board, SquareSet), GoError> {
         let mover = self.to_move;
         let mut after = self.board.clone();
         if let Some(from) = from {
@@ -273,12 +276,29 @@ impl Go {
         if after == self.before_last_turn {
             return Err(GoError::Ko);
         }
-        self.prisoners[mover.index()] += dead.len() as u32;
+        Ok((after, dead))
+    }
+
+    /// Checks a drop or move without playing it: the resulting board and captures.
+    fn check(&self, turn: Turn) -> Result<(Option<Square>, Square, Board, SquareSet), GoError> {
+        let (from, role, to) = match turn {
+            Turn::Drop { role, to } => {
+                self.check_drop(role, to)?;
+                (None, role, to)
+            }
+            Turn::Move { from, to, promotion: None } => (Some(from), self.check_move(from, to)?, to),
+            _ => return Err(GoError::WrongKind),
+        };
+        let (after, dead) = self.resolve(from, role, to)?;
+        Ok((from, to, after, dead))
+    }
+
+    fn commit(&mut self, from: Option<Square>, to: Square, after: Board, dead: SquareSet) {
+        self.prisoners[self.to_move.index()] += dead.len() as u32;
         self.before_last_turn = std::mem::replace(&mut self.board, after);
         self.last_turn = from.into_iter().chain([to]).collect();
         self.captured = dead.iter().collect();
         self.passes_in_a_row = 0;
-        Ok(())
     }
 
     fn pass(&mut self) {
@@ -329,20 +349,24 @@ fn dead_pieces(board: &Board, color: Color) -> SquareSet {
     let own = board.squares_of(color);
     let mut alive = SquareSet::EMPTY;
     let mut queue = Vec::new();
-    // defended_by[k] = pieces that can move onto the friendly piece at own index k.
+    // Only pieces without an empty move need their defence edges: (defended, defender).
     let mut edges: Vec<(Square, Square)> = Vec::new();
     for square in own.iter() {
-        let mut has_empty = false;
-        board.for_each_move(square, |to| {
+        let mut defended = Vec::new();
+        let found_empty = board.try_for_each_move(square, |to| {
             if !board.occupied().contains(to) {
-                has_empty = true;
-            } else if own.contains(to) {
-                edges.push((to, square));
+                return ControlFlow::Break(());
             }
+            if own.contains(to) {
+                defended.push(to);
+            }
+            ControlFlow::Continue(())
         });
-        if has_empty {
+        if found_empty.is_break() {
             alive.insert(square);
             queue.push(square);
+        } else {
+            edges.extend(defended.into_iter().map(|to| (to, square)));
         }
     }
     edges.sort_unstable();
@@ -448,10 +472,7 @@ impl Game for Go {
     }
 
     fn status(&self) -> Status {
-        match self.ending {
-            Some(ending) => Status::Finished(ending),
-            None => Status::Ongoing { to_move: self.to_move },
-        }
+        Status::new(self.ending, self.to_move)
     }
 
     fn legal_turns(&self) -> Vec<Turn> {
@@ -459,7 +480,7 @@ impl Game for Go {
             return Vec::new();
         }
         let candidates = self.drops().chain(self.moves());
-        let mut turns: Vec<Turn> = candidates.filter(|&turn| self.is_legal(turn)).collect();
+        let mut turns: Vec<Turn> = candidates.filter(|&turn| self.check(turn).is_ok()).collect();
         turns.push(Turn::Pass);
         turns
     }
@@ -468,17 +489,11 @@ impl Game for Go {
         if self.ending.is_some() {
             return Err(GoError::GameOver);
         }
-        match turn {
-            Turn::Pass => self.pass(),
-            Turn::Drop { role, to } => {
-                self.check_drop(role, to)?;
-                self.place(None, role, to)?;
-            }
-            Turn::Move { from, to, promotion: None } => {
-                let role = self.check_move(from, to)?;
-                self.place(Some(from), role, to)?;
-            }
-            _ => return Err(GoError::WrongKind),
+        if turn == Turn::Pass {
+            self.pass();
+        } else {
+            let (from, to, after, dead) = self.check(turn)?;
+            self.commit(from, to, after, dead);
         }
         self.turns_played += 1;
         self.to_move = self.to_move.other();
@@ -523,6 +538,7 @@ impl Game for Go {
             captured: self.captured.clone(),
             hands: None,
             side_names: ["White", "Black"],
+            first_rank_side: Color::White,
             status: self.status(),
             turns_played: self.turns_played,
             score: Some(self.current_score()),

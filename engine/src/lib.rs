@@ -9,8 +9,12 @@
 pub mod any;
 pub mod board;
 pub mod catalogue;
+pub mod chego;
+pub mod chogo;
 pub mod game;
+pub mod gess;
 pub mod go;
+pub mod ichess;
 pub mod notation;
 pub mod options;
 pub mod piece;

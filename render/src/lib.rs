@@ -1,10 +1,37 @@
-//! Board pictures: turns the engine's generic [`BoardView`] into PNG images.
-//! Knows nothing about individual games.
+//! Board pictures: turns the engine's generic [`BoardView`] into PNG images (and a whole
+//! game into an animated GIF). Knows nothing about individual games: it draws what the
+//! view says (cells, look, last turn, captures, hands, side names, status, score, owners).
 //!
-//! The API is [`Picture`] (what to draw) and [`png`] (draw it). This first renderer draws
-//! plain cells and discs; the tiled, indexed renderer replaces it behind the same API.
+//! The API is [`Picture`] (what to draw), [`png`] (draw it) and [`animation`]. Speed comes
+//! from work done once: every piece and mark is pre-drawn per cell size on every ground it
+//! can stand on (`tiles.rs`), already mapped to one fixed 8-bit palette (`palette.rs`); a
+//! request only fills rectangles, copies tile rows and glyphs into a reused indexed frame,
+//! and hands it to the PNG encoder at a fixed, fast compression level (`encode.rs`).
 
-use stonemate_engine::{BoardView, Cell, Color, Square};
+mod animation;
+mod art;
+mod board;
+mod encode;
+mod fonts;
+mod frame;
+mod header;
+mod layout;
+mod palette;
+mod pieces;
+mod text;
+mod tiles;
+
+use std::cell::RefCell;
+
+use stonemate_engine::{BoardView, Color, Square};
+
+pub use animation::{ANIMATION_LONG_SIDE, FRAME_DELAY, LAST_FRAME_DELAY, MAX_ANIMATION_BYTES, MAX_FRAMES, animation};
+pub use encode::{FALLBACK_COMPRESSION, MAX_PNG_BYTES, PNG_COMPRESSION, PNG_FILTER};
+pub use frame::Frame;
+pub use layout::LONG_SIDE;
+
+use crate::layout::Layout;
+use crate::palette::{Base, Ground, Palette};
 
 /// Everything one picture shows: the position and the words around it.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,61 +47,54 @@ pub struct Picture {
     pub highlights: Vec<Square>,
 }
 
-const CELL: u32 = 32;
+impl Picture {
+    /// A picture of `view` with no title, the side names as player names, the side whose
+    /// home is rank 1 at the bottom, and nothing highlighted.
+    #[must_use]
+    pub fn new(view: BoardView) -> Picture {
+        let players = view.side_names.map(str::to_owned);
+        let perspective = view.first_rank_side;
+        Picture { view, title: String::new(), players, perspective, highlights: Vec::new() }
+    }
+}
 
-/// The picture as PNG bytes.
+thread_local! {
+    /// The frame each thread draws into, kept between pictures to avoid a fresh allocation.
+    static FRAME: RefCell<Frame> = RefCell::new(Frame::default());
+}
+
+/// The picture as PNG bytes, [`LONG_SIDE`] pixels on its long side (less for tiny boards).
 #[must_use]
 pub fn png(picture: &Picture) -> Vec<u8> {
-    let view = &picture.view;
-    let (width, height) = (u32::from(view.width) * CELL, u32::from(view.height) * CELL);
-    let mut pixels = vec![0u8; (width * height * 3) as usize];
-    for y in 0..height {
-        for x in 0..width {
-            let (file, rank) = board_coordinates(view, picture.perspective, x / CELL, y / CELL);
-            let colour = pixel_colour(view, file, rank, x % CELL, y % CELL);
-            let at = ((y * width + x) * 3) as usize;
-            pixels[at..at + 3].copy_from_slice(&colour);
-        }
-    }
-    encode(width, height, &pixels)
+    FRAME.with_borrow_mut(|frame| {
+        let rows = layout::hand_rows(&picture.view, LONG_SIDE);
+        draw(picture, LONG_SIDE, rows, frame);
+        encode::png(frame)
+    })
 }
 
-/// The file and rank shown at column `x`, row `y` (row 0 at the top).
-fn board_coordinates(view: &BoardView, perspective: Color, x: u32, y: u32) -> (u8, u8) {
-    let (x, y) = (x as u8, y as u8);
-    match perspective {
-        Color::White => (x, view.height - 1 - y),
-        Color::Black => (view.width - 1 - x, y),
-    }
+/// Draws `picture` into `frame` at `long_side` pixels, with `hand_rows` rows for each hand
+/// (so that the frames of one animation all share a layout).
+pub(crate) fn draw(picture: &Picture, long_side: usize, hand_rows: usize, frame: &mut Frame) -> Layout {
+    let layout = Layout::new(&picture.view, picture.perspective, long_side, hand_rows);
+    frame.reset(layout.width, layout.height, Palette::get().ground(Ground::Normal(Base::Page)));
+    board::draw(frame, picture, &layout);
+    header::draw(frame, picture, &layout);
+    layout
 }
 
-fn pixel_colour(view: &BoardView, file: u8, rank: u8, dx: u32, dy: u32) -> [u8; 3] {
-    let square = Square::new(file, rank).expect("views fit the coordinate space");
-    let background = match view.cell(square) {
-        Cell::Missing => return [40, 40, 40],
-        Cell::OffLimits => [150, 140, 120],
-        _ if view.last_turn.contains(&square) => [205, 210, 106],
-        _ if square.is_dark() => [181, 136, 99],
-        _ => [240, 217, 181],
-    };
-    let (cx, cy) = (dx as i32 - CELL as i32 / 2, dy as i32 - CELL as i32 / 2);
-    let inside = cx * cx + cy * cy <= (CELL as i32 * 2 / 5).pow(2);
-    match view.cell(square) {
-        Cell::Piece(piece) if inside => match piece.color {
-            Color::White => [250, 250, 250],
-            Color::Black => [20, 20, 20],
-        },
-        _ => background,
-    }
+/// The palette of every picture, as `r g b` triples (index 255 is never used: animations
+/// use it for transparency).
+#[must_use]
+pub fn palette() -> Vec<[u8; 3]> {
+    let palette = Palette::get();
+    (0..palette.len()).map(|index| palette.rgb(index as u8)).collect()
 }
 
-fn encode(width: u32, height: u32, pixels: &[u8]) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    let mut encoder = ::png::Encoder::new(&mut bytes, width, height);
-    encoder.set_color(::png::ColorType::Rgb);
-    encoder.set_depth(::png::BitDepth::Eight);
-    let mut writer = encoder.write_header().expect("writing to memory cannot fail");
-    writer.write_image_data(pixels).expect("the buffer matches the header");
-    drop(writer);
-    bytes
+/// The picture as an indexed frame in [`palette`] (for tests and tools that compare pixels).
+#[must_use]
+pub fn frame(picture: &Picture) -> Frame {
+    let mut frame = Frame::default();
+    draw(picture, LONG_SIDE, layout::hand_rows(&picture.view, LONG_SIDE), &mut frame);
+    frame
 }

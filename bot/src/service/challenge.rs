@@ -15,11 +15,13 @@ use crate::store::{ColorChoice, FORMAT, GameRecord, Phase, Side, Standing, TurnC
 /// Days per move are 0 (no clock) to this.
 pub const MAX_DAYS: i64 = 14;
 
-fn parse_color(text: Option<&str>) -> Result<ColorChoice, Refusal> {
-    match text.map(|text| text.trim().to_ascii_lowercase()).as_deref() {
+/// `white`, `black`, `random`, or the game's own name for a side (Chogo's `green`).
+fn parse_color(text: Option<&str>, sides: [&str; 2]) -> Result<ColorChoice, Refusal> {
+    let lower = text.map(|text| text.trim().to_ascii_lowercase());
+    match lower.as_deref() {
         None | Some("" | "random") => Ok(ColorChoice::Random),
-        Some("white") => Ok(ColorChoice::White),
-        Some("black") => Ok(ColorChoice::Black),
+        Some(name) if name == "white" || name.eq_ignore_ascii_case(sides[0]) => Ok(ColorChoice::White),
+        Some(name) if name == "black" || name.eq_ignore_ascii_case(sides[1]) => Ok(ColorChoice::Black),
         Some(_) => Err(Refusal::BadColor(text.unwrap_or_default().chars().take(20).collect())),
     }
 }
@@ -52,12 +54,13 @@ fn check_active(service: &Service, user: UserId, who: String, has: &'static str)
 /// Keeps the latest display name of a user who took part in something.
 fn remember(service: &Service, user: &User) {
     let old = service.store.user(user.id).ok().flatten();
-    if old.as_ref().is_some_and(|old| old.name == user.name) {
+    if old.as_ref().is_some_and(|old| old.name == lookup::short_name(&user.name)) {
         return;
     }
     let notify = old.map(|old| old.notify).unwrap_or_default();
     // A name is for display only: failing to store it must not fail the command.
-    let _ = service.store.save_user(&UserRecord { format: FORMAT, id: user.id, name: user.name.clone(), notify });
+    let name = lookup::short_name(&user.name);
+    let _ = service.store.save_user(&UserRecord { format: FORMAT, id: user.id, name, notify });
 }
 
 /// `/challenge`.
@@ -79,7 +82,7 @@ pub fn challenge(
     }
     let pairs = parse_option_text(options.unwrap_or_default())?;
     let start = AnyGame::new(kind, &pairs)?;
-    let (color, days) = (parse_color(color)?, parse_days(service, days)?);
+    let (color, days) = (parse_color(color, start.view().side_names)?, parse_days(service, days)?);
     check_limits(service, &caller.user, opponent)?;
     let now = service.now();
     let record = GameRecord {
@@ -90,7 +93,7 @@ pub fn challenge(
         options: start.option_pairs(),
         challenger: caller.user.id,
         opponent: opponent.id,
-        names: [caller.user.name.clone(), opponent.name.clone()],
+        names: [lookup::short_name(&caller.user.name), lookup::short_name(&opponent.name)],
         color,
         players: None,
         days,
@@ -107,7 +110,7 @@ pub fn challenge(
     let record = service.store.create(record)?;
     remember(service, &caller.user);
     remember(service, opponent);
-    Ok(challenge_reply(&record, &start))
+    Ok(challenge_reply(service, &record, &start))
 }
 
 fn describe_terms(record: &GameRecord) -> String {
@@ -119,13 +122,13 @@ fn describe_terms(record: &GameRecord) -> String {
     };
     let color = match record.color {
         ColorChoice::Random => "colours drawn at random".to_owned(),
-        ColorChoice::White => format!("{} plays white", record.names[0]),
-        ColorChoice::Black => format!("{} plays black", record.names[0]),
+        ColorChoice::White => format!("{} plays {}", record.names[0], picture::side_name(record, Side::White)),
+        ColorChoice::Black => format!("{} plays {}", record.names[0], picture::side_name(record, Side::Black)),
     };
     format!("{}; {clock}; {color}", options.join(" "))
 }
 
-fn challenge_reply(record: &GameRecord, start: &AnyGame) -> Response {
+fn challenge_reply(service: &Service, record: &GameRecord, start: &AnyGame) -> Response {
     let id = record.id.0;
     let text = format!(
         "@{}, {} challenges you to {} — challenge {} ({}). Accept or decline within 7 days.",
@@ -139,7 +142,7 @@ fn challenge_reply(record: &GameRecord, start: &AnyGame) -> Response {
         Button { custom_id: format!("accept:{id}"), label: "Accept".into(), style: ButtonStyle::Success },
         Button { custom_id: format!("decline:{id}"), label: "Decline".into(), style: ButtonStyle::Danger },
     ];
-    let board = picture::board(record, start, record.opponent, Vec::new());
+    let board = picture::board(service, record, start, record.opponent, Vec::new());
     let reply = Reply {
         ok: true,
         text,
@@ -190,7 +193,7 @@ pub fn accept(service: &Service, caller: &Caller, text: Option<&str>) -> Result<
     let now = service.now();
     let mut next = record.clone();
     next.version += 1;
-    next.names[1] = caller.user.name.clone();
+    next.names[1] = lookup::short_name(&caller.user.name);
     next.players = Some(if white_is_challenger(&record, now) {
         [record.challenger, record.opponent]
     } else {
@@ -204,19 +207,18 @@ pub fn accept(service: &Service, caller: &Caller, text: Option<&str>) -> Result<
     remember(service, &caller.user);
     let first_user = first.and_then(|side| next.player(side));
     let text = format!(
-        "{} accepted: {} {} begins. White: {}, Black: {}. @{} moves first{}.",
+        "{} accepted: {} {} begins, {}. @{} moves first{}.",
         caller.user.name,
         game.kind().title(),
         next.id,
-        picture::player_names(&next)[0],
-        picture::player_names(&next)[1],
+        picture::sides(&next),
         first_user.map_or("nobody", |user| next.name_of(user)),
         notify::time_left(service, &next)
     );
     let reply = Reply {
         ok: true,
         text,
-        images: vec![picture::board(&next, &game, caller.user.id, Vec::new())],
+        images: vec![picture::board(service, &next, &game, caller.user.id, Vec::new())],
         mentions: first_user.into_iter().filter(|user| *user != caller.user.id).collect(),
         game: Some(next.id),
         ..Reply::default()

@@ -22,7 +22,7 @@ pub fn result_text(record: &GameRecord) -> String {
     match (result.winner, result.finish) {
         (Some(side), _) => {
             let name = record.player(side).map_or("?", |user| record.name_of(user));
-            let color = if side == Side::White { "white" } else { "black" };
+            let color = picture::side_name(record, side);
             format!("{name} ({color}) wins by {}", result.reason)
         }
         (None, Finish::Aborted | Finish::AdminAborted) => result.reason.clone(),
@@ -53,14 +53,14 @@ fn end(service: &Service, caller: &Caller, record: &GameRecord, result: GameResu
 
 /// A public reply with the board from the caller's side.
 fn public(
-    _service: &Service,
+    service: &Service,
     caller: &Caller,
     record: &GameRecord,
     game: &AnyGame,
     text: String,
     notices: Vec<super::Notice>,
 ) -> Response {
-    let images = vec![picture::board(record, game, caller.user.id, Vec::new())];
+    let images = vec![picture::board(service, record, game, caller.user.id, Vec::new())];
     Response { reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() }, notices }
 }
 

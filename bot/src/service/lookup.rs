@@ -11,6 +11,14 @@ use super::error::Refusal;
 use super::types::{Caller, GameId};
 use crate::store::{GameRecord, Standing};
 
+/// Names longer than Discord's are cut before they are stored or shown.
+pub const MAX_NAME: usize = 32;
+
+/// A display name as stored: trimmed and at most [`MAX_NAME`] characters.
+pub fn short_name(name: &str) -> String {
+    name.trim().chars().take(MAX_NAME).collect()
+}
+
 /// Reads `12`, `#12` or ` # 12 `.
 pub fn parse_id(text: &str) -> Result<GameId, Refusal> {
     let digits = text.trim().trim_start_matches('#').trim();

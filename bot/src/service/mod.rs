@@ -49,6 +49,10 @@ pub struct Settings {
     pub max_active_games: usize,
     /// Positions kept replayed in memory.
     pub cached_positions: usize,
+    /// Draws board pictures (the renderer's PNG; benchmarks swap it to measure the rest).
+    pub render: fn(&stonemate_render::Picture) -> Vec<u8>,
+    /// Draws the animated replay of `/history` (a GIF).
+    pub animate: fn(&[stonemate_render::Picture]) -> Vec<u8>,
 }
 
 impl Default for Settings {
@@ -59,6 +63,8 @@ impl Default for Settings {
             max_pending_challenges: 20,
             max_active_games: 30,
             cached_positions: 512,
+            render: stonemate_render::png,
+            animate: stonemate_render::animation,
         }
     }
 }

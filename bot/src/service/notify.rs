@@ -8,7 +8,7 @@ use super::lookup;
 use super::picture;
 use super::types::{Notice, NotifyMode, Target, UserId};
 use crate::clock::Timestamp;
-use crate::store::{GameRecord, Phase, Side, StoreError};
+use crate::store::{GameRecord, Phase, Side};
 
 /// How `user` wants to be told; the default until he says otherwise is the channel.
 pub fn mode(service: &Service, user: UserId) -> NotifyMode {
@@ -50,7 +50,7 @@ pub fn turn_ping(service: &Service, record: &GameRecord, game: &AnyGame) -> Opti
     );
     let mut notice = tell(service, record, user, text, false)?;
     if notice.target == Target::Direct(user) {
-        notice.images.push(picture::board(record, game, user, Vec::new()));
+        notice.images.push(picture::board(service, record, game, user, Vec::new()));
     }
     Some(notice)
 }
@@ -64,8 +64,8 @@ pub fn result_notices(service: &Service, record: &GameRecord, text: &str, except
         .collect()
 }
 
-/// Everything due by now. Each record is updated with a compare-and-swap; a record
-/// changed meanwhile by a command is looked at again on the next tick.
+/// Everything due by now. Each record is updated with a compare-and-swap, and its
+/// messages are sent only once that write is done, so each is sent once.
 pub fn tick(service: &Service) -> Vec<Notice> {
     let now = service.now();
     let Ok(ids) = service.store.due(now) else { return Vec::new() };
@@ -73,10 +73,9 @@ pub fn tick(service: &Service) -> Vec<Notice> {
     for id in ids {
         let Ok(record) = lookup::load(service, id) else { continue };
         let Some((next, mut told)) = due(service, &record, now) else { continue };
-        match service.store.update(&next) {
-            Ok(()) => notices.append(&mut told),
-            Err(StoreError::Conflict) => {}
-            Err(_) => {}
+        // A record changed meanwhile (or a failed write) is looked at again next tick.
+        if service.store.update(&next).is_ok() {
+            notices.append(&mut told);
         }
     }
     notices

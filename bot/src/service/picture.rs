@@ -4,8 +4,23 @@
 use stonemate_engine::{AnyGame, Color, Square};
 use stonemate_render::Picture;
 
+use super::Service;
 use super::types::{Attachment, UserId};
 use crate::store::{ColorChoice, GameRecord, Side};
+
+/// How the game calls its sides, `[white, black]`, in lower case: `white`, `black`
+/// (Chogo's second side is `green`).
+pub fn side_names(record: &GameRecord) -> [String; 2] {
+    let names =
+        record.kind().and_then(|kind| AnyGame::new(kind, &record.options).ok()).map(|game| game.view().side_names);
+    names.unwrap_or(["White", "Black"]).map(str::to_lowercase)
+}
+
+/// The name of one side, in lower case.
+pub fn side_name(record: &GameRecord, side: Side) -> String {
+    let [white, black] = side_names(record);
+    if side == Side::White { white } else { black }
+}
 
 /// The names shown for `[white, black]`; before colours are fixed, as the challenge says.
 pub fn player_names(record: &GameRecord) -> [String; 2] {
@@ -20,6 +35,16 @@ pub fn player_names(record: &GameRecord) -> [String; 2] {
             let both = format!("{challenger} or {opponent}");
             [both.clone(), both]
         }
+    }
+}
+
+/// `alice (white) vs bob (black)` once colours are fixed, else the challenge's two names.
+pub fn sides(record: &GameRecord) -> String {
+    let [white, black] = player_names(record);
+    let [white_side, black_side] = side_names(record);
+    match record.players {
+        Some(_) => format!("{white} ({white_side}) vs {black} ({black_side})"),
+        None => format!("{} vs {}", record.names[0], record.names[1]),
     }
 }
 
@@ -40,7 +65,38 @@ pub fn picture(record: &GameRecord, game: &AnyGame, viewer: UserId, highlights: 
 }
 
 /// The board as a PNG attachment.
-pub fn board(record: &GameRecord, game: &AnyGame, viewer: UserId, highlights: Vec<Square>) -> Attachment {
+pub fn board(
+    service: &Service,
+    record: &GameRecord,
+    game: &AnyGame,
+    viewer: UserId,
+    highlights: Vec<Square>,
+) -> Attachment {
     let picture = picture(record, game, viewer, highlights);
-    Attachment { name: format!("game-{}.png", record.id.0), bytes: stonemate_render::png(&picture) }
+    Attachment { name: format!("game-{}.png", record.id.0), bytes: (service.settings.render)(&picture) }
+}
+
+/// The animated replay of the game as `viewer` sees it, once a turn has been played.
+pub fn animation(service: &Service, record: &GameRecord, viewer: UserId) -> Option<Attachment> {
+    if record.turns.is_empty() {
+        return None;
+    }
+    let bytes = (service.settings.animate)(&replay_pictures(record, viewer));
+    (!bytes.is_empty()).then(|| Attachment { name: format!("game-{}.gif", record.id.0), bytes })
+}
+
+/// Every position of the game from the start, as `viewer` sees it: the frames of the
+/// animated replay.
+fn replay_pictures(record: &GameRecord, viewer: UserId) -> Vec<Picture> {
+    let Some(mut game) = record.kind().and_then(|kind| AnyGame::new(kind, &record.options).ok()) else {
+        return Vec::new();
+    };
+    let mut pictures = vec![picture(record, &game, viewer, Vec::new())];
+    for turn in &record.turns {
+        if game.play_text(turn).is_err() {
+            break;
+        }
+        pictures.push(picture(record, &game, viewer, Vec::new()));
+    }
+    pictures
 }

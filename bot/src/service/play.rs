@@ -15,16 +15,19 @@ use crate::store::{Finish, GameRecord, GameResult, Phase, Side, TurnClock};
 
 /// Refuses callers who cannot act in this game now; returns the caller's side.
 pub fn check_playing(record: &GameRecord, user: UserId) -> Result<Side, Refusal> {
-    let side = record.side_of(user).filter(|_| record.involves(user));
-    match (record.phase, side) {
-        (_, None) if !record.involves(user) => Err(Refusal::NotYourGame(record.id)),
-        (Phase::Challenge, _) => Err(Refusal::NotStarted(record.id)),
-        (Phase::Playing, Some(side)) => Ok(side),
-        (Phase::Finished, _) => Err(Refusal::GameOver { game: record.id, result: ending::result_text(record) }),
-        (Phase::Declined, _) => Err(Refusal::NotPending { game: record.id, state: "was declined" }),
-        (Phase::Withdrawn, _) => Err(Refusal::NotPending { game: record.id, state: "was withdrawn" }),
-        _ => Err(Refusal::NotPending { game: record.id, state: "expired" }),
+    if !record.involves(user) {
+        return Err(Refusal::NotYourGame(record.id));
     }
+    let state = match record.phase {
+        // A game being played has its colours fixed, so a player has a side.
+        Phase::Playing => return record.side_of(user).ok_or(Refusal::NotYourGame(record.id)),
+        Phase::Challenge => return Err(Refusal::NotStarted(record.id)),
+        Phase::Finished => return Err(Refusal::GameOver { game: record.id, result: ending::result_text(record) }),
+        Phase::Declined => "was declined",
+        Phase::Withdrawn => "was withdrawn",
+        Phase::Expired => "expired",
+    };
+    Err(Refusal::NotPending { game: record.id, state })
 }
 
 /// Refuses a player who is not to move; returns the game and his side.
@@ -35,7 +38,7 @@ fn check_turn(service: &Service, record: &GameRecord, caller: UserId) -> Result<
     if to_move != Some(side) {
         let name = to_move.and_then(|side| record.player(side)).map_or("nobody", |user| record.name_of(user));
         let refusal = Refusal::NotYourTurn { game: record.id, name: name.to_owned() };
-        return Err(refusal.with_board(record.id, picture::board(record, &game, caller, Vec::new())));
+        return Err(refusal.with_board(record.id, picture::board(service, record, &game, caller, Vec::new())));
     }
     Ok((game, side))
 }
@@ -48,7 +51,7 @@ pub fn turn(service: &Service, caller: &Caller, game_text: Option<&str>, notatio
     let printed = match game.play_text(notation) {
         Ok(printed) => printed,
         Err(error) => {
-            let board = picture::board(&record, &game, me, Vec::new());
+            let board = picture::board(service, &record, &game, me, Vec::new());
             return Err(Refusal::Illegal(error).with_board(record.id, board));
         }
     };
@@ -115,7 +118,7 @@ fn turn_response(service: &Service, caller: &Caller, record: &GameRecord, game: 
     let reply = Reply {
         ok: true,
         text,
-        images: vec![picture::board(record, game, caller.user.id, Vec::new())],
+        images: vec![picture::board(service, record, game, caller.user.id, Vec::new())],
         game: Some(record.id),
         ..Reply::default()
     };

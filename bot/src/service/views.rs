@@ -26,15 +26,6 @@ fn cut(mut text: String, note: &str) -> String {
     text
 }
 
-/// `alice (white) vs bob (black)`, or the challenge's two names.
-fn sides(record: &GameRecord) -> String {
-    let [white, black] = picture::player_names(record);
-    match record.players {
-        Some(_) => format!("{white} (white) vs {black} (black)"),
-        None => format!("{} vs {}", record.names[0], record.names[1]),
-    }
-}
-
 /// One line about where a record stands: whose turn, the result, or the challenge state.
 fn state(service: &Service, record: &GameRecord, game: &AnyGame) -> String {
     match record.phase {
@@ -62,11 +53,11 @@ pub fn board(service: &Service, caller: &Caller, text: Option<&str>) -> Result<R
         "{} {}: {}, {} turns played; {}.",
         record.id,
         game.kind().title(),
-        sides(&record),
+        picture::sides(&record),
         record.turns.len(),
         state(service, &record, &game)
     );
-    let images = vec![picture::board(&record, &game, caller.user.id, Vec::new())];
+    let images = vec![picture::board(service, &record, &game, caller.user.id, Vec::new())];
     Ok(Response { reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() }, notices: vec![] })
 }
 
@@ -86,7 +77,7 @@ pub fn record_file(record: &GameRecord) -> String {
         .iter()
         .map(|pair| if pair.contains(' ') { format!("--option \"{pair}\"") } else { format!("--option {pair}") })
         .collect();
-    let mut file = format!("# Stonemate {}: {}\n# {}\n", record.id, record.game, sides(record));
+    let mut file = format!("# Stonemate {}: {}\n# {}\n", record.id, record.game, picture::sides(record));
     let _ = writeln!(file, "# options: {}", options.join(" "));
     if record.phase == Phase::Finished {
         let _ = writeln!(file, "# result: {}", result_text(record));
@@ -113,12 +104,13 @@ pub fn history(service: &Service, caller: &Caller, text: Option<&str>) -> Result
         "{} {}: {}; {}.\n{turns}",
         record.id,
         game.kind().title(),
-        sides(&record),
+        picture::sides(&record),
         state(service, &record, &game)
     );
     let text = cut(text, " … (the whole record is in the file)");
     let file = Attachment { name: format!("game-{}.txt", record.id.0), bytes: record_file(&record).into_bytes() };
-    let images = vec![picture::board(&record, &game, caller.user.id, Vec::new())];
+    let mut images = vec![picture::board(service, &record, &game, caller.user.id, Vec::new())];
+    images.extend(picture::animation(service, &record, caller.user.id));
     let reply = Reply { ok: true, text, images, files: vec![file], game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
@@ -196,7 +188,7 @@ pub fn legal(
             names.join(", ")
         ),
     };
-    let images = vec![picture::board(&record, &game, caller.user.id, highlights)];
+    let images = vec![picture::board(service, &record, &game, caller.user.id, highlights)];
     let reply =
         Reply { ok: true, text: cut(text, " …"), private: true, images, game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
@@ -220,7 +212,8 @@ pub fn notify(service: &Service, caller: &Caller, mode: &str) -> Result<Response
         "off" => NotifyMode::Off,
         _ => return Err(Refusal::BadMode(mode.chars().take(20).collect())),
     };
-    let user = UserRecord { format: FORMAT, id: caller.user.id, name: caller.user.name.clone(), notify };
+    let name = lookup::short_name(&caller.user.name);
+    let user = UserRecord { format: FORMAT, id: caller.user.id, name, notify };
     service.store.save_user(&user)?;
     let text = match notify {
         NotifyMode::Channel => "You will be pinged in the game's channel when it is your turn.",

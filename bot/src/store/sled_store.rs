@@ -12,6 +12,9 @@ use super::{Dump, GameStore, StoreError};
 use crate::clock::Timestamp;
 use crate::service::{GameId, UserId};
 
+/// The page cache sled may fill.
+const CACHE_BYTES: u64 = 64 * 1024 * 1024;
+
 /// A sled database in a directory of its own.
 #[derive(Debug, Clone)]
 pub struct SledStore {
@@ -44,7 +47,9 @@ fn unwrap_tx<T>(result: Result<T, TransactionError<StoreError>>) -> Result<T, St
 impl SledStore {
     /// Opens (or creates) the database in `dir`. sled locks it: one process at a time.
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
-        Ok(SledStore { db: sled::Config::new().path(dir).open()? })
+        // sled's default page cache is 1 GiB; a bot's working set is far smaller.
+        let config = sled::Config::new().path(dir).cache_capacity(CACHE_BYTES);
+        Ok(SledStore { db: config.open()? })
     }
 
     /// Stores many new records at once with one flush, for filling a database quickly

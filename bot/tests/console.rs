@@ -1,0 +1,100 @@
+//! `stonemate console` as `commands.md` describes it: lines in, replies out, `--json`,
+//! `#channel`, `!advance`, images written under `--out`.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn console(dir: &Path, json: bool, input: &str) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_stonemate"));
+    command.arg("console").arg("--data").arg(dir.join("db")).arg("--out").arg(dir.join("out"));
+    if json {
+        command.arg("--json");
+    }
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+const SESSION: &str = r#"
+@alice /challenge opponent:@bob game:go color:white days:1 options:"board=9x9 komi=6.5"
+#lobby @bob /accept
+@bob /accept
+@bob /move notation:e5
+@alice /move notation:e5
+!advance 2d
+@alice /fly
+"#;
+
+#[test]
+fn json_lines_carry_the_spec_fields() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = console(dir.path(), true, SESSION);
+    let replies: Vec<Value> = output.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    for reply in &replies {
+        for field in ["user", "command", "ok", "private", "text", "files", "mentions", "game"] {
+            assert!(reply.get(field).is_some(), "{field} missing in {reply}");
+        }
+        for file in reply["files"].as_array().unwrap() {
+            assert!(Path::new(file.as_str().unwrap()).exists(), "{file} written");
+        }
+    }
+    let first = &replies[0];
+    assert_eq!(
+        (first["user"].as_str(), first["command"].as_str(), first["ok"].as_bool()),
+        (Some("alice"), Some("challenge"), Some(true))
+    );
+    assert_eq!(first["mentions"], serde_json::json!(["bob"]));
+    assert_eq!(first["game"], 1);
+    // In #lobby bob has no challenge; in #general he has one.
+    assert_eq!((replies[1]["ok"].as_bool(), replies[1]["private"].as_bool()), (Some(false), Some(true)));
+    assert_eq!(replies[2]["ok"], true);
+    // bob's turn pings alice from nobody.
+    let ping = &replies[4];
+    assert!(ping["user"].is_null() && ping["command"].is_null(), "{ping}");
+    assert_eq!(ping["mentions"], serde_json::json!(["alice"]));
+    let refused = replies.iter().find(|r| r["user"] == "alice" && r["command"] == "move").unwrap();
+    assert_eq!(refused["ok"], false);
+    assert!(refused["text"].as_str().unwrap().contains("e5 is not empty"));
+    // Two days later alice's time has run out: bob is told he may claim.
+    let timeout = replies.iter().find(|r| r["text"].as_str().unwrap().contains("ran out")).unwrap();
+    assert!(timeout["user"].is_null());
+    assert_eq!(timeout["mentions"], serde_json::json!(["bob"]));
+    assert_eq!(replies.last().unwrap()["ok"], false, "an unknown command is refused");
+}
+
+#[test]
+fn users_and_games_persist_across_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    console(dir.path(), false, "@alice /challenge opponent:@Bob game:go days:0\n@bob /accept\n");
+    let output = console(dir.path(), false, "@carol /games user:@bob\n");
+    assert!(output.contains("#1 go vs alice"), "{output}");
+    let files = std::fs::read_dir(dir.path().join("out")).unwrap().count();
+    console(dir.path(), false, "@alice /board game:1\n");
+    assert_eq!(std::fs::read_dir(dir.path().join("out")).unwrap().count(), files + 1, "old files are kept");
+}
+
+#[test]
+fn the_history_file_reads_back_with_stonemate_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "@alice /challenge opponent:@bob game:go color:white days:0 options:\"board=9x9 komi=6.5\"\n\
+                  @bob /accept\n@bob /move notation:e5\n@alice /move notation:d4\n@bob /pass\n@alice /history\n";
+    let output = console(dir.path(), true, script);
+    let history: Value = serde_json::from_str(output.lines().last().unwrap()).unwrap();
+    let file =
+        history["files"].as_array().unwrap().iter().find_map(|f| f.as_str().filter(|f| f.ends_with(".txt"))).unwrap();
+    let text = std::fs::read_to_string(file).unwrap();
+    // The file says how to replay it; run exactly that.
+    let line = text.lines().find_map(|line| line.strip_prefix("# replay: stonemate ")).unwrap();
+    let mut args: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+    args.pop();
+    args.push(file.to_owned());
+    let replay = Command::new(env!("CARGO_BIN_EXE_stonemate")).args(&args).output().unwrap();
+    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    let position: Value = serde_json::from_slice(&replay.stdout).unwrap();
+    assert_eq!((position["turns"].as_u64(), position["options"]["komi"].as_str()), (Some(3), Some("6.5")));
+}

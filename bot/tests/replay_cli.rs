@@ -1,0 +1,125 @@
+//! `stonemate replay` as scripts use it: arguments, the JSON object, and exit statuses
+//! (the contract in the shared spec `replay-cli.md`).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+use stonemate_engine::{AnyGame, GameKind};
+
+fn replay(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stonemate"))
+        .arg("replay")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("stdin");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("JSON on stdout ({e}): {output:?}"))
+}
+
+const EXAMPLE: &str = include_str!("../../examples/go-9x9.txt");
+
+#[test]
+fn a_finished_go_game_prints_every_field_in_order() {
+    let output = replay(&["--game", "go", "--option", "board=9x9", "-"], EXAMPLE);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let value = json(&output);
+    let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+    let expected = [
+        "game", "options", "turns", "status", "result", "reason", "to_move", "score", "board", "hands", "owner",
+        "legal",
+    ];
+    assert_eq!(keys, expected);
+    assert_eq!(value["game"], "go");
+    assert_eq!(value["options"]["board"], "9x9");
+    assert_eq!(value["options"]["pieces"], "R");
+    assert_eq!(value["turns"], 20);
+    assert_eq!((value["status"].as_str(), value["result"].as_str()), (Some("finished"), Some("black")));
+    assert_eq!(value["reason"], "two passes");
+    assert_eq!(value["to_move"], Value::Null);
+    assert_eq!(value["score"], serde_json::json!({"white": 27, "black": 36}));
+    assert_eq!(value["board"].as_array().unwrap().len(), 9);
+    assert_eq!(value["board"][0], "...Rr....");
+    assert_eq!(value["hands"], Value::Null);
+    assert_eq!(value["owner"].as_object().unwrap().len(), 63);
+    assert_eq!(value["owner"]["a1"], "white");
+    assert_eq!(value["owner"]["i9"], "black");
+    assert_eq!(value["legal"], serde_json::json!([]));
+}
+
+#[test]
+fn the_record_is_read_from_a_file_and_komi_halves_print_as_decimals() {
+    let dir = std::env::temp_dir().join(format!("stonemate-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("record.txt");
+    std::fs::write(&file, "1. d4 # black\n1... pass\n").unwrap();
+    let output = replay(&["--game", "go", "--option", "board=5x5", "--option", "komi=6.5", file.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let value = json(&output);
+    assert_eq!(value["turns"], 2);
+    assert_eq!(value["to_move"], "black");
+    assert_eq!(value["score"]["white"], 6.5);
+    assert_eq!(value["score"]["black"], 24);
+    assert!(value["legal"].as_array().unwrap().contains(&Value::from("pass")));
+    assert!(value["legal"].as_array().unwrap().contains(&Value::from("R@a1")));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_illegal_turn_exits_1_with_the_position_before_it() {
+    let output = replay(&["--game", "go", "--option", "board=5x5"], "c3 d3 c3 e5");
+    assert_eq!(output.status.code(), Some(1));
+    let value = json(&output);
+    assert_eq!(value["turns"], 2);
+    assert_eq!(value["board"][2], "..rR.");
+    let error = &value["error"];
+    assert_eq!(error["index"], 3);
+    assert_eq!(error["turn"], "c3");
+    assert!(error["message"].as_str().unwrap().contains("c3 is not empty"), "{error}");
+}
+
+#[test]
+fn unreadable_turns_are_errors_too() {
+    let output = replay(&["--game", "go", "--option", "board=5x5"], "c3 hello");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(json(&output)["error"]["index"], 2);
+}
+
+#[test]
+fn bad_arguments_exit_2_naming_the_problem() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["--game", "chess"], "chess"),
+        (&["--game", "go", "--option", "colour=red"], "colour"),
+        (&["--game", "go", "--option", "board=99x99"], "board"),
+        (&["--game", "go", "--option", "board"], "board"),
+    ];
+    for (args, named) in cases {
+        let output = replay(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?} prints no JSON");
+        assert!(String::from_utf8_lossy(&output.stderr).contains(named), "{args:?}: {output:?}");
+    }
+    let missing = replay(&["--game", "go", "/nonexistent/record.txt"], "");
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
+fn every_game_name_is_accepted() {
+    for kind in GameKind::ALL {
+        let output = replay(&["--game", kind.name()], "");
+        if AnyGame::is_available(kind) {
+            assert_eq!(output.status.code(), Some(0), "{kind}: {output:?}");
+            assert_eq!(json(&output)["status"], "ongoing");
+        } else {
+            assert_eq!(output.status.code(), Some(2), "{kind}");
+            assert!(String::from_utf8_lossy(&output.stderr).contains("not available yet"), "{kind}");
+        }
+    }
+}

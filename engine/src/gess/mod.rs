@@ -1,0 +1,304 @@
+//! Gess (the Archimedeans, Eureka 53), per `gess.md`.
+//!
+//! A 20x20 grid whose stones stand on the inner 18x18. A piece is any 3x3 area with own
+//! stones and no enemy stone (rule 3); its stones say where and how far it moves (4); it
+//! stops at the first stone it meets at the latest (5) and removes every stone under its new
+//! footprint (6). A move must leave the mover a ring (ruling S1); taking the opponent's
+//! last ring wins (9), and so does leaving the opponent without a legal move (ruling S2).
+//!
+//! The stones live in bit rows ([`board`]), so that listing every legal move is fast.
+
+mod board;
+mod moves;
+
+use std::ops::ControlFlow;
+
+use crate::game::{BoardView, Cell, EndReason, Ending, Game, GameKind, Look, Outcome, Status};
+use crate::notation::{self, NotationError};
+use crate::options::{self, GameOptions, OptionError, OptionPairs};
+use crate::piece::{Piece, Role};
+use crate::square::{Color, Square, SquareSet};
+use crate::turn::Turn;
+
+use board::{Layer, Point, SIDE, Stones};
+use moves::CheckedMove;
+pub use moves::Direction;
+
+/// Gess has no options: every key is refused, naming it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GessOptions;
+
+impl GameOptions for GessOptions {
+    fn from_pairs(pairs: &[(String, String)]) -> Result<GessOptions, OptionError> {
+        options::read_pairs(pairs, "no options", |_, _| None)?;
+        Ok(GessOptions)
+    }
+
+    fn to_pairs(&self) -> OptionPairs {
+        Vec::new()
+    }
+}
+
+/// Why a Gess move is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GessError {
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    #[error("the game is over")]
+    GameOver,
+    #[error("there is no passing in Gess (rule 9)")]
+    NoPassing,
+    #[error("Gess has only moves, written with the piece's centre before and after, like k7-i5")]
+    WrongKind,
+    #[error(
+        "{square} is not on the inner 18x18 (files b-s, ranks 2-19), where a piece's centre must stay (rules 3 and 5)"
+    )]
+    CentreOutside { square: Square },
+    #[error("the 3x3 area around {centre} holds none of your stones, so it is not a piece (rule 3)")]
+    NoOwnStone { centre: Square },
+    #[error("the 3x3 area around {centre} holds your opponent's stone on {stone}, so it is not your piece (rule 3)")]
+    EnemyStoneInPiece { centre: Square, stone: Square },
+    #[error("a move must go somewhere: {centre} to {centre} (rule 4)")]
+    Stationary { centre: Square },
+    #[error("{to} is not on a line from {from}: pieces move north, south, east, west or diagonally (rule 4)")]
+    NotALine { from: Square, to: Square },
+    #[error("the piece on {centre} cannot move {direction}: there is no stone on {square} (rule 4)")]
+    NoStoneForDirection { centre: Square, direction: Direction, square: Square },
+    #[error(
+        "the piece on {from} has no stone on its centre, so it moves 1 to 3 squares, and {to} is {distance} away (rule 4)"
+    )]
+    TooFar { from: Square, to: Square, distance: u8 },
+    #[error(
+        "the piece from {from} must stop at {stop} at the latest, where it meets the stone on {stone}, so it cannot reach {to} (rule 5)"
+    )]
+    Blocked { from: Square, to: Square, stop: Square, stone: Square },
+    #[error("after {from}-{to} you would have no ring left (ruling S1: a move must leave you a ring)")]
+    BreaksOwnLastRing { from: Square, to: Square },
+}
+
+/// A position to start from that is not the rule 2 start: stones and the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    pub white: SquareSet,
+    pub black: SquareSet,
+    pub to_move: Color,
+}
+
+/// Why a [`Setup`] is not a Gess position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("a stone on {square} is off the inner 18x18 (rule 1)")]
+    OffInnerBoard { square: Square },
+    #[error("{square} holds a stone of each player")]
+    TwoStones { square: Square },
+}
+
+/// Rule 2: Black's stones by rank (1-based) and files; White's are the mirror image.
+const BLACK_START: [(u8, &str); 4] = [
+    (2, "c e g h i j k l m n p r"),
+    (3, "b c d f h i j k m o q r s"),
+    (4, "c e g h i j k l m n p r"),
+    (7, "c f i l o r"),
+];
+
+/// A game of Gess.
+#[derive(Clone, Debug)]
+pub struct Gess {
+    stones: Stones,
+    to_move: Color,
+    turns_played: u32,
+    last_turn: Vec<Square>,
+    captured: Vec<Square>,
+    ending: Option<Ending>,
+}
+
+impl Gess {
+    /// A game from any position (for problems and tests). The game is over at once when
+    /// the side to move has no legal move (ruling S2); rule 9 ends a game only by a move.
+    pub fn from_setup(setup: &Setup) -> Result<Gess, SetupError> {
+        let layer = |set: &SquareSet| -> Result<Layer, SetupError> {
+            let mut layer = Layer::default();
+            for square in set.iter() {
+                let point = Point::of(square).filter(|p| p.is_inner());
+                layer.insert(point.ok_or(SetupError::OffInnerBoard { square })?);
+            }
+            Ok(layer)
+        };
+        if let Some(square) = setup.white.iter().find(|&s| setup.black.contains(s)) {
+            return Err(SetupError::TwoStones { square });
+        }
+        let stones = Stones::new(layer(&setup.white)?, layer(&setup.black)?);
+        let mut game = Gess::blank(stones, setup.to_move);
+        if !game.has_legal_move() {
+            game.ending =
+                Some(Ending { outcome: Outcome::Winner(setup.to_move.other()), reason: EndReason::NoLegalTurn });
+        }
+        Ok(game)
+    }
+
+    fn blank(stones: Stones, to_move: Color) -> Gess {
+        Gess { stones, to_move, turns_played: 0, last_turn: Vec::new(), captured: Vec::new(), ending: None }
+    }
+
+    /// The stones and the side to move.
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        Setup { white: self.stones_of(Color::White), black: self.stones_of(Color::Black), to_move: self.to_move }
+    }
+
+    /// The squares of one player's stones.
+    #[must_use]
+    pub fn stones_of(&self, color: Color) -> SquareSet {
+        self.stones.layer(color).points().map(Point::square).collect()
+    }
+
+    /// The centres of one player's rings (rule 7), by rank then file.
+    #[must_use]
+    pub fn rings(&self, color: Color) -> Vec<Square> {
+        self.stones.rings(color).points().map(Point::square).collect()
+    }
+
+    /// The number of legal moves, without building the list.
+    #[must_use]
+    pub fn legal_move_count(&self) -> usize {
+        let mut count = 0;
+        self.for_each_legal_move(|_, _| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        count
+    }
+
+    fn for_each_legal_move(&self, visit: impl FnMut(Point, Point) -> ControlFlow<()>) {
+        if self.ending.is_none() {
+            let _ = moves::for_each_legal_move(&self.stones, self.to_move, visit);
+        }
+    }
+
+    fn has_legal_move(&self) -> bool {
+        moves::for_each_legal_move(&self.stones, self.to_move, |_, _| ControlFlow::Break(())).is_break()
+    }
+
+    /// Plays a checked move and decides whether it ends the game (rule 9, ruling S2).
+    ///
+    /// S2 cannot end a game from the start position: a player who keeps a ring can always
+    /// step that ring's own 3x3 one square towards the middle. It is checked all the same,
+    /// as the rules say, and decides set-up positions.
+    fn commit(&mut self, CheckedMove { from: start, to: end, after }: CheckedMove) {
+        let footprints: SquareSet = start.area().chain(end.area()).map(Point::square).collect();
+        self.captured = self.stones.captured_by(self.to_move, start, end).iter().collect();
+        self.last_turn = footprints.iter().collect();
+        self.stones = after;
+        self.turns_played += 1;
+        let mover = self.to_move;
+        self.to_move = mover.other();
+        let reason = if !self.stones.has_ring(self.to_move) {
+            Some(EndReason::RingDestroyed)
+        } else {
+            (!self.has_legal_move()).then_some(EndReason::NoLegalTurn)
+        };
+        self.ending = reason.map(|reason| Ending { outcome: Outcome::Winner(mover), reason });
+    }
+
+    fn cell(&self, point: Point) -> Cell {
+        if !point.is_inner() {
+            return Cell::OffLimits;
+        }
+        match self.stones.color_at(point) {
+            Some(color) => Cell::Piece(Piece::new(color, Role::Stone)),
+            None => Cell::Empty,
+        }
+    }
+}
+
+/// The rule 2 start position.
+fn start_stones() -> Stones {
+    let mut black = Layer::default();
+    let mut white = Layer::default();
+    for (rank, files) in BLACK_START {
+        for file in files.split_whitespace().filter_map(|letter| letter.bytes().next()) {
+            let file = (file - b'a') as i8;
+            black.insert(Point { file, rank: rank as i8 - 1 });
+            white.insert(Point { file, rank: SIDE as i8 - rank as i8 });
+        }
+    }
+    Stones::new(white, black)
+}
+
+impl Game for Gess {
+    type Options = GessOptions;
+    type Error = GessError;
+
+    const KIND: GameKind = GameKind::Gess;
+
+    fn new(_options: GessOptions) -> Gess {
+        Gess::blank(start_stones(), Color::Black)
+    }
+
+    fn options(&self) -> &GessOptions {
+        &GessOptions
+    }
+
+    fn status(&self) -> Status {
+        Status::new(self.ending, self.to_move)
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        let mut turns = Vec::with_capacity(512);
+        self.for_each_legal_move(|from, to| {
+            turns.push(Turn::movement(from.square(), to.square()));
+            ControlFlow::Continue(())
+        });
+        turns
+    }
+
+    fn play(&mut self, turn: Turn) -> Result<(), GessError> {
+        if self.ending.is_some() {
+            return Err(GessError::GameOver);
+        }
+        let (from, to) = match turn {
+            Turn::Move { from, to, promotion: None } => (from, to),
+            Turn::Pass => return Err(GessError::NoPassing),
+            _ => return Err(GessError::WrongKind),
+        };
+        let checked = moves::check_move(&self.stones, self.to_move, from, to)?;
+        self.commit(checked);
+        Ok(())
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Turn, GessError> {
+        let text = notation::clean(text)?;
+        if notation::is_pass(text) {
+            return Ok(Turn::Pass);
+        }
+        let (from, to) = notation::split_move(text).ok_or_else(|| NotationError::Unreadable {
+            text: text.to_owned(),
+            expected: "write the piece's centre before and after, like k7-i5 (or k7i5, k7xi5)",
+        })?;
+        Ok(Turn::movement(from, to))
+    }
+
+    fn format_turn(&self, turn: Turn) -> String {
+        turn.to_string()
+    }
+
+    fn view(&self) -> BoardView {
+        let points = (0..SIDE as i8).flat_map(|rank| (0..SIDE as i8).map(move |file| Point { file, rank }));
+        BoardView {
+            width: SIDE,
+            height: SIDE,
+            cells: points.map(|point| self.cell(point)).collect(),
+            look: Look::Intersections,
+            last_turn: self.last_turn.clone(),
+            captured: self.captured.clone(),
+            hands: None,
+            side_names: ["White", "Black"],
+            first_rank_side: Color::Black,
+            status: self.status(),
+            turns_played: self.turns_played,
+            score: None,
+            prisoners: None,
+            owner: None,
+        }
+    }
+}

@@ -1,0 +1,306 @@
+//! `/challenge`, `/accept`, `/decline`, `/withdraw`, limits and expiry.
+
+use stonemate_bot::clock::Span;
+use stonemate_bot::service::{ButtonStyle, Command, GameId, Settings, Target};
+use stonemate_bot::store::{MemoryStore, Phase};
+
+use crate::common::{Table, caller_in, game_opt, user};
+
+fn challenge(to: &str, game: &str, options: Option<&str>) -> Command {
+    Command::Challenge {
+        opponent: user(to),
+        game: game.into(),
+        color: None,
+        days: None,
+        options: options.map(Into::into),
+    }
+}
+
+#[test]
+fn challenge_posts_buttons_pings_the_opponent_and_shows_the_board() {
+    let table = Table::new();
+    let reply = table.ok("alice", challenge("bob", "go", Some("board=9x9 komi=6.5"))).reply;
+    let id = reply.game.unwrap();
+    assert!(!reply.private);
+    assert_eq!(reply.mentions, [user("bob").id]);
+    let ids: Vec<&str> = reply.buttons.iter().map(|b| b.custom_id.as_str()).collect();
+    assert_eq!(ids, [format!("accept:{}", id.0), format!("decline:{}", id.0)]);
+    assert_eq!(reply.buttons[0].style, ButtonStyle::Success);
+    assert!(reply.images[0].bytes.starts_with(b"\x89PNG"));
+    assert!(reply.text.contains("komi=6.5"), "{}", reply.text);
+}
+
+#[test]
+fn challenge_stores_every_option_with_defaults_and_three_days() {
+    let table = Table::new();
+    let id = table.ok("alice", challenge("bob", "go", Some("board=9x9"))).reply.game.unwrap();
+    let record = table.record(id);
+    let keys: Vec<&str> = record.options.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, ["board", "pieces", "squares", "moving", "komi"]);
+    assert_eq!((record.days, record.phase, record.version), (3, Phase::Challenge, 1));
+    assert_eq!(record.expires, table.now() + Span::days(7));
+    assert_eq!(record.names, ["alice".to_owned(), "bob".to_owned()]);
+}
+
+#[test]
+fn game_ids_are_short_and_count_up() {
+    let table = Table::new();
+    let first = table.challenge("alice", "bob", "go", 3, "");
+    let second = table.challenge("carol", "dave", "go", 3, "");
+    assert_eq!((first, second), (GameId(1), GameId(2)));
+    assert_eq!(first.to_string(), "#1");
+}
+
+#[test]
+fn challenge_to_yourself_is_refused() {
+    let table = Table::new();
+    assert_eq!(table.refused("alice", challenge("alice", "go", None)), "you cannot challenge yourself");
+}
+
+#[test]
+fn challenge_refuses_unknown_and_unavailable_games() {
+    let table = Table::new();
+    assert!(table.refused("alice", challenge("bob", "checkers", None)).contains("no game called `checkers`"));
+    for kind in stonemate_engine::GameKind::ALL {
+        if !stonemate_engine::AnyGame::is_available(kind) {
+            let text = table.refused("alice", challenge("bob", kind.name(), None));
+            assert_eq!(text, format!("{} is not available yet", kind.title()));
+        }
+    }
+}
+
+#[test]
+fn challenge_with_bad_options_names_the_key() {
+    let table = Table::new();
+    for (options, key) in
+        [("board=30x30", "`board`"), ("komi=abc", "`komi`"), ("colour=red", "`colour`"), ("board", "board")]
+    {
+        let text = table.refused("alice", challenge("bob", "go", Some(options)));
+        assert!(text.starts_with("bad options") && text.contains(key), "{options}: {text}");
+    }
+    let long = "board=9x9 ".repeat(60);
+    assert!(table.refused("alice", challenge("bob", "go", Some(&long))).starts_with("bad options"));
+}
+
+#[test]
+fn challenge_refuses_bad_colours_and_days() {
+    let table = Table::new();
+    let color = Command::Challenge {
+        opponent: user("bob"),
+        game: "go".into(),
+        color: Some("green".into()),
+        days: None,
+        options: None,
+    };
+    assert!(table.refused("alice", color).contains("`green` is not a colour"));
+    for days in [-1, 15, 1000] {
+        let command = Command::Challenge {
+            opponent: user("bob"),
+            game: "go".into(),
+            color: None,
+            days: Some(days),
+            options: None,
+        };
+        assert!(table.refused("alice", command).contains("0 to 14"), "{days}");
+    }
+}
+
+#[test]
+fn pending_challenges_are_limited_per_user() {
+    let settings = Settings { max_pending_challenges: 3, ..Settings::default() };
+    let table = Table::with(MemoryStore::new(), settings);
+    for opponent in ["b1", "b2", "b3"] {
+        table.challenge("alice", opponent, "go", 3, "");
+    }
+    let text = table.refused("alice", challenge("b4", "go", None));
+    assert_eq!(text, "you already have 3 challenges waiting: answer or withdraw some first");
+    // The receiving side is limited too, so nobody can be flooded.
+    for from in ["c1", "c2", "c3"] {
+        table.challenge(from, "zoe", "go", 3, "");
+    }
+    assert!(table.refused("c4", challenge("zoe", "go", None)).starts_with("zoe already has 3 challenges"));
+}
+
+#[test]
+fn active_games_are_limited_per_user() {
+    let settings = Settings { max_active_games: 2, ..Settings::default() };
+    let table = Table::with(MemoryStore::new(), settings);
+    table.go("alice", "b1", 3, "board=9x9");
+    table.go("alice", "b2", 3, "board=9x9");
+    assert!(table.refused("alice", challenge("b3", "go", None)).starts_with("you already have 2 games going"));
+    let id = table.challenge("b3", "alice", "go", 3, "");
+    let text = table.refused("alice", Command::Accept { challenge: game_opt(id) });
+    assert!(text.starts_with("you already have 2 games going"), "{text}");
+}
+
+#[test]
+fn accept_starts_the_game_and_pings_the_first_mover() {
+    let table = Table::new();
+    let id = table.challenge("alice", "bob", "go", 3, "board=9x9");
+    let response = table.ok("bob", Command::Accept { challenge: None });
+    let record = table.record(id);
+    assert_eq!(record.phase, Phase::Playing);
+    // alice asked for white; in Go with chess pieces black (bob) moves first.
+    assert_eq!(record.players, Some([user("alice").id, user("bob").id]));
+    assert!(response.reply.images[0].bytes.starts_with(b"\x89PNG"));
+    assert!(response.reply.text.contains("@bob moves first"), "{}", response.reply.text);
+    assert_eq!(record.clock.unwrap().deadline, table.now() + Span::days(3));
+    // bob accepted and moves first: he is not pinged by his own command.
+    assert!(response.reply.mentions.is_empty());
+    // carol plays black, so she moves first and dave's accept pings her.
+    let command = Command::Challenge {
+        opponent: user("dave"),
+        game: "go".into(),
+        color: Some("black".into()),
+        days: Some(0),
+        options: None,
+    };
+    let id = table.ok("carol", command).reply.game;
+    let response = table.ok("dave", Command::Accept { challenge: id.map(|id| id.0.to_string()) });
+    assert_eq!(response.reply.mentions, [user("carol").id]);
+    assert!(table.record(id.unwrap()).clock.is_none(), "0 days: no clock");
+}
+
+#[test]
+fn random_colours_give_each_player_one_side() {
+    let table = Table::new();
+    let mut whites = std::collections::HashSet::new();
+    for n in 0..24 {
+        let opponent = format!("p{n}");
+        let id = table.ok("alice", challenge(&opponent, "go", None)).reply.game.unwrap();
+        table.ok(&opponent, Command::Accept { challenge: game_opt(id) });
+        let [white, black] = table.record(id).players.unwrap();
+        assert_ne!(white, black);
+        whites.insert(white == user("alice").id);
+        table.advance(Span(1_001));
+    }
+    assert_eq!(whites.len(), 2, "random colours should not always fall the same way");
+}
+
+#[test]
+fn accept_is_refused_for_others_twice_and_unknown_ids() {
+    let table = Table::new();
+    let id = table.challenge("alice", "bob", "go", 3, "");
+    assert_eq!(
+        table.refused("carol", Command::Accept { challenge: game_opt(id) }),
+        "challenge #1 is addressed to someone else"
+    );
+    assert_eq!(
+        table.refused("alice", Command::Accept { challenge: game_opt(id) }),
+        "challenge #1 is addressed to someone else"
+    );
+    assert_eq!(
+        table.refused("bob", Command::Accept { challenge: Some("#9".into()) }),
+        "there is no game or challenge #9"
+    );
+    assert!(
+        table.refused("bob", Command::Accept { challenge: Some("nine".into()) }).contains("`nine` is not a game id")
+    );
+    table.ok("bob", Command::Accept { challenge: game_opt(id) });
+    assert_eq!(
+        table.refused("bob", Command::Accept { challenge: game_opt(id) }),
+        "#1 is not a challenge waiting for an answer: it is already being played"
+    );
+    assert_eq!(table.refused("carol", Command::Accept { challenge: None }), "you have no challenge waiting here");
+}
+
+#[test]
+fn expired_challenge_is_refused_then_expired_by_tick() {
+    let table = Table::new();
+    let id = table.challenge("alice", "bob", "go", 3, "");
+    table.advance(Span::days(7));
+    assert_eq!(
+        table.refused("bob", Command::Accept { challenge: game_opt(id) }),
+        "challenge #1 has expired (challenges wait 7 days)"
+    );
+    let notices = table.service.tick();
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].target, Target::Channel(crate::common::GENERAL));
+    assert!(notices[0].text.contains("expired"), "{}", notices[0].text);
+    assert_eq!(table.record(id).phase, Phase::Expired);
+    assert!(table.service.tick().is_empty(), "told once");
+    assert_eq!(
+        table.refused("bob", Command::Accept { challenge: game_opt(id) }),
+        "challenge #1 has expired (challenges wait 7 days)"
+    );
+}
+
+#[test]
+fn decline_and_withdraw_end_challenges_and_tell_the_other() {
+    let table = Table::new();
+    let id = table.challenge("alice", "bob", "go", 3, "");
+    assert_eq!(
+        table.refused("alice", Command::Decline { challenge: game_opt(id) }),
+        "challenge #1 is addressed to someone else"
+    );
+    let response = table.ok("bob", Command::Decline { challenge: None });
+    assert_eq!(response.notices.len(), 1);
+    assert_eq!(response.notices[0].mentions, [user("alice").id]);
+    assert_eq!(table.record(id).phase, Phase::Declined);
+    assert!(table.refused("bob", Command::Decline { challenge: game_opt(id) }).ends_with("it was declined"));
+
+    let id = table.challenge("alice", "bob", "go", 3, "");
+    let text = table.refused("bob", Command::Withdraw { challenge: game_opt(id) });
+    assert_eq!(text, "challenge #2 was sent by someone else: only its challenger can withdraw it");
+    table.ok("alice", Command::Withdraw { challenge: None });
+    assert_eq!(table.record(id).phase, Phase::Withdrawn);
+    assert!(table.refused("bob", Command::Accept { challenge: game_opt(id) }).ends_with("it was withdrawn"));
+}
+
+#[test]
+fn accept_and_decline_buttons_work_by_id() {
+    let table = Table::new();
+    let id = table.challenge("alice", "bob", "go", 3, "");
+    assert!(table.press_refused("carol", "accept:1").contains("someone else"));
+    assert!(table.service.press(&crate::common::caller("bob"), "accept:1").reply.ok);
+    assert_eq!(table.record(id).phase, Phase::Playing);
+    let id = table.challenge("alice", "bob", "go", 3, "");
+    assert!(table.service.press(&crate::common::caller("bob"), &format!("decline:{}", id.0)).reply.ok);
+    assert_eq!(table.record(id).phase, Phase::Declined);
+    for bad in ["launch:1", "accept", "accept:x", "", &"x".repeat(500)] {
+        table.press_refused("bob", bad);
+    }
+}
+
+#[test]
+fn challenge_defaults_look_in_this_channel_only() {
+    let table = Table::new();
+    let elsewhere = stonemate_bot::service::ChannelId(555);
+    let command = challenge("bob", "go", None);
+    assert!(table.service.handle(&caller_in("alice", elsewhere), command).reply.ok);
+    let text = table.refused("bob", Command::Accept { challenge: None });
+    assert_eq!(text, "you have no challenge waiting here (elsewhere: #1; name one with `challenge:`)");
+    table.challenge("carol", "bob", "go", 3, "");
+    table.challenge("dave", "bob", "go", 3, "");
+    let text = table.refused("bob", Command::Accept { challenge: None });
+    assert!(
+        text.starts_with("which one? Name it with `challenge:`") && text.contains("#2") && text.contains("#3"),
+        "{text}"
+    );
+}
+
+#[test]
+fn long_names_are_cut_before_they_are_stored() {
+    let table = Table::new();
+    let long = stonemate_bot::service::User::new(99, "x".repeat(500));
+    let command = Command::Challenge { opponent: long, game: "go".into(), color: None, days: None, options: None };
+    let id = table.ok("alice", command).reply.game.unwrap();
+    assert_eq!(table.record(id).names[1].len(), 32);
+    assert_eq!(table.service.user_name(stonemate_bot::service::UserId(99)).unwrap().len(), 32);
+}
+
+#[test]
+fn chogo_calls_its_second_side_green() {
+    let table = Table::new();
+    let command = Command::Challenge {
+        opponent: user("bob"),
+        game: "chogo".into(),
+        color: Some("green".into()),
+        days: None,
+        options: None,
+    };
+    let reply = table.ok("alice", command).reply;
+    assert!(reply.text.contains("alice plays green"), "{}", reply.text);
+    let accepted = table.ok("bob", Command::Accept { challenge: None }).reply;
+    assert!(accepted.text.contains("bob (white) vs alice (green)"), "{}", accepted.text);
+}

@@ -1,0 +1,123 @@
+//! A table of players around one service on an in-memory store (or sled), with a clock
+//! the tests move.
+
+use std::sync::Arc;
+
+use stonemate_bot::clock::{Clock, ManualClock, Span, Timestamp};
+use stonemate_bot::service::{Caller, ChannelId, Command, GameId, GuildId, Response, Service, Settings, User};
+use stonemate_bot::store::{GameRecord, GameStore, MemoryStore};
+
+/// The channel everyone plays in unless a test says otherwise.
+pub const GENERAL: ChannelId = ChannelId(100);
+
+pub struct Table {
+    pub service: Arc<Service>,
+    pub clock: Arc<ManualClock>,
+}
+
+pub fn user(name: &str) -> User {
+    let id = name.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    User::new(id, name)
+}
+
+pub fn caller(name: &str) -> Caller {
+    caller_in(name, GENERAL)
+}
+
+pub fn caller_in(name: &str, channel: ChannelId) -> Caller {
+    Caller { user: user(name), channel, guild: Some(GuildId(1)) }
+}
+
+pub fn mv(notation: &str) -> Command {
+    Command::Move { notation: notation.into(), game: None }
+}
+
+pub fn mv_in(notation: &str, game: GameId) -> Command {
+    Command::Move { notation: notation.into(), game: Some(game.0.to_string()) }
+}
+
+pub fn game_opt(game: GameId) -> Option<String> {
+    Some(format!("#{}", game.0))
+}
+
+impl Table {
+    pub fn new() -> Table {
+        Table::with(MemoryStore::new(), Settings::default())
+    }
+
+    pub fn with(store: impl GameStore + 'static, settings: Settings) -> Table {
+        let clock = Arc::new(ManualClock::at(Timestamp(1_700_000_000_000)));
+        Table { service: Arc::new(Service::new(store, clock.clone(), settings)), clock }
+    }
+
+    pub fn run(&self, who: &str, command: Command) -> Response {
+        self.service.handle(&caller(who), command)
+    }
+
+    /// Runs a command that must succeed.
+    #[track_caller]
+    pub fn ok(&self, who: &str, command: Command) -> Response {
+        let response = self.run(who, command.clone());
+        assert!(response.reply.ok, "{who} {command:?} was refused: {}", response.reply.text);
+        response
+    }
+
+    /// Runs a command that must be refused privately, changing nothing in the store;
+    /// returns the refusal text.
+    #[track_caller]
+    pub fn refused(&self, who: &str, command: Command) -> String {
+        self.refused_as(&caller(who), command)
+    }
+
+    #[track_caller]
+    pub fn refused_as(&self, caller: &Caller, command: Command) -> String {
+        let before = self.service.store().dump().unwrap();
+        let response = self.service.handle(caller, command.clone());
+        assert!(!response.reply.ok, "{command:?} was not refused: {}", response.reply.text);
+        assert!(response.reply.private, "refusals are private");
+        assert!(response.notices.is_empty(), "refusals send nothing");
+        assert_eq!(self.service.store().dump().unwrap(), before, "{command:?} changed the store");
+        response.reply.text
+    }
+
+    /// A button press that must be refused, changing nothing.
+    #[track_caller]
+    pub fn press_refused(&self, who: &str, id: &str) -> String {
+        let before = self.service.store().dump().unwrap();
+        let response = self.service.press(&caller(who), id);
+        assert!(!response.reply.ok && response.reply.private, "{id}: {}", response.reply.text);
+        assert_eq!(self.service.store().dump().unwrap(), before, "{id} changed the store");
+        response.reply.text
+    }
+
+    pub fn challenge(&self, from: &str, to: &str, game: &str, days: i64, options: &str) -> GameId {
+        let command = Command::Challenge {
+            opponent: user(to),
+            game: game.into(),
+            color: Some("white".into()),
+            days: Some(days),
+            options: Some(options.into()),
+        };
+        self.ok(from, command).reply.game.expect("a challenge reply names its id")
+    }
+
+    /// A game of Go with chess pieces: `white` challenges (and plays white), `black`
+    /// accepts and moves first (ruling G1).
+    pub fn go(&self, white: &str, black: &str, days: i64, options: &str) -> GameId {
+        let id = self.challenge(white, black, "go", days, options);
+        self.ok(black, Command::Accept { challenge: game_opt(id) });
+        id
+    }
+
+    pub fn record(&self, id: GameId) -> GameRecord {
+        self.service.store().load(id).unwrap().expect("the record exists")
+    }
+
+    pub fn advance(&self, span: Span) {
+        self.clock.advance(span);
+    }
+
+    pub fn now(&self) -> Timestamp {
+        self.clock.now()
+    }
+}

@@ -1,0 +1,12 @@
+//! The game service, driven through its commands as the Discord adapter and the console
+//! drive it: one module per area. Every refusal is checked to leave the store unchanged,
+//! byte for byte.
+
+mod challenges;
+mod clock;
+mod common;
+mod endings;
+mod race;
+mod store;
+mod turns;
+mod views;

@@ -1,0 +1,122 @@
+//! `/board`, `/history`, `/games`, `/legal`, `/rules`, and autocomplete.
+
+use stonemate_bot::service::{Command, Field};
+use stonemate_engine::notation::record_tokens;
+use stonemate_engine::{AnyGame, GameKind};
+
+use crate::common::{Table, caller, game_opt, mv};
+
+#[test]
+fn anyone_may_look_at_the_board() {
+    let table = Table::new();
+    let id = table.go("alice", "bob", 3, "board=9x9");
+    table.ok("bob", mv("e5"));
+    let before = table.service.store().dump().unwrap();
+    let reply = table.ok("carol", Command::Board { game: game_opt(id) }).reply;
+    assert!(!reply.private);
+    assert!(reply.images[0].bytes.starts_with(b"\x89PNG"));
+    assert_eq!(
+        reply.text,
+        "#1 Go with chess pieces: alice (white) vs bob (black), 1 turns played; alice to move, 3d 0h left."
+    );
+    assert_eq!(table.service.store().dump().unwrap(), before, "looking changes nothing");
+    assert_eq!(table.refused("carol", Command::Board { game: None }), "you have no game in this channel");
+}
+
+#[test]
+fn history_numbers_the_turns_and_its_file_replays() {
+    let table = Table::new();
+    let id = table.go("alice", "bob", 3, "board=9x9 komi=6.5");
+    for (who, turn) in [("bob", "e5"), ("alice", "d4"), ("bob", "c3"), ("alice", "pass"), ("bob", "pass")] {
+        table.ok(who, mv(turn));
+    }
+    // The game is over; /history without an id still finds it (the latest in this channel).
+    let reply = table.ok("alice", Command::History { game: None }).reply;
+    assert!(reply.text.contains("1. R@e5 R@d4 2. R@c3 pass 3. pass"), "{}", reply.text);
+    assert!(reply.text.contains("wins by two passes"), "{}", reply.text);
+    let [board, replay] = reply.images.as_slice() else { panic!("a board and a replay") };
+    assert!(board.bytes.starts_with(b"\x89PNG"));
+    assert!(replay.bytes.starts_with(b"GIF8") && replay.name == "game-1.gif", "{}", replay.name);
+    let [file] = reply.files.as_slice() else { panic!() };
+    assert_eq!(file.name, "game-1.txt");
+    let text = String::from_utf8(file.bytes.clone()).unwrap();
+    assert!(text.contains("stonemate replay --game go --option board=9x9"), "{text}");
+    let record = table.record(id);
+    let replay = AnyGame::replay(GameKind::Go, &record.options, &record_tokens(&text)).unwrap();
+    assert!(replay.error.is_none());
+    assert_eq!(replay.played, record.turns);
+}
+
+#[test]
+fn games_lists_active_games_and_challenges() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    table.challenge("carol", "alice", "go", 3, "");
+    table.challenge("alice", "dave", "go", 3, "");
+    let reply = table.ok("alice", Command::Games { user: None }).reply;
+    assert!(reply.private);
+    let expected = "alice's games:\n#1 go vs bob: bob to move, 3d 0h left\n#2 go challenge from carol, to answer\n#3 go challenge to dave, waiting";
+    assert_eq!(reply.text, expected);
+    let reply = table.ok("carol", Command::Games { user: Some(crate::common::user("bob")) }).reply;
+    assert_eq!(reply.text, "bob's games:\n#1 go vs alice: bob to move, 3d 0h left");
+    assert_eq!(table.ok("zed", Command::Games { user: None }).reply.text, "zed has no active games or challenges.");
+}
+
+#[test]
+fn legal_lists_turns_from_a_square_with_highlights() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=3x3 moving=on");
+    table.ok("bob", mv("b2"));
+    table.ok("alice", mv("a1"));
+    let reply = table.ok("bob", Command::Legal { game: None, square: Some("b2".into()) }).reply;
+    assert!(reply.private);
+    assert!(reply.text.starts_with("#1: ") && reply.text.contains("b2-"), "{}", reply.text);
+    assert!(reply.images[0].bytes.starts_with(b"\x89PNG"));
+    let all = table.ok("bob", Command::Legal { game: None, square: None }).reply;
+    assert!(all.text.contains("pass"), "{}", all.text);
+    assert_eq!(
+        table.refused("bob", Command::Legal { game: None, square: Some("q99".into()) }),
+        "`q99` is not a square (like d4)"
+    );
+}
+
+#[test]
+fn rules_summarise_every_game() {
+    let table = Table::new();
+    for kind in GameKind::ALL {
+        let reply = table.ok("alice", Command::Rules { game: kind.name().into() }).reply;
+        assert!(reply.text.contains(kind.title()) && reply.text.contains("Notation"), "{kind}");
+    }
+    assert!(table.refused("alice", Command::Rules { game: "poker".into() }).contains("no game called `poker`"));
+}
+
+#[test]
+fn autocomplete_offers_at_most_25_filtered_choices() {
+    let table = Table::new();
+    let id = table.go("alice", "bob", 3, "board=9x9");
+    let me = caller("bob");
+    let all = table.service.autocomplete(&me, Field::Notation, "", None);
+    assert_eq!(all.len(), 25);
+    let e = table.service.autocomplete(&me, Field::Notation, "R@e", None);
+    let names: Vec<&str> = e.iter().map(|c| c.value.as_str()).collect();
+    assert_eq!(names, ["R@e1", "R@e2", "R@e3", "R@e4", "R@e5", "R@e6", "R@e7", "R@e8", "R@e9"]);
+    let games = table.service.autocomplete(&me, Field::Game, "#", None);
+    assert_eq!(games.len(), 1);
+    assert_eq!((games[0].value.as_str(), games[0].name.as_str()), ("1", "#1 go vs alice"));
+    assert!(table.service.autocomplete(&me, Field::Game, "carol", None).is_empty());
+    let squares = table.service.autocomplete(&me, Field::Square, "a", Some(&id.0.to_string()));
+    assert_eq!(squares.len(), 9);
+    table.challenge("carol", "bob", "go", 3, "");
+    assert_eq!(table.service.autocomplete(&me, Field::Challenge, "", None).len(), 1);
+    // Nothing to suggest is not an error.
+    assert!(table.service.autocomplete(&caller("zed"), Field::Notation, "", None).is_empty());
+}
+
+#[test]
+fn history_before_any_turn_has_no_replay_image() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    let reply = table.ok("alice", Command::History { game: None }).reply;
+    assert_eq!(reply.images.len(), 1);
+    assert!(reply.text.ends_with("no turns yet"), "{}", reply.text);
+}
