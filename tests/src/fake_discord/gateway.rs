@@ -45,7 +45,12 @@ async fn session(stream: TcpStream, shared: Arc<Shared>) {
                         break;
                     }
                 }
-                Some(Ok(Frame::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(Frame::Close(_))) => {
+                    // Answer the close as Discord does; the client waits for it.
+                    let _ = socket.flush().await;
+                    break;
+                }
+                None | Some(Err(_)) => break,
                 Some(Ok(_)) => {}
             },
             dispatch = dispatches.recv() => {
