@@ -18,11 +18,12 @@ fn stonemate_binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_stonemate-under-test"))
 }
 
+/// The most verbose log, so that the test would see a token leaking into any line.
 fn write_config(dir: &Path, fake: &FakeDiscord) -> PathBuf {
     let path = dir.join("config.toml");
     let database = dir.join("db");
     let text = format!(
-        "database = {:?}\nlog_level = \"debug\"\ntick_seconds = 1\n\n[discord]\nguilds = [{GUILD}]\napi_base = {:?}\n",
+        "database = {:?}\nlog_level = \"trace\"\ntick_seconds = 1\n\n[discord]\nguilds = [{GUILD}]\napi_base = {:?}\n",
         database.display().to_string(),
         fake.base()
     );
