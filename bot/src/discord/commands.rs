@@ -270,7 +270,7 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         reply::answer(ctx.http(), interaction, ctx.data(), move |service| service.handle(&caller, command)).await;
     // Whatever happened, an error must not try to answer the interaction a second time.
     app.has_sent_initial_response.store(true, std::sync::atomic::Ordering::SeqCst);
-    answered
+    answered.map(|_reply| ())
 }
 
 /// Who is calling, and from where.

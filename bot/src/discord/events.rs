@@ -4,7 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, FullEvent};
-use tracing::{debug, info};
+use tracing::{debug, info, warn};
 
 use super::commands::caller_of;
 use super::reply::{self, Interaction};
@@ -35,5 +35,25 @@ async fn on_press(
     debug!(%custom_id, user = caller.user.id.0, "button");
     let interaction = Interaction { id: press.id, token: &press.token };
     let http = &framework.serenity_context.http;
-    reply::answer(http, interaction, framework.user_data, move |service| service.press(&caller, &custom_id)).await
+    let reply =
+        reply::answer(http, interaction, framework.user_data, move |service| service.press(&caller, &custom_id))
+            .await?;
+    if reply.ok && !reply.private {
+        retire_buttons(http, press).await;
+    }
+    Ok(())
+}
+
+/// Takes the buttons off a message once one of them has done its work (the challenge is
+/// accepted or declined, the draw offer answered), so that nobody presses them again. A
+/// private message cannot be edited this way; there the service refuses a second press.
+async fn retire_buttons(http: &serenity::Http, press: &ComponentInteraction) {
+    let private = press.message.flags.is_some_and(|flags| flags.contains(serenity::MessageFlags::EPHEMERAL));
+    if private || press.message.components.is_empty() {
+        return;
+    }
+    let edit = serenity::EditMessage::new().components(Vec::new());
+    if let Err(error) = press.channel_id.edit_message(http, press.message.id, edit).await {
+        warn!(%error, message = %press.message.id, "could not take the buttons off a message");
+    }
 }

@@ -30,12 +30,13 @@ pub struct Interaction<'a> {
 /// Runs `call` (one service call: it may render, so it is CPU work) off the async
 /// executor, answers the interaction with its reply, then sends its notices. Discord
 /// wants an answer within 3 s: past `data.defer_after` the interaction is deferred first.
+/// Returns the reply that was sent.
 pub async fn answer(
     http: &Http,
     interaction: Interaction<'_>,
     data: &Data,
     call: impl FnOnce(&Service) -> Response + Send + 'static,
-) -> Result<(), Error> {
+) -> Result<Reply, Error> {
     // Shutdown waits for this before it closes the database.
     let _busy = data.busy.clone().read_owned().await;
     let service = data.service.clone();
@@ -67,7 +68,7 @@ pub async fn answer(
         }
     };
     send_notices(http, &response.notices).await;
-    Ok(())
+    Ok(response.reply)
 }
 
 /// Completes a deferred (public, "thinking…") reply. An edit neither pings nor can turn

@@ -25,6 +25,7 @@ pub(super) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/webhooks/{app}/{token}/messages/@original", patch(edit_original).delete(delete_original))
         .route("/api/v10/webhooks/{app}/{token}", post(followup))
         .route("/api/v10/channels/{channel}/messages", post(channel_message))
+        .route("/api/v10/channels/{channel}/messages/{message}", patch(edit_channel_message))
         .route("/api/v10/users/@me/channels", post(dm_channel))
         .fallback(unknown)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -115,6 +116,18 @@ async fn channel_message(State(shared): State<Arc<Shared>>, Path(channel): Path<
     let message = shared.create_message(channel, &body, files.len());
     shared.record(Recorded::new(RequestKind::ChannelMessage { channel }, body, files, Some(message.clone())));
     Json(message).into_response()
+}
+
+async fn edit_channel_message(
+    State(shared): State<Arc<Shared>>,
+    Path((channel, message)): Path<(u64, u64)>,
+    request: Request,
+) -> Response {
+    let (body, files) = read_body(request).await;
+    let edited = payloads::message(message, channel, &shared.bot_user(), &body, files.len());
+    let kind = RequestKind::EditChannelMessage { channel, message };
+    shared.record(Recorded::new(kind, body, files, Some(edited.clone())));
+    Json(edited).into_response()
 }
 
 async fn dm_channel(State(shared): State<Arc<Shared>>, request: Request) -> Response {

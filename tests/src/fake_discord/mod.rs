@@ -51,6 +51,7 @@ pub enum RequestKind {
     DeleteOriginal { token: String },
     Followup { token: String },
     ChannelMessage { channel: u64 },
+    EditChannelMessage { channel: u64, message: u64 },
     DmChannel { recipient: u64 },
     Unknown { method: String, path: String },
 }

@@ -48,6 +48,11 @@ async fn start_game(fake: &FakeDiscord, alice: &Origin, bob: &Origin, days: i64)
     assert!(!started.is_private(), "{}", started.content());
     assert!(pings(&started.data, alice), "the start must ping Alice, who moves first: {:#}", started.data);
     assert_pngs(&started);
+    let id = message["id"].as_str().and_then(|id| id.parse().ok()).expect("message id");
+    let retired =
+        fake.take(WAIT, |r| r.kind == RequestKind::EditChannelMessage { channel: CHANNEL, message: id }).await;
+    let retired = retired.expect("the challenge's buttons must be taken off once it is accepted");
+    assert_eq!(retired.body["components"], json!([]));
     accept.trim_start_matches("accept:").to_owned()
 }
 
