@@ -80,13 +80,14 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 fn run_bot(args: &RunArgs) -> ExitCode {
+    // Settings and token are checked before anything starts: exit 2 like bad arguments.
     let config = match crate::config::Config::load(&args.config) {
         Ok(config) => config,
-        Err(error) => {
-            eprintln!("stonemate run: {error}");
-            return ExitCode::from(2);
-        }
+        Err(error) => return bad_settings(&error),
     };
+    if let Err(error) = config.token() {
+        return bad_settings(&error);
+    }
     if let Err(error) = init_logging(&config.log_level) {
         eprintln!("stonemate run: log_level {:?}: {error}", config.log_level);
         return ExitCode::from(2);
@@ -100,11 +101,15 @@ fn run_bot(args: &RunArgs) -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            tracing::error!("{error:#}");
             eprintln!("stonemate run: {error:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+fn bad_settings(error: &crate::config::ConfigError) -> ExitCode {
+    eprintln!("stonemate run: {error}");
+    ExitCode::from(2)
 }
 
 /// Logs to standard error through `tracing`, filtered by `filter` (`info`, `debug`, ...).

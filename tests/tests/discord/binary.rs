@@ -126,3 +126,20 @@ async fn the_binary_stops_on_sigterm_and_keeps_its_games() {
     assert!(!log.contains(TOKEN), "the token was logged:\n{log}");
     assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());
 }
+
+#[test]
+fn the_binary_without_a_token_says_how_to_give_one() {
+    let dir = scratch_dir("no-token");
+    let output = Command::new(stonemate_binary())
+        .args(["run", "--config"])
+        .arg(dir.join("missing.toml"))
+        .env_remove("DISCORD_TOKEN")
+        .env("STONEMATE_DATABASE", dir.join("db"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("run stonemate");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("DISCORD_TOKEN"), "{stderr}");
+    assert!(!dir.join("db").exists(), "nothing may start without a token");
+}

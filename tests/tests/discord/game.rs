@@ -171,3 +171,28 @@ async fn autocomplete_suggests_challenges_and_games() {
     assert!(suggested.iter().any(|(_, value)| *value == json!(id)), "{suggested:?}");
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_is_offered_and_accepted_with_buttons() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("draw");
+    let (bot, _) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+    start_game(&fake, &alice, &bob, 0).await;
+
+    let offer = command(&fake, &alice, "draw", json!([])).await;
+    assert!(!offer.is_private(), "{}", offer.content());
+    let accept = button(&offer, "draw-accept");
+    button(&offer, "draw-decline");
+    let stranger = player(&fake, "carol");
+    let message = offer.message.clone().expect("the offer message");
+    let refused = answer(&fake, &fake.press(&stranger, &message, &accept)).await;
+    assert!(refused.is_private(), "only Bob may accept: {}", refused.content());
+    let drawn = answer(&fake, &fake.press(&bob, &message, &accept)).await;
+    assert!(!drawn.is_private(), "{}", drawn.content());
+    assert_pngs(&drawn);
+    let over = command(&fake, &alice, "move", json!([text("notation", "e5")])).await;
+    assert!(over.is_private(), "a drawn game takes no turn: {}", over.content());
+    bot.stop().await;
+}
