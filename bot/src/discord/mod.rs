@@ -71,20 +71,7 @@ pub async fn serve(
     let ticker = tokio::spawn(ticker::run(client.http.clone(), service.clone(), busy.clone(), every, ticking));
 
     info!(database = %config.database.display(), "starting");
-    let shards = client.shard_manager.clone();
-    let outcome = {
-        let mut start = std::pin::pin!(client.start());
-        tokio::select! {
-            outcome = &mut start => outcome,
-            () = stop => {
-                info!("shutting down");
-                shards.shutdown_all().await;
-                // Before the first shard is up there is nothing to close and start() runs on.
-                tokio::time::timeout(CLOSE_TIMEOUT, start).await.unwrap_or(Ok(()))
-            }
-        }
-    };
-    let outcome = outcome.context("the Discord connection failed");
+    let outcome = connect_until(&mut client, stop).await.context("the Discord connection failed");
     stop_ticker.send_replace(true);
     let _ = ticker.await;
     if tokio::time::timeout(DRAIN_TIMEOUT, busy.write()).await.is_err() {
@@ -98,8 +85,24 @@ pub async fn serve(
     outcome
 }
 
+/// Runs the gateway connection until it fails or `stop` completes; then closes it.
+async fn connect_until(client: &mut serenity::Client, stop: impl Future<Output = ()>) -> Result<(), serenity::Error> {
+    let shards = client.shard_manager.clone();
+    let mut start = std::pin::pin!(client.start());
+    tokio::select! {
+        outcome = &mut start => outcome,
+        () = stop => {
+            info!("shutting down");
+            shards.shutdown_all().await;
+            // Before the first shard is up there is nothing to close and start() runs on.
+            tokio::time::timeout(CLOSE_TIMEOUT, start).await.unwrap_or(Ok(()))
+        }
+    }
+}
+
 /// The HTTP client, pointed at `api_base` when set. serenity only honours the base with
-/// its rate limiter off; Discord's 429 answers are still retried by serenity.
+/// its rate limiter off, so behind `api_base` rate limits are the proxy's business (a
+/// test double has none).
 fn http(token: &Secret, api_base: Option<&str>) -> serenity::Http {
     // Nothing may ping unless a message says whom.
     let quiet = CreateAllowedMentions::new().everyone(false).empty_roles().empty_users();
