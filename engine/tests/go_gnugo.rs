@@ -124,11 +124,9 @@ fn play_game(gnugo: &mut GnuGo, size: u8, seed: u64, max_turns: usize, tally: &m
         try_illegal_turns(gnugo, &game, mover, &refusals, tally, &mut rng);
         ko_points.extend(refusals.iter().filter(|(_, e)| *e == GoError::Ko).map(|(s, _)| *s));
         let turn = choose_turn(&game, &ko_points, last_was_pass, &mut rng);
-        if let Turn::Drop { to, .. } = turn
-            && ko_points.contains(&to)
-            && game.view().cell(to) == stonemate_engine::Cell::Empty
-        {
-            tally.ko_retakes += usize::from(is_single_capture(&game, turn));
+        let retakes_ko = matches!(turn, Turn::Drop { to, .. } if ko_points.contains(&to));
+        if retakes_ko && is_single_capture(&game, turn) {
+            tally.ko_retakes += 1;
         }
         play_both(gnugo, &mut game, mover, turn);
         last_was_pass = turn == Turn::Pass;
