@@ -1,41 +1,120 @@
-//! Encoding an indexed frame as a PNG: palette colour type, the `Up` row filter (a row of
-//! a board picture mostly repeats the row above, which the filter turns into zeros) and
-//! a fixed, fast zlib level. Deflate is zlib-rs (the `png` crate's `zlib-rs` feature),
-//! which is several times faster than the default backend at low levels.
+//! Encoding an indexed frame as a PNG: 8-bit palette colour, every row with the `Up` filter
+//! (a row of a board picture mostly repeats the row above, which the filter turns into
+//! zeros), deflated by zlib-rs at a fixed, fast level.
+//!
+//! The `png` crate writes the file (signature, header, palette, chunk framing and CRCs);
+//! the image data is deflated here by a `flate2` compressor made once per thread and reset
+//! between pictures, because allocating the deflate state (several hundred kilobytes of
+//! window and hash tables) for every picture cost about a fifth of its time.
 
-use png::{BitDepth, ColorType, DeflateCompression, Encoder, Filter};
+use std::cell::RefCell;
+
+use flate2::{Compress, Compression, FlushCompress, Status};
+use png::{BitDepth, ColorType, Encoder};
 
 use crate::frame::Frame;
 use crate::palette::Palette;
 
-/// The deflate setting of every board picture: chosen by measuring our five games at
-/// 800 pixels (`cargo bench -p stonemate-render`). Level 1 of zlib-rs uses a fixed
-/// Huffman code and misses the 40 KB target on busy 19x19 boards; level 2 meets it at
-/// about the same speed.
-pub const PNG_COMPRESSION: DeflateCompression = DeflateCompression::Level(2);
-pub const PNG_FILTER: Filter = Filter::Up;
-/// A picture larger than this at [`PNG_COMPRESSION`] (only crowded boards far beyond a
-/// normal game) is encoded again at [`FALLBACK_COMPRESSION`], trading time for size.
+/// The zlib level of every board picture, chosen by measuring our five games at 800
+/// pixels (`cargo bench -p stonemate-render`): zlib-rs level 1 uses a fixed Huffman code
+/// and misses the 40 KB target on busy 19x19 boards (44 KB) without being faster there;
+/// level 2 meets it; higher levels cost much more time for a few kilobytes.
+pub const PNG_LEVEL: u32 = 2;
+/// A picture larger than this at [`PNG_LEVEL`] (only crowded boards far beyond a normal
+/// game) is deflated again at [`FALLBACK_LEVEL`], trading time for size.
 pub const MAX_PNG_BYTES: usize = 40 * 1024;
-pub const FALLBACK_COMPRESSION: DeflateCompression = DeflateCompression::Level(6);
+pub const FALLBACK_LEVEL: u32 = 6;
+
+/// PNG row filter 2: each byte minus the byte above it.
+const UP: u8 = 2;
+
+/// The reusable state of one thread's encoder.
+struct Deflater {
+    compress: Compress,
+    filtered: Vec<u8>,
+    deflated: Vec<u8>,
+}
+
+thread_local! {
+    static DEFLATER: RefCell<Deflater> = RefCell::new(Deflater {
+        compress: Compress::new(Compression::new(PNG_LEVEL), true),
+        filtered: Vec::new(),
+        deflated: Vec::new(),
+    });
+}
 
 /// The frame as PNG bytes.
 #[must_use]
 pub fn png(frame: &Frame) -> Vec<u8> {
-    let bytes = encode(frame, PNG_COMPRESSION);
-    if bytes.len() <= MAX_PNG_BYTES { bytes } else { encode(frame, FALLBACK_COMPRESSION) }
+    DEFLATER.with_borrow_mut(|deflater| {
+        filter_up(frame, &mut deflater.filtered);
+        deflater.compress.reset();
+        deflate(&mut deflater.compress, &deflater.filtered, &mut deflater.deflated);
+        if deflater.deflated.len() > MAX_PNG_BYTES {
+            let mut thorough = Compress::new(Compression::new(FALLBACK_LEVEL), true);
+            deflate(&mut thorough, &deflater.filtered, &mut deflater.deflated);
+        }
+        write_png(frame, &deflater.deflated)
+    })
 }
 
-fn encode(frame: &Frame, compression: DeflateCompression) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(MAX_PNG_BYTES);
+/// A PNG file around image data that is already filtered and deflated.
+fn write_png(frame: &Frame, idat: &[u8]) -> Vec<u8> {
+    let palette = Palette::get().bytes();
+    let mut bytes = Vec::with_capacity(idat.len() + palette.len() + 64);
     let mut encoder = Encoder::new(&mut bytes, frame.width as u32, frame.height as u32);
     encoder.set_color(ColorType::Indexed);
     encoder.set_depth(BitDepth::Eight);
-    encoder.set_palette(Palette::get().bytes());
-    encoder.set_deflate_compression(compression);
-    encoder.set_filter(PNG_FILTER);
+    encoder.set_palette(palette);
     let mut writer = encoder.write_header().expect("writing to memory cannot fail");
-    writer.write_image_data(&frame.pixels).expect("the frame matches the header");
+    writer.write_chunk(png::chunk::IDAT, idat).expect("writing to memory cannot fail");
     writer.finish().expect("writing to memory cannot fail");
     bytes
+}
+
+/// The rows of `frame`, each as the filter byte `Up` and its differences from the row
+/// above (the first row's "above" is zeros, so it stays as it is).
+fn filter_up(frame: &Frame, filtered: &mut Vec<u8>) {
+    filtered.clear();
+    filtered.reserve(frame.pixels.len() + frame.height);
+    let mut above: &[u8] = &[];
+    for row in frame.pixels.chunks_exact(frame.width.max(1)) {
+        filtered.push(UP);
+        if above.is_empty() {
+            filtered.extend_from_slice(row);
+        } else {
+            filtered.extend(row.iter().zip(above).map(|(pixel, up)| pixel.wrapping_sub(*up)));
+        }
+        above = row;
+    }
+}
+
+/// `input` as one zlib stream in `output`.
+fn deflate(compress: &mut Compress, input: &[u8], output: &mut Vec<u8>) {
+    output.clear();
+    output.reserve(MAX_PNG_BYTES);
+    let start = compress.total_in();
+    loop {
+        let consumed = (compress.total_in() - start) as usize;
+        let status = compress
+            .compress_vec(&input[consumed..], output, FlushCompress::Finish)
+            .expect("deflating into memory cannot fail");
+        if status == Status::StreamEnd {
+            return;
+        }
+        output.reserve(output.capacity().max(4096));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_up_filter_turns_repeated_rows_into_zeros() {
+        let frame = Frame { width: 3, height: 2, pixels: vec![5, 6, 7, 5, 6, 9] };
+        let mut filtered = Vec::new();
+        filter_up(&frame, &mut filtered);
+        assert_eq!(filtered, vec![UP, 5, 6, 7, UP, 0, 0, 2]);
+    }
 }

@@ -26,7 +26,7 @@ use std::cell::RefCell;
 use stonemate_engine::{BoardView, Color, Square};
 
 pub use animation::{ANIMATION_LONG_SIDE, FRAME_DELAY, LAST_FRAME_DELAY, MAX_ANIMATION_BYTES, MAX_FRAMES, animation};
-pub use encode::{FALLBACK_COMPRESSION, MAX_PNG_BYTES, PNG_COMPRESSION, PNG_FILTER};
+pub use encode::{FALLBACK_LEVEL, MAX_PNG_BYTES, PNG_LEVEL};
 pub use frame::Frame;
 pub use layout::LONG_SIDE;
 
