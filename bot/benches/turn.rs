@@ -24,7 +24,7 @@ const SAMPLES: usize = 600;
 const WARM_UP: usize = 300;
 
 fn caller(name: &str, id: u64) -> Caller {
-    Caller { user: User::new(id, name), channel: ChannelId(1), guild: Some(GuildId(1)) }
+    Caller::new(User::new(id, name), ChannelId(1), Some(GuildId(1)))
 }
 
 /// A long random legal game on 25x25 without passes: the turns to submit.

@@ -7,7 +7,13 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use stonemate_engine::GameKind;
 
+use crate::output;
 use crate::replay;
+
+/// A closed pipe is the reader's choice; other output errors are failures.
+pub fn ignore_gone(error: std::io::Error) -> std::io::Result<()> {
+    if output::reader_gone(&error) { Ok(()) } else { Err(error) }
+}
 
 /// Slow, correspondence-style chess/go hybrids on Discord.
 #[derive(Debug, Parser)]
@@ -89,7 +95,7 @@ fn run_bot(args: &RunArgs) -> ExitCode {
         return bad_settings(&error);
     }
     if let Err(error) = init_logging(&config.log_level) {
-        eprintln!("stonemate run: log_level {:?}: {error}", config.log_level);
+        output::error(&format!("stonemate run: log_level {:?}: {error}", config.log_level));
         return ExitCode::from(2);
     }
     if !args.config.exists() {
@@ -101,14 +107,14 @@ fn run_bot(args: &RunArgs) -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("stonemate run: {error:#}");
+            output::error(&format!("stonemate run: {error:#}"));
             ExitCode::FAILURE
         }
     }
 }
 
 fn bad_settings(error: &crate::config::ConfigError) -> ExitCode {
-    eprintln!("stonemate run: {error}");
+    output::error(&format!("stonemate run: {error}"));
     ExitCode::from(2)
 }
 
@@ -126,11 +132,15 @@ fn run_replay(args: &RecordArgs) -> ExitCode {
     });
     match outcome {
         Ok((json, all_played)) => {
-            println!("{json}");
+            // A reader that stopped early (`| head`) wanted no more: not a failure.
+            if let Err(error) = output::line(&json.to_string()).or_else(ignore_gone) {
+                output::error(&format!("stonemate replay: {error}"));
+                return ExitCode::FAILURE;
+            }
             if all_played { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
         Err(message) => {
-            eprintln!("stonemate replay: {message}");
+            output::error(&format!("stonemate replay: {message}"));
             ExitCode::from(2)
         }
     }

@@ -54,11 +54,11 @@ pub fn run(args: &RenderArgs) -> ExitCode {
     match render(args) {
         Ok(None) => ExitCode::SUCCESS,
         Ok(Some(error)) => {
-            eprintln!("stonemate render: {error}; the picture shows the position before it");
+            crate::output::error(&format!("stonemate render: {error}; the picture shows the position before it"));
             ExitCode::from(1)
         }
         Err(message) => {
-            eprintln!("stonemate render: {message}");
+            crate::output::error(&format!("stonemate render: {message}"));
             ExitCode::from(2)
         }
     }

@@ -98,3 +98,57 @@ fn the_history_file_reads_back_with_stonemate_replay() {
     let position: Value = serde_json::from_slice(&replay.stdout).unwrap();
     assert_eq!((position["turns"].as_u64(), position["options"]["komi"].as_str()), (Some(3), Some("6.5")));
 }
+
+/// Each line's JSON reply, as (command, ok, text).
+fn replies(output: &str) -> Vec<(String, bool, String)> {
+    output
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .map(|reply| {
+            let command = reply["command"].as_str().unwrap_or("").to_owned();
+            (command, reply["ok"].as_bool().unwrap(), reply["text"].as_str().unwrap().to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn servers_keep_their_games_and_their_administrators() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = "\
+@alice /challenge opponent:@bob game:go color:white days:1 options:board=9x9
+@bob /accept
+[work] @bob /board game:1
+[work] !admin @mallory
+[work] @mallory /admin-abort game:1
+@mallory /admin-abort game:1
+!admin @mod
+@mod /admin-abort game:1
+";
+    let replies = replies(&console(dir.path(), true, session));
+    let texts: Vec<&str> = replies.iter().map(|(_, _, text)| text.as_str()).collect();
+    assert_eq!(texts[2], "there is no game or challenge #1", "another server's #general: {texts:?}");
+    assert_eq!(replies[3].0, "!admin");
+    assert_eq!(texts[4], "there is no game or challenge #1", "an admin of [work] rules only there");
+    assert!(texts[5].contains("Manage Server"), "{}", texts[5]);
+    assert!(replies[7].1 && texts[7].contains("aborted by an administrator"), "{}", texts[7]);
+}
+
+/// Regression: `/move notation:D=a1` in an iChess game killed the console.
+#[test]
+fn a_foreign_drop_in_ichess_is_refused_and_the_console_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = "\
+@alice /challenge opponent:@bob game:ichess color:white days:0
+@bob /accept
+@alice /move notation:D=a1
+@alice /move notation:W@b2
+@alice /move notation:A*c1
+@alice /move notation:N=b1
+";
+    let replies = replies(&console(dir.path(), true, session));
+    assert!(replies.len() >= 6, "the console went on: {replies:?}");
+    for (_, ok, text) in &replies[2..5] {
+        assert!(!ok && text.contains("iChess has no"), "{text}");
+    }
+    assert!(replies[5].1, "{:?}", replies[5]);
+}

@@ -4,7 +4,7 @@
 
 pub mod parse;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -20,6 +20,8 @@ use parse::Line;
 pub const DEFAULT_DATA: &str = "stonemate-data";
 /// Everyone talks in this channel unless a line names another.
 pub const DEFAULT_CHANNEL: &str = "general";
+/// Lines act from this server unless they start with `[server]`.
+pub const DEFAULT_SERVER: &str = "home";
 
 /// The console's settings (`--data`, `--out`, `--json`).
 #[derive(Debug, Clone)]
@@ -47,11 +49,27 @@ pub struct Console {
     options: Options,
     users: HashMap<UserId, String>,
     channels: HashMap<ChannelId, String>,
+    /// Who may manage which server (`!admin`), for this run.
+    admins: HashSet<(GuildId, UserId)>,
     next_file: u32,
 }
 
-fn channel_id(name: &str) -> ChannelId {
-    ChannelId(parse::hash(&format!("#{name}")) >> 1)
+/// A server's id. `home` keeps the id every console record had before servers could be
+/// named, so old databases stay in the home server.
+fn guild_id(server: &str) -> GuildId {
+    if server == DEFAULT_SERVER { GuildId(1) } else { GuildId(parse::hash(&format!("[{server}]")) >> 2 | 1 << 61) }
+}
+
+/// A channel's id: channels belong to their server, so `#general` of two servers differ
+/// (the home server's keep their old ids).
+fn channel_id(server: &str, name: &str) -> ChannelId {
+    let full = if server == DEFAULT_SERVER { format!("#{name}") } else { format!("[{server}]#{name}") };
+    ChannelId(parse::hash(&full) >> 1)
+}
+
+/// How a channel is printed: `#general`, or `[work] #general` outside the home server.
+fn channel_label(server: &str, name: &str) -> String {
+    if server == DEFAULT_SERVER { format!("#{name}") } else { format!("[{server}] #{name}") }
 }
 
 impl Console {
@@ -61,8 +79,12 @@ impl Console {
         let clock = Arc::new(ManualClock::at(SystemClock.now()));
         let service = Service::new(store, clock.clone(), Settings::default());
         let next_file = last_file_number(&options.out) + 1;
-        let channels = HashMap::from([(channel_id(DEFAULT_CHANNEL), DEFAULT_CHANNEL.to_owned())]);
-        Ok(Console { service, clock, options, users: HashMap::new(), channels, next_file })
+        let channels = HashMap::from([(
+            channel_id(DEFAULT_SERVER, DEFAULT_CHANNEL),
+            channel_label(DEFAULT_SERVER, DEFAULT_CHANNEL),
+        )]);
+        let (users, admins) = (HashMap::new(), HashSet::new());
+        Ok(Console { service, clock, options, users, channels, admins, next_file })
     }
 
     /// Reads lines until the input ends, answering each at once.
@@ -84,14 +106,20 @@ impl Console {
                 self.clock.advance(span);
                 vec![self.say(None, Some("!advance"), &note(format!("the clock moved {span} forward")))]
             }
-            Ok(Line::Command { channel, user, command }) => {
-                let caller = self.caller(channel, &user);
+            Ok(Line::Command { server, channel, user, command }) => {
+                let caller = self.caller(server, channel, &user);
                 let name = command.name();
                 let response = self.service.handle(&caller, command);
                 self.print_response(&user, name, response.reply, response.notices)
             }
-            Ok(Line::Press { channel, user, custom_id }) => {
-                let caller = self.caller(channel, &user);
+            Ok(Line::Admin { server, user }) => {
+                let server = server.unwrap_or_else(|| DEFAULT_SERVER.to_owned());
+                self.admins.insert((guild_id(&server), parse::user_id(&user)));
+                let text = format!("{user} may now manage the server [{server}] (Manage Server)");
+                vec![self.say(None, Some("!admin"), &note(text))]
+            }
+            Ok(Line::Press { server, channel, user, custom_id }) => {
+                let caller = self.caller(server, channel, &user);
                 let response = self.service.press(&caller, &custom_id);
                 self.print_response(&user, "!press", response.reply, response.notices)
             }
@@ -106,13 +134,15 @@ impl Console {
         printed
     }
 
-    fn caller(&mut self, channel: Option<String>, user: &str) -> Caller {
+    fn caller(&mut self, server: Option<String>, channel: Option<String>, user: &str) -> Caller {
+        let server = server.unwrap_or_else(|| DEFAULT_SERVER.to_owned());
         let channel = channel.unwrap_or_else(|| DEFAULT_CHANNEL.to_owned());
-        let id = channel_id(&channel);
-        self.channels.insert(id, channel);
+        let (guild, id) = (guild_id(&server), channel_id(&server, &channel));
+        self.channels.insert(id, channel_label(&server, &channel));
         let user = User { id: parse::user_id(user), name: user.to_owned() };
         self.users.insert(user.id, user.name.clone());
-        Caller { user, channel: id, guild: Some(GuildId(1)) }
+        let admin = self.admins.contains(&(guild, user.id));
+        Caller { user, channel: id, guild: Some(guild), admin }
     }
 
     fn print_response(&mut self, user: &str, command: &str, reply: Reply, notices: Vec<Notice>) -> Vec<String> {
@@ -127,7 +157,7 @@ impl Console {
 
     fn notice(&mut self, notice: &Notice) -> String {
         let to = match notice.target {
-            Target::Channel(id) => format!("#{}", self.channels.get(&id).cloned().unwrap_or_else(|| id.0.to_string())),
+            Target::Channel(id) => self.channels.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0)),
             Target::Direct(user) => format!("@{} (dm)", self.name(user)),
         };
         let reply = Reply {
@@ -225,15 +255,16 @@ pub fn main(options: Options) -> std::process::ExitCode {
     let mut console = match Console::open(options) {
         Ok(console) => console,
         Err(error) => {
-            eprintln!("stonemate console: {error}");
+            crate::output::error(&format!("stonemate console: {error}"));
             return std::process::ExitCode::from(2);
         }
     };
     let stdin = std::io::stdin();
-    match console.run(stdin.lock(), std::io::stdout().lock()) {
+    // A reader that stopped early (`| head`) wanted no more: not a failure.
+    match console.run(stdin.lock(), std::io::stdout().lock()).or_else(crate::cli::ignore_gone) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("stonemate console: {error}");
+            crate::output::error(&format!("stonemate console: {error}"));
             std::process::ExitCode::FAILURE
         }
     }

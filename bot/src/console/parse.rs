@@ -1,5 +1,6 @@
-//! Reading console lines: `[#channel] @user /command option:value ...`, `!advance 2d`,
-//! `@user !press accept:12`. Values with spaces are written in double quotes.
+//! Reading console lines: `[[server]] [#channel] @user /command option:value ...`,
+//! `!advance 2d`, `@user !press accept:12`, `[server] !admin @user`. Values with spaces
+//! are written in double quotes.
 
 use crate::clock::Span;
 use crate::service::{Command, User, UserId};
@@ -11,14 +12,22 @@ pub enum Line {
     Blank,
     Advance(Span),
     Command {
+        /// `[server]` before everything else; `None`: the home server.
+        server: Option<String>,
         channel: Option<String>,
         user: String,
         command: Command,
     },
     Press {
+        server: Option<String>,
         channel: Option<String>,
         user: String,
         custom_id: String,
+    },
+    /// `!admin @user`: the user may manage the line's server (Discord's Manage Server).
+    Admin {
+        server: Option<String>,
+        user: String,
     },
 }
 
@@ -91,7 +100,18 @@ pub fn line(text: &str) -> Result<Line, LineError> {
         let span = words.nth(1).ok_or_else(|| LineError("write !advance 30m, 5h or 2d".into()))?;
         return span.parse().map(Line::Advance).map_err(|e: crate::clock::BadDuration| LineError(e.to_string()));
     }
-    let channel = first.strip_prefix('#').map(|name| name.to_ascii_lowercase());
+    let server = match first.strip_prefix('[') {
+        Some(rest) => {
+            words.next();
+            Some(server_name(rest)?)
+        }
+        None => None,
+    };
+    if words.peek().is_some_and(|word| word == "!admin") {
+        let name = words.nth(1).ok_or_else(|| LineError("write !admin @user".into()))?;
+        return Ok(Line::Admin { server, user: user(&name)?.name });
+    }
+    let channel = words.peek().and_then(|word| word.strip_prefix('#')).map(|name| name.to_ascii_lowercase());
     if channel.is_some() {
         words.next();
     }
@@ -102,14 +122,24 @@ pub fn line(text: &str) -> Result<Line, LineError> {
     let rest: Vec<String> = words.collect();
     match rest.first().map(String::as_str) {
         Some("!press") => match rest.get(1) {
-            Some(id) => Ok(Line::Press { channel, user, custom_id: id.clone() }),
+            Some(id) => Ok(Line::Press { server, channel, user, custom_id: id.clone() }),
             None => error("write @user !press accept:12"),
         },
         Some(command) if command.starts_with('/') => {
             let command = build(&command[1..], &rest[1..])?;
-            Ok(Line::Command { channel, user, command })
+            Ok(Line::Command { server, channel, user, command })
         }
         _ => error(format!("after @{user} comes a /command")),
+    }
+}
+
+/// The name in `[name]` (the `[` already taken off), in lower case.
+fn server_name(rest: &str) -> Result<String, LineError> {
+    match rest.strip_suffix(']') {
+        Some(name) if !name.is_empty() && name.chars().count() <= 32 && !name.contains(['[', ']']) => {
+            Ok(name.to_ascii_lowercase())
+        }
+        _ => error(format!("`[{rest}` is not a server: write [name] (one word) before the rest")),
     }
 }
 
@@ -246,13 +276,28 @@ mod tests {
 
     #[test]
     fn quoted_values_and_channels() {
-        let Ok(Line::Command { channel, command, .. }) =
+        let Ok(Line::Command { server, channel, command, .. }) =
             line(r#"#Lobby @alice /challenge opponent:@bob game:go options:"board=9x9 komi=6.5""#)
         else {
             panic!()
         };
-        assert_eq!(channel.as_deref(), Some("lobby"));
+        assert_eq!((server, channel.as_deref()), (None, Some("lobby")));
         assert!(matches!(command, Command::Challenge { options: Some(o), .. } if o == "board=9x9 komi=6.5"));
+    }
+
+    #[test]
+    fn servers_and_admins() {
+        let Ok(Line::Command { server, channel, user, .. }) = line("[Work] #dev @alice /board game:3") else {
+            panic!()
+        };
+        assert_eq!((server.as_deref(), channel.as_deref(), user.as_str()), (Some("work"), Some("dev"), "alice"));
+        let Ok(Line::Press { server, .. }) = line("[work] @bob !press accept:1") else { panic!() };
+        assert_eq!(server.as_deref(), Some("work"));
+        assert_eq!(line("[work] !admin @Carol"), Ok(Line::Admin { server: Some("work".into()), user: "Carol".into() }));
+        assert_eq!(line("!admin @carol"), Ok(Line::Admin { server: None, user: "carol".into() }));
+        for bad in ["[] @alice /board", "[work @alice /board", "!admin", "[work] !admin nobody here"] {
+            assert!(line(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -9,9 +9,11 @@ use super::reply::{self, Interaction};
 use super::types::{Context, Error};
 use crate::service::{Caller, ChannelId, Command, GuildId, User};
 
-/// Every command, for the framework and for registration.
+/// Every command, for the framework and for registration. All are for servers only
+/// (games belong to servers): Discord offers none in direct messages, and poise refuses one
+/// that comes from there anyway.
 pub fn all() -> Vec<poise::Command<super::types::Data, Error>> {
-    vec![
+    let mut commands = vec![
         challenge(),
         accept(),
         decline(),
@@ -31,7 +33,12 @@ pub fn all() -> Vec<poise::Command<super::types::Data, Error>> {
         rules(),
         notify(),
         admin_abort(),
-    ]
+    ];
+    for command in &mut commands {
+        command.guild_only = true;
+        command.install_context = Some(vec![serenity::InstallationContext::Guild]);
+    }
+    commands
 }
 
 /// Challenge someone to a game.
@@ -241,22 +248,17 @@ pub async fn notify(ctx: Context<'_>, #[description = "channel, dm or off"] mode
     run(ctx, Command::Notify { mode: mode.name().to_owned() }).await
 }
 
-/// End any game without result (needs the Manage Server permission).
-#[poise::command(slash_command, rename = "admin-abort")]
+/// End any game of this server without result (needs the Manage Server permission).
+///
+/// Discord shows it only to members with Manage Server (its default permissions); the
+/// service checks the permission Discord sends with the interaction, in this server.
+#[poise::command(slash_command, rename = "admin-abort", default_member_permissions = "MANAGE_GUILD")]
 pub async fn admin_abort(
     ctx: Context<'_>,
     #[description = "Which game, e.g. 12"]
     #[autocomplete = "game_ids"]
     game: String,
 ) -> Result<(), Error> {
-    let poise::Context::Application(app) = ctx else { return Ok(()) };
-    let may_manage =
-        app.interaction.member.as_ref().and_then(|member| member.permissions).is_some_and(|p| p.manage_guild());
-    if !may_manage {
-        let refusal = "Only members with the Manage Server permission may use /admin-abort, in a server.";
-        ctx.send(poise::CreateReply::default().content(refusal).ephemeral(true)).await?;
-        return Ok(());
-    }
     run(ctx, Command::AdminAbort { game }).await
 }
 
@@ -278,16 +280,21 @@ pub fn caller(interaction: &serenity::CommandInteraction) -> Caller {
     caller_of(&interaction.user, interaction.member.as_deref(), interaction.channel_id, interaction.guild_id)
 }
 
+/// The caller of an interaction. `member` carries the caller's permissions in the
+/// channel, as Discord computed them for this interaction: Manage Server there makes him
+/// an administrator of `guild`.
 pub fn caller_of(
     user: &serenity::User,
     member: Option<&serenity::Member>,
     channel: serenity::ChannelId,
     guild: Option<serenity::GuildId>,
 ) -> Caller {
+    let admin = guild.is_some() && member.and_then(|member| member.permissions).is_some_and(|p| p.manage_guild());
     Caller {
         user: User::new(user.id.get(), display_name(user, member)),
         channel: ChannelId(channel.get()),
         guild: guild.map(|guild| GuildId(guild.get())),
+        admin,
     }
 }
 

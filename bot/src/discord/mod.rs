@@ -105,8 +105,7 @@ async fn connect_until(client: &mut serenity::Client, stop: impl Future<Output =
 /// test double has none).
 fn http(token: &Secret, api_base: Option<&str>) -> serenity::Http {
     // Nothing may ping unless a message says whom.
-    let quiet = CreateAllowedMentions::new().everyone(false).empty_roles().empty_users();
-    let builder = HttpBuilder::new(token.expose()).default_allowed_mentions(quiet);
+    let builder = HttpBuilder::new(token.expose()).default_allowed_mentions(no_pings());
     let Some(base) = api_base else { return builder.build() };
     let builder = builder.proxy(base).ratelimiter_disabled(true);
     // An HTTP_PROXY meant for the outside world must not swallow a local address.
@@ -124,6 +123,8 @@ fn is_loopback(base: &str) -> bool {
 fn framework(data: Data, guilds: Vec<u64>) -> poise::Framework<Data, Error> {
     let options = poise::FrameworkOptions {
         commands: commands::all(),
+        // poise's own replies (its error messages quote what the user typed) ping nobody.
+        allowed_mentions: Some(no_pings()),
         on_error: |error| Box::pin(on_error(error)),
         event_handler: |framework, event| Box::pin(events::on_event(framework, event)),
         ..Default::default()
@@ -183,8 +184,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
+/// Mentions allowed in a message that must ping nobody.
+fn no_pings() -> CreateAllowedMentions {
+    CreateAllowedMentions::new().everyone(false).empty_roles().empty_users()
+}
+
 async fn private(ctx: types::Context<'_>, text: &str) {
-    if let Err(error) = ctx.send(poise::CreateReply::default().content(text).ephemeral(true)).await {
+    let reply = poise::CreateReply::default().content(text).ephemeral(true).allowed_mentions(no_pings());
+    if let Err(error) = ctx.send(reply).await {
         warn!(%error, "could not send an error reply");
     }
 }

@@ -101,7 +101,8 @@ fn link(text: &mut String, mentions: &[UserId], name_of: impl Fn(UserId) -> Opti
         if text.contains(&markup) {
             continue;
         }
-        let at = name_of(user).and_then(|name| find_name(text, &name));
+        // The service writes a pinged user as `@` and his escaped name (`text::ping`).
+        let at = name_of(user).and_then(|name| find_name(text, &crate::service::text::name(&name)));
         match at {
             Some((start, end)) => text.replace_range(start..end, &markup),
             None => missing.push(markup),

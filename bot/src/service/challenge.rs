@@ -9,8 +9,9 @@ use super::error::Refusal;
 use super::lookup::{self, Sent};
 use super::notify;
 use super::picture;
-use super::types::{Button, ButtonStyle, Caller, Reply, Response, User, UserId};
-use crate::store::{ColorChoice, FORMAT, GameRecord, Phase, Side, Standing, TurnClock, UserRecord};
+use super::text;
+use super::types::{Button, ButtonStyle, Caller, GameId, Reply, Response, User, UserId};
+use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, Phase, Side, Standing, TurnClock, UserRecord};
 
 /// Days per move are 0 (no clock) to this.
 pub const MAX_DAYS: i64 = 14;
@@ -33,14 +34,22 @@ fn parse_days(service: &Service, days: Option<i64>) -> Result<u8, Refusal> {
     }
 }
 
-/// Refuses a new challenge that would go past either player's limits.
+/// Refuses a new challenge past the challenger's own limits: challenges he has waiting
+/// (in every server), challenges waiting from him to this opponent, games he plays.
+/// Challenges a user receives never count against him, so a flood of them blocks nobody.
 fn check_limits(service: &Service, caller: &User, opponent: &User) -> Result<(), Refusal> {
+    let waiting = |entry: &IndexEntry| entry.standing == Standing::Pending;
+    let sent: Vec<GameId> =
+        service.store.entries_of(caller.id)?.into_iter().filter(|e| waiting(e) && e.challenger).map(|e| e.id).collect();
     let limit = service.settings.max_pending_challenges;
-    for (user, who, has) in [(caller, "you".to_owned(), "have"), (opponent, opponent.name.clone(), "has")] {
-        let pending = service.store.games_of(user.id)?.iter().filter(|(_, s)| *s == Standing::Pending).count();
-        if pending >= limit {
-            return Err(Refusal::TooManyChallenges { who, has, limit });
-        }
+    if sent.len() >= limit {
+        return Err(Refusal::TooManyChallenges { limit });
+    }
+    let received = service.store.entries_of(opponent.id)?;
+    let to_them = received.iter().filter(|e| waiting(e) && !e.challenger && sent.contains(&e.id)).count();
+    let limit = service.settings.max_challenges_per_opponent;
+    if to_them >= limit {
+        return Err(Refusal::TooManyChallengesTo { name: opponent.name.clone(), limit });
     }
     check_active(service, caller.id, "you".to_owned(), "have")
 }
@@ -87,7 +96,7 @@ pub fn challenge(
     let now = service.now();
     let record = GameRecord {
         format: FORMAT,
-        id: super::GameId(0),
+        id: GameId(0),
         version: 0,
         game: kind.name().to_owned(),
         options: start.option_pairs(),
@@ -122,8 +131,8 @@ fn describe_terms(record: &GameRecord) -> String {
     };
     let color = match record.color {
         ColorChoice::Random => "colours drawn at random".to_owned(),
-        ColorChoice::White => format!("{} plays {}", record.names[0], picture::side_name(record, Side::White)),
-        ColorChoice::Black => format!("{} plays {}", record.names[0], picture::side_name(record, Side::Black)),
+        ColorChoice::White => format!("{} plays {}", text::name(&record.names[0]), picture::side_name(record, Side::White)),
+        ColorChoice::Black => format!("{} plays {}", text::name(&record.names[0]), picture::side_name(record, Side::Black)),
     };
     format!("{}; {clock}; {color}", options.join(" "))
 }
@@ -131,9 +140,9 @@ fn describe_terms(record: &GameRecord) -> String {
 fn challenge_reply(service: &Service, record: &GameRecord, start: &AnyGame) -> Response {
     let id = record.id.0;
     let text = format!(
-        "@{}, {} challenges you to {} — challenge {} ({}). Accept or decline within 7 days.",
-        record.names[1],
-        record.names[0],
+        "{}, {} challenges you to {} — challenge {} ({}). Accept or decline within 7 days.",
+        text::ping(&record.names[1]),
+        text::name(&record.names[0]),
         start.kind().title(),
         record.id,
         describe_terms(record)
@@ -189,7 +198,7 @@ pub fn accept(service: &Service, caller: &Caller, text: Option<&str>) -> Result<
     }
     check_pending(service, &record)?;
     check_active(service, caller.user.id, "you".to_owned(), "have")?;
-    check_active(service, record.challenger, record.names[0].clone(), "has")?;
+    check_active(service, record.challenger, text::name(&record.names[0]), "has")?;
     let now = service.now();
     let mut next = record.clone();
     next.version += 1;
@@ -207,12 +216,12 @@ pub fn accept(service: &Service, caller: &Caller, text: Option<&str>) -> Result<
     remember(service, &caller.user);
     let first_user = first.and_then(|side| next.player(side));
     let text = format!(
-        "{} accepted: {} {} begins, {}. @{} moves first{}.",
-        caller.user.name,
+        "{} accepted: {} {} begins, {}. {} moves first{}.",
+        text::name(&caller.user.name),
         game.kind().title(),
         next.id,
         picture::sides(&next),
-        first_user.map_or("nobody", |user| next.name_of(user)),
+        first_user.map_or_else(|| "nobody".to_owned(), |user| text::ping(next.name_of(user))),
         notify::time_left(service, &next)
     );
     let reply = Reply {
@@ -235,7 +244,7 @@ fn close(service: &Service, caller: &Caller, record: GameRecord, phase: Phase) -
     next.phase = phase;
     service.store.update(&next)?;
     let verb = if phase == Phase::Declined { "declined" } else { "withdrew" };
-    let text = format!("{} {verb} challenge {} ({}).", caller.user.name, record.id, record.game);
+    let text = format!("{} {verb} challenge {} ({}).", text::name(&caller.user.name), record.id, record.game);
     let notices = notify::result_notices(service, &next, &text, Some(caller.user.id));
     let reply = Reply { ok: true, text, game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices })

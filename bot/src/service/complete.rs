@@ -48,21 +48,21 @@ pub fn choices(
     let me = caller.user.id;
     match field {
         Field::Game => {
-            let records = lookup::records_of(service, me, Standing::Active)?;
+            let records = lookup::records_of(service, caller, me, Standing::Active)?;
             Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
         }
         Field::Challenge => {
-            let records = lookup::records_of(service, me, Standing::Pending)?;
+            let records = lookup::records_of(service, caller, me, Standing::Pending)?;
             Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
         }
         Field::Notation => {
-            let record = lookup::game(service, caller, game)?;
+            let record = lookup::fitting(service, caller, game, lookup::Fit::ToMove)?;
             let position = lookup::position(service, &record)?;
             let texts = position.legal_turn_texts().into_iter().map(|text| (text.clone(), text));
             Ok(filter(texts, typed))
         }
         Field::Square => {
-            let record = lookup::game(service, caller, game)?;
+            let record = lookup::fitting(service, caller, game, lookup::Fit::ToMove)?;
             let position = lookup::position(service, &record)?;
             let mut squares: Vec<Square> = position.legal_turns().iter().filter_map(start).collect();
             squares.sort_by_key(|square| square.index());

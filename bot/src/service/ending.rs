@@ -5,9 +5,10 @@ use stonemate_engine::AnyGame;
 
 use super::Service;
 use super::error::Refusal;
-use super::lookup;
+use super::lookup::{self, Fit};
 use super::notify;
 use super::picture;
+use super::text;
 use super::play::check_playing;
 use super::types::{Button, ButtonStyle, Caller, Reply, Response};
 use crate::clock::Span;
@@ -21,7 +22,7 @@ pub fn result_text(record: &GameRecord) -> String {
     let Some(result) = &record.result else { return "no result".to_owned() };
     match (result.winner, result.finish) {
         (Some(side), _) => {
-            let name = record.player(side).map_or("?", |user| record.name_of(user));
+            let name = record.player(side).map_or_else(|| "?".to_owned(), |user| text::name(record.name_of(user)));
             let color = picture::side_name(record, side);
             format!("{name} ({color}) wins by {}", result.reason)
         }
@@ -64,17 +65,13 @@ fn public(
     Response { reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() }, notices }
 }
 
-fn other(side: Side) -> Side {
-    if side == Side::White { Side::Black } else { Side::White }
-}
-
 /// `/resign`: asks to confirm with a button; nothing changes yet.
 pub fn ask_resign(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
     let record = lookup::game(service, caller, text)?;
     check_playing(&record, caller.user.id)?;
     let button =
         Button { custom_id: format!("resign:{}", record.id.0), label: "Resign".into(), style: ButtonStyle::Danger };
-    let opponent = record.name_of(record.other(caller.user.id));
+    let opponent = text::name(record.name_of(record.other(caller.user.id)));
     let reply = Reply {
         ok: true,
         text: format!("Resign {} against {opponent}? Press the button to confirm.", record.id),
@@ -88,15 +85,15 @@ pub fn ask_resign(service: &Service, caller: &Caller, text: Option<&str>) -> Res
 
 /// The Resign button: ends the game, the opponent wins.
 pub fn resign(service: &Service, caller: &Caller, id: &str) -> Result<Response, Refusal> {
-    let record = lookup::named(service, id)?;
+    let record = lookup::named(service, caller, id)?;
     let side = check_playing(&record, caller.user.id)?;
-    let result = GameResult { winner: Some(other(side)), finish: Finish::Resignation, reason: "resignation".into() };
+    let result = GameResult { winner: Some(side.other()), finish: Finish::Resignation, reason: "resignation".into() };
     end(service, caller, &record, result)
 }
 
 /// `/draw`: accepts the opponent's offer, or makes one.
 pub fn draw(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::game(service, caller, text)?;
+    let record = lookup::fitting(service, caller, text, Fit::DrawOffered)?;
     let side = check_playing(&record, caller.user.id)?;
     match record.draw_offer {
         Some(offer) if offer == side => Err(Refusal::DrawAlreadyOffered(record.id)),
@@ -119,9 +116,9 @@ fn offer(service: &Service, caller: &Caller, record: &GameRecord, side: Side) ->
     service.positions.put(next.id, next.version, &game);
     let opponent = record.other(caller.user.id);
     let text = format!(
-        "@{}, {} offers a draw in {}. Accept with `/draw`, or play on to decline.",
-        record.name_of(opponent),
-        caller.user.name,
+        "{}, {} offers a draw in {}. Accept with `/draw`, or play on to decline.",
+        text::ping(record.name_of(opponent)),
+        text::name(&caller.user.name),
         record.id
     );
     let mut response = public(service, caller, &next, &game, text, Vec::new());
@@ -143,9 +140,9 @@ fn offer(service: &Service, caller: &Caller, record: &GameRecord, side: Side) ->
 
 /// The draw offer's buttons.
 pub fn answer_draw(service: &Service, caller: &Caller, id: &str, accept: bool) -> Result<Response, Refusal> {
-    let record = lookup::named(service, id)?;
+    let record = lookup::named(service, caller, id)?;
     let side = check_playing(&record, caller.user.id)?;
-    if record.draw_offer != Some(other(side)) {
+    if record.draw_offer != Some(side.other()) {
         return Err(Refusal::NoDrawOffer(record.id));
     }
     if accept {
@@ -157,19 +154,19 @@ pub fn answer_draw(service: &Service, caller: &Caller, id: &str, accept: bool) -
     let game = lookup::position(service, &record)?;
     service.store.update(&next)?;
     service.positions.put(next.id, next.version, &game);
-    let text = format!("{} declined the draw offer in {}.", caller.user.name, record.id);
+    let text = format!("{} declined the draw offer in {}.", text::name(&caller.user.name), record.id);
     let notices = notify::result_notices(service, &next, &text, Some(caller.user.id));
     Ok(public(service, caller, &next, &game, text, notices))
 }
 
 /// `/abort`: no result, while no turn has been played.
 pub fn abort(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::game(service, caller, text)?;
+    let record = lookup::fitting(service, caller, text, Fit::Unplayed)?;
     check_playing(&record, caller.user.id)?;
     if !record.turns.is_empty() {
         return Err(Refusal::AbortTooLate(record.id));
     }
-    let reason = format!("aborted by {}", caller.user.name);
+    let reason = format!("aborted by {}", text::name(&caller.user.name));
     end(service, caller, &record, GameResult { winner: None, finish: Finish::Aborted, reason })
 }
 
@@ -183,7 +180,7 @@ fn mover(service: &Service, record: &GameRecord) -> Result<(Side, AnyGame), Refu
 
 /// `/claim`: the waiting player wins once the opponent's time has run out.
 pub fn claim(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::game(service, caller, text)?;
+    let record = lookup::fitting(service, caller, text, Fit::Claimable)?;
     let side = check_playing(&record, caller.user.id)?;
     let clock = record.clock.ok_or(Refusal::NoClock(record.id))?;
     let (to_move, _) = mover(service, &record)?;
@@ -192,7 +189,7 @@ pub fn claim(service: &Service, caller: &Caller, text: Option<&str>) -> Result<R
     }
     let now = service.now();
     if clock.deadline > now {
-        let name = record.name_of(record.other(caller.user.id)).to_owned();
+        let name = text::name(record.name_of(record.other(caller.user.id)));
         return Err(Refusal::TimeLeft { game: record.id, name, left: (clock.deadline - now).to_string() });
     }
     let result = GameResult { winner: Some(side), finish: Finish::Timeout, reason: "time (claimed)".into() };
@@ -204,7 +201,7 @@ pub fn extra_time(service: &Service, caller: &Caller, text: Option<&str>, days: 
     if !(1..=MAX_EXTRA_DAYS).contains(&days) {
         return Err(Refusal::BadExtraDays(days));
     }
-    let record = lookup::game(service, caller, text)?;
+    let record = lookup::fitting(service, caller, text, Fit::OpponentOnClock)?;
     let side = check_playing(&record, caller.user.id)?;
     let clock = record.clock.ok_or(Refusal::NoClock(record.id))?;
     let (to_move, game) = mover(service, &record)?;
@@ -220,8 +217,8 @@ pub fn extra_time(service: &Service, caller: &Caller, text: Option<&str>, days: 
     let opponent = record.other(caller.user.id);
     let text = format!(
         "{} gave {} {days} more day{} in {}{}.",
-        caller.user.name,
-        record.name_of(opponent),
+        text::name(&caller.user.name),
+        text::name(record.name_of(opponent)),
         if days == 1 { "" } else { "s" },
         record.id,
         notify::time_left(service, &next)
@@ -231,10 +228,17 @@ pub fn extra_time(service: &Service, caller: &Caller, text: Option<&str>, days: 
     Ok(response)
 }
 
-/// `/admin-abort`: ends any challenge or game without result (the adapter checked the
-/// permission).
+/// `/admin-abort`: ends any challenge or game of the caller's server without result, for
+/// a caller who may manage that server. Another server's game is an unknown id; so is a
+/// game without a server, which no server's administrators rule.
 pub fn admin_abort(service: &Service, caller: &Caller, text: &str) -> Result<Response, Refusal> {
-    let record = lookup::named(service, text)?;
+    if !caller.admin {
+        return Err(Refusal::NotAdmin);
+    }
+    let record = lookup::named(service, caller, text)?;
+    if record.guild.is_none() || record.guild != caller.guild {
+        return Err(Refusal::NoSuchGame(record.id));
+    }
     if !matches!(record.phase, Phase::Challenge | Phase::Playing) {
         let result = match record.phase {
             Phase::Finished => result_text(&record),
@@ -242,6 +246,6 @@ pub fn admin_abort(service: &Service, caller: &Caller, text: &str) -> Result<Res
         };
         return Err(Refusal::GameOver { game: record.id, result });
     }
-    let reason = format!("aborted by an administrator ({})", caller.user.name);
+    let reason = format!("aborted by an administrator ({})", text::name(&caller.user.name));
     end(service, caller, &record, GameResult { winner: None, finish: Finish::AdminAborted, reason })
 }

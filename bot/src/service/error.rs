@@ -18,6 +18,8 @@ pub enum Refusal {
     NoChallengeHere(String),
     #[error("which one? Name it with `{option}:` — {list}")]
     WhichOne { option: &'static str, list: String },
+    #[error("only members with the Manage Server permission may use /admin-abort, in their server")]
+    NotAdmin,
     #[error("{0} is not your game")]
     NotYourGame(GameId),
     #[error("it is not your turn in {game}: {name} is to move")]
@@ -48,8 +50,10 @@ pub enum Refusal {
     BadExtraDays(i64),
     #[error("bad options: {0}")]
     BadOptions(#[from] OptionError),
-    #[error("{who} already {has} {limit} challenges waiting: answer or withdraw some first")]
-    TooManyChallenges { who: String, has: &'static str, limit: usize },
+    #[error("you already have {limit} challenges waiting for an answer: withdraw some, or wait for answers")]
+    TooManyChallenges { limit: usize },
+    #[error("you already have {limit} challenges waiting for {name}'s answer: wait for an answer first")]
+    TooManyChallengesTo { name: String, limit: usize },
     #[error("{who} already {has} {limit} games going: finish some first")]
     TooManyGames { who: String, has: &'static str, limit: usize },
     #[error("{0}")]

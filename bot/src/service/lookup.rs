@@ -9,7 +9,7 @@ use stonemate_engine::AnyGame;
 use super::Service;
 use super::error::Refusal;
 use super::types::{Caller, GameId};
-use crate::store::{GameRecord, Standing};
+use crate::store::{GameRecord, Side, Standing};
 
 /// Names longer than Discord's are cut before they are stored or shown.
 pub const MAX_NAME: usize = 32;
@@ -25,36 +25,69 @@ pub fn parse_id(text: &str) -> Result<GameId, Refusal> {
     digits.parse::<u32>().map(GameId).map_err(|_| Refusal::BadGameId(text.chars().take(40).collect()))
 }
 
-/// The record with this id.
+/// The record with this id, wherever it belongs: for the service's own work (reminders,
+/// timeouts). Commands use [`named`].
 pub fn load(service: &Service, id: GameId) -> Result<GameRecord, Refusal> {
     service.store.load(id)?.ok_or(Refusal::NoSuchGame(id))
 }
 
-/// The record named by `text`.
-pub fn named(service: &Service, text: &str) -> Result<GameRecord, Refusal> {
-    load(service, parse_id(text)?)
+/// Whether the caller may reach `record`: it belongs to his server. A record without a
+/// server (started in a direct message) is reached by its two players only.
+#[must_use]
+pub fn visible(record: &GameRecord, caller: &Caller) -> bool {
+    record.guild == caller.guild || (record.guild.is_none() && record.involves(caller.user.id))
 }
 
-/// The caller's records with this standing, loaded.
-pub fn records_of(service: &Service, user: super::UserId, standing: Standing) -> Result<Vec<GameRecord>, Refusal> {
-    let ids = service.store.games_of(user)?;
-    ids.into_iter().filter(|(_, s)| *s == standing).map(|(id, _)| load(service, id)).collect()
+/// The record named by `text`, if the caller may reach it; another server's record is
+/// refused exactly like an id nobody has.
+pub fn named(service: &Service, caller: &Caller, text: &str) -> Result<GameRecord, Refusal> {
+    let id = parse_id(text)?;
+    service.store.load(id)?.filter(|record| visible(record, caller)).ok_or(Refusal::NoSuchGame(id))
+}
+
+/// The records of `user` with this standing that the caller may reach (his server's, and
+/// records without a server that are his own), by id.
+pub fn records_of(
+    service: &Service,
+    caller: &Caller,
+    user: super::UserId,
+    standing: Standing,
+) -> Result<Vec<GameRecord>, Refusal> {
+    let mut entries = service.store.entries_in(user, caller.guild)?;
+    if caller.guild.is_some() {
+        entries.extend(service.store.entries_in(user, None)?);
+    }
+    entries.sort_by_key(|entry| entry.id);
+    let mut records = Vec::new();
+    for entry in entries.into_iter().filter(|entry| entry.standing == standing) {
+        records.extend(service.store.load(entry.id)?.filter(|record| visible(record, caller)));
+    }
+    Ok(records)
 }
 
 /// A short line naming a record for lists: `#3 (go, alice vs bob)`.
 pub fn label(record: &GameRecord) -> String {
-    format!("{} ({}, {} vs {})", record.id, record.game, record.names[0], record.names[1])
+    let [challenger, opponent] = record.names.each_ref().map(|name| super::text::name(name));
+    format!("{} ({}, {challenger} vs {opponent})", record.id, record.game)
 }
 
-/// Picks the one record of `candidates` in the caller's channel, or says why not.
+/// Picks the one record of `candidates` in the caller's channel, or, of several there,
+/// the only one that `fits` the command; else says why not.
 fn only_here(
     caller: &Caller,
     candidates: Vec<GameRecord>,
     option: &'static str,
     none: fn(String) -> Refusal,
+    fits: &dyn Fn(&GameRecord) -> bool,
 ) -> Result<GameRecord, Refusal> {
     let (mut here, elsewhere): (Vec<_>, Vec<_>) =
         candidates.into_iter().partition(|record| record.channel == caller.channel);
+    if here.len() > 1 {
+        let mut fitting: Vec<GameRecord> = here.iter().filter(|record| fits(record)).cloned().collect();
+        if fitting.len() == 1 {
+            return Ok(fitting.remove(0));
+        }
+    }
     match here.len() {
         1 => Ok(here.remove(0)),
         0 if elsewhere.is_empty() => Err(none(String::new())),
@@ -69,22 +102,67 @@ fn only_here(
     }
 }
 
+/// Which of the caller's games a command without `game:` fits, when he has several in the
+/// channel: the one he can act in now is picked without asking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fit {
+    /// Any game: with several, ask which one.
+    Any,
+    /// Games where the caller is to move (`/move`, `/drop`, `/pass`, `/legal`).
+    ToMove,
+    /// Games where the opponent is to move and his time has run out (`/claim`).
+    Claimable,
+    /// Games where the opponent is to move on a clock (`/extratime`).
+    OpponentOnClock,
+    /// Games where the opponent offered a draw (`/draw` accepts it).
+    DrawOffered,
+    /// Games where no turn has been played (`/abort`).
+    Unplayed,
+}
+
+impl Fit {
+    fn accepts(self, service: &Service, caller: &Caller, record: &GameRecord) -> bool {
+        let me = caller.user.id;
+        let Some(side) = record.side_of(me) else { return false };
+        let to_move = || position(service, record).ok().and_then(|game| game.to_move()).map(Side::of);
+        match self {
+            Fit::Any => true,
+            Fit::ToMove => to_move() == Some(side),
+            Fit::Claimable => {
+                record.clock.is_some_and(|clock| clock.deadline <= service.now()) && to_move() == Some(side.other())
+            }
+            Fit::OpponentOnClock => record.clock.is_some() && to_move() == Some(side.other()),
+            Fit::DrawOffered => record.draw_offer == Some(side.other()),
+            Fit::Unplayed => record.turns.is_empty(),
+        }
+    }
+}
+
 /// The game a game command is about: the one named, or the caller's only active game in
-/// this channel.
+/// this channel (or the only one there that fits).
 pub fn game(service: &Service, caller: &Caller, text: Option<&str>) -> Result<GameRecord, Refusal> {
+    fitting(service, caller, text, Fit::Any)
+}
+
+/// As [`game`], picking among several games in the channel the only one that `fit`s.
+pub fn fitting(service: &Service, caller: &Caller, text: Option<&str>, fit: Fit) -> Result<GameRecord, Refusal> {
     match text.filter(|text| !text.trim().is_empty()) {
-        Some(text) => named(service, text),
-        None => only_here(caller, records_of(service, caller.user.id, Standing::Active)?, "game", Refusal::NoGameHere),
+        Some(text) => named(service, caller, text),
+        None => {
+            let active = records_of(service, caller, caller.user.id, Standing::Active)?;
+            let fits = |record: &GameRecord| fit.accepts(service, caller, record);
+            only_here(caller, active, "game", Refusal::NoGameHere, &fits)
+        }
     }
 }
 
 /// The game a looking command (`/board`, `/history`, `/legal`) is about: as [`game`],
 /// falling back on the caller's latest finished game in this channel, so the record of a
 /// game just over is one command away.
-pub fn viewed(service: &Service, caller: &Caller, text: Option<&str>) -> Result<GameRecord, Refusal> {
-    match game(service, caller, text) {
+pub fn viewed(service: &Service, caller: &Caller, text: Option<&str>, fit: Fit) -> Result<GameRecord, Refusal> {
+    match fitting(service, caller, text, fit) {
         Err(Refusal::NoGameHere(hint)) => {
-            let over = records_of(service, caller.user.id, Standing::Over)?;
+            let over = records_of(service, caller, caller.user.id, Standing::Over)?;
             over.into_iter()
                 .filter(|record| record.channel == caller.channel)
                 .max_by_key(|record| record.id)
@@ -107,15 +185,15 @@ pub enum Sent {
 /// pending one (sent or received, as `sent` says) in this channel.
 pub fn challenge(service: &Service, caller: &Caller, text: Option<&str>, sent: Sent) -> Result<GameRecord, Refusal> {
     if let Some(text) = text.filter(|text| !text.trim().is_empty()) {
-        return named(service, text);
+        return named(service, caller, text);
     }
     let me = caller.user.id;
-    let mut pending = records_of(service, me, Standing::Pending)?;
+    let mut pending = records_of(service, caller, me, Standing::Pending)?;
     pending.retain(|record| match sent {
         Sent::ToCaller => record.opponent == me,
         Sent::ByCaller => record.challenger == me,
     });
-    only_here(caller, pending, "challenge", Refusal::NoChallengeHere)
+    only_here(caller, pending, "challenge", Refusal::NoChallengeHere, &|_| true)
 }
 
 /// Replayed positions by game, each with the record version it belongs to, so a stale one

@@ -22,6 +22,7 @@ mod notify;
 mod picture;
 mod play;
 pub mod rules;
+pub mod text;
 mod types;
 mod views;
 
@@ -43,8 +44,11 @@ pub struct Settings {
     pub challenge_expiry: Span,
     /// Days per move when a challenge names none.
     pub default_days: u8,
-    /// Challenges one user may have waiting for an answer, sent or received.
+    /// Challenges one user may have sent that wait for an answer (received ones do not
+    /// count: nobody can be blocked by a flood of challenges).
     pub max_pending_challenges: usize,
+    /// Challenges one user may have waiting for the answer of one opponent.
+    pub max_challenges_per_opponent: usize,
     /// Games one user may be playing at once.
     pub max_active_games: usize,
     /// Positions kept replayed in memory.
@@ -61,6 +65,7 @@ impl Default for Settings {
             challenge_expiry: Span::days(7),
             default_days: 3,
             max_pending_challenges: 20,
+            max_challenges_per_opponent: 3,
             max_active_games: 30,
             cached_positions: 512,
             render: stonemate_render::png,
@@ -87,6 +92,7 @@ impl Service {
     /// Handles one command. Never panics on user input; refusals come back as private
     /// replies with `ok == false`.
     pub fn handle(&self, caller: &Caller, command: Command) -> Response {
+        let command = text::command(command);
         Self::finish(Self::retry(|| self.dispatch(caller, command.clone())))
     }
 
@@ -170,9 +176,10 @@ impl Service {
     }
 
     fn dispatch_press(&self, caller: &Caller, custom_id: &str) -> Result<Response, Refusal> {
-        let bad = || Refusal::UnknownButton(custom_id.chars().take(100).collect());
+        let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
         let (action, id) = custom_id.split_once(':').ok_or_else(bad)?;
         let id = id.parse::<u32>().map_err(|_| bad())?.to_string();
+        // Every action below looks the id up in the caller's server only.
         match action {
             "accept" => challenge::accept(self, caller, Some(&id)),
             "decline" => challenge::decline(self, caller, Some(&id)),

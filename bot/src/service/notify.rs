@@ -6,6 +6,7 @@ use stonemate_engine::AnyGame;
 use super::Service;
 use super::lookup;
 use super::picture;
+use super::text;
 use super::types::{Notice, NotifyMode, Target, UserId};
 use crate::clock::Timestamp;
 use crate::store::{GameRecord, Phase, Side};
@@ -40,10 +41,10 @@ pub fn time_left(service: &Service, record: &GameRecord) -> String {
 pub fn turn_ping(service: &Service, record: &GameRecord, game: &AnyGame) -> Option<Notice> {
     let side = Side::of(game.to_move()?);
     let user = record.player(side)?;
-    let opponent = record.name_of(record.other(user));
+    let opponent = text::name(record.name_of(record.other(user)));
     let text = format!(
-        "@{}, it is your turn in {} ({} against {opponent}){}.",
-        record.name_of(user),
+        "{}, it is your turn in {} ({} against {opponent}){}.",
+        text::ping(record.name_of(user)),
         record.id,
         game.kind().title(),
         time_left(service, record)
@@ -60,7 +61,7 @@ pub fn result_notices(service: &Service, record: &GameRecord, text: &str, except
     [record.challenger, record.opponent]
         .into_iter()
         .filter(|user| Some(*user) != except)
-        .filter_map(|user| tell(service, record, user, format!("@{}: {text}", record.name_of(user)), true))
+        .filter_map(|user| tell(service, record, user, format!("{}: {text}", text::ping(record.name_of(user))), true))
         .collect()
 }
 
@@ -89,9 +90,14 @@ fn due(service: &Service, record: &GameRecord, now: Timestamp) -> Option<(GameRe
     match record.phase {
         Phase::Challenge if record.expires <= now => {
             next.phase = Phase::Expired;
-            let text =
-                format!("your challenge {} to {} ({}) expired unanswered.", record.id, record.names[1], record.game);
-            notices.extend(tell(service, record, record.challenger, format!("@{}: {text}", record.names[0]), true));
+            let text = format!(
+                "your challenge {} to {} ({}) expired unanswered.",
+                record.id,
+                text::name(&record.names[1]),
+                record.game
+            );
+            let text = format!("{}: {text}", text::ping(&record.names[0]));
+            notices.extend(tell(service, record, record.challenger, text, true));
         }
         Phase::Playing => {
             let clock = next.clock.as_mut()?;
@@ -101,17 +107,17 @@ fn due(service: &Service, record: &GameRecord, now: Timestamp) -> Option<(GameRe
             if clock.deadline <= now && !clock.timeout_told {
                 (clock.reminded, clock.timeout_told) = (true, true);
                 let text = format!(
-                    "@{}: {}'s time for {} ran out. You may `/claim` the win, or give more time with `/extratime`.",
-                    record.name_of(waiting),
-                    record.name_of(mover),
+                    "{}: {}'s time for {} ran out. You may `/claim` the win, or give more time with `/extratime`.",
+                    text::ping(record.name_of(waiting)),
+                    text::name(record.name_of(mover)),
                     record.id
                 );
                 notices.extend(tell(service, record, waiting, text, true));
             } else if clock.reminder_at() <= now && !clock.reminded {
                 clock.reminded = true;
                 let left = clock.deadline - now;
-                let text =
-                    format!("@{}: a quarter of your time is left in {}: {left}.", record.name_of(mover), record.id);
+                let ping = text::ping(record.name_of(mover));
+                let text = format!("{ping}: a quarter of your time is left in {}: {left}.", record.id);
                 notices.extend(tell(service, record, mover, text, false));
             } else {
                 return None;

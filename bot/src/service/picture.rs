@@ -5,6 +5,7 @@ use stonemate_engine::{AnyGame, Color, Square};
 use stonemate_render::Picture;
 
 use super::Service;
+use super::text;
 use super::types::{Attachment, UserId};
 use crate::store::{ColorChoice, GameRecord, Side};
 
@@ -38,13 +39,14 @@ pub fn player_names(record: &GameRecord) -> [String; 2] {
     }
 }
 
-/// `alice (white) vs bob (black)` once colours are fixed, else the challenge's two names.
+/// `alice (white) vs bob (black)` once colours are fixed, else the challenge's two names;
+/// for messages, so the names are escaped.
 pub fn sides(record: &GameRecord) -> String {
-    let [white, black] = player_names(record);
+    let [white, black] = player_names(record).map(|name| text::name(&name));
     let [white_side, black_side] = side_names(record);
     match record.players {
         Some(_) => format!("{white} ({white_side}) vs {black} ({black_side})"),
-        None => format!("{} vs {}", record.names[0], record.names[1]),
+        None => format!("{} vs {}", text::name(&record.names[0]), text::name(&record.names[1])),
     }
 }
 

@@ -6,9 +6,10 @@ use stonemate_engine::{AnyGame, Role, Square, Status};
 use super::Service;
 use super::ending;
 use super::error::Refusal;
-use super::lookup;
+use super::lookup::{self, Fit};
 use super::notify;
 use super::picture;
+use super::text;
 use super::types::{Caller, Reply, Response, UserId};
 use crate::clock::Span;
 use crate::store::{Finish, GameRecord, GameResult, Phase, Side, TurnClock};
@@ -37,7 +38,7 @@ fn check_turn(service: &Service, record: &GameRecord, caller: UserId) -> Result<
     let to_move = game.to_move().map(Side::of);
     if to_move != Some(side) {
         let name = to_move.and_then(|side| record.player(side)).map_or("nobody", |user| record.name_of(user));
-        let refusal = Refusal::NotYourTurn { game: record.id, name: name.to_owned() };
+        let refusal = Refusal::NotYourTurn { game: record.id, name: text::name(name) };
         return Err(refusal.with_board(record.id, picture::board(service, record, &game, caller, Vec::new())));
     }
     Ok((game, side))
@@ -46,7 +47,7 @@ fn check_turn(service: &Service, record: &GameRecord, caller: UserId) -> Result<
 /// `/move` and `/pass`: any turn in the game's notation.
 pub fn turn(service: &Service, caller: &Caller, game_text: Option<&str>, notation: &str) -> Result<Response, Refusal> {
     let me = caller.user.id;
-    let record = lookup::game(service, caller, game_text)?;
+    let record = lookup::fitting(service, caller, game_text, Fit::ToMove)?;
     let (mut game, mover) = check_turn(service, &record, me)?;
     let printed = match game.play_text(notation) {
         Ok(printed) => printed,
@@ -101,7 +102,7 @@ fn after_turn(service: &Service, record: &GameRecord, mover: Side, game: &AnyGam
 
 fn turn_response(service: &Service, caller: &Caller, record: &GameRecord, game: &AnyGame) -> Response {
     let played = record.turns.last().map_or("", String::as_str);
-    let mut text = format!("{} played {played} in {}.", caller.user.name, record.id);
+    let mut text = format!("{} played {played} in {}.", text::name(&caller.user.name), record.id);
     let notices = match record.phase {
         Phase::Finished => {
             let result = ending::result_text(record);
@@ -110,7 +111,8 @@ fn turn_response(service: &Service, caller: &Caller, record: &GameRecord, game: 
         }
         _ => {
             if let Some(user) = game.to_move().and_then(|color| record.player(Side::of(color))) {
-                text.push_str(&format!(" {} to move{}.", record.name_of(user), notify::time_left(service, record)));
+                let name = text::name(record.name_of(user));
+                text.push_str(&format!(" {name} to move{}.", notify::time_left(service, record)));
             }
             notify::turn_ping(service, record, game).into_iter().collect()
         }

@@ -48,8 +48,19 @@ impl User {
 pub struct Caller {
     pub user: User,
     pub channel: ChannelId,
-    /// `None` in a direct-message channel.
+    /// The server: every game is looked up in it. `None` in a direct-message channel.
     pub guild: Option<GuildId>,
+    /// Whether the caller may manage `guild` (Discord's Manage Server permission), which
+    /// `/admin-abort` needs.
+    pub admin: bool,
+}
+
+impl Caller {
+    /// A member of `guild` without the Manage Server permission.
+    #[must_use]
+    pub fn new(user: User, channel: ChannelId, guild: Option<GuildId>) -> Caller {
+        Caller { user, channel, guild, admin: false }
+    }
 }
 
 /// One command of `commands.md`. Option values come as the user typed them (text), because
@@ -135,8 +146,7 @@ pub enum Command {
     Notify {
         mode: String,
     },
-    /// Ends any game without result. The adapter checks the Manage Server permission
-    /// before it sends this command.
+    /// Ends any game of the caller's server without result; needs [`Caller::admin`].
     AdminAbort {
         game: String,
     },

@@ -8,10 +8,11 @@ use stonemate_engine::{AnyGame, GameKind, Square, Turn};
 use super::Service;
 use super::ending::{result_text, score_text};
 use super::error::Refusal;
-use super::lookup;
+use super::lookup::{self, Fit};
 use super::notify;
 use super::picture;
 use super::rules;
+use super::text;
 use super::types::{Attachment, Caller, NotifyMode, Reply, Response, User};
 use crate::store::{FORMAT, Finish, GameRecord, Phase, Side, Standing, UserRecord};
 
@@ -32,7 +33,7 @@ fn state(service: &Service, record: &GameRecord, game: &AnyGame) -> String {
         Phase::Playing => {
             let mover = game.to_move().and_then(|color| record.player(Side::of(color)));
             let name = mover.map_or("nobody", |user| record.name_of(user));
-            format!("{name} to move{}", notify::time_left(service, record))
+            format!("{} to move{}", text::name(name), notify::time_left(service, record))
         }
         Phase::Finished if record.result.as_ref().is_some_and(|r| r.finish == Finish::Rules) => {
             format!("{}{}", result_text(record), score_text(game))
@@ -45,9 +46,9 @@ fn state(service: &Service, record: &GameRecord, game: &AnyGame) -> String {
     }
 }
 
-/// `/board`: anyone may look at any game.
+/// `/board`: anyone in the game's server may look at it.
 pub fn board(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::viewed(service, caller, text)?;
+    let record = lookup::viewed(service, caller, text, Fit::Any)?;
     let game = lookup::position(service, &record)?;
     let text = format!(
         "{} {}: {}, {} turns played; {}.",
@@ -97,7 +98,7 @@ pub fn record_file(record: &GameRecord) -> String {
 
 /// `/history`: the numbered turns, the result, the record file and a replay image.
 pub fn history(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::viewed(service, caller, text)?;
+    let record = lookup::viewed(service, caller, text, Fit::Any)?;
     let game = lookup::position(service, &record)?;
     let turns = if record.turns.is_empty() { "no turns yet".to_owned() } else { numbered(&record.turns) };
     let text = format!(
@@ -119,23 +120,23 @@ pub fn history(service: &Service, caller: &Caller, text: Option<&str>) -> Result
 pub fn games(service: &Service, caller: &Caller, user: Option<&User>) -> Result<Response, Refusal> {
     let user = user.unwrap_or(&caller.user);
     let mut lines = Vec::new();
-    for record in lookup::records_of(service, user.id, Standing::Active)? {
+    for record in lookup::records_of(service, caller, user.id, Standing::Active)? {
         let game = lookup::position(service, &record)?;
-        let opponent = record.name_of(record.other(user.id));
+        let opponent = text::name(record.name_of(record.other(user.id)));
         lines.push(format!("{} {} vs {opponent}: {}", record.id, record.game, state(service, &record, &game)));
     }
-    for record in lookup::records_of(service, user.id, Standing::Pending)? {
+    for record in lookup::records_of(service, caller, user.id, Standing::Pending)? {
         let line = if record.challenger == user.id {
-            format!("{} {} challenge to {}, waiting", record.id, record.game, record.names[1])
+            format!("{} {} challenge to {}, waiting", record.id, record.game, text::name(&record.names[1]))
         } else {
-            format!("{} {} challenge from {}, to answer", record.id, record.game, record.names[0])
+            format!("{} {} challenge from {}, to answer", record.id, record.game, text::name(&record.names[0]))
         };
         lines.push(line);
     }
     let text = if lines.is_empty() {
-        format!("{} has no active games or challenges.", user.name)
+        format!("{} has no active games or challenges.", text::name(&user.name))
     } else {
-        format!("{}'s games:\n{}", user.name, lines.join("\n"))
+        format!("{}'s games:\n{}", text::name(&user.name), lines.join("\n"))
     };
     let reply = Reply { ok: true, text: cut(text, " …"), private: true, ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
@@ -166,7 +167,7 @@ pub fn legal(
     text: Option<&str>,
     square: Option<&str>,
 ) -> Result<Response, Refusal> {
-    let record = lookup::viewed(service, caller, text)?;
+    let record = lookup::viewed(service, caller, text, Fit::ToMove)?;
     let game = lookup::position(service, &record)?;
     let square = match square.map(str::trim).filter(|s| !s.is_empty()) {
         Some(text) => Some(text.parse::<Square>().map_err(|_| Refusal::BadSquare(text.chars().take(20).collect()))?),

@@ -1,9 +1,9 @@
 //! The key layout shared by both stores, and the writes one record change makes.
 
 use super::record::{GameRecord, UserRecord};
-use super::{Standing, StoreError};
+use super::{IndexEntry, Standing, StoreError};
 use crate::clock::Timestamp;
-use crate::service::{GameId, UserId};
+use crate::service::{GameId, GuildId, UserId};
 
 pub const NEXT_ID: &[u8] = b"n";
 const GAME: u8 = b'g';
@@ -23,10 +23,43 @@ pub fn player_prefix(user: UserId) -> Vec<u8> {
     key
 }
 
-fn player(user: UserId, id: GameId) -> Vec<u8> {
+/// The player index of `user` in one server (`None`: records without a server).
+pub fn player_server_prefix(user: UserId, guild: Option<GuildId>) -> Vec<u8> {
     let mut key = player_prefix(user);
+    // Discord numbers no server 0, so 0 can stand for "no server".
+    key.extend_from_slice(&guild.map_or(0, |guild| guild.0).to_be_bytes());
+    key
+}
+
+fn player(user: UserId, guild: Option<GuildId>, id: GameId) -> Vec<u8> {
+    let mut key = player_server_prefix(user, guild);
     key.extend_from_slice(&id.0.to_be_bytes());
     key
+}
+
+/// A player key: `p`, user, server, id.
+const PLAYER_KEY_LEN: usize = 1 + 8 + 8 + 4;
+/// A player key of the first layout (before servers): `p`, user, id.
+const LEGACY_PLAYER_KEY_LEN: usize = 1 + 8 + 4;
+
+/// Whether `key` is a player-index key of the first layout, which [`upgrade_player_key`]
+/// rewrites.
+#[must_use]
+pub fn is_legacy_player_key(key: &[u8]) -> bool {
+    key.len() == LEGACY_PLAYER_KEY_LEN && key.first() == Some(&PLAYER)
+}
+
+/// The first byte of every player-index key.
+pub const PLAYER_PREFIX: &[u8] = &[PLAYER];
+
+/// The writes that replace a legacy player key by the entries of its record (`None`:
+/// the record is gone, and so goes the key).
+pub fn upgrade_player_key(key: &[u8], record: Option<&GameRecord>) -> Vec<Write> {
+    let mut writes: Vec<Write> = vec![(key.to_vec(), None)];
+    if let Some(record) = record {
+        writes.extend(player_entries(record).into_iter().map(|(key, value)| (key, Some(value))));
+    }
+    writes
 }
 
 pub fn user(user: UserId) -> Vec<u8> {
@@ -69,14 +102,23 @@ pub fn next_id(stored: Option<&[u8]>) -> Result<GameId, StoreError> {
     last.checked_add(1).map(GameId).ok_or_else(|| StoreError::Database("out of game ids".into()))
 }
 
+/// Marks a player entry of the challenger (the value's second byte), so that quotas count
+/// challenges sent without loading the records.
+const CHALLENGER: u8 = b'c';
+const OPPONENT: u8 = b'o';
+
+/// The player-index entries of a record: one per player, in the record's server.
+fn player_entries(record: &GameRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let Some(standing) = record.standing() else { return Vec::new() };
+    [(record.challenger, CHALLENGER), (record.opponent, OPPONENT)]
+        .into_iter()
+        .map(|(user, role)| (player(user, record.guild, record.id), vec![standing.byte(), role]))
+        .collect()
+}
+
 /// The index entries of a record.
 fn index(record: &GameRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
-    let mut entries = Vec::new();
-    if let Some(standing) = record.standing() {
-        for user in [record.challenger, record.opponent] {
-            entries.push((player(user, record.id), vec![standing.byte()]));
-        }
-    }
+    let mut entries = player_entries(record);
     if let Some(time) = record.next_event() {
         entries.push((deadline(time, record.id), Vec::new()));
     }
@@ -111,6 +153,16 @@ pub fn decode_user(bytes: &[u8]) -> Result<UserRecord, StoreError> {
     Ok(serde_json::from_slice(bytes)?)
 }
 
-pub fn standing_entry(key: &[u8], value: &[u8]) -> Option<(GameId, Standing)> {
-    Some((id_at_end(key)?, Standing::from_byte(*value.first()?)?))
+/// A player-index entry read back (`None` for a key of another layout).
+pub fn index_entry(key: &[u8], value: &[u8]) -> Option<IndexEntry> {
+    if key.len() != PLAYER_KEY_LEN {
+        return None;
+    }
+    let guild = u64::from_be_bytes(key.get(9..17)?.try_into().ok()?);
+    Some(IndexEntry {
+        id: id_at_end(key)?,
+        standing: Standing::from_byte(*value.first()?)?,
+        guild: (guild != 0).then_some(GuildId(guild)),
+        challenger: value.get(1) == Some(&CHALLENGER),
+    })
 }

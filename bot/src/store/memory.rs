@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 use std::sync::{Mutex, MutexGuard};
 
 use super::keys::{self, Write};
-use super::record::{GameRecord, Standing, UserRecord};
-use super::{Dump, GameStore, StoreError};
+use super::record::{GameRecord, UserRecord};
+use super::{Dump, GameStore, IndexEntry, StoreError};
 use crate::clock::Timestamp;
-use crate::service::{GameId, UserId};
+use crate::service::{GameId, GuildId, UserId};
 
 type Map = BTreeMap<Vec<u8>, Vec<u8>>;
 
@@ -22,6 +22,12 @@ impl MemoryStore {
     #[must_use]
     pub fn new() -> MemoryStore {
         MemoryStore::default()
+    }
+
+    fn scan(&self, prefix: &[u8]) -> Vec<IndexEntry> {
+        let map = self.map();
+        let entries = map.range(prefix.to_vec()..).take_while(|(key, _)| key.starts_with(prefix));
+        entries.filter_map(|(key, value)| keys::index_entry(key, value)).collect()
     }
 
     fn map(&self) -> MutexGuard<'_, Map> {
@@ -67,11 +73,12 @@ impl GameStore for MemoryStore {
         Ok(())
     }
 
-    fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Standing)>, StoreError> {
-        let prefix = keys::player_prefix(user);
-        let map = self.map();
-        let entries = map.range(prefix.clone()..).take_while(|(key, _)| key.starts_with(&prefix));
-        Ok(entries.filter_map(|(key, value)| keys::standing_entry(key, value)).collect())
+    fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
+        Ok(self.scan(&keys::player_prefix(user)))
+    }
+
+    fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError> {
+        Ok(self.scan(&keys::player_server_prefix(user, guild)))
     }
 
     fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {

@@ -7,12 +7,14 @@
 //! | key | value |
 //! |---|---|
 //! | `g` id | the [`GameRecord`], JSON |
-//! | `p` user id | [`Standing`] byte: the player index (pending, active, over) |
+//! | `p` user server id | [`Standing`] byte, then `c` (challenger) or `o`: the player index |
 //! | `d` time id | empty: the deadline index (reminders, timeouts, challenge expiry) |
 //! | `u` user | the [`UserRecord`], JSON |
 //! | `n` | the last game id given out |
 //!
-//! Numbers are big-endian so keys sort by them. A record and its index entries change in
+//! Numbers are big-endian so keys sort by them; the server of a record without one is 0.
+//! Databases written before servers were indexed (`p` user id) are upgraded when the sled
+//! store opens them. A record and its index entries change in
 //! one transaction; every write is flushed to disk before the call returns, so a turn is
 //! confirmed only once it is durable.
 
@@ -28,7 +30,18 @@ pub use record::{ColorChoice, FORMAT, Finish, GameRecord, GameResult, Phase, Sid
 pub use sled_store::SledStore;
 
 use crate::clock::Timestamp;
-use crate::service::{GameId, UserId};
+use crate::service::{GameId, GuildId, UserId};
+
+/// One entry of a player's index: a record he takes part in, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IndexEntry {
+    pub id: GameId,
+    pub standing: Standing,
+    /// The record's server (`None`: a record without one).
+    pub guild: Option<GuildId>,
+    /// Whether he sent the challenge (else he received it).
+    pub challenger: bool,
+}
 
 /// Why the store could not do what was asked.
 #[derive(Debug, thiserror::Error)]
@@ -70,8 +83,18 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     /// entries; [`StoreError::Conflict`] (and nothing written) if it is not.
     fn update(&self, record: &GameRecord) -> Result<(), StoreError>;
 
-    /// The records `user` takes part in, from the player index, by id.
-    fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Standing)>, StoreError>;
+    /// The records `user` takes part in, in every server, from the player index (by
+    /// server, then id).
+    fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError>;
+
+    /// The records `user` takes part in in one server (`None`: records without a server),
+    /// by id.
+    fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError>;
+
+    /// The records `user` takes part in, in every server, with their standing.
+    fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Standing)>, StoreError> {
+        Ok(self.entries_of(user)?.into_iter().map(|entry| (entry.id, entry.standing)).collect())
+    }
 
     /// Records with something due at or before `until`, earliest first.
     fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError>;

@@ -24,6 +24,15 @@ pub enum Side {
 }
 
 impl Side {
+    /// The opponent's side.
+    #[must_use]
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
     #[must_use]
     pub fn color(self) -> Color {
         match self {
@@ -171,6 +180,10 @@ pub struct GameRecord {
     /// Days per move; 0 means no clock.
     pub days: u8,
     pub channel: ChannelId,
+    /// The server the record belongs to: only commands from there reach it. `None` for a
+    /// record started in a direct message (possible before commands became server-only);
+    /// its two players reach it from anywhere, nobody else does. Missing in JSON: `None`.
+    #[serde(default)]
     pub guild: Option<GuildId>,
     pub created: Timestamp,
     /// When the challenge lapses if nobody answers it.

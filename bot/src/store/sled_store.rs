@@ -7,10 +7,10 @@ use std::path::Path;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 
 use super::keys::{self, Write};
-use super::record::{GameRecord, Standing, UserRecord};
-use super::{Dump, GameStore, StoreError};
+use super::record::{GameRecord, UserRecord};
+use super::{Dump, GameStore, IndexEntry, StoreError};
 use crate::clock::Timestamp;
-use crate::service::{GameId, UserId};
+use crate::service::{GameId, GuildId, UserId};
 
 /// The page cache sled may fill.
 const CACHE_BYTES: u64 = 64 * 1024 * 1024;
@@ -49,7 +49,47 @@ impl SledStore {
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
         // sled's default page cache is 1 GiB; a bot's working set is far smaller.
         let config = sled::Config::new().path(dir).cache_capacity(CACHE_BYTES);
-        Ok(SledStore { db: config.open()? })
+        let store = SledStore { db: config.open()? };
+        store.upgrade_player_index()?;
+        Ok(store)
+    }
+
+    /// Rewrites player-index entries of the first layout (without the server) from their
+    /// records, in one batch. A database already upgraded has none: this is one scan.
+    fn upgrade_player_index(&self) -> Result<(), StoreError> {
+        let mut batch = sled::Batch::default();
+        let mut upgraded = 0usize;
+        for entry in self.db.scan_prefix(keys::PLAYER_PREFIX) {
+            let (key, _) = entry?;
+            if !keys::is_legacy_player_key(&key) {
+                continue;
+            }
+            let record = match keys::id_at_end(&key) {
+                Some(id) => self.load(id)?,
+                None => None,
+            };
+            for (key, value) in keys::upgrade_player_key(&key, record.as_ref()) {
+                match value {
+                    Some(value) => batch.insert(key, value),
+                    None => batch.remove(key),
+                }
+            }
+            upgraded += 1;
+        }
+        if upgraded > 0 {
+            self.db.apply_batch(batch)?;
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn scan(&self, prefix: &[u8]) -> Result<Vec<IndexEntry>, StoreError> {
+        let mut entries = Vec::new();
+        for entry in self.db.scan_prefix(prefix) {
+            let (key, value) = entry?;
+            entries.extend(keys::index_entry(&key, &value));
+        }
+        Ok(entries)
     }
 
     /// Stores many new records at once with one flush, for filling a database quickly
@@ -125,13 +165,12 @@ impl GameStore for SledStore {
         self.flush()
     }
 
-    fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Standing)>, StoreError> {
-        let mut games = Vec::new();
-        for entry in self.db.scan_prefix(keys::player_prefix(user)) {
-            let (key, value) = entry?;
-            games.extend(keys::standing_entry(&key, &value));
-        }
-        Ok(games)
+    fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
+        self.scan(&keys::player_prefix(user))
+    }
+
+    fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError> {
+        self.scan(&keys::player_server_prefix(user, guild))
     }
 
     fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {

@@ -51,6 +51,8 @@ pub enum IChessError {
     WrongKind,
     #[error("{square} is not a square of the 8x8 board")]
     NoSuchSquare { square: Square },
+    #[error("iChess has no {role}: its pieces are the king, queen, rook, bishop, knight, pawn and ferz")]
+    NotAPiece { role: Role },
     #[error("you have no {role} in hand")]
     NotInHand { role: Role },
     #[error("the king is dropped last (rule 3): drop your other pieces first")]
@@ -170,6 +172,10 @@ impl IChess {
     fn check_drop(&self, role: Role, to: Square) -> Result<Mv, IChessError> {
         let position = &self.position;
         let us = position.turn();
+        // The position indexes its tables by iChess's seven roles only.
+        if !position::ROLES.contains(&role) {
+            return Err(IChessError::NotAPiece { role });
+        }
         let target = bb::index(to).ok_or(IChessError::NoSuchSquare { square: to })?;
         let hand = position.hand(us);
         if !hand.contains(role) {

@@ -14,7 +14,7 @@
 use super::IChessError;
 use super::bitboard as bb;
 use super::movegen;
-use super::position::{Mv, Position};
+use super::position::{Mv, Position, ROLES};
 use crate::notation::{self as core, NotationError};
 use crate::piece::Role;
 use crate::square::Square;
@@ -244,7 +244,9 @@ pub(crate) fn to_turn(mv: Mv) -> Turn {
 /// The compact form of a turn, if it names squares of the board and a ferz promotion.
 pub(crate) fn from_turn(turn: Turn) -> Option<Mv> {
     match turn {
-        Turn::Drop { role, to } => Some(Mv::Drop { role, to: bb::index(to)? }),
+        // Other roles have no place in the position's tables: such a turn is printed plain
+        // and refused by the rules.
+        Turn::Drop { role, to } if ROLES.contains(&role) => Some(Mv::Drop { role, to: bb::index(to)? }),
         Turn::Move { from, to, promotion: None | Some(Role::Ferz) } => {
             let promote = matches!(turn, Turn::Move { promotion: Some(_), .. });
             Some(Mv::Move { from: bb::index(from)?, to: bb::index(to)?, promote })

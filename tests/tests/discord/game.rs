@@ -109,6 +109,15 @@ async fn admin_abort_needs_manage_server() {
     let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
     let game = start_game(&fake, &alice, &bob, 0).await;
 
+    // An administrator of another server where the bot also is: the game is not there.
+    let mut stranger = fake.in_guild(&fake.add_user("mallory"), GUILD + 1, CHANNEL + 1);
+    stranger.permissions |= payloads::MANAGE_GUILD;
+    let refused = command(&fake, &stranger, "admin-abort", json!([text("game", &game)])).await;
+    assert!(refused.is_private(), "{}", refused.content());
+    assert_eq!(refused.content(), format!("there is no game or challenge #{game}"));
+    let looked = command(&fake, &stranger, "board", json!([text("game", &game)])).await;
+    assert_eq!(looked.content(), format!("there is no game or challenge #{game}"));
+
     let member = player(&fake, "carol");
     let refused = command(&fake, &member, "admin-abort", json!([text("game", &game)])).await;
     assert!(refused.is_private() && refused.content().contains("Manage Server"), "{}", refused.content());
@@ -121,6 +130,25 @@ async fn admin_abort_needs_manage_server() {
     assert!(!aborted.is_private(), "{}", aborted.content());
     let gone = command(&fake, &alice, "move", json!([text("notation", "e5")])).await;
     assert!(gone.is_private(), "the aborted game takes no turn: {}", gone.content());
+    bot.stop().await;
+}
+
+/// poise's own error replies quote what the user typed: they must ping nobody.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn error_replies_of_the_framework_ping_nobody() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("framework-error");
+    let (bot, _) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+    let evil = format!("<@{}> @everyone", user_id(&bob));
+    let options = json!([user("opponent", &bob), text("game", &evil)]);
+    let refused = command(&fake, &alice, "challenge", options).await;
+    assert!(refused.is_private(), "{}", refused.content());
+    assert!(refused.content().contains("is not one of"), "{}", refused.content());
+    let allowed = &refused.data["allowed_mentions"];
+    assert_eq!(allowed["parse"], json!([]), "{:#}", refused.data);
+    assert_eq!(allowed["users"].as_array().map_or(0, Vec::len), 0, "{:#}", refused.data);
     bot.stop().await;
 }
 

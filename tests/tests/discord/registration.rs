@@ -76,6 +76,20 @@ async fn commands_of_the_contract_are_registered_in_the_guild() {
             assert_eq!(names, choices, "/{name} {option}: choices");
         }
     }
+    // Games belong to servers: every command is for servers only (interaction context 0,
+    // installed in servers: integration type 0), and /admin-abort shows only to members
+    // with Manage Server (permission bit 32).
+    for command in registered.as_array().unwrap() {
+        let name = &command["name"];
+        assert_eq!(command["contexts"], serde_json::json!([0]), "/{name}: contexts");
+        assert_eq!(command["integration_types"], serde_json::json!([0]), "/{name}: integration types");
+        let permissions = &command["default_member_permissions"];
+        if name == "admin-abort" {
+            assert_eq!(permissions, "32", "/admin-abort: default member permissions");
+        } else {
+            assert!(permissions.is_null(), "/{name}: {permissions}");
+        }
+    }
     let days = find(&find(&registered, "challenge").unwrap()["options"], "days").unwrap().clone();
     assert_eq!((days["min_value"].as_f64(), days["max_value"].as_f64()), (Some(0.0), Some(14.0)));
     assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());

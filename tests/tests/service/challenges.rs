@@ -106,19 +106,39 @@ fn challenge_refuses_bad_colours_and_days() {
 }
 
 #[test]
-fn pending_challenges_are_limited_per_user() {
+fn pending_challenges_are_limited_per_challenger() {
     let settings = Settings { max_pending_challenges: 3, ..Settings::default() };
     let table = Table::with(MemoryStore::new(), settings);
     for opponent in ["b1", "b2", "b3"] {
         table.challenge("alice", opponent, "go", 3, "");
     }
     let text = table.refused("alice", challenge("b4", "go", None));
-    assert_eq!(text, "you already have 3 challenges waiting: answer or withdraw some first");
-    // The receiving side is limited too, so nobody can be flooded.
-    for from in ["c1", "c2", "c3"] {
-        table.challenge(from, "zoe", "go", 3, "");
+    assert_eq!(text, "you already have 3 challenges waiting for an answer: withdraw some, or wait for answers");
+    // Challenges alice receives do not count against her.
+    table.challenge("b5", "alice", "go", 3, "");
+    table.ok("b1", Command::Decline { challenge: None });
+    table.challenge("alice", "b4", "go", 3, "");
+}
+
+/// Regression: twenty challenges to bob from one user filled bob's quota, so nobody else
+/// could challenge him for a week, and bob was told that *he* had too many.
+#[test]
+fn a_flood_of_challenges_blocks_nobody() {
+    let table = Table::new();
+    let limit = Settings::default().max_challenges_per_opponent;
+    for _ in 0..limit {
+        table.challenge("mallory", "bob", "go", 3, "");
     }
-    assert!(table.refused("c4", challenge("zoe", "go", None)).starts_with("zoe already has 3 challenges"));
+    let text = table.refused("mallory", challenge("bob", "go", None));
+    assert_eq!(text, format!("you already have {limit} challenges waiting for bob's answer: wait for an answer first"));
+    // Many others may still challenge bob, past any per-user limit.
+    let senders: Vec<String> = (0..Settings::default().max_pending_challenges + 5).map(|n| format!("c{n}")).collect();
+    for from in &senders {
+        table.challenge(from, "bob", "go", 3, "");
+    }
+    // And bob, flooded, still challenges others and is never told he sent too many.
+    let reply = table.ok("bob", challenge("zoe", "go", None)).reply;
+    assert!(reply.text.contains("challenges you"), "{}", reply.text);
 }
 
 #[test]

@@ -25,7 +25,21 @@ pub fn caller(name: &str) -> Caller {
 }
 
 pub fn caller_in(name: &str, channel: ChannelId) -> Caller {
-    Caller { user: user(name), channel, guild: Some(GuildId(1)) }
+    Caller::new(user(name), channel, Some(HOME))
+}
+
+/// The server everyone plays in unless a test says otherwise.
+pub const HOME: GuildId = GuildId(1);
+
+/// A member of `guild`, in a channel of that server.
+pub fn in_server(name: &str, guild: GuildId) -> Caller {
+    Caller::new(user(name), ChannelId(guild.0 * 1000), Some(guild))
+}
+
+/// A member who may manage `guild` (Manage Server).
+pub fn admin_of(name: &str, guild: GuildId) -> Caller {
+    let channel = if guild == HOME { GENERAL } else { ChannelId(guild.0 * 1000) };
+    Caller { admin: true, ..Caller::new(user(name), channel, Some(guild)) }
 }
 
 pub fn mv(notation: &str) -> Command {
@@ -57,8 +71,13 @@ impl Table {
     /// Runs a command that must succeed.
     #[track_caller]
     pub fn ok(&self, who: &str, command: Command) -> Response {
-        let response = self.run(who, command.clone());
-        assert!(response.reply.ok, "{who} {command:?} was refused: {}", response.reply.text);
+        self.ok_as(&caller(who), command)
+    }
+
+    #[track_caller]
+    pub fn ok_as(&self, caller: &Caller, command: Command) -> Response {
+        let response = self.service.handle(caller, command.clone());
+        assert!(response.reply.ok, "{} {command:?} was refused: {}", caller.user.name, response.reply.text);
         response
     }
 
@@ -83,8 +102,13 @@ impl Table {
     /// A button press that must be refused, changing nothing.
     #[track_caller]
     pub fn press_refused(&self, who: &str, id: &str) -> String {
+        self.press_refused_as(&caller(who), id)
+    }
+
+    #[track_caller]
+    pub fn press_refused_as(&self, caller: &Caller, id: &str) -> String {
         let before = self.service.store().dump().unwrap();
-        let response = self.service.press(&caller(who), id);
+        let response = self.service.press(caller, id);
         assert!(!response.reply.ok && response.reply.private, "{id}: {}", response.reply.text);
         assert_eq!(self.service.store().dump().unwrap(), before, "{id} changed the store");
         response.reply.text
@@ -99,6 +123,18 @@ impl Table {
             options: Some(options.into()),
         };
         self.ok(from, command).reply.game.expect("a challenge reply names its id")
+    }
+
+    /// A Go challenge on 9x9 from `from` (wherever he is) to `to`.
+    pub fn challenge_from(&self, from: &Caller, to: &str) -> GameId {
+        let command = Command::Challenge {
+            opponent: user(to),
+            game: "go".into(),
+            color: Some("white".into()),
+            days: Some(3),
+            options: Some("board=9x9".into()),
+        };
+        self.ok_as(from, command).reply.game.expect("a challenge reply names its id")
     }
 
     /// A game of Go with chess pieces: `white` challenges (and plays white), `black`

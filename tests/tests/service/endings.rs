@@ -4,7 +4,7 @@ use stonemate_bot::clock::Span;
 use stonemate_bot::service::Command;
 use stonemate_bot::store::{Finish, Phase, Side};
 
-use crate::common::{Table, caller, game_opt, mv, user};
+use crate::common::{HOME, Table, admin_of, caller, game_opt, mv, user};
 
 #[test]
 fn resign_asks_to_confirm_then_the_button_ends_the_game() {
@@ -139,11 +139,14 @@ fn admin_abort_ends_any_game_or_challenge() {
     let game = table.go("alice", "bob", 3, "board=9x9");
     table.ok("bob", mv("e5"));
     let challenge = table.challenge("carol", "dave", "go", 3, "");
-    let response = table.ok("mod", Command::AdminAbort { game: game.0.to_string() });
+    let moderator = admin_of("mod", HOME);
+    let response = table.ok_as(&moderator, Command::AdminAbort { game: game.0.to_string() });
     assert_eq!(response.notices.len(), 2, "both players are told");
     assert_eq!(table.record(game).result.unwrap().finish, Finish::AdminAborted);
-    table.ok("mod", Command::AdminAbort { game: format!("#{}", challenge.0) });
+    table.ok_as(&moderator, Command::AdminAbort { game: format!("#{}", challenge.0) });
     assert_eq!(table.record(challenge).phase, Phase::Finished);
-    assert!(table.refused("mod", Command::AdminAbort { game: game.0.to_string() }).starts_with("#1 is over"));
-    assert_eq!(table.refused("mod", Command::AdminAbort { game: "42".into() }), "there is no game or challenge #42");
+    let text = table.refused_as(&moderator, Command::AdminAbort { game: game.0.to_string() });
+    assert!(text.starts_with("#1 is over"), "{text}");
+    let text = table.refused_as(&moderator, Command::AdminAbort { game: "42".into() });
+    assert_eq!(text, "there is no game or challenge #42");
 }

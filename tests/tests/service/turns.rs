@@ -134,8 +134,10 @@ fn the_game_option_defaults_to_the_only_game_in_this_channel() {
     let table = Table::new();
     let first = table.go("alice", "bob", 3, "board=9x9");
     let second = table.go("alice", "carol", 3, "board=9x9");
-    // bob has one game here, so he needs no id.
+    // bob and carol have one game here each, so they need no id.
     table.ok("bob", mv("e5"));
+    table.ok("carol", mv("e5"));
+    // alice is to move in both: which one?
     let text = table.refused("alice", mv("d4"));
     assert!(text.starts_with("which one? Name it with `game:`"), "{text}");
     assert!(text.contains("#1 (go, alice vs bob)") && text.contains("#2 (go, alice vs carol)"), "{text}");

@@ -1,0 +1,98 @@
+//! Mentions are data, not text: whom to ping comes as user ids, and nothing a user chose
+//! (a display name, a notation, an option) can format a message or look like a mention.
+
+use stonemate_bot::service::text;
+use stonemate_bot::service::{Caller, Command, GuildId, Response, User};
+
+use crate::common::{GENERAL, Table, user};
+
+/// A display name that would ping everyone, mention user 1 and make bold text if it were
+/// written as it is.
+const EVIL: &str = "**@everyone** <@1> _x_";
+
+fn evil() -> Caller {
+    Caller::new(User::new(4242, EVIL), GENERAL, Some(GuildId(1)))
+}
+
+/// Every text of a response (the reply and the notices).
+fn texts(response: &Response) -> Vec<String> {
+    let mut texts = vec![response.reply.text.clone()];
+    texts.extend(response.notices.iter().map(|notice| notice.text.clone()));
+    texts
+}
+
+#[track_caller]
+fn assert_inert(response: &Response) {
+    for text in texts(response) {
+        assert!(!text.contains(EVIL), "the raw name is in {text:?}");
+        for raw in ["**", "<@", "@everyone", "_x_"] {
+            let unescaped = text.match_indices(raw).any(|(at, _)| !text[..at].ends_with('\\'));
+            assert!(!unescaped, "{raw:?} unescaped in {text:?}");
+        }
+    }
+}
+
+#[test]
+fn a_display_name_cannot_ping_or_format_anything() {
+    let table = Table::new();
+    let challenge = Command::Challenge {
+        opponent: User::new(4242, EVIL),
+        game: "go".into(),
+        color: Some("white".into()),
+        days: Some(1),
+        options: Some("board=9x9".into()),
+    };
+    let response = table.ok("alice", challenge);
+    assert_inert(&response);
+    assert!(response.reply.text.contains(&text::ping(EVIL)), "{}", response.reply.text);
+    assert_eq!(response.reply.mentions, [4242u64].map(stonemate_bot::service::UserId), "whom to ping: an id");
+    let evil = evil();
+    let started = table.service.handle(&evil, Command::Accept { challenge: None });
+    assert!(started.reply.ok);
+    assert_inert(&started);
+    // alice plays white: the evil user (black) moves first.
+    for (who, command) in [
+        (evil.clone(), Command::Move { notation: "e5".into(), game: None }),
+        (table_caller("alice"), Command::Move { notation: "c3".into(), game: None }),
+        (evil.clone(), Command::Draw { game: None }),
+        (table_caller("alice"), Command::Board { game: None }),
+        (table_caller("alice"), Command::History { game: None }),
+        (table_caller("alice"), Command::Games { user: Some(User::new(4242, EVIL)) }),
+        (table_caller("alice"), Command::ExtraTime { game: None, days: 1 }),
+        (evil.clone(), Command::Resign { game: None }),
+    ] {
+        let response = table.service.handle(&who, command.clone());
+        assert!(response.reply.ok, "{command:?}: {}", response.reply.text);
+        assert_inert(&response);
+    }
+    let over = table.service.press(&evil, "resign:1");
+    assert!(over.reply.ok);
+    assert_inert(&over);
+    assert!(over.reply.text.contains("alice (white) wins"), "{}", over.reply.text);
+}
+
+fn table_caller(name: &str) -> Caller {
+    Caller::new(user(name), GENERAL, Some(GuildId(1)))
+}
+
+#[test]
+fn typed_text_stays_inside_its_quotes() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    for notation in ["`<@1>` **x**", "e5`\n# big", "@everyone`"] {
+        let text = table.refused("bob", Command::Move { notation: notation.into(), game: None });
+        assert_eq!(text.matches('`').count() % 2, 0, "a backtick escaped its quotes: {text:?}");
+        assert!(!text.contains('\n'), "{text:?}");
+    }
+    let text = table.refused("bob", Command::Board { game: Some("`<@1>`".into()) });
+    assert_eq!(text, "`'<@1>'` is not a game id: write its number, like 12 or #12");
+    let options = Command::Challenge {
+        opponent: user("bob"),
+        game: "go".into(),
+        color: None,
+        days: None,
+        options: Some("board=`**x**`".into()),
+    };
+    let text = table.refused("alice", options);
+    assert_eq!(text.matches('`').count() % 2, 0, "{text:?}");
+}
