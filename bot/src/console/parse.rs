@@ -108,8 +108,11 @@ pub fn line(text: &str) -> Result<Line, LineError> {
         None => None,
     };
     if words.peek().is_some_and(|word| word == "!admin") {
-        let name = words.nth(1).ok_or_else(|| LineError("write !admin @user".into()))?;
-        return Ok(Line::Admin { server, user: user(&name)?.name });
+        let rest: Vec<String> = words.skip(1).collect();
+        return match rest.as_slice() {
+            [name] if name.starts_with('@') => Ok(Line::Admin { server, user: user(name)?.name }),
+            _ => error("write !admin @user"),
+        };
     }
     let channel = words.peek().and_then(|word| word.strip_prefix('#')).map(|name| name.to_ascii_lowercase());
     if channel.is_some() {

@@ -195,3 +195,47 @@ impl GameStore for SledStore {
         self.db.iter().map(|entry| Ok(entry.map(|(k, v)| (k.to_vec(), v.to_vec()))?)).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Standing;
+
+    /// A game record as the previous version wrote it: `guild` 1, in a database whose
+    /// player index has no server (`p` user id → standing byte).
+    const PREVIOUS: &str = r#"{"format":1,"id":1,"version":2,"game":"go","options":[["board","9x9"],["pieces","R"],["squares","all"],["moving","off"],["komi","0"]],"challenger":11,"opponent":12,"names":["alice","bob"],"color":"white","players":[11,12],"days":0,"channel":100,"guild":1,"created":1700000000000,"expires":1700604800000,"phase":"playing","turns":["R@e5"],"clock":null,"draw_offer":null,"result":null}"#;
+
+    fn legacy_player_key(user: u64, id: u32) -> Vec<u8> {
+        let mut key = vec![b'p'];
+        key.extend_from_slice(&user.to_be_bytes());
+        key.extend_from_slice(&id.to_be_bytes());
+        key
+    }
+
+    #[test]
+    fn a_database_of_the_previous_version_is_upgraded_when_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let db = sled::open(dir.path()).unwrap();
+            db.insert(keys::game(GameId(1)), PREVIOUS.as_bytes()).unwrap();
+            db.insert(legacy_player_key(11, 1), b"a").unwrap();
+            db.insert(legacy_player_key(12, 1), b"a").unwrap();
+            // An index entry whose record is gone is dropped.
+            db.insert(legacy_player_key(13, 9), b"c").unwrap();
+            db.insert(keys::NEXT_ID, &1u32.to_be_bytes()).unwrap();
+            db.flush().unwrap();
+        }
+        let store = SledStore::open(dir.path()).unwrap();
+        let record = store.load(GameId(1)).unwrap().expect("the record loads");
+        assert_eq!((record.guild, record.turns.len()), (Some(GuildId(1)), 1));
+        let entry = IndexEntry { id: GameId(1), standing: Standing::Active, guild: Some(GuildId(1)), challenger: true };
+        assert_eq!(store.entries_in(UserId(11), Some(GuildId(1))).unwrap(), [entry]);
+        assert_eq!(store.entries_of(UserId(12)).unwrap(), [IndexEntry { challenger: false, ..entry }]);
+        assert!(store.entries_of(UserId(13)).unwrap().is_empty());
+        assert!(store.dump().unwrap().iter().all(|(key, _)| !keys::is_legacy_player_key(key)));
+        // Opening again changes nothing.
+        let before = store.dump().unwrap();
+        drop(store);
+        assert_eq!(SledStore::open(dir.path()).unwrap().dump().unwrap(), before);
+    }
+}
