@@ -24,7 +24,7 @@ use tracing::{error, info, warn};
 
 use crate::clock::SystemClock;
 use crate::config::{Config, Secret};
-use crate::service::{Service, Settings};
+use crate::service::{Service, Settings, text};
 use crate::store::SledStore;
 use types::{Data, Error};
 
@@ -166,8 +166,10 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             private(ctx, "Sorry, something went wrong on the bot's side. Please try again.").await;
         }
         poise::FrameworkError::ArgumentParse { error, input, ctx, .. } => {
+            // Both quote what the user typed: escaped, so that it cannot mention or format.
+            let error = text::name(&error.to_string());
             let text = match input {
-                Some(input) => format!("Could not read {input:?}: {error}"),
+                Some(input) => format!("Could not read {}: {error}", text::name(&format!("{input:?}"))),
                 None => format!("Could not read the options: {error}"),
             };
             private(ctx, &text).await;

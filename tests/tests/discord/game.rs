@@ -146,6 +146,7 @@ async fn error_replies_of_the_framework_ping_nobody() {
     let refused = command(&fake, &alice, "challenge", options).await;
     assert!(refused.is_private(), "{}", refused.content());
     assert!(refused.content().contains("is not one of"), "{}", refused.content());
+    assert!(!refused.content().contains("<@"), "a mention is escaped: {}", refused.content());
     let allowed = &refused.data["allowed_mentions"];
     assert_eq!(allowed["parse"], json!([]), "{:#}", refused.data);
     assert_eq!(allowed["users"].as_array().map_or(0, Vec::len), 0, "{:#}", refused.data);
