@@ -31,6 +31,7 @@ pub fn all() -> Vec<poise::Command<super::types::Data, Error>> {
         rules(),
         notify(),
         admin_abort(),
+        help(),
     ]
 }
 
@@ -258,6 +259,12 @@ pub async fn admin_abort(
         return Ok(());
     }
     run(ctx, Command::AdminAbort { game }).await
+}
+
+/// Every command in one line, and where each game's rules are.
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Help).await
 }
 
 /// Hands `command` to the service and sends its answer.
