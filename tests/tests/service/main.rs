@@ -6,6 +6,7 @@ mod challenges;
 mod clock;
 mod common;
 mod endings;
+mod pictures;
 mod race;
 mod store;
 mod turns;
