@@ -1,6 +1,6 @@
 //! The command line: `stonemate replay` and the other subcommands.
 
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -95,7 +95,7 @@ fn run_bot(args: &RunArgs) -> ExitCode {
         return bad_settings(&error);
     }
     if let Err(error) = init_logging(&config.log_level) {
-        output::error(&format!("stonemate run: log_level {:?}: {error}", config.log_level));
+        output::error(&format!("stonemate run: {error}"));
         return ExitCode::from(2);
     }
     if !args.config.exists() {
@@ -108,7 +108,9 @@ fn run_bot(args: &RunArgs) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             output::error(&format!("stonemate run: {error:#}"));
-            ExitCode::FAILURE
+            // A refused token is a bad setting, like a missing one.
+            let refused = matches!(error.downcast_ref(), Some(crate::discord::token::StartError::TokenRefused { .. }));
+            if refused { ExitCode::from(2) } else { ExitCode::FAILURE }
         }
     }
 }
@@ -118,10 +120,17 @@ fn bad_settings(error: &crate::config::ConfigError) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Logs to standard error through `tracing`, filtered by `filter` (`info`, `debug`, ...).
-fn init_logging(filter: &str) -> Result<(), tracing_subscriber::filter::ParseError> {
-    let filter = tracing_subscriber::EnvFilter::try_new(filter)?;
-    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
+/// Logs to standard error through `tracing`, filtered by `RUST_LOG` when it is set (as
+/// every Rust program does), else by the `log_level` setting; in colour only on a terminal.
+fn init_logging(log_level: &str) -> Result<(), String> {
+    let (source, directives) = match std::env::var("RUST_LOG") {
+        Ok(directives) if !directives.trim().is_empty() => ("RUST_LOG", directives),
+        _ => ("log_level", log_level.to_owned()),
+    };
+    let filter =
+        tracing_subscriber::EnvFilter::try_new(&directives).map_err(|e| format!("{source} {directives:?}: {e}"))?;
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    tracing_subscriber::fmt().with_env_filter(filter).with_ansi(colour).with_writer(std::io::stderr).init();
     Ok(())
 }
 

@@ -152,3 +152,45 @@ fn a_foreign_drop_in_ichess_is_refused_and_the_console_goes_on() {
     }
     assert!(replies[5].1, "{:?}", replies[5]);
 }
+
+/// Regression: `options:"set=K1 Q1 R2 B2 N2 P8"`, as the README and `/rules` write a Chego
+/// set, was refused ("`Q1` is not an option").
+#[test]
+fn a_chego_set_is_typed_as_the_rules_write_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = "@alice /challenge opponent:@bob game:chego options:\"set=K1 Q1 R2 B2 N2 P8 board=6x6\"\n";
+    let output = console(dir.path(), false, line);
+    assert!(output.starts_with("[@alice /challenge] @bob, alice challenges you to Chego"), "{output}");
+    assert!(output.contains("(board=6x6 set=K1 Q1 R2 B2 N2 P8; 3 days per move;"), "{output}");
+}
+
+#[test]
+fn help_lists_the_commands_in_the_console() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = console(dir.path(), false, "@alice /help\n");
+    assert!(output.starts_with("[@alice /help] (private) **Stonemate's commands**"), "{output}");
+    assert!(output.contains("`/legal` — "), "{output}");
+}
+
+#[test]
+fn piped_input_gets_no_greeting_and_no_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = console(dir.path(), false, "@alice /help\n");
+    assert!(!output.contains(stonemate_bot::console::GREETING) && !output.contains("> "), "{output}");
+}
+
+#[test]
+fn a_terminal_user_is_greeted_and_prompted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut options = stonemate_bot::console::Options::new(Some(dir.path().join("db")), None, false);
+    options.interactive = true;
+    let mut console = stonemate_bot::console::Console::open(options).unwrap();
+    let mut output = Vec::new();
+    console.run(&b"@alice /help\n"[..], &mut output).unwrap();
+    let output = String::from_utf8(output).unwrap();
+    let (greeting, rest) = output.split_once('\n').unwrap();
+    assert_eq!(greeting, stonemate_bot::console::GREETING);
+    assert!(greeting.contains("@alice /challenge opponent:@bob game:go") && greeting.contains("/help"), "{greeting}");
+    assert!(rest.starts_with("> [@alice /help]"), "{rest}");
+    assert!(rest.ends_with("\n> "), "a prompt for the next line: {rest}");
+}

@@ -38,22 +38,28 @@ impl OptionError {
 /// At most this many characters of option text are read (users type it).
 pub const MAX_OPTION_TEXT: usize = 400;
 
-/// Splits option text such as `board=9x9 pieces=N "set=K1 Q1"` or `set="K1 Q1"` into
-/// pairs. Values with spaces are written in double quotes.
+/// Splits option text such as `board=9x9 pieces=N set=K1 Q1` or `set="K1 Q1"` into pairs.
+/// A word without `=` continues the value before it, so that a value with spaces (a
+/// Chego set, `K1 Q1 R2`) is typed as the rules write it; double quotes keep spaces too.
 pub fn parse_option_text(text: &str) -> Result<OptionPairs, OptionError> {
     if text.chars().count() > MAX_OPTION_TEXT {
         let text = format!("{}…", text.chars().take(40).collect::<String>());
         return Err(OptionError::NotAPair { text });
     }
-    split_quoted(text)
-        .into_iter()
-        .map(|word| match word.split_once('=') {
-            Some((key, value)) if !key.trim().is_empty() => {
-                Ok((key.trim().to_ascii_lowercase(), value.trim().trim_matches('"').to_owned()))
+    let mut pairs = OptionPairs::new();
+    for word in split_quoted(text) {
+        match (word.split_once('='), pairs.last_mut()) {
+            (Some((key, value)), _) if !key.trim().is_empty() => {
+                pairs.push((key.trim().to_ascii_lowercase(), value.trim().trim_matches('"').to_owned()));
             }
-            _ => Err(OptionError::NotAPair { text: word }),
-        })
-        .collect()
+            (None, Some((_, value))) => {
+                value.push(' ');
+                value.push_str(word.trim_matches('"'));
+            }
+            _ => return Err(OptionError::NotAPair { text: word }),
+        }
+    }
+    Ok(pairs)
 }
 
 /// Words separated by whitespace, where double quotes keep spaces inside one word.
@@ -164,7 +170,19 @@ mod tests {
             .collect();
         assert_eq!(pairs, expect);
         assert!(matches!(parse_option_text("board"), Err(OptionError::NotAPair { .. })));
+        assert!(matches!(parse_option_text("=5 board=9x9"), Err(OptionError::NotAPair { .. })));
         assert!(parse_option_text("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn words_without_a_key_continue_the_value_before_them() {
+        let pairs = parse_option_text("set=K1 Q1 R2 B2 N2 P8 board=8x8:d4").unwrap();
+        let expect: OptionPairs = [("set", "K1 Q1 R2 B2 N2 P8"), ("board", "8x8:d4")]
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        assert_eq!(pairs, expect);
+        assert_eq!(parse_option_text("set=unlimited RN").unwrap(), [("set".to_owned(), "unlimited RN".to_owned())]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! (a stone of the side's colour, name, side, whose turn, prisoners or score, and the
 //! pieces in hand with their counts).
 
-use stonemate_engine::{BoardView, Color, Outcome, Status};
+use stonemate_engine::{BoardView, Color, EndReason, Outcome, Status};
 
 use crate::Picture;
 use crate::board::inks;
@@ -27,6 +27,8 @@ pub fn status_text(view: &BoardView) -> String {
         Status::Ongoing { .. } => format!("turn {}", view.turns_played + 1),
         Status::Finished(ending) => {
             let outcome = match ending.outcome {
+                // An aborted game has no result: not a draw.
+                _ if ending.reason == EndReason::Aborted => "No result".to_owned(),
                 Outcome::Winner(color) => format!("{} wins", view.side_names[color.index()]),
                 Outcome::Draw => "Draw".to_owned(),
             };

@@ -5,7 +5,7 @@
 pub mod parse;
 
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -23,12 +23,22 @@ pub const DEFAULT_CHANNEL: &str = "general";
 /// Lines act from this server unless they start with `[server]`.
 pub const DEFAULT_SERVER: &str = "home";
 
+/// The line that greets someone typing at a terminal.
+pub const GREETING: &str = "Stonemate console: type a command as on Discord, after a user name, like \
+`@alice /challenge opponent:@bob game:go` (`@alice /help` lists the commands, `!advance 2d` moves the clock, \
+Ctrl-D ends).";
+
+/// What the console shows before each line it reads from a terminal.
+pub const PROMPT: &str = "> ";
+
 /// The console's settings (`--data`, `--out`, `--json`).
 #[derive(Debug, Clone)]
 pub struct Options {
     pub data: PathBuf,
     pub out: PathBuf,
     pub json: bool,
+    /// Someone types at a terminal: greet him and show a prompt (never in scripts).
+    pub interactive: bool,
 }
 
 impl Options {
@@ -37,7 +47,7 @@ impl Options {
     pub fn new(data: Option<PathBuf>, out: Option<PathBuf>, json: bool) -> Options {
         let data = data.unwrap_or_else(|| PathBuf::from(DEFAULT_DATA));
         let out = out.unwrap_or_else(|| data.parent().unwrap_or(Path::new("")).join("out"));
-        Options { data, out, json }
+        Options { data, out, json, interactive: false }
     }
 }
 
@@ -89,10 +99,19 @@ impl Console {
 
     /// Reads lines until the input ends, answering each at once.
     pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+        let prompt = if self.options.interactive {
+            writeln!(output, "{GREETING}")?;
+            PROMPT
+        } else {
+            ""
+        };
+        write!(output, "{prompt}")?;
+        output.flush()?;
         for line in input.lines() {
             for printed in self.line(&line?) {
                 writeln!(output, "{printed}")?;
             }
+            write!(output, "{prompt}")?;
             output.flush()?;
         }
         Ok(())
@@ -251,7 +270,8 @@ fn last_file_number(out: &Path) -> u32 {
 
 /// `stonemate console`: runs on standard input and output; exit status 2 when the
 /// database cannot be opened.
-pub fn main(options: Options) -> std::process::ExitCode {
+pub fn main(mut options: Options) -> std::process::ExitCode {
+    options.interactive = std::io::stdin().is_terminal() && !options.json;
     let mut console = match Console::open(options) {
         Ok(console) => console,
         Err(error) => {

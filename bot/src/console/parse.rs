@@ -204,6 +204,7 @@ fn build(name: &str, words: &[String]) -> Result<Command, LineError> {
         "legal" => ("legal", &["game", "square"]),
         "rules" => ("rules", &["game"]),
         "notify" => ("notify", &["mode"]),
+        "help" => ("help", &[]),
         "pass" | "resign" | "draw" | "abort" | "claim" | "board" | "history" | "admin-abort" => {
             (simple_name(&name), &["game"])
         }
@@ -239,6 +240,7 @@ fn build(name: &str, words: &[String]) -> Result<Command, LineError> {
         "claim" => Command::Claim { game },
         "board" => Command::Board { game },
         "history" => Command::History { game },
+        "help" => Command::Help,
         _ => Command::AdminAbort { game: o.need("game")? },
     })
 }

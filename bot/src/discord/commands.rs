@@ -33,6 +33,7 @@ pub fn all() -> Vec<poise::Command<super::types::Data, Error>> {
         rules(),
         notify(),
         admin_abort(),
+        help(),
     ];
     for command in &mut commands {
         command.guild_only = true;
@@ -260,6 +261,12 @@ pub async fn admin_abort(
     game: String,
 ) -> Result<(), Error> {
     run(ctx, Command::AdminAbort { game }).await
+}
+
+/// Every command in one line, and where each game's rules are.
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Help).await
 }
 
 /// Hands `command` to the service and sends its answer.

@@ -10,6 +10,7 @@ pub mod commands;
 mod events;
 mod reply;
 mod ticker;
+pub mod token;
 pub mod types;
 
 use std::future::Future;
@@ -33,10 +34,21 @@ const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long shutdown waits for the gateway connection to close.
 const CLOSE_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Runs the bot on the configured database until Ctrl-C or SIGTERM.
+/// Runs the bot on the configured database until Ctrl-C or SIGTERM, once Discord has
+/// accepted the token (nothing is opened before).
 pub async fn run(config: Config) -> anyhow::Result<()> {
+    let (stopping, stopped) = watch::channel(false);
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        stopping.send_replace(true);
+    });
+    let until_stopped = |mut stopped: watch::Receiver<bool>| async move {
+        let _ = stopped.wait_for(|stop| *stop).await;
+    };
+    let http = http(config.token()?, config.discord.api_base.as_deref());
+    token::check(&http, until_stopped(stopped.clone())).await?;
     let service = open_service(&config)?;
-    serve(config, service, shutdown_signal()).await
+    serve(config, service, until_stopped(stopped)).await
 }
 
 /// The game service on the configured database, with the real clock.

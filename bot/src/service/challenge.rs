@@ -134,7 +134,9 @@ fn describe_terms(record: &GameRecord) -> String {
         ColorChoice::White => format!("{} plays {}", text::name(&record.names[0]), picture::side_name(record, Side::White)),
         ColorChoice::Black => format!("{} plays {}", text::name(&record.names[0]), picture::side_name(record, Side::Black)),
     };
-    format!("{}; {clock}; {color}", options.join(" "))
+    // A game without options (Gess, iChess, Chogo) starts the list at the clock.
+    let options = Some(options.join(" ")).filter(|options| !options.is_empty());
+    options.into_iter().chain([clock, color]).collect::<Vec<_>>().join("; ")
 }
 
 fn challenge_reply(service: &Service, record: &GameRecord, start: &AnyGame) -> Response {

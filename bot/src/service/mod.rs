@@ -17,6 +17,7 @@ mod challenge;
 mod complete;
 mod ending;
 mod error;
+pub mod help;
 mod lookup;
 mod notify;
 mod picture;
@@ -172,6 +173,7 @@ impl Service {
             Command::Rules { game } => views::rules(&game),
             Command::Notify { mode } => views::notify(self, caller, &mode),
             Command::AdminAbort { game } => ending::admin_abort(self, caller, &game),
+            Command::Help => Ok(help::help()),
         }
     }
 

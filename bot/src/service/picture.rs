@@ -1,13 +1,13 @@
 //! Board pictures for replies: the record's names and the position, drawn by the
 //! renderer from the viewer's side.
 
-use stonemate_engine::{AnyGame, Color, Square};
+use stonemate_engine::{AnyGame, BoardView, Color, EndReason, Ending, Outcome, Square, Status};
 use stonemate_render::Picture;
 
 use super::Service;
 use super::text;
 use super::types::{Attachment, UserId};
-use crate::store::{ColorChoice, GameRecord, Side};
+use crate::store::{ColorChoice, Finish, GameRecord, GameResult, Side};
 
 /// How the game calls its sides, `[white, black]`, in lower case: `white`, `black`
 /// (Chogo's second side is `green`).
@@ -58,12 +58,38 @@ pub fn perspective(record: &GameRecord, viewer: UserId) -> Color {
 /// The picture of `game` as `viewer` sees it, marking `highlights`.
 pub fn picture(record: &GameRecord, game: &AnyGame, viewer: UserId, highlights: Vec<Square>) -> Picture {
     Picture {
-        view: game.view(),
+        view: with_result(game.view(), record),
         title: format!("{} {}", record.id, game.kind().title()),
         players: player_names(record),
         perspective: perspective(record, viewer),
         highlights,
     }
+}
+
+/// The view of the record's last position shows how the game ended, also when the board
+/// alone cannot tell (a resignation, a claimed time win, an agreed draw, an abort): the
+/// engine knows only the endings its rules make.
+fn with_result(mut view: BoardView, record: &GameRecord) -> BoardView {
+    let last = usize::try_from(view.turns_played).is_ok_and(|played| played == record.turns.len());
+    if let (true, Status::Ongoing { .. }, Some(result)) = (last, view.status, &record.result) {
+        if let Some(ending) = ending(result) {
+            view.status = Status::Finished(ending);
+        }
+    }
+    view
+}
+
+/// The ending a picture shows for a result the players made (`None` for the rules' own).
+fn ending(result: &GameResult) -> Option<Ending> {
+    let reason = match result.finish {
+        Finish::Rules => return None,
+        Finish::Resignation => EndReason::Resignation,
+        Finish::Agreement => EndReason::Agreement,
+        Finish::Timeout => EndReason::Timeout,
+        Finish::Aborted | Finish::AdminAborted => EndReason::Aborted,
+    };
+    let outcome = result.winner.map_or(Outcome::Draw, |side| Outcome::Winner(side.color()));
+    Some(Ending { outcome, reason })
 }
 
 /// The board as a PNG attachment.

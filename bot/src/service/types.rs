@@ -150,6 +150,8 @@ pub enum Command {
     AdminAbort {
         game: String,
     },
+    /// Every command in one line each, and where the rules are.
+    Help,
 }
 
 impl Command {
@@ -176,6 +178,7 @@ impl Command {
             Command::Rules { .. } => "rules",
             Command::Notify { .. } => "notify",
             Command::AdminAbort { .. } => "admin-abort",
+            Command::Help => "help",
         }
     }
 }

@@ -19,10 +19,26 @@ use crate::store::{FORMAT, Finish, GameRecord, Phase, Side, Standing, UserRecord
 /// Replies longer than this are cut (Discord allows 2000 characters).
 const MAX_TEXT: usize = 1800;
 
-fn cut(mut text: String, note: &str) -> String {
-    if text.chars().count() > MAX_TEXT {
-        text = text.chars().take(MAX_TEXT).collect();
-        text.push_str(note);
+/// `head` followed by as many whole `items` as fit in one message, joined by `separator`;
+/// when some are left out, `rest(count)` says how many and how to see them.
+fn cut_list(head: &str, items: &[String], separator: &str, rest: impl Fn(usize) -> String) -> String {
+    let whole = format!("{head}{}", items.join(separator));
+    if whole.chars().count() <= MAX_TEXT {
+        return whole;
+    }
+    // The note for all items is the longest, so every shorter one fits too.
+    let room = MAX_TEXT.saturating_sub(rest(items.len()).chars().count());
+    let mut text = head.to_owned();
+    let mut length = text.chars().count();
+    for (shown, item) in items.iter().enumerate() {
+        let gap = if shown == 0 { "" } else { separator };
+        length += gap.chars().count() + item.chars().count();
+        if length > room {
+            text.push_str(&rest(items.len() - shown));
+            return text;
+        }
+        text.push_str(gap);
+        text.push_str(item);
     }
     text
 }
@@ -62,13 +78,9 @@ pub fn board(service: &Service, caller: &Caller, text: Option<&str>) -> Result<R
     Ok(Response { reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() }, notices: vec![] })
 }
 
-/// The turns numbered in pairs: `1. d4 e5 2. c4 pass`.
-fn numbered(turns: &[String]) -> String {
-    let mut text = String::new();
-    for (number, pair) in turns.chunks(2).enumerate() {
-        let _ = write!(text, "{}{}. {}", if number == 0 { "" } else { " " }, number + 1, pair.join(" "));
-    }
-    text
+/// The turns numbered in pairs: `1. d4 e5`, `2. c4 pass`.
+fn numbered(turns: &[String]) -> Vec<String> {
+    turns.chunks(2).enumerate().map(|(number, pair)| format!("{}. {}", number + 1, pair.join(" "))).collect()
 }
 
 /// The record as a file `stonemate replay` reads back: comments, then numbered turns.
@@ -100,15 +112,20 @@ pub fn record_file(record: &GameRecord) -> String {
 pub fn history(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
     let record = lookup::viewed(service, caller, text, Fit::Any)?;
     let game = lookup::position(service, &record)?;
-    let turns = if record.turns.is_empty() { "no turns yet".to_owned() } else { numbered(&record.turns) };
-    let text = format!(
-        "{} {}: {}; {}.\n{turns}",
+    let head = format!(
+        "{} {}: {}; {}.\n",
         record.id,
         game.kind().title(),
         picture::sides(&record),
         state(service, &record, &game)
     );
-    let text = cut(text, " … (the whole record is in the file)");
+    let text = if record.turns.is_empty() {
+        format!("{head}no turns yet")
+    } else {
+        cut_list(&head, &numbered(&record.turns), " ", |more| {
+            format!(" … ({more} more moves: the whole record is in the file)")
+        })
+    };
     let file = Attachment { name: format!("game-{}.txt", record.id.0), bytes: record_file(&record).into_bytes() };
     let mut images = vec![picture::board(service, &record, &game, caller.user.id, Vec::new())];
     images.extend(picture::animation(service, &record, caller.user.id));
@@ -136,9 +153,9 @@ pub fn games(service: &Service, caller: &Caller, user: Option<&User>) -> Result<
     let text = if lines.is_empty() {
         format!("{} has no active games or challenges.", text::name(&user.name))
     } else {
-        format!("{}'s games:\n{}", text::name(&user.name), lines.join("\n"))
+        cut_list(&format!("{}'s games:\n", text::name(&user.name)), &lines, "\n", |more| format!("\n… and {more} more"))
     };
-    let reply = Reply { ok: true, text: cut(text, " …"), private: true, ..Reply::default() };
+    let reply = Reply { ok: true, text, private: true, ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
@@ -158,6 +175,16 @@ fn target(turn: &Turn) -> Option<Square> {
         Turn::Pass => None,
         Turn::Drop { to, .. } | Turn::Move { to, .. } | Turn::Relocate { to, .. } | Turn::Tandem { to, .. } => Some(to),
     }
+}
+
+/// A square to name in the hint of a cut list: where the last listed kind of turn starts.
+fn example_square(turns: &[Turn]) -> String {
+    let start = |turn: &Turn| match *turn {
+        Turn::Move { from, .. } | Turn::Relocate { from, .. } => Some(from),
+        Turn::Drop { to, .. } => Some(to),
+        Turn::Tandem { .. } | Turn::Pass => None,
+    };
+    turns.iter().rev().find_map(start).map_or_else(|| "e4".to_owned(), |square| square.to_string())
 }
 
 /// `/legal`: the legal turns (from one square), highlighted on the board.
@@ -182,16 +209,18 @@ pub fn legal(
     let text = match (record.phase, names.len()) {
         (Phase::Challenge, _) => format!("{} has not started yet.", record.id),
         (_, 0) => format!("{}: no legal turn{from}.", record.id),
-        (_, count) => format!(
-            "{}: {count} legal turn{}{from}: {}",
-            record.id,
-            if count == 1 { "" } else { "s" },
-            names.join(", ")
-        ),
+        (_, count) => {
+            let head = format!("{}: {count} legal turn{}{from}: ", record.id, if count == 1 { "" } else { "s" });
+            cut_list(&head, &names, ", ", |more| {
+                format!(
+                    ", … and {more} more: name a square to see its turns, as in `/legal square:{}`",
+                    example_square(&turns)
+                )
+            })
+        }
     };
     let images = vec![picture::board(service, &record, &game, caller.user.id, highlights)];
-    let reply =
-        Reply { ok: true, text: cut(text, " …"), private: true, images, game: Some(record.id), ..Reply::default() };
+    let reply = Reply { ok: true, text, private: true, images, game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 

@@ -2,11 +2,13 @@
 //! the way Discord answers (204, or the message that was created or edited).
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Path, Request, State};
 use axum::http::{Method, StatusCode, Uri, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, patch, post, put};
 use serde_json::{Value, json};
@@ -27,9 +29,24 @@ pub(super) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/channels/{channel}/messages", post(channel_message))
         .route("/api/v10/channels/{channel}/messages/{message}", patch(edit_channel_message))
         .route("/api/v10/users/@me/channels", post(dm_channel))
+        .route("/api/v10/users/@me", get(current_user))
         .fallback(unknown)
+        .layer(middleware::from_fn_with_state(shared.clone(), refuse_when_told))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(shared)
+}
+
+/// Once a test has said so, every request is refused as Discord refuses a bad token.
+async fn refuse_when_told(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
+    if !shared.refusing.load(Ordering::SeqCst) {
+        return next.run(request).await;
+    }
+    let error = json!({ "message": "401: Unauthorized", "code": 0 });
+    (StatusCode::UNAUTHORIZED, Json(error)).into_response()
+}
+
+async fn current_user(State(shared): State<Arc<Shared>>) -> Json<Value> {
+    Json(payloads::user(shared.bot_id, "Stonemate", true))
 }
 
 async fn gateway(State(shared): State<Arc<Shared>>) -> Json<Value> {

@@ -8,7 +8,7 @@ mod http;
 pub mod payloads;
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -121,6 +121,8 @@ pub(crate) struct Shared {
     /// Interaction token → (channel, id of its original message).
     originals: Mutex<HashMap<String, (u64, Option<u64>)>>,
     dms: Mutex<HashMap<u64, u64>>,
+    /// Answer every API request 401, as Discord answers a wrong token.
+    refusing: AtomicBool,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -217,6 +219,7 @@ impl FakeDiscord {
             users: Mutex::new(HashMap::new()),
             originals: Mutex::new(HashMap::new()),
             dms: Mutex::new(HashMap::new()),
+            refusing: AtomicBool::new(false),
         });
         let app = http::router(shared.clone());
         let api = axum::serve(api, app.into_make_service());
@@ -225,6 +228,11 @@ impl FakeDiscord {
         });
         let gateway = tokio::spawn(gateway::serve(gateway, shared.clone()));
         FakeDiscord { base, shared, tasks: vec![api, gateway] }
+    }
+
+    /// From now on every API request is refused with 401, as for a wrong token.
+    pub fn refuse_token(&self) {
+        self.shared.refusing.store(true, Ordering::SeqCst);
     }
 
     /// The API base to configure the bot with (`discord.api_base`).

@@ -50,12 +50,20 @@ impl Drop for Running {
 }
 
 fn start(binary: &Path, config: &Path) -> Running {
+    start_with(binary, config, &[])
+}
+
+/// Starts `stonemate run` with `env` added to a clean environment (no `RUST_LOG` unless
+/// given, so that the config's log level holds).
+fn start_with(binary: &Path, config: &Path, env: &[(&str, &str)]) -> Running {
     let mut child = Command::new(binary)
         .args(["run", "--config"])
         .arg(config)
         .env("DISCORD_TOKEN", TOKEN)
         .env("NO_PROXY", "127.0.0.1,localhost")
         .env_remove("STONEMATE_LOG")
+        .env_remove("RUST_LOG")
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -70,25 +78,36 @@ fn start(binary: &Path, config: &Path) -> Running {
     Running { child, log: Some(log), stopped: false }
 }
 
-/// Sends SIGTERM and waits for the exit; returns what it logged.
-fn terminate(mut running: Running) -> String {
-    let child = &mut running.child;
-    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("run kill");
+/// Sends SIGTERM and waits for a successful exit; returns what it logged.
+fn terminate(running: Running) -> String {
+    let (exit, log) = terminate_with_status(running);
+    assert!(exit.success(), "stonemate exited with {exit}:\n{log}");
+    log
+}
+
+/// Sends SIGTERM and waits for the exit; returns it and what was logged.
+fn terminate_with_status(running: Running) -> (std::process::ExitStatus, String) {
+    let status = Command::new("kill").args(["-TERM", &running.child.id().to_string()]).status().expect("run kill");
     assert!(status.success(), "kill -TERM failed");
+    wait_for_exit(running)
+}
+
+/// Waits (at most [`WAIT`]) for the exit; returns it and what was logged.
+fn wait_for_exit(mut running: Running) -> (std::process::ExitStatus, String) {
+    let child = &mut running.child;
     let deadline = Instant::now() + WAIT;
     let exit = loop {
         if let Some(exit) = child.try_wait().expect("wait for stonemate") {
             break exit;
         }
         if Instant::now() > deadline {
-            panic!("stonemate did not stop within {WAIT:?} of SIGTERM");
+            panic!("stonemate did not stop within {WAIT:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
     running.stopped = true;
     let log = running.log.take().expect("the log reader").join().expect("the log reader");
-    assert!(exit.success(), "stonemate exited with {exit}:\n{log}");
-    log
+    (exit, log)
 }
 
 async fn connect(fake: &FakeDiscord) {
@@ -142,4 +161,44 @@ fn the_binary_without_a_token_says_how_to_give_one() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("DISCORD_TOKEN"), "{stderr}");
     assert!(!dir.join("db").exists(), "nothing may start without a token");
+}
+
+/// Regression: against a 401 the bot used to retry forever, logging every 5 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_token_stops_the_binary_with_a_message() {
+    let fake = FakeDiscord::start().await;
+    fake.refuse_token();
+    let dir = scratch_dir("refused-token");
+    let config = write_config(&dir, &fake);
+    let running = start(&stonemate_binary(), &config);
+    let (exit, log) = tokio::task::spawn_blocking(move || wait_for_exit(running)).await.expect("wait");
+    assert_eq!(exit.code(), Some(2), "{log}");
+    assert!(log.contains("Discord refused the token (401 Unauthorized)"), "{log}");
+    assert!(log.contains("DISCORD_TOKEN"), "{log}");
+    assert!(!log.contains(TOKEN), "the token was logged:\n{log}");
+    assert!(!dir.join("db").exists(), "the database was opened before the token was accepted");
+}
+
+/// Network trouble is retried and said so in the log, which `RUST_LOG` filters (over the
+/// config's `log_level`) and which carries no colour codes when it is not a terminal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn network_trouble_is_retried_and_logged_as_rust_log_says() {
+    let dir = scratch_dir("unreachable");
+    // A port nobody listens on: every request fails to connect.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("address");
+    let config = dir.join("config.toml");
+    let text = format!(
+        "database = {:?}\nlog_level = \"error\"\n\n[discord]\napi_base = \"http://{closed}\"\n",
+        dir.join("db").display().to_string()
+    );
+    std::fs::write(&config, text).expect("write the config file");
+    let running = start_with(&stonemate_binary(), &config, &[("RUST_LOG", "warn")]);
+    // Tries at 0 s and 1 s, and the next only at 3 s: the pause doubles.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let (exit, log) = tokio::task::spawn_blocking(move || terminate_with_status(running)).await.expect("stop");
+    assert!(log.matches("cannot reach Discord; trying again").count() >= 2, "{log}");
+    assert!(log.contains("retry_in=1s") && log.contains("retry_in=2s"), "{log}");
+    assert!(!log.contains('\u{1b}'), "colour codes in a piped log:\n{log}");
+    assert_eq!(exit.code(), Some(1), "{log}");
+    assert!(log.contains("stopped before Discord could be reached"), "{log}");
 }

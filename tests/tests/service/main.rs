@@ -8,6 +8,7 @@ mod common;
 mod endings;
 mod mentions;
 mod picking;
+mod pictures;
 mod race;
 mod servers;
 mod store;

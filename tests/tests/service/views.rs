@@ -120,3 +120,59 @@ fn history_before_any_turn_has_no_replay_image() {
     assert_eq!(reply.images.len(), 1);
     assert!(reply.text.ends_with("no turns yet"), "{}", reply.text);
 }
+
+/// Regression: Gess's 319 opening moves were cut in the middle of a move, with no hint.
+#[test]
+fn a_long_legal_list_is_cut_at_a_whole_turn_with_a_hint() {
+    let table = Table::new();
+    let id = table.challenge("alice", "bob", "gess", 3, "");
+    table.ok("bob", Command::Accept { challenge: game_opt(id) });
+    let text = table.ok("bob", Command::Legal { game: None, square: None }).reply.text;
+    assert!(text.chars().count() <= 2000, "{} characters", text.chars().count());
+    let (listed, hint) = text.split_once(", … and ").expect("a note on the turns left out");
+    let (count, hint) = hint.split_once(" more: ").expect("how many are left out");
+    assert!(hint.starts_with("name a square to see its turns, as in `/legal square:"), "{hint}");
+    let legal = AnyGame::new(GameKind::Gess, &[]).unwrap().legal_turn_texts();
+    let listed: Vec<&str> = listed.split_once("legal turns: ").expect("a heading").1.split(", ").collect();
+    assert!(listed.iter().all(|turn| legal.iter().any(|legal| legal == turn)), "a cut turn in {listed:?}");
+    assert_eq!(listed.len() + count.parse::<usize>().unwrap(), legal.len());
+    assert!(text.starts_with(&format!("#1: {} legal turns: ", legal.len())), "{text}");
+}
+
+#[test]
+fn a_challenge_without_options_starts_its_terms_at_the_clock() {
+    let table = Table::new();
+    let text = table
+        .ok(
+            "alice",
+            Command::Challenge {
+                opponent: crate::common::user("bob"),
+                game: "gess".into(),
+                color: None,
+                days: Some(3),
+                options: None,
+            },
+        )
+        .reply
+        .text;
+    assert!(text.contains("challenge #1 (3 days per move; colours drawn at random)"), "{text}");
+}
+
+#[test]
+fn help_lists_every_command_and_where_the_rules_are() {
+    let table = Table::new();
+    let reply = table.ok("carol", Command::Help).reply;
+    assert!(reply.private);
+    for (name, _) in stonemate_bot::service::help::COMMANDS {
+        assert!(reply.text.contains(&format!("`/{name}` — ")), "/{name} is missing:\n{}", reply.text);
+    }
+    assert!(reply.text.contains("`/rules game:NAME`, where NAME is chego, gess, ichess, go, chogo"), "{}", reply.text);
+}
+
+#[test]
+fn help_names_exactly_the_commands_discord_registers() {
+    let registered: Vec<String> =
+        stonemate_bot::discord::commands::all().into_iter().map(|command| command.name.to_string()).collect();
+    let listed: Vec<&str> = stonemate_bot::service::help::COMMANDS.iter().map(|(name, _)| *name).collect();
+    assert_eq!(registered, listed);
+}
