@@ -84,6 +84,7 @@ pub fn command(command: Command) -> Command {
         Command::Rules { game } => Command::Rules { game: typed(&game) },
         Command::Notify { mode } => Command::Notify { mode: typed(&mode) },
         Command::AdminAbort { game } => Command::AdminAbort { game: typed(&game) },
+        Command::Help => Command::Help,
     }
 }
 
