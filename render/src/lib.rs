@@ -16,6 +16,7 @@ mod fonts;
 mod frame;
 mod header;
 mod layout;
+mod motion;
 mod palette;
 mod pieces;
 mod text;
