@@ -87,8 +87,18 @@ impl Sketch {
     /// Adds a square of half-side `half` centred at `centre`, corners rounded by `radius`.
     pub fn rounded_square(&mut self, (cx, cy): (f32, f32), half: f32, radius: f32) -> &mut Sketch {
         let (outer, inner) = (half, half - radius);
-        self.polygon(&[(cx - outer, cy - inner), (cx + outer, cy - inner), (cx + outer, cy + inner), (cx - outer, cy + inner)]);
-        self.polygon(&[(cx - inner, cy - outer), (cx + inner, cy - outer), (cx + inner, cy + outer), (cx - inner, cy + outer)]);
+        self.polygon(&[
+            (cx - outer, cy - inner),
+            (cx + outer, cy - inner),
+            (cx + outer, cy + inner),
+            (cx - outer, cy + inner),
+        ]);
+        self.polygon(&[
+            (cx - inner, cy - outer),
+            (cx + inner, cy - outer),
+            (cx + inner, cy + outer),
+            (cx - inner, cy + outer),
+        ]);
         for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
             self.disc((cx + sx * inner, cy + sy * inner), radius);
         }

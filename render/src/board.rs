@@ -8,10 +8,10 @@ use stonemate_engine::{BoardView, Cell, Color, Look, Role, Square};
 use crate::Picture;
 use crate::frame::Frame;
 use crate::layout::Layout;
+use crate::motion;
 use crate::palette::{Base, Ground, Ink, Palette};
 use crate::pieces::Mark;
 use crate::text::{self, Face};
-use crate::motion;
 use crate::tiles::{Place, Stack, TileSet};
 
 /// How the pieces of each side are painted, `[white, black]`.

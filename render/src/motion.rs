@@ -21,7 +21,8 @@ pub fn draw(frame: &mut Frame, layout: &Layout, block: BlockMove) {
         return;
     };
     let mut fill = |points: &[(f32, f32)]| {
-        let corners: Vec<Point<i32>> = points.iter().map(|&(x, y)| Point::new(x.round() as i32, y.round() as i32)).collect();
+        let corners: Vec<Point<i32>> =
+            points.iter().map(|&(x, y)| Point::new(x.round() as i32, y.round() as i32)).collect();
         draw_polygon_mut(&mut canvas, &corners, Luma([index]));
     };
     let from = centre(layout, block.from);

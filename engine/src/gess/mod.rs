@@ -138,7 +138,15 @@ impl Gess {
     }
 
     fn blank(stones: Stones, to_move: Color) -> Gess {
-        Gess { stones, to_move, turns_played: 0, last_turn: Vec::new(), captured: Vec::new(), block_move: None, ending: None }
+        Gess {
+            stones,
+            to_move,
+            turns_played: 0,
+            last_turn: Vec::new(),
+            captured: Vec::new(),
+            block_move: None,
+            ending: None,
+        }
     }
 
     /// The stones and the side to move.
@@ -190,10 +198,12 @@ impl Gess {
         let removed = self.stones.captured_by(self.to_move, start, end);
         // A stone of the piece put down on the outer ring was not on the board before.
         let color = |point: Point| self.stones.color_at(point).unwrap_or(self.to_move);
-        self.captured = end
-            .area()
-            .filter(|point| removed.contains(point.square()))
-            .map(|point| (point.square(), Piece::new(color(point), Role::Stone)))
+        self.captured = removed
+            .iter()
+            .map(|square| {
+                let point = Point { file: square.file() as i8, rank: square.rank() as i8 };
+                (square, Piece::new(color(point), Role::Stone))
+            })
             .collect();
         self.block_move = Some(BlockMove { from: start.square(), to: end.square(), size: 3 });
         self.last_turn = footprints.iter().collect();
