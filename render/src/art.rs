@@ -20,29 +20,43 @@ const INK: Luma<u8> = Luma([255]);
 const CLEAR: Luma<u8> = Luma([0]);
 
 /// A shape being drawn on a `size` x `size` tile, in tile pixel coordinates (the
-/// samples are [`SUPERSAMPLE`] times finer).
+/// samples are [`SUPERSAMPLE`] times finer, or as fine as the pixels for text alone).
 #[derive(Debug, Clone)]
 pub struct Sketch {
     size: usize,
+    /// Samples per pixel along each axis.
+    fineness: u32,
     samples: GrayImage,
 }
 
-/// A tile coordinate as the sample whose centre is nearest to it.
-fn sample(value: f32) -> i32 {
-    (value * SUPERSAMPLE as f32 - 0.5).round() as i32
-}
-
 impl Sketch {
+    /// A sketch for shapes: supersampled, since imageproc's fills have hard edges.
     #[must_use]
     pub fn new(size: usize) -> Sketch {
-        let side = size as u32 * SUPERSAMPLE;
-        Sketch { size, samples: GrayImage::new(side, side) }
+        Sketch::with_fineness(size, SUPERSAMPLE)
+    }
+
+    /// A sketch for glyphs alone, which imageproc's text draws anti-aliased already.
+    #[must_use]
+    pub fn text(size: usize) -> Sketch {
+        Sketch::with_fineness(size, 1)
+    }
+
+    fn with_fineness(size: usize, fineness: u32) -> Sketch {
+        let side = size as u32 * fineness;
+        Sketch { size, fineness, samples: GrayImage::new(side, side) }
+    }
+
+    /// A tile coordinate as the sample whose centre is nearest to it.
+    fn sample(&self, value: f32) -> i32 {
+        (value * self.fineness as f32 - 0.5).round() as i32
     }
 
     fn circle(&mut self, (cx, cy): (f32, f32), r: f32, colour: Luma<u8>) {
         if r > 0.0 {
-            let radius = (r * SUPERSAMPLE as f32).round() as i32;
-            draw_filled_circle_mut(&mut self.samples, (sample(cx), sample(cy)), radius, colour);
+            let radius = (r * self.fineness as f32).round() as i32;
+            let centre = (self.sample(cx), self.sample(cy));
+            draw_filled_circle_mut(&mut self.samples, centre, radius, colour);
         }
     }
 
@@ -59,7 +73,8 @@ impl Sketch {
     }
 
     fn fill_polygon(&mut self, points: &[(f32, f32)], colour: Luma<u8>) {
-        let mut corners: Vec<Point<i32>> = points.iter().map(|&(x, y)| Point::new(sample(x), sample(y))).collect();
+        let mut corners: Vec<Point<i32>> =
+            points.iter().map(|&(x, y)| Point::new(self.sample(x), self.sample(y))).collect();
         corners.dedup();
         while corners.len() > 1 && corners.first() == corners.last() {
             corners.pop();
@@ -108,7 +123,7 @@ impl Sketch {
     /// Adds the glyph of `ch` drawn with imageproc's text: `scale` tile pixels per font
     /// unit, the font's origin (on the baseline) at `origin`.
     pub fn glyph(&mut self, font: &FontRef<'_>, ch: char, scale: f32, origin: (f32, f32)) -> &mut Sketch {
-        let k = SUPERSAMPLE as f32;
+        let k = self.fineness as f32;
         let px = PxScale::from(scale * k * font.height_unscaled());
         let ascent = font.as_scaled(px).ascent();
         let (x, y) = ((origin.0 * k).round() as i32, (origin.1 * k - ascent).round() as i32);
@@ -125,7 +140,7 @@ impl Sketch {
     /// Each pixel's share covered by the shape.
     #[must_use]
     pub fn mask(&self) -> Mask {
-        let (size, k) = (self.size, SUPERSAMPLE as usize);
+        let (size, k) = (self.size, self.fineness as usize);
         let side = size * k;
         let mut sums = vec![0u32; size * size];
         for (y, row) in self.samples.as_raw().chunks_exact(side).enumerate() {

@@ -37,12 +37,13 @@ pub fn draw(frame: &mut Frame, picture: &Picture, layout: &Layout) {
         Look::Intersections => grid_lines(frame, view, layout),
     }
     let tiles = TileSet::get(layout.cell, Place::Board(view.look));
+    let inks = inks(view);
     for &(square, ground) in &grounds {
         let (x, y) = layout.cell_origin(square);
         if let Ground::Owned(_, ink) = ground {
             territory(frame, (x, y), layout.cell, ink);
         }
-        let stack = stack(picture, square);
+        let stack = stack(picture, inks, square);
         if !stack.is_empty() {
             tiles.tile(ground, stack).draw(frame, x, y);
         }
@@ -60,9 +61,8 @@ fn shown(view: &BoardView, role: Role) -> Role {
 
 /// What the cell of `square` shows, bottom first: a star point, the glow of a king in
 /// check, the piece, the sign of a capture, and the picture's own highlight.
-fn stack(picture: &Picture, square: Square) -> Stack {
+fn stack(picture: &Picture, inks: [Ink; 2], square: Square) -> Stack {
     let view = &picture.view;
-    let inks = inks(view);
     let ink = |color: Color| inks[color.index()];
     let cell = view.cell(square);
     let mut stack = Stack::default();

@@ -179,7 +179,7 @@ fn figure(role: Role, ink: Ink, size: usize, turned: bool) -> Vec<Layer> {
     let (x0, y0, x1, y1) = glyph_bounds(font, solid);
     let origin = (s / 2.0 - scale * (x0 + x1) / 2.0, s / 2.0 + scale * (y0 + y1) / 2.0);
     let glyph = |ch: char| {
-        let mut sketch = Sketch::new(size);
+        let mut sketch = Sketch::text(size);
         sketch.glyph(font, ch, scale, origin);
         if turned {
             sketch.turn();
@@ -246,7 +246,7 @@ fn medallion(ink: Ink, size: usize) -> Vec<Layer> {
     vec![
         shape(Mask::disc(size, centre, centre, r), ink.outline()),
         shape(Mask::disc(size, centre, centre, r - outline_width(size)), ink.body()),
-        shape(Sketch::new(size).glyph(font, knight, scale, origin).mask(), ink.detail()),
+        shape(Sketch::text(size).glyph(font, knight, scale, origin).mask(), ink.detail()),
     ]
 }
 
@@ -303,7 +303,7 @@ fn token(role: Role, ink: Ink, size: usize) -> Vec<Layer> {
         shape(Mask::rounded_square(size, c, c, half, 0.12 * s), ink.outline()),
         shape(Mask::rounded_square(size, c, c, half - edge, 0.12 * s - edge), ink.body()),
     ];
-    let (arm, thick, far, dot) = (0.31 * s, (0.075 * s).max(1.5), 0.235 * s, (0.07 * s).max(1.6));
+    let (arm, thick, far, dot) = (0.33 * s, (0.075 * s).max(1.5), 0.235 * s, (0.07 * s).max(1.6));
     let directions: [(f32, f32); 4] = match role {
         Role::Wazir | Role::Dabbaba => [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)],
         _ => [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)],
@@ -317,7 +317,7 @@ fn token(role: Role, ink: Ink, size: usize) -> Vec<Layer> {
     });
     let mut marks = marks.reduce(|all, mark| all.union(&mark)).expect("four directions");
     if matches!(role, Role::Wazir | Role::Ferz) {
-        marks = marks.union(&Mask::disc(size, c, c, (0.055 * s).max(1.4)));
+        marks = marks.union(&Mask::disc(size, c, c, (0.06 * s).max(1.4)));
     }
     layers.push(shape(marks, ink.detail()));
     layers
@@ -327,10 +327,10 @@ fn token(role: Role, ink: Ink, size: usize) -> Vec<Layer> {
 /// a shaft that starts clear of the centre, and a head.
 fn arrow(size: usize, (cx, cy): (f32, f32), (dx, dy): (f32, f32), reach: f32, thick: f32) -> Mask {
     let s = size as f32;
-    let head = (0.15 * s).max(2.5);
+    let head = (0.14 * s).max(2.5);
     let at = |along: f32, across: f32| (cx + dx * along - dy * across, cy + dy * along + dx * across);
     let mut sketch = Sketch::new(size);
-    sketch.stroke(at(0.1 * s, 0.0), at(reach - head * 0.6, 0.0), thick);
+    sketch.stroke(at(0.17 * s, 0.0), at(reach - head * 0.6, 0.0), thick);
     sketch.polygon(&[at(reach, 0.0), at(reach - head, head * 0.7), at(reach - head, -head * 0.7)]);
     sketch.mask()
 }
@@ -378,6 +378,37 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    fn painted(layers: Vec<Layer>) -> Canvas {
+        let mut canvas = Canvas::new(40, LIGHT);
+        for layer in layers {
+            layer.paint(&mut canvas);
+        }
+        canvas
+    }
+
+    #[test]
+    fn the_bishop_is_told_apart_from_the_pawn() {
+        // The font's bishop is a pawn with a little cross on top; ours must differ clearly more.
+        for ink in [Ink::White, Ink::Black] {
+            let pawn = drawn(Mark::Piece(Role::Pawn, ink), Look::Checkered);
+            let ours = difference(&drawn(Mark::Piece(Role::Bishop, ink), Look::Checkered), &pawn);
+            let font = difference(&painted(figure(Role::Bishop, ink, 40, false)), &pawn);
+            assert!(ours * 4 > font * 5, "{ink:?}: ours differs from the pawn in {ours} pixels, the font's in {font}");
+        }
+    }
+
+    #[test]
+    fn the_ferz_shows_arrows_not_a_cross() {
+        // A cross runs through the middle; the ferz's arrows start clear of its centre dot.
+        for ink in [Ink::White, Ink::Black] {
+            let ferz = drawn(Mark::Piece(Role::Ferz, ink), Look::Checkered);
+            for (x, y) in [(22, 22), (17, 22), (22, 17), (17, 17)] {
+                assert_eq!(ferz.rgb[y * 40 + x], ink.body(), "{ink:?}: the diagonal by the centre is the body");
+            }
+            assert_eq!(ferz.rgb[20 * 40 + 20], ink.detail(), "{ink:?}: the centre dot");
         }
     }
 
