@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::notation::NotationError;
 use crate::options::{GameOptions, OptionPairs};
-use crate::piece::{Hand, Piece};
+use crate::piece::{Hand, Piece, Role};
 use crate::square::{Color, Square};
 use crate::turn::Turn;
 
@@ -258,6 +258,15 @@ pub enum Look {
     Intersections,
 }
 
+/// A block of `size` x `size` squares moved as one piece, named by its centre before and
+/// after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BlockMove {
+    pub from: Square,
+    pub to: Square,
+    pub size: u8,
+}
+
 /// Everything a picture of a position needs, independent of the game: the renderer draws
 /// it without knowing which game it came from.
 #[derive(Debug, Clone, PartialEq)]
@@ -269,8 +278,18 @@ pub struct BoardView {
     pub look: Look,
     /// Squares the last turn touched (from, to, drop square, every cell of a tandem).
     pub last_turn: Vec<Square>,
-    /// Squares where pieces were captured by the last turn.
-    pub captured: Vec<Square>,
+    /// Squares where pieces were captured by the last turn, and what stood there.
+    pub captured: Vec<(Square, Piece)>,
+    /// The last turn moved a block of squares as one piece (Gess's 3x3 pieces): drawn as
+    /// the block's frame before and after, joined by an arrow.
+    pub block_move: Option<BlockMove>,
+    /// Squares of kings that are in check.
+    pub checked: Vec<Square>,
+    /// The star points of a go board (drawn as dots where the lines cross).
+    pub star_points: Vec<Square>,
+    /// Pieces of this role are drawn as plain stones (Go played with rooks alone looks like
+    /// go: every piece is a rook, so the figure says nothing).
+    pub stone_role: Option<Role>,
     /// Pieces in hand, for games that have hands: `[white, black]`.
     pub hands: Option<[Hand; 2]>,
     /// How users call each side, `[white, black]` ("Green" for Chogo's second side).

@@ -23,6 +23,37 @@ pub enum Squares {
     Dark,
 }
 
+/// The star points of a go board of `shape`: on the third line (fourth from 13 up) near
+/// each corner, the centre of an odd board, and the middles of the sides from 15 up;
+/// none on boards too small to have them, or where a hole is.
+fn star_points(shape: &Shape) -> Vec<Square> {
+    let lines = |size: u8| -> Vec<u8> {
+        let edge = match size {
+            13.. => 3,
+            7.. => 2,
+            _ => return Vec::new(),
+        };
+        let mut lines = vec![edge, size - 1 - edge];
+        if size % 2 == 1 {
+            lines.push(size / 2);
+        }
+        lines
+    };
+    let (files, ranks) = (lines(shape.width()), lines(shape.height()));
+    let centre_only_middles = shape.width().min(shape.height()) < 15;
+    let middle = |line: u8, size: u8| size % 2 == 1 && line == size / 2;
+    files
+        .iter()
+        .flat_map(|&file| ranks.iter().map(move |&rank| (file, rank)))
+        .filter(|&(file, rank)| {
+            let (on_middle_file, on_middle_rank) = (middle(file, shape.width()), middle(rank, shape.height()));
+            !centre_only_middles || on_middle_file == on_middle_rank
+        })
+        .filter_map(|(file, rank)| Square::new(file, rank))
+        .filter(|&square| shape.contains(square))
+        .collect()
+}
+
 /// The options of a challenge (see the table in `go-with-pieces.md`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GoOptions {
@@ -207,7 +238,7 @@ pub struct Go {
     passes_in_a_row: u8,
     turns_played: u32,
     last_turn: Vec<Square>,
-    captured: Vec<Square>,
+    captured: Vec<(Square, Piece)>,
     ending: Option<Ending>,
 }
 
@@ -295,9 +326,9 @@ impl Go {
 
     fn commit(&mut self, from: Option<Square>, to: Square, after: Board, dead: SquareSet) {
         self.prisoners[self.to_move.index()] += dead.len() as u32;
+        self.captured = dead.iter().filter_map(|square| self.board.get(square).map(|piece| (square, piece))).collect();
         self.before_last_turn = std::mem::replace(&mut self.board, after);
         self.last_turn = from.into_iter().chain([to]).collect();
-        self.captured = dead.iter().collect();
         self.passes_in_a_row = 0;
     }
 
@@ -317,6 +348,12 @@ impl Go {
         let count = |color| owner.iter().filter(|(_, o)| *o == Some(color)).count() as i32;
         let points = |color: Color| HalfPoints::whole(count(color) + self.prisoners[color.index()] as i32);
         Score { white: points(Color::White) + self.options.komi, black: points(Color::Black) }
+    }
+
+    /// Played with rooks alone on every square, the game is go with other captures: it is
+    /// drawn as a go board, stones on the lines.
+    fn looks_like_go(&self) -> bool {
+        self.options.pieces == [Role::Rook] && self.options.squares == Squares::All
     }
 
     fn drops(&self) -> impl Iterator<Item = Turn> + '_ {
@@ -533,9 +570,13 @@ impl Game for Go {
             width: self.board.shape().width(),
             height: self.board.shape().height(),
             cells: self.board.cells(),
-            look: Look::Checkered,
+            look: if self.looks_like_go() { Look::Intersections } else { Look::Checkered },
             last_turn: self.last_turn.clone(),
             captured: self.captured.clone(),
+            block_move: None,
+            checked: Vec::new(),
+            star_points: if self.looks_like_go() { star_points(self.board.shape()) } else { Vec::new() },
+            stone_role: self.looks_like_go().then_some(Role::Rook),
             hands: None,
             side_names: ["White", "Black"],
             first_rank_side: Color::White,

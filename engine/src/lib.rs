@@ -24,7 +24,7 @@ pub mod turn;
 pub use any::{AnyGame, NewGameError, Replay, ReplayError, TurnError};
 pub use board::Board;
 pub use game::{
-    BoardView, Cell, EndReason, Ending, Game, GameKind, HalfPoints, Look, Outcome, OwnerMap, Score, Status,
+    BlockMove, BoardView, Cell, EndReason, Ending, Game, GameKind, HalfPoints, Look, Outcome, OwnerMap, Score, Status,
 };
 pub use notation::NotationError;
 pub use options::{GameOptions, OptionError, OptionPairs};

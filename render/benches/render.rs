@@ -1,14 +1,77 @@
-//! The `render` benchmark group: one busy middle-game position per game drawn to PNG
-//! bytes at 800 pixels (`render/chego`, `render/gess`, `render/ichess`, `render/go`,
-//! `render/chogo`). The PNG size of each is printed before it is timed.
+//! The render benchmarks.
+//!
+//! - `first/...` (printed, not a criterion group, run first while every cache is cold):
+//!   the first picture of each board size: go boards 2x2 to 25x25 and the other games'
+//!   busy samples, timed once each; the median and the slowest are printed.
+//! - `cycle/every_size`: the steady state of drawing every one of those boards in turn,
+//!   one picture per iteration (a cache too small for them all shows up here).
+//! - `render/chego`, `render/gess`, `render/ichess`, `render/go`, `render/chogo`: one busy
+//!   middle-game position per game drawn to PNG bytes at 800 pixels; the PNG size of each
+//!   is printed before it is timed.
 //!
 //! Run with `cargo bench -p stonemate-render --bench render`.
 
 #[path = "../tests/samples/mod.rs"]
 mod samples;
 
+use std::time::{Duration, Instant};
+
 use criterion::{Criterion, criterion_group, criterion_main};
-use stonemate_render::png;
+use stonemate_engine::{AnyGame, GameKind};
+use stonemate_render::{Picture, png};
+
+/// A go board of `size` x `size` with rooks, some way into a game chosen by a fixed rule.
+fn go_board(size: u8) -> Picture {
+    let options = vec![("board".to_owned(), format!("{size}x{size}"))];
+    let mut game = AnyGame::new(GameKind::Go, &options).expect("a go board");
+    let turns = (usize::from(size) * usize::from(size) * 2 / 3).min(120);
+    for i in 0..turns {
+        let legal = game.legal_turns();
+        if legal.is_empty() {
+            break;
+        }
+        let _ = game.play(legal[(i * 7919 + 13) % legal.len()]);
+    }
+    Picture::new(game.view())
+}
+
+/// Every board size the pictures come in.
+fn every_size() -> Vec<(String, Picture)> {
+    let mut boards: Vec<(String, Picture)> =
+        (2..=25).map(|size| (format!("go-{size}x{size}"), go_board(size))).collect();
+    boards.push(("go-19x19-rnb".into(), samples::go_busy()));
+    boards.push(("chego".into(), samples::chego_busy()));
+    boards.push(("gess".into(), samples::gess_busy()));
+    boards.push(("ichess".into(), samples::ichess_busy()));
+    boards.push(("chogo".into(), samples::chogo_busy()));
+    boards
+}
+
+fn first_pictures(boards: &[(String, Picture)]) {
+    let mut times: Vec<(Duration, &str)> = boards
+        .iter()
+        .map(|(name, picture)| {
+            let start = Instant::now();
+            std::hint::black_box(png(picture));
+            (start.elapsed(), name.as_str())
+        })
+        .collect();
+    times.sort();
+    let (median, (max, slowest)) = (times[times.len() / 2].0, times[times.len() - 1]);
+    eprintln!("first/every_size: {} boards, median {median:.2?}, max {max:.2?} ({slowest})", times.len());
+}
+
+fn cycle(c: &mut Criterion) {
+    let boards = every_size();
+    first_pictures(&boards);
+    let mut next = 0;
+    c.bench_function("cycle/every_size", |b| {
+        b.iter(|| {
+            next = (next + 1) % boards.len();
+            png(std::hint::black_box(&boards[next].1))
+        });
+    });
+}
 
 fn render(c: &mut Criterion) {
     let positions = [
@@ -27,5 +90,5 @@ fn render(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, render);
+criterion_group!(benches, cycle, render);
 criterion_main!(benches);

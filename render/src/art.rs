@@ -1,11 +1,158 @@
-//! Anti-aliased shapes in full colour, used once per size to pre-draw tiles: coverage
-//! masks (discs, rings, rounded squares, strokes, polygons, font glyphs under any affine
-//! transform) and a colour canvas they are painted onto.
+//! Anti-aliased shapes in full colour, used once per size to draw tiles: coverage masks
+//! (discs, rings, rounded squares, strokes, polygons, font glyphs) and a colour canvas they
+//! are painted onto.
+//!
+//! Shapes are drawn with `imageproc`'s primitives on an `image` grey buffer [`SUPERSAMPLE`]
+//! times the tile's size, then averaged down to the tile: imageproc's fills have hard
+//! edges, and the average of each block of samples is the share of the pixel they cover.
 
-use ab_glyph::{Font, FontRef, OutlineCurve};
-use ab_glyph_rasterizer::{Point, Rasterizer, point};
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use image::{GrayImage, Luma};
+use imageproc::drawing::{draw_filled_circle_mut, draw_polygon_mut, draw_text_mut};
+use imageproc::point::Point;
 
 use crate::palette::{Rgb, mix};
+
+/// Samples per pixel along each axis while drawing a shape.
+pub const SUPERSAMPLE: u32 = 4;
+
+const INK: Luma<u8> = Luma([255]);
+const CLEAR: Luma<u8> = Luma([0]);
+
+/// A shape being drawn on a `size` x `size` tile, in tile pixel coordinates (the
+/// samples are [`SUPERSAMPLE`] times finer, or as fine as the pixels for text alone).
+#[derive(Debug, Clone)]
+pub struct Sketch {
+    size: usize,
+    /// Samples per pixel along each axis.
+    fineness: u32,
+    samples: GrayImage,
+}
+
+impl Sketch {
+    /// A sketch for shapes: supersampled, since imageproc's fills have hard edges.
+    #[must_use]
+    pub fn new(size: usize) -> Sketch {
+        Sketch::with_fineness(size, SUPERSAMPLE)
+    }
+
+    /// A sketch for glyphs alone, which imageproc's text draws anti-aliased already.
+    #[must_use]
+    pub fn text(size: usize) -> Sketch {
+        Sketch::with_fineness(size, 1)
+    }
+
+    fn with_fineness(size: usize, fineness: u32) -> Sketch {
+        let side = size as u32 * fineness;
+        Sketch { size, fineness, samples: GrayImage::new(side, side) }
+    }
+
+    /// A tile coordinate as the sample whose centre is nearest to it.
+    fn sample(&self, value: f32) -> i32 {
+        (value * self.fineness as f32 - 0.5).round() as i32
+    }
+
+    fn circle(&mut self, (cx, cy): (f32, f32), r: f32, colour: Luma<u8>) {
+        if r > 0.0 {
+            let radius = (r * self.fineness as f32).round() as i32;
+            let centre = (self.sample(cx), self.sample(cy));
+            draw_filled_circle_mut(&mut self.samples, centre, radius, colour);
+        }
+    }
+
+    /// Adds a disc.
+    pub fn disc(&mut self, centre: (f32, f32), r: f32) -> &mut Sketch {
+        self.circle(centre, r, INK);
+        self
+    }
+
+    /// Takes a disc away.
+    pub fn cut_disc(&mut self, centre: (f32, f32), r: f32) -> &mut Sketch {
+        self.circle(centre, r, CLEAR);
+        self
+    }
+
+    fn fill_polygon(&mut self, points: &[(f32, f32)], colour: Luma<u8>) {
+        let mut corners: Vec<Point<i32>> =
+            points.iter().map(|&(x, y)| Point::new(self.sample(x), self.sample(y))).collect();
+        corners.dedup();
+        while corners.len() > 1 && corners.first() == corners.last() {
+            corners.pop();
+        }
+        if corners.len() >= 3 {
+            draw_polygon_mut(&mut self.samples, &corners, colour);
+        }
+    }
+
+    /// Adds a filled polygon (tile coordinates, y down).
+    pub fn polygon(&mut self, points: &[(f32, f32)]) -> &mut Sketch {
+        self.fill_polygon(points, INK);
+        self
+    }
+
+    /// Adds a stroke from `a` to `b` with round ends.
+    pub fn stroke(&mut self, a: (f32, f32), b: (f32, f32), width: f32) -> &mut Sketch {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let length = dx.hypot(dy).max(f32::EPSILON);
+        let (nx, ny) = (-dy / length * width / 2.0, dx / length * width / 2.0);
+        self.polygon(&[(a.0 + nx, a.1 + ny), (b.0 + nx, b.1 + ny), (b.0 - nx, b.1 - ny), (a.0 - nx, a.1 - ny)]);
+        self.disc(a, width / 2.0).disc(b, width / 2.0)
+    }
+
+    /// Adds a square of half-side `half` centred at `centre`, corners rounded by `radius`.
+    pub fn rounded_square(&mut self, (cx, cy): (f32, f32), half: f32, radius: f32) -> &mut Sketch {
+        let (outer, inner) = (half, half - radius);
+        self.polygon(&[
+            (cx - outer, cy - inner),
+            (cx + outer, cy - inner),
+            (cx + outer, cy + inner),
+            (cx - outer, cy + inner),
+        ]);
+        self.polygon(&[
+            (cx - inner, cy - outer),
+            (cx + inner, cy - outer),
+            (cx + inner, cy + outer),
+            (cx - inner, cy + outer),
+        ]);
+        for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+            self.disc((cx + sx * inner, cy + sy * inner), radius);
+        }
+        self
+    }
+
+    /// Adds the glyph of `ch` drawn with imageproc's text: `scale` tile pixels per font
+    /// unit, the font's origin (on the baseline) at `origin`.
+    pub fn glyph(&mut self, font: &FontRef<'_>, ch: char, scale: f32, origin: (f32, f32)) -> &mut Sketch {
+        let k = self.fineness as f32;
+        let px = PxScale::from(scale * k * font.height_unscaled());
+        let ascent = font.as_scaled(px).ascent();
+        let (x, y) = ((origin.0 * k).round() as i32, (origin.1 * k - ascent).round() as i32);
+        draw_text_mut(&mut self.samples, INK, x, y, px, font, &ch.to_string());
+        self
+    }
+
+    /// The sketch turned half a circle about the tile's centre.
+    pub fn turn(&mut self) -> &mut Sketch {
+        image::imageops::rotate180_in_place(&mut self.samples);
+        self
+    }
+
+    /// Each pixel's share covered by the shape.
+    #[must_use]
+    pub fn mask(&self) -> Mask {
+        let (size, k) = (self.size, self.fineness as usize);
+        let side = size * k;
+        let mut sums = vec![0u32; size * size];
+        for (y, row) in self.samples.as_raw().chunks_exact(side).enumerate() {
+            let sums = &mut sums[(y / k) * size..(y / k + 1) * size];
+            for (sum, block) in sums.iter_mut().zip(row.chunks_exact(k)) {
+                *sum += block.iter().map(|&v| u32::from(v)).sum::<u32>();
+            }
+        }
+        let full = (255 * k * k) as f32;
+        Mask { width: size, height: size, coverage: sums.into_iter().map(|sum| sum as f32 / full).collect() }
+    }
+}
 
 /// How much of each pixel a shape covers, 0 to 1.
 #[derive(Debug, Clone)]
@@ -16,57 +163,27 @@ pub struct Mask {
 }
 
 impl Mask {
-    /// A mask from a signed distance function (negative inside), sampled at pixel centres:
-    /// a pixel is covered by how far the edge lies past its centre, which anti-aliases.
-    pub fn from_distance(width: usize, height: usize, distance: impl Fn(f32, f32) -> f32) -> Mask {
-        let mut coverage = Vec::with_capacity(width * height);
-        for y in 0..height {
-            for x in 0..width {
-                let d = distance(x as f32 + 0.5, y as f32 + 0.5);
-                coverage.push((0.5 - d).clamp(0.0, 1.0));
-            }
-        }
-        Mask { width, height, coverage }
-    }
-
     pub fn disc(size: usize, cx: f32, cy: f32, r: f32) -> Mask {
-        Mask::from_distance(size, size, |x, y| (x - cx).hypot(y - cy) - r)
+        Sketch::new(size).disc((cx, cy), r).mask()
     }
 
     pub fn ring(size: usize, cx: f32, cy: f32, r: f32, width: f32) -> Mask {
-        Mask::from_distance(size, size, |x, y| ((x - cx).hypot(y - cy) - r).abs() - width / 2.0)
+        Sketch::new(size).disc((cx, cy), r + width / 2.0).cut_disc((cx, cy), r - width / 2.0).mask()
     }
 
     /// A square of half-side `half` centred at (`cx`, `cy`) with corners rounded by `radius`.
     pub fn rounded_square(size: usize, cx: f32, cy: f32, half: f32, radius: f32) -> Mask {
-        Mask::from_distance(size, size, |x, y| {
-            let qx = (x - cx).abs() - half + radius;
-            let qy = (y - cy).abs() - half + radius;
-            qx.max(0.0).hypot(qy.max(0.0)) + qx.max(qy).min(0.0) - radius
-        })
+        Sketch::new(size).rounded_square((cx, cy), half, radius).mask()
     }
 
     /// A stroke from `a` to `b` with round ends.
     pub fn stroke(size: usize, a: (f32, f32), b: (f32, f32), width: f32) -> Mask {
-        Mask::from_distance(size, size, |x, y| segment_distance((x, y), a, b) - width / 2.0)
+        Sketch::new(size).stroke(a, b, width).mask()
     }
 
     /// A filled polygon (pixel coordinates, y down).
     pub fn polygon(size: usize, points: &[(f32, f32)]) -> Mask {
-        let mut rasterizer = Rasterizer::new(size, size);
-        for (i, &(x, y)) in points.iter().enumerate() {
-            let (nx, ny) = points[(i + 1) % points.len()];
-            rasterizer.draw_line(point(x, y), point(nx, ny));
-        }
-        Mask::from_rasterizer(size, size, &rasterizer)
-    }
-
-    fn from_rasterizer(width: usize, height: usize, rasterizer: &Rasterizer) -> Mask {
-        let mut coverage = vec![0.0; width * height];
-        rasterizer.for_each_pixel_2d(|x, y, alpha| {
-            coverage[y as usize * width + x as usize] = alpha.clamp(0.0, 1.0);
-        });
-        Mask { width, height, coverage }
+        Sketch::new(size).polygon(points).mask()
     }
 
     /// The union of two masks of the same size.
@@ -75,6 +192,13 @@ impl Mask {
         for (a, b) in self.coverage.iter_mut().zip(&other.coverage) {
             *a = a.max(*b);
         }
+        self
+    }
+
+    /// The mask with every coverage multiplied by `share`.
+    #[must_use]
+    pub fn faded(mut self, share: f32) -> Mask {
+        self.coverage.iter_mut().for_each(|c| *c *= share);
         self
     }
 
@@ -105,56 +229,21 @@ impl Mask {
         let coverage = self.coverage.iter().zip(&outside).map(|(&c, &out)| if out { c } else { 1.0 }).collect();
         Mask { width: w, height: h, coverage }
     }
-}
 
-fn segment_distance(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
-    let (px, py, bx, by) = (p.0 - a.0, p.1 - a.1, b.0 - a.0, b.1 - a.1);
-    let length = bx * bx + by * by;
-    let t = if length == 0.0 { 0.0 } else { ((px * bx + py * by) / length).clamp(0.0, 1.0) };
-    (px - bx * t).hypot(py - by * t)
-}
-
-/// Places a glyph: pixel = `origin` + `matrix` * font units (font units have y up).
-#[derive(Debug, Clone, Copy)]
-pub struct Placement {
-    pub matrix: [[f32; 2]; 2],
-    pub origin: (f32, f32),
-}
-
-impl Placement {
-    /// Scale `scale` pixels per font unit, upright, with font point (0, 0) at `origin`.
-    pub fn upright(scale: f32, origin: (f32, f32)) -> Placement {
-        Placement { matrix: [[scale, 0.0], [0.0, -scale]], origin }
-    }
-
-    /// The same placement turned half a circle about `centre` (pixel coordinates).
+    /// This mask (of a smaller tile) placed with its top-left corner at `offset` on an
+    /// empty tile of `size` pixels.
     #[must_use]
-    pub fn turned(self, centre: (f32, f32)) -> Placement {
-        let [[a, b], [c, d]] = self.matrix;
-        let origin = (2.0 * centre.0 - self.origin.0, 2.0 * centre.1 - self.origin.1);
-        Placement { matrix: [[-a, -b], [-c, -d]], origin }
-    }
-
-    fn apply(&self, p: Point) -> Point {
-        let [[a, b], [c, d]] = self.matrix;
-        point(self.origin.0 + a * p.x + b * p.y, self.origin.1 + c * p.x + d * p.y)
-    }
-}
-
-/// The glyph of `ch` rasterised on a `size` square; an empty mask if the font lacks it.
-pub fn glyph(font: &FontRef<'_>, ch: char, size: usize, placement: Placement) -> Mask {
-    let mut rasterizer = Rasterizer::new(size, size);
-    if let Some(outline) = font.outline(font.glyph_id(ch)) {
-        for curve in &outline.curves {
-            let at = |p: &Point| placement.apply(*p);
-            match curve {
-                OutlineCurve::Line(p0, p1) => rasterizer.draw_line(at(p0), at(p1)),
-                OutlineCurve::Quad(p0, p1, p2) => rasterizer.draw_quad(at(p0), at(p1), at(p2)),
-                OutlineCurve::Cubic(p0, p1, p2, p3) => rasterizer.draw_cubic(at(p0), at(p1), at(p2), at(p3)),
+    pub fn placed(&self, size: usize, offset: usize) -> Mask {
+        let mut coverage = vec![0.0; size * size];
+        for (y, row) in self.coverage.chunks_exact(self.width.max(1)).enumerate() {
+            if y + offset < size {
+                let start = (y + offset) * size + offset;
+                let length = row.len().min(size.saturating_sub(offset));
+                coverage[start..start + length].copy_from_slice(&row[..length]);
             }
         }
+        Mask { width: size, height: size, coverage }
     }
-    Mask::from_rasterizer(size, size, &rasterizer)
 }
 
 /// A glyph's bounds in font units: (min x, min y, max x, max y), y up.
@@ -220,9 +309,31 @@ mod tests {
     }
 
     #[test]
+    fn supersampled_edges_are_anti_aliased() {
+        // A disc's rim covers pixels only partly: imageproc's hard edges are averaged down.
+        let disc = Mask::disc(40, 20.0, 20.0, 13.3);
+        let partial = disc.coverage.iter().filter(|&&c| c > 0.05 && c < 0.95).count();
+        assert!(partial > 40, "only {partial} partly covered pixels");
+    }
+
+    #[test]
     fn polygon_fills_its_inside() {
         let square = Mask::polygon(10, &[(2.0, 2.0), (8.0, 2.0), (8.0, 8.0), (2.0, 8.0)]);
         assert!((square.coverage[5 * 10 + 5] - 1.0).abs() < 1e-3);
         assert_eq!(square.coverage[0], 0.0);
+    }
+
+    #[test]
+    fn a_turned_glyph_is_upside_down() {
+        let font = crate::fonts::sans();
+        let (scale, origin) = (40.0 / 2048.0 * 0.8, (8.0, 34.0));
+        let upright = Sketch::new(40).glyph(font, '\u{265F}', scale, origin).mask();
+        let turned = Sketch::new(40).glyph(font, '\u{265F}', scale, origin).turn().mask();
+        let row_weight = |mask: &Mask, rows: std::ops::Range<usize>| -> f32 {
+            rows.flat_map(|y| mask.coverage[y * 40..(y + 1) * 40].to_vec()).sum()
+        };
+        // A pawn is wider at its foot than at its head.
+        assert!(row_weight(&upright, 25..34) > row_weight(&upright, 6..15));
+        assert!(row_weight(&turned, 6..15) > row_weight(&turned, 25..34));
     }
 }

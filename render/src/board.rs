@@ -3,15 +3,16 @@
 
 use std::collections::HashMap;
 
-use stonemate_engine::{BoardView, Cell, Color, Look, Square};
+use stonemate_engine::{BoardView, Cell, Color, Look, Role, Square};
 
 use crate::Picture;
 use crate::frame::Frame;
 use crate::layout::Layout;
+use crate::motion;
 use crate::palette::{Base, Ground, Ink, Palette};
 use crate::pieces::Mark;
 use crate::text::{self, Face};
-use crate::tiles::{Place, TileSet};
+use crate::tiles::{Place, Stack, TileSet};
 
 /// How the pieces of each side are painted, `[white, black]`.
 pub fn inks(view: &BoardView) -> [Ink; 2] {
@@ -37,30 +38,58 @@ pub fn draw(frame: &mut Frame, picture: &Picture, layout: &Layout) {
     }
     let tiles = TileSet::get(layout.cell, Place::Board(view.look));
     let inks = inks(view);
-    let highlights: Vec<Square> = picture.highlights.clone();
     for &(square, ground) in &grounds {
         let (x, y) = layout.cell_origin(square);
         if let Ground::Owned(_, ink) = ground {
             territory(frame, (x, y), layout.cell, ink);
         }
-        let occupied = matches!(view.cell(square), Cell::Piece(_));
-        let mut marks = Vec::with_capacity(3);
-        if let Cell::Piece(piece) = view.cell(square) {
-            marks.push(Mark::Piece(piece.role, inks[piece.color.index()]));
+        let stack = stack(picture, inks, square);
+        if !stack.is_empty() {
+            tiles.tile(ground, stack).draw(frame, x, y);
         }
-        if view.captured.contains(&square) {
-            marks.push(if occupied { Mark::CapturedCorner } else { Mark::Captured });
-        }
-        if highlights.contains(&square) {
-            marks.push(if occupied { Mark::Ring } else { Mark::Dot });
-        }
-        for mark in marks {
-            if let Some(tile) = tiles.tile(mark, ground) {
-                tile.draw(frame, x, y);
+    }
+    if let Some(block) = view.block_move {
+        motion::draw(frame, layout, block);
+    }
+    coordinates(frame, view, layout);
+}
+
+/// The role a piece is drawn as: a stone where the view says its role is drawn so.
+fn shown(view: &BoardView, role: Role) -> Role {
+    if view.stone_role == Some(role) { Role::Stone } else { role }
+}
+
+/// What the cell of `square` shows, bottom first: a star point, the glow of a king in
+/// check, the piece, the sign of a capture, and the picture's own highlight.
+fn stack(picture: &Picture, inks: [Ink; 2], square: Square) -> Stack {
+    let view = &picture.view;
+    let ink = |color: Color| inks[color.index()];
+    let cell = view.cell(square);
+    let mut stack = Stack::default();
+    if view.look == Look::Intersections && cell == Cell::Empty && view.star_points.contains(&square) {
+        stack.push(Mark::Star);
+    }
+    if view.checked.contains(&square) {
+        stack.push(Mark::Check);
+    }
+    if let Cell::Piece(piece) = cell {
+        stack.push(Mark::Piece(shown(view, piece.role), ink(piece.color)));
+    }
+    if let Some(&(_, taken)) = view.captured.iter().find(|(at, _)| *at == square) {
+        match cell {
+            // Overwritten by a piece of the same side: the square looks as it did.
+            Cell::Piece(piece) if piece.color == taken.color => {}
+            Cell::Piece(_) => stack.push(Mark::CapturedCorner),
+            _ => {
+                stack.push(Mark::Ghost(shown(view, taken.role), ink(taken.color)));
+                stack.push(Mark::CapturedCorner);
             }
         }
     }
-    coordinates(frame, view, layout);
+    if picture.highlights.contains(&square) {
+        stack.push(if matches!(cell, Cell::Piece(_)) { Mark::Ring } else { Mark::Dot });
+    }
+    stack
 }
 
 /// Every existing square and its ground.
@@ -80,7 +109,8 @@ fn grounds(view: &BoardView, layout: &Layout) -> Vec<(Square, Ground)> {
             };
             let owner = owners.get(&square).copied().flatten().filter(|_| view.cell(square) == Cell::Empty);
             let ground = match owner {
-                _ if view.last_turn.contains(&square) => Ground::Last(base),
+                // A moved block shows its frames instead of lit squares.
+                _ if view.block_move.is_none() && view.last_turn.contains(&square) => Ground::Last(base),
                 Some(color) if base != Base::OffLimits => Ground::Owned(base, inks[color.index()]),
                 _ => Ground::Normal(base),
             };

@@ -11,7 +11,7 @@ use crate::layout::{Layout, count_label};
 use crate::palette::{Base, Ground, Palette};
 use crate::pieces::Mark;
 use crate::text::{self, Face};
-use crate::tiles::{Place, TileSet};
+use crate::tiles::{Place, Stack, TileSet};
 
 /// Draws the title row and both players' bars.
 pub fn draw(frame: &mut Frame, picture: &Picture, layout: &Layout) {
@@ -83,9 +83,7 @@ fn bar(frame: &mut Frame, picture: &Picture, layout: &Layout, color: Color, top:
     let swatches = TileSet::get(layout.swatch, Place::Hand(view.look));
     let ink = inks(view)[color.index()];
     let swatch_top = top + layout.bar_height.saturating_sub(layout.swatch) / 2;
-    if let Some(tile) = swatches.tile(Mark::Swatch(ink), Ground::Normal(Base::Page)) {
-        tile.draw(frame, layout.pad, swatch_top);
-    }
+    swatches.tile(Ground::Normal(Base::Page), Stack::from(Mark::Swatch(ink))).draw(frame, layout.pad, swatch_top);
     let (px, dim_px) = (layout.name_px, layout.count_px);
     let base = baseline(top, layout.bar_height, px);
     let right = layout.width - layout.pad;
@@ -132,9 +130,7 @@ fn hand(frame: &mut Frame, picture: &Picture, layout: &Layout, color: Color, top
         }
         let row_top = top + row * layout.hand_row_height;
         let icon_top = row_top + layout.hand_row_height.saturating_sub(layout.icon) / 2;
-        if let Some(tile) = icons.tile(Mark::Piece(role, ink), Ground::Normal(Base::Page)) {
-            tile.draw(frame, x, icon_top);
-        }
+        icons.tile(Ground::Normal(Base::Page), Stack::from(Mark::Piece(role, ink))).draw(frame, x, icon_top);
         let label = count_label(hand.count(role));
         let base = baseline(row_top, layout.hand_row_height, layout.count_px);
         text::draw(frame, Face::Bold, layout.count_px, (x + layout.icon + 2, base), &label, &palette.text);

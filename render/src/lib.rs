@@ -3,10 +3,13 @@
 //! view says (cells, look, last turn, captures, hands, side names, status, score, owners).
 //!
 //! The API is [`Picture`] (what to draw), [`png`] (draw it) and [`animation`]. Speed comes
-//! from work done once: every piece and mark is pre-drawn per cell size on every ground it
-//! can stand on (`tiles.rs`), already mapped to one fixed 8-bit palette (`palette.rs`); a
-//! request only fills rectangles, copies tile rows and glyphs into a reused indexed frame,
-//! and hands it to the PNG encoder at a fixed, fast compression level (`encode.rs`).
+//! from work done once: what a cell shows (a stack of marks on a ground) is drawn with
+//! `image` and `imageproc` the first time a picture needs it at that cell size, already
+//! mapped to one fixed 8-bit palette, and kept in an LRU cache (`art.rs`, `pieces.rs`,
+//! `tiles.rs`, `palette.rs`); a request only fills rectangles, copies tile runs and glyphs
+//! into a reused indexed frame, and hands it to the PNG encoder at a fixed, fast
+//! compression level (`encode.rs`: the `png` crate, which writes palette images; `image`'s
+//! encoder writes only RGB, measured larger and slower in `benches/encoders.rs`).
 
 mod animation;
 mod art;
@@ -16,6 +19,7 @@ mod fonts;
 mod frame;
 mod header;
 mod layout;
+mod motion;
 mod palette;
 mod pieces;
 mod text;

@@ -39,6 +39,12 @@ pub const BLACK_LINE: Rgb = [0xe6, 0xe6, 0xe2];
 pub const GREEN_BODY: Rgb = [0x2f, 0x9e, 0x44];
 pub const GREEN_SHINE: Rgb = [0x7c, 0xcf, 0x8c];
 pub const GREEN_LINE: Rgb = [0x0e, 0x2e, 0x15];
+/// The glow under a king in check.
+pub const CHECK: Rgb = RED;
+/// A go board's star points, drawn like its lines.
+pub const STAR: Rgb = LINE;
+/// The frames and arrow of a moved block (Gess).
+pub const MOVE: Rgb = [0x1f, 0x5f, 0xd0];
 /// The light rim around dark pieces shown on the dark page.
 pub const HALO: Rgb = [0x8a, 0x86, 0x80];
 
@@ -203,6 +209,7 @@ pub struct Palette {
     pub accent: [u8; TEXT_LEVELS],
     pub line: u8,
     pub hatch: u8,
+    pub motion: u8,
 }
 
 /// The palette has at most this many colours; index 255 stays free for GIF transparency.
@@ -225,7 +232,7 @@ impl Palette {
         let text = builder.ramp(PAGE, TEXT);
         let text_dim = builder.ramp(PAGE, TEXT_DIM);
         let accent = builder.ramp(PAGE, ACCENT);
-        let (line, hatch) = (builder.add(LINE), builder.add(OFF_LIMITS_HATCH));
+        let (line, hatch, motion) = (builder.add(LINE), builder.add(OFF_LIMITS_HATCH), builder.add(MOVE));
         for ink in Ink::ALL {
             builder.steps(ink.outline(), ink.body(), 6);
             builder.steps(ink.body(), ink.detail(), 6);
@@ -241,7 +248,7 @@ impl Palette {
             builder.steps(ground.rgb(), HIGHLIGHT, 2);
         }
         assert!(builder.colours.len() <= MAX_COLOURS, "palette has {} colours", builder.colours.len());
-        Palette { exact: builder.exact, colours: builder.colours, text, text_dim, accent, line, hatch }
+        Palette { exact: builder.exact, colours: builder.colours, text, text_dim, accent, line, hatch, motion }
     }
 
     /// The index of a colour that is in the palette (every [`Ground`] is).

@@ -5,25 +5,27 @@
 //! - G (nightrider): the knight turned upside down, the usual fairy-chess sign of a
 //!   knight that rides.
 //! - H (Chinese knight): a knight on a round disc, like a xiangqi piece.
-//! - W F D A (one-step and two-step leapers): square tokens showing where they move: a
-//!   plus (wazir), a cross (ferz), four dots two steps out orthogonally (dabbaba) or
-//!   diagonally (alfil).
+//! - B: a mitre with its slit, drawn here (the font's bishop reads as a pawn when small).
+//! - W F D A (one-step and two-step leapers): square tokens showing where they move: four
+//!   short arrows orthogonally (wazir) or diagonally (ferz) from a centre dot, four dots two
+//!   steps out orthogonally (dabbaba) or diagonally (alfil).
 //! - S: a stone. On boards drawn as stones (plain or intersections) the king is a
 //!   crowned stone, so that it reads as one of the stones but clearly the special one.
 
 use stonemate_engine::{Look, Role};
 
-use crate::art::{Canvas, Mask, Placement, glyph, glyph_bounds};
+use crate::art::{Canvas, Mask, Sketch, glyph_bounds};
 use crate::fonts;
-use crate::palette::{Base, HALO, HIGHLIGHT, Ink, RED, Rgb};
+use crate::palette::{Base, CHECK, HALO, HIGHLIGHT, Ink, RED, Rgb, STAR};
 
 /// What a tile shows on top of its ground.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Mark {
     Piece(Role, Ink),
-    /// A piece was captured here by the last turn and the square is empty now.
-    Captured,
-    /// A piece was captured here and another piece stands on it: a cross in the corner.
+    /// A piece was captured here by the last turn and the square is empty now: a small
+    /// likeness of it, marked by [`Mark::CapturedCorner`].
+    Ghost(Role, Ink),
+    /// A piece was captured here: a cross in the corner.
     CapturedCorner,
     /// A square the picture points out (such as a legal target), empty.
     Dot,
@@ -31,15 +33,10 @@ pub enum Mark {
     Ring,
     /// The stone beside a player's name, in the side's colour.
     Swatch(Ink),
-}
-
-impl Mark {
-    /// Every mark a tile set holds.
-    pub fn all() -> impl Iterator<Item = Mark> {
-        let pieces = Ink::ALL.into_iter().flat_map(|ink| Role::ALL.into_iter().map(move |role| Mark::Piece(role, ink)));
-        let swatches = Ink::ALL.into_iter().map(Mark::Swatch);
-        pieces.chain([Mark::Captured, Mark::CapturedCorner, Mark::Dot, Mark::Ring]).chain(swatches)
-    }
+    /// A red glow under a king in check.
+    Check,
+    /// A star point of a go board.
+    Star,
 }
 
 /// One coloured shape of an artwork, painted in order: a plain shape, or a shape with
@@ -88,11 +85,42 @@ pub fn layers(mark: Mark, look: Look, size: usize, on_page: bool) -> Vec<Layer> 
             }
             layers
         }
-        Mark::Captured => cross(size, (centre, centre), 0.2 * s, (0.085 * s).max(2.5)),
+        Mark::Ghost(role, ink) => ghost(role, ink, look, size),
         Mark::CapturedCorner => cross(size, (0.8 * s, 0.2 * s), (0.1 * s).max(3.5), (0.055 * s).max(2.0)),
         Mark::Dot => vec![shape(Mask::disc(size, centre, centre, (0.13 * s).max(3.0)), HIGHLIGHT)],
         Mark::Ring => vec![shape(Mask::ring(size, centre, centre, 0.465 * s, (0.06 * s).max(2.0)), HIGHLIGHT)],
+        Mark::Check => check_glow(size),
+        Mark::Star => vec![shape(Mask::disc(size, centre, centre, (0.085 * s).max(2.0)), STAR)],
     }
+}
+
+/// The share of a tile a captured piece's likeness fills.
+const GHOST_SHARE: f32 = 0.66;
+
+/// A captured piece, small, where it stood (marked by the cross drawn in its corner, so
+/// that what it was, such as a king's crown, stays plain to see).
+fn ghost(role: Role, ink: Ink, look: Look, size: usize) -> Vec<Layer> {
+    let small = ((size as f32 * GHOST_SHARE).round() as usize).max(4);
+    let offset = (size - small.min(size)) / 2;
+    let place = |mask: Mask| mask.placed(size, offset);
+    piece(role, ink, look, small)
+        .into_iter()
+        .map(|layer| match layer {
+            Layer::Shape(mask, colour) => Layer::Shape(place(mask), colour),
+            Layer::Nested { outer, outer_colour, inner, inner_colour } => {
+                Layer::Nested { outer: place(outer), outer_colour, inner: place(inner), inner_colour }
+            }
+        })
+        .collect()
+}
+
+/// Rings of red, stronger towards the middle, under a king in check.
+fn check_glow(size: usize) -> Vec<Layer> {
+    let (s, c) = (size as f32, size as f32 / 2.0);
+    [(0.5, 0.3), (0.42, 0.55), (0.32, 0.85)]
+        .into_iter()
+        .map(|(radius, strength)| shape(Mask::disc(size, c, c, radius * s).faded(strength), CHECK))
+        .collect()
 }
 
 /// The chip under a piece in hand: the colour of the board's (light) squares.
@@ -108,9 +136,8 @@ fn piece(role: Role, ink: Ink, look: Look, size: usize) -> Vec<Layer> {
     let stones = look != Look::Checkered;
     match role {
         Role::King if stones => crowned_stone(ink, size),
-        Role::King | Role::Queen | Role::Rook | Role::Bishop | Role::Knight | Role::Pawn => {
-            figure(role, ink, size, false)
-        }
+        Role::Bishop => bishop(ink, size),
+        Role::King | Role::Queen | Role::Rook | Role::Knight | Role::Pawn => figure(role, ink, size, false),
         Role::Nightrider => figure(Role::Knight, ink, size, true),
         Role::Horse => medallion(ink, size),
         Role::Wazir | Role::Ferz | Role::Dabbaba | Role::Alfil => token(role, ink, size),
@@ -151,11 +178,15 @@ fn figure(role: Role, ink: Ink, size: usize, turned: bool) -> Vec<Layer> {
     let scale = FIGURE_SHARE * s / largest;
     let (x0, y0, x1, y1) = glyph_bounds(font, solid);
     let origin = (s / 2.0 - scale * (x0 + x1) / 2.0, s / 2.0 + scale * (y0 + y1) / 2.0);
-    let mut placement = Placement::upright(scale, origin);
-    if turned {
-        placement = placement.turned((s / 2.0, s / 2.0));
-    }
-    let solid = glyph(font, solid, size, placement);
+    let glyph = |ch: char| {
+        let mut sketch = Sketch::text(size);
+        sketch.glyph(font, ch, scale, origin);
+        if turned {
+            sketch.turn();
+        }
+        sketch.mask()
+    };
+    let solid = glyph(solid);
     let body = solid.filled();
     match ink {
         // The solid figure draws its inner lines as gaps: a light body beneath shows them.
@@ -163,7 +194,7 @@ fn figure(role: Role, ink: Ink, size: usize, turned: bool) -> Vec<Layer> {
             vec![Layer::Nested { outer: body, outer_colour: ink.detail(), inner: solid, inner_colour: ink.body() }]
         }
         Ink::White | Ink::Green => {
-            vec![shape(body, ink.body()), shape(glyph(font, hollow, size, placement), ink.outline())]
+            vec![shape(body, ink.body()), shape(glyph(hollow), ink.outline())]
         }
     }
 }
@@ -215,7 +246,51 @@ fn medallion(ink: Ink, size: usize) -> Vec<Layer> {
     vec![
         shape(Mask::disc(size, centre, centre, r), ink.outline()),
         shape(Mask::disc(size, centre, centre, r - outline_width(size)), ink.body()),
-        shape(glyph(font, knight, size, Placement::upright(scale, origin)), ink.detail()),
+        shape(Sketch::text(size).glyph(font, knight, scale, origin).mask(), ink.detail()),
+    ]
+}
+
+/// The bishop: a mitre with a slit, on a collar and a base. Its outline is the shape
+/// itself; its body the shape drawn again, shrunk towards the middle by the outline's width.
+fn bishop(ink: Ink, size: usize) -> Vec<Layer> {
+    let s = size as f32;
+    let edge = outline_width(size);
+    let silhouette = |inset: f32| {
+        let c = s / 2.0;
+        let at = |x: f32, y: f32| (c + x * s, y * s);
+        let mut sketch = Sketch::new(size);
+        // The mitre: a pointed arch, widest two thirds of the way down.
+        let mitre = [
+            at(0.0, 0.2 + inset / s),
+            at(0.09 - inset / s, 0.27),
+            at(0.155 - inset / s, 0.37),
+            at(0.175 - inset / s, 0.48),
+            at(0.15 - inset / s, 0.6 - inset / s),
+            at(-0.15 + inset / s, 0.6 - inset / s),
+            at(-0.175 + inset / s, 0.48),
+            at(-0.155 + inset / s, 0.37),
+            at(-0.09 + inset / s, 0.27),
+        ];
+        sketch.polygon(&mitre);
+        sketch.disc(at(0.0, 0.155), (0.05 * s - inset).max(0.0));
+        let band = |sketch: &mut Sketch, top: f32, bottom: f32, half: f32| {
+            let (t, b, h) = (top + inset / s, bottom - inset / s, half - inset / s);
+            if b > t && h > 0.0 {
+                sketch.polygon(&[at(-h, t), at(h, t), at(h, b), at(-h, b)]);
+            }
+        };
+        band(&mut sketch, 0.595, 0.7, 0.19);
+        band(&mut sketch, 0.7, 0.775, 0.12);
+        band(&mut sketch, 0.765, 0.86, 0.29);
+        sketch.mask()
+    };
+    let c = s / 2.0;
+    let slit = Mask::stroke(size, (c - 0.02 * s, 0.47 * s), (c + 0.085 * s, 0.34 * s), (0.045 * s).max(1.5));
+    let collar = Mask::stroke(size, (c - 0.16 * s, 0.7 * s), (c + 0.16 * s, 0.7 * s), (0.03 * s).max(1.0));
+    vec![
+        shape(silhouette(0.0), ink.outline()),
+        shape(silhouette(edge), ink.body()),
+        shape(slit.union(&collar), ink.detail()),
     ]
 }
 
@@ -228,24 +303,36 @@ fn token(role: Role, ink: Ink, size: usize) -> Vec<Layer> {
         shape(Mask::rounded_square(size, c, c, half, 0.12 * s), ink.outline()),
         shape(Mask::rounded_square(size, c, c, half - edge, 0.12 * s - edge), ink.body()),
     ];
-    let (arm, thick, far, dot) = (0.2 * s, (0.09 * s).max(2.0), 0.235 * s, (0.07 * s).max(1.6));
+    let (arm, thick, far, dot) = (0.33 * s, (0.075 * s).max(1.5), 0.235 * s, (0.07 * s).max(1.6));
     let directions: [(f32, f32); 4] = match role {
         Role::Wazir | Role::Dabbaba => [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)],
         _ => [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)],
     };
     let marks = directions.into_iter().map(|(dx, dy)| match role {
-        Role::Wazir | Role::Ferz => {
-            let reach = arm / dx.hypot(dy) * 1.15;
-            Mask::stroke(size, (c, c), (c + dx * reach, c + dy * reach), thick)
-        }
+        Role::Wazir | Role::Ferz => arrow(size, (c, c), (dx / dx.hypot(dy), dy / dx.hypot(dy)), arm, thick),
         _ => {
             let reach = far / dx.hypot(dy) * if dx * dy == 0.0 { 1.0 } else { 1.3 };
             Mask::disc(size, c + dx * reach, c + dy * reach, dot)
         }
     });
-    let marks = marks.reduce(|all, mark| all.union(&mark)).expect("four directions");
+    let mut marks = marks.reduce(|all, mark| all.union(&mark)).expect("four directions");
+    if matches!(role, Role::Wazir | Role::Ferz) {
+        marks = marks.union(&Mask::disc(size, c, c, (0.06 * s).max(1.4)));
+    }
     layers.push(shape(marks, ink.detail()));
     layers
+}
+
+/// A short arrow from near `centre` outwards in `direction` (a unit vector), `reach` long:
+/// a shaft that starts clear of the centre, and a head.
+fn arrow(size: usize, (cx, cy): (f32, f32), (dx, dy): (f32, f32), reach: f32, thick: f32) -> Mask {
+    let s = size as f32;
+    let head = (0.14 * s).max(2.5);
+    let at = |along: f32, across: f32| (cx + dx * along - dy * across, cy + dy * along + dx * across);
+    let mut sketch = Sketch::new(size);
+    sketch.stroke(at(0.17 * s, 0.0), at(reach - head * 0.6, 0.0), thick);
+    sketch.polygon(&[at(reach, 0.0), at(reach - head, head * 0.7), at(reach - head, -head * 0.7)]);
+    sketch.mask()
 }
 
 fn cross(size: usize, (cx, cy): (f32, f32), half: f32, width: f32) -> Vec<Layer> {
@@ -291,6 +378,37 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    fn painted(layers: Vec<Layer>) -> Canvas {
+        let mut canvas = Canvas::new(40, LIGHT);
+        for layer in layers {
+            layer.paint(&mut canvas);
+        }
+        canvas
+    }
+
+    #[test]
+    fn the_bishop_is_told_apart_from_the_pawn() {
+        // The font's bishop is a pawn with a little cross on top; ours must differ clearly more.
+        for ink in [Ink::White, Ink::Black] {
+            let pawn = drawn(Mark::Piece(Role::Pawn, ink), Look::Checkered);
+            let ours = difference(&drawn(Mark::Piece(Role::Bishop, ink), Look::Checkered), &pawn);
+            let font = difference(&painted(figure(Role::Bishop, ink, 40, false)), &pawn);
+            assert!(ours * 4 > font * 5, "{ink:?}: ours differs from the pawn in {ours} pixels, the font's in {font}");
+        }
+    }
+
+    #[test]
+    fn the_ferz_shows_arrows_not_a_cross() {
+        // A cross runs through the middle; the ferz's arrows start clear of its centre dot.
+        for ink in [Ink::White, Ink::Black] {
+            let ferz = drawn(Mark::Piece(Role::Ferz, ink), Look::Checkered);
+            for (x, y) in [(22, 22), (17, 22), (22, 17), (17, 17)] {
+                assert_eq!(ferz.rgb[y * 40 + x], ink.body(), "{ink:?}: the diagonal by the centre is the body");
+            }
+            assert_eq!(ferz.rgb[20 * 40 + 20], ink.detail(), "{ink:?}: the centre dot");
         }
     }
 

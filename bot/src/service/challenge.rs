@@ -153,7 +153,7 @@ fn challenge_reply(service: &Service, record: &GameRecord, start: &AnyGame) -> R
         Button { custom_id: format!("accept:{id}"), label: "Accept".into(), style: ButtonStyle::Success },
         Button { custom_id: format!("decline:{id}"), label: "Decline".into(), style: ButtonStyle::Danger },
     ];
-    let board = picture::board(service, record, start, record.opponent, Vec::new());
+    let board = picture::public_board(service, record, start);
     let reply = Reply {
         ok: true,
         text,
@@ -229,7 +229,7 @@ pub fn accept(service: &Service, caller: &Caller, text: Option<&str>) -> Result<
     let reply = Reply {
         ok: true,
         text,
-        images: vec![picture::board(service, &next, &game, caller.user.id, Vec::new())],
+        images: vec![picture::public_board(service, &next, &game)],
         mentions: first_user.into_iter().filter(|user| *user != caller.user.id).collect(),
         game: Some(next.id),
         ..Reply::default()

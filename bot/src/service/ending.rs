@@ -49,19 +49,18 @@ fn end(service: &Service, caller: &Caller, record: &GameRecord, result: GameResu
     service.positions.put(next.id, next.version, &game);
     let text = format!("{} is over: {}.", next.id, result_text(&next));
     let notices = notify::result_notices(service, &next, &text, Some(caller.user.id));
-    Ok(public(service, caller, &next, &game, text, notices))
+    Ok(public(service, &next, &game, text, notices))
 }
 
 /// A public reply with the board from the caller's side.
 fn public(
     service: &Service,
-    caller: &Caller,
     record: &GameRecord,
     game: &AnyGame,
     text: String,
     notices: Vec<super::Notice>,
 ) -> Response {
-    let images = vec![picture::board(service, record, game, caller.user.id, Vec::new())];
+    let images = vec![picture::public_board(service, record, game)];
     Response { reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() }, notices }
 }
 
@@ -121,7 +120,7 @@ fn offer(service: &Service, caller: &Caller, record: &GameRecord, side: Side) ->
         text::name(&caller.user.name),
         record.id
     );
-    let mut response = public(service, caller, &next, &game, text, Vec::new());
+    let mut response = public(service, &next, &game, text, Vec::new());
     response.reply.mentions.push(opponent);
     response.reply.buttons = vec![
         Button {
@@ -156,7 +155,7 @@ pub fn answer_draw(service: &Service, caller: &Caller, id: &str, accept: bool) -
     service.positions.put(next.id, next.version, &game);
     let text = format!("{} declined the draw offer in {}.", text::name(&caller.user.name), record.id);
     let notices = notify::result_notices(service, &next, &text, Some(caller.user.id));
-    Ok(public(service, caller, &next, &game, text, notices))
+    Ok(public(service, &next, &game, text, notices))
 }
 
 /// `/abort`: no result, while no turn has been played.
@@ -223,7 +222,7 @@ pub fn extra_time(service: &Service, caller: &Caller, text: Option<&str>, days: 
         record.id,
         notify::time_left(service, &next)
     );
-    let mut response = public(service, caller, &next, &game, text, Vec::new());
+    let mut response = public(service, &next, &game, text, Vec::new());
     response.reply.mentions.push(opponent);
     Ok(response)
 }

@@ -1,5 +1,7 @@
-//! Board pictures for replies: the record's names and the position, drawn by the
-//! renderer from the viewer's side.
+//! Board pictures for replies: the record's names and the position. A picture in a
+//! channel is drawn the same way up for everyone, whoever asked (the side whose home is
+//! rank 1 at the bottom, as on lichess), so that a channel's pictures keep one
+//! orientation from turn to turn; a private reply shows the viewer's own side.
 
 use stonemate_engine::{AnyGame, BoardView, Color, EndReason, Ending, Outcome, Square, Status};
 use stonemate_render::Picture;
@@ -50,18 +52,20 @@ pub fn sides(record: &GameRecord) -> String {
     }
 }
 
-/// The side drawn at the bottom for `viewer`: his own, or White for onlookers.
-pub fn perspective(record: &GameRecord, viewer: UserId) -> Color {
-    record.side_of(viewer).map_or(Color::White, Side::color)
+/// The side drawn at the bottom: in a private reply to `viewer`, his own (the public
+/// orientation for onlookers); in public (`None`), the game's one orientation.
+pub fn perspective(record: &GameRecord, game: &AnyGame, viewer: Option<UserId>) -> Color {
+    let public = game.view().first_rank_side;
+    viewer.and_then(|viewer| record.side_of(viewer)).map_or(public, Side::color)
 }
 
-/// The picture of `game` as `viewer` sees it, marking `highlights`.
-pub fn picture(record: &GameRecord, game: &AnyGame, viewer: UserId, highlights: Vec<Square>) -> Picture {
+/// The picture of `game` for `viewer` (`None`: in public), marking `highlights`.
+pub fn picture(record: &GameRecord, game: &AnyGame, viewer: Option<UserId>, highlights: Vec<Square>) -> Picture {
     Picture {
         view: with_result(game.view(), record),
         title: format!("{} {}", record.id, game.kind().title()),
         players: player_names(record),
-        perspective: perspective(record, viewer),
+        perspective: perspective(record, game, viewer),
         highlights,
     }
 }
@@ -92,7 +96,7 @@ fn ending(result: &GameResult) -> Option<Ending> {
     Some(Ending { outcome, reason })
 }
 
-/// The board as a PNG attachment.
+/// The board as a PNG attachment for a private reply to `viewer`, from his side.
 pub fn board(
     service: &Service,
     record: &GameRecord,
@@ -100,31 +104,98 @@ pub fn board(
     viewer: UserId,
     highlights: Vec<Square>,
 ) -> Attachment {
-    let picture = picture(record, game, viewer, highlights);
-    Attachment { name: format!("game-{}.png", record.id.0), bytes: (service.settings.render)(&picture) }
+    attachment(service, record, &picture(record, game, Some(viewer), highlights))
 }
 
-/// The animated replay of the game as `viewer` sees it, once a turn has been played.
-pub fn animation(service: &Service, record: &GameRecord, viewer: UserId) -> Option<Attachment> {
+/// The board as a PNG attachment for a public reply: the game's one orientation.
+pub fn public_board(service: &Service, record: &GameRecord, game: &AnyGame) -> Attachment {
+    attachment(service, record, &picture(record, game, None, Vec::new()))
+}
+
+fn attachment(service: &Service, record: &GameRecord, picture: &Picture) -> Attachment {
+    Attachment { name: format!("game-{}.png", record.id.0), bytes: (service.settings.render)(picture) }
+}
+
+/// The animated replay of the game for a public reply, once a turn has been played.
+pub fn animation(service: &Service, record: &GameRecord) -> Option<Attachment> {
     if record.turns.is_empty() {
         return None;
     }
-    let bytes = (service.settings.animate)(&replay_pictures(record, viewer));
+    let bytes = (service.settings.animate)(&replay_pictures(record));
     (!bytes.is_empty()).then(|| Attachment { name: format!("game-{}.gif", record.id.0), bytes })
 }
 
-/// Every position of the game from the start, as `viewer` sees it: the frames of the
-/// animated replay.
-fn replay_pictures(record: &GameRecord, viewer: UserId) -> Vec<Picture> {
+/// Every position of the game from the start, in the game's public orientation: the frames
+/// of the animated replay.
+fn replay_pictures(record: &GameRecord) -> Vec<Picture> {
     let Some(mut game) = record.kind().and_then(|kind| AnyGame::new(kind, &record.options).ok()) else {
         return Vec::new();
     };
-    let mut pictures = vec![picture(record, &game, viewer, Vec::new())];
+    let mut pictures = vec![picture(record, &game, None, Vec::new())];
     for turn in &record.turns {
         if game.play_text(turn).is_err() {
             break;
         }
-        pictures.push(picture(record, &game, viewer, Vec::new()));
+        pictures.push(picture(record, &game, None, Vec::new()));
     }
     pictures
+}
+
+#[cfg(test)]
+mod tests {
+    use stonemate_engine::GameKind;
+
+    use super::*;
+    use crate::clock::Timestamp;
+    use crate::service::{ChannelId, GameId};
+    use crate::store::{FORMAT, Phase};
+
+    const ALICE: UserId = UserId(1);
+    const BOB: UserId = UserId(2);
+    const ONLOOKER: UserId = UserId(3);
+
+    /// A game of `kind` between Alice (White) and Bob (Black).
+    fn record(kind: GameKind) -> (GameRecord, AnyGame) {
+        let game = AnyGame::new(kind, &[]).expect("default options");
+        let record = GameRecord {
+            format: FORMAT,
+            id: GameId(1),
+            version: 1,
+            game: kind.name().to_owned(),
+            options: game.option_pairs(),
+            challenger: ALICE,
+            opponent: BOB,
+            names: ["alice".to_owned(), "bob".to_owned()],
+            color: ColorChoice::White,
+            players: Some([ALICE, BOB]),
+            days: 0,
+            channel: ChannelId(1),
+            guild: None,
+            created: Timestamp(0),
+            expires: Timestamp(0),
+            phase: Phase::Playing,
+            turns: Vec::new(),
+            clock: None,
+            draw_offer: None,
+            result: None,
+        };
+        (record, game)
+    }
+
+    #[test]
+    fn public_pictures_keep_one_orientation_whoever_asks() {
+        for (kind, bottom) in [(GameKind::IChess, Color::White), (GameKind::Gess, Color::Black)] {
+            let (record, game) = record(kind);
+            assert_eq!(perspective(&record, &game, None), bottom, "{kind:?}");
+            assert_eq!(picture(&record, &game, None, Vec::new()).perspective, bottom, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn private_pictures_show_the_viewers_side() {
+        let (record, game) = record(GameKind::IChess);
+        assert_eq!(perspective(&record, &game, Some(BOB)), Color::Black);
+        assert_eq!(perspective(&record, &game, Some(ALICE)), Color::White);
+        assert_eq!(perspective(&record, &game, Some(ONLOOKER)), Color::White, "onlookers see the public side");
+    }
 }

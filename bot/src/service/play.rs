@@ -120,7 +120,7 @@ fn turn_response(service: &Service, caller: &Caller, record: &GameRecord, game: 
     let reply = Reply {
         ok: true,
         text,
-        images: vec![picture::board(service, record, game, caller.user.id, Vec::new())],
+        images: vec![picture::public_board(service, record, game)],
         game: Some(record.id),
         ..Reply::default()
     };

@@ -74,7 +74,7 @@ pub fn board(service: &Service, caller: &Caller, text: Option<&str>) -> Result<R
         record.turns.len(),
         state(service, &record, &game)
     );
-    let images = vec![picture::board(service, &record, &game, caller.user.id, Vec::new())];
+    let images = vec![picture::public_board(service, &record, &game)];
     Ok(Response { reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() }, notices: vec![] })
 }
 
@@ -127,8 +127,8 @@ pub fn history(service: &Service, caller: &Caller, text: Option<&str>) -> Result
         })
     };
     let file = Attachment { name: format!("game-{}.txt", record.id.0), bytes: record_file(&record).into_bytes() };
-    let mut images = vec![picture::board(service, &record, &game, caller.user.id, Vec::new())];
-    images.extend(picture::animation(service, &record, caller.user.id));
+    let mut images = vec![picture::public_board(service, &record, &game)];
+    images.extend(picture::animation(service, &record));
     let reply = Reply { ok: true, text, images, files: vec![file], game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }

@@ -39,7 +39,7 @@ pub struct Chego {
     /// The drop square of the last turn (empty after a pass).
     last_turn: Vec<Square>,
     /// Where the last turn captured.
-    last_captured: Vec<Square>,
+    last_captured: Vec<(Square, Piece)>,
     ending: Option<Ending>,
 }
 
@@ -88,12 +88,14 @@ impl Chego {
         let mover = self.to_move;
         self.hands[mover.index()].take(role);
         self.board.set(to, Piece::new(mover, role));
+        self.last_captured.clear();
         for square in captures.iter() {
-            self.board.remove(square);
+            if let Some(piece) = self.board.remove(square) {
+                self.last_captured.push((square, piece));
+            }
         }
         self.captured[mover.index()] += captures.len() as u32;
         self.last_turn = vec![to];
-        self.last_captured = captures.iter().collect();
         self.passes_in_a_row = 0;
         Ok(())
     }
@@ -219,6 +221,10 @@ impl Game for Chego {
             look: Look::Checkered,
             last_turn: self.last_turn.clone(),
             captured: self.last_captured.clone(),
+            block_move: None,
+            checked: Vec::new(),
+            star_points: Vec::new(),
+            stone_role: None,
             hands: Some(self.hands),
             side_names: ["White", "Black"],
             first_rank_side: Color::White,

@@ -21,7 +21,7 @@ pub use setup::{ChogoOptions, SetupError};
 
 use crate::board::Board;
 use crate::game::{BoardView, EndReason, Ending, Game, GameKind, Look, Outcome, Status};
-use crate::piece::{Hand, Role};
+use crate::piece::{Hand, Piece, Role};
 use crate::square::{Color, Square, SquareSet};
 use crate::turn::Turn;
 
@@ -40,7 +40,7 @@ pub struct Chogo {
     /// Turns since the last capture, counting both sides and the king drops (ruling H3).
     quiet_turns: u32,
     last_turn: Vec<Square>,
-    captured: Vec<Square>,
+    captured: Vec<(Square, Piece)>,
     ending: Option<Ending>,
 }
 
@@ -85,12 +85,13 @@ impl Chogo {
     fn capture(&mut self) -> [bool; 2] {
         let enclosed = rules::enclosed_pieces(&self.board);
         let mut kings = [false; 2];
+        self.captured.clear();
         for square in enclosed.iter() {
-            if let Some(piece) = self.board.remove(square).filter(|piece| piece.role == Role::King) {
-                kings[piece.color.index()] = true;
+            if let Some(piece) = self.board.remove(square) {
+                kings[piece.color.index()] |= piece.role == Role::King;
+                self.captured.push((square, piece));
             }
         }
-        self.captured = enclosed.iter().collect();
         self.quiet_turns = if enclosed.is_empty() { self.quiet_turns + 1 } else { 0 };
         kings
     }
@@ -182,6 +183,10 @@ impl Game for Chogo {
             look: Look::Plain,
             last_turn: self.last_turn.clone(),
             captured: self.captured.clone(),
+            block_move: None,
+            checked: Vec::new(),
+            star_points: Vec::new(),
+            stone_role: None,
             hands: self.hands(),
             side_names: [side_name(Color::White), side_name(Color::Black)],
             first_rank_side: Color::White,

@@ -13,7 +13,7 @@ mod moves;
 
 use std::ops::ControlFlow;
 
-use crate::game::{BoardView, Cell, EndReason, Ending, Game, GameKind, Look, Outcome, Status};
+use crate::game::{BlockMove, BoardView, Cell, EndReason, Ending, Game, GameKind, Look, Outcome, Status};
 use crate::notation::{self, NotationError};
 use crate::options::{self, GameOptions, OptionError, OptionPairs};
 use crate::piece::{Piece, Role};
@@ -108,7 +108,8 @@ pub struct Gess {
     to_move: Color,
     turns_played: u32,
     last_turn: Vec<Square>,
-    captured: Vec<Square>,
+    captured: Vec<(Square, Piece)>,
+    block_move: Option<BlockMove>,
     ending: Option<Ending>,
 }
 
@@ -137,7 +138,15 @@ impl Gess {
     }
 
     fn blank(stones: Stones, to_move: Color) -> Gess {
-        Gess { stones, to_move, turns_played: 0, last_turn: Vec::new(), captured: Vec::new(), ending: None }
+        Gess {
+            stones,
+            to_move,
+            turns_played: 0,
+            last_turn: Vec::new(),
+            captured: Vec::new(),
+            block_move: None,
+            ending: None,
+        }
     }
 
     /// The stones and the side to move.
@@ -186,7 +195,17 @@ impl Gess {
     /// as the rules say, and decides set-up positions.
     fn commit(&mut self, CheckedMove { from: start, to: end, after }: CheckedMove) {
         let footprints: SquareSet = start.area().chain(end.area()).map(Point::square).collect();
-        self.captured = self.stones.captured_by(self.to_move, start, end).iter().collect();
+        let removed = self.stones.captured_by(self.to_move, start, end);
+        // A stone of the piece put down on the outer ring was not on the board before.
+        let color = |point: Point| self.stones.color_at(point).unwrap_or(self.to_move);
+        self.captured = removed
+            .iter()
+            .map(|square| {
+                let point = Point { file: square.file() as i8, rank: square.rank() as i8 };
+                (square, Piece::new(color(point), Role::Stone))
+            })
+            .collect();
+        self.block_move = Some(BlockMove { from: start.square(), to: end.square(), size: 3 });
         self.last_turn = footprints.iter().collect();
         self.stones = after;
         self.turns_played += 1;
@@ -291,6 +310,10 @@ impl Game for Gess {
             look: Look::Intersections,
             last_turn: self.last_turn.clone(),
             captured: self.captured.clone(),
+            block_move: self.block_move,
+            checked: Vec::new(),
+            star_points: Vec::new(),
+            stone_role: None,
             hands: None,
             side_names: ["White", "Black"],
             first_rank_side: Color::Black,

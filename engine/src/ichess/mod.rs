@@ -15,7 +15,7 @@ mod repetition;
 use crate::game::{BoardView, Cell, EndReason, Ending, Game, GameKind, Look, Outcome, Status};
 use crate::notation::NotationError;
 use crate::options::{self, GameOptions, OptionError, OptionPairs};
-use crate::piece::{Hand, Role};
+use crate::piece::{Hand, Piece, Role};
 use crate::square::{Color, Square};
 use crate::turn::Turn;
 
@@ -101,7 +101,7 @@ pub struct IChess {
     history: Vec<Entry>,
     turns_played: u32,
     last_turn: Vec<Square>,
-    captured: Vec<Square>,
+    captured: Vec<(Square, Piece)>,
     ending: Option<Ending>,
 }
 
@@ -144,6 +144,12 @@ impl IChess {
     #[must_use]
     pub fn in_check(&self) -> bool {
         self.position.in_check()
+    }
+
+    /// The square of the king of the side to move, when it is in check.
+    fn checked_king(&self) -> Option<Square> {
+        let king = self.position.king(self.position.turn())?;
+        self.position.in_check().then(|| bb::square(king))
     }
 
     /// Whether the game is still in its deployment phase (rule 3).
@@ -239,7 +245,7 @@ impl IChess {
         let captured = self.position.play(mv);
         self.turns_played += 1;
         self.last_turn = notation::to_turn(mv).touched();
-        self.captured = captured.map(|_| bb::square(mv.to())).into_iter().collect();
+        self.captured = captured.map(|piece| (bb::square(mv.to()), piece)).into_iter().collect();
         let check = self.position.in_check();
         self.history.push(Entry { key: repetition::key(&self.position), check });
         self.ending = repetition::verdict(&self.history, mover).or_else(|| self.no_turn_ending(mover));
@@ -327,6 +333,10 @@ impl Game for IChess {
             look: Look::Checkered,
             last_turn: self.last_turn.clone(),
             captured: self.captured.clone(),
+            block_move: None,
+            checked: self.checked_king().into_iter().collect(),
+            star_points: Vec::new(),
+            stone_role: None,
             hands: Some(self.position.hands()),
             side_names: ["White", "Black"],
             first_rank_side: Color::White,

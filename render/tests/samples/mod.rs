@@ -70,6 +70,10 @@ fn view(width: u8, height: u8, look: Look, cells: Vec<Cell>) -> BoardView {
         look,
         last_turn: Vec::new(),
         captured: Vec::new(),
+        block_move: None,
+        checked: Vec::new(),
+        star_points: Vec::new(),
+        stone_role: None,
         hands: None,
         side_names: ["White", "Black"],
         first_rank_side: Color::White,
@@ -184,6 +188,13 @@ pub fn ichess_mate() -> Picture {
     picture(view, "#21 iChess", ["olivia", "peggy"], Color::White)
 }
 
+/// Names in Chinese, Korean, Cyrillic and Arabic, with emoji, one of them in no font.
+pub fn ichess_names() -> Picture {
+    let record = opening(include_str!("../records/ichess-full.txt"), 12);
+    let view = replay(GameKind::IChess, &[], &record);
+    picture(view, "#22 iChess", ["李小龍 김민준 😀", "Мария محمد 🎉"], Color::White)
+}
+
 /// Every sample, by file name.
 pub fn all() -> Vec<Sample> {
     vec![
@@ -202,5 +213,6 @@ pub fn all() -> Vec<Sample> {
         Sample { name: "ichess-busy-black", picture: ichess_busy() },
         Sample { name: "ichess-deployment", picture: ichess_deployment() },
         Sample { name: "ichess-mate", picture: ichess_mate() },
+        Sample { name: "ichess-names", picture: ichess_names() },
     ]
 }
