@@ -58,7 +58,8 @@ impl Player for Random {
 
 struct Bot {
     level: Level,
-    budget: Budget,
+    /// `None`: the level's own budget for the game.
+    budget: Option<Budget>,
     threads: usize,
 }
 
@@ -68,7 +69,8 @@ impl Player for Bot {
     }
 
     fn choose(&mut self, _: &AnyGame, _: &[Turn], game: &AnyGame, seed: u64) -> Result<Turn, Failure> {
-        let config = SearchConfig { budget: self.budget, seed, threads: self.threads };
+        let budget = self.budget.unwrap_or_else(|| self.level.budget(game.kind()));
+        let config = SearchConfig { budget, seed, threads: self.threads };
         search(game, &config).map(|result| result.turn).ok_or_else(|| "no legal turn".into())
     }
 }
@@ -417,11 +419,7 @@ fn parse_args() -> Result<Args, Failure> {
 /// A player by name; `partner` is the opponent's level, at which our bot deploys for
 /// Fairy-Stockfish.
 fn player(name: &str, partner: Level, args: &Args) -> Result<Box<dyn Player>, Failure> {
-    let bot = |level: Level| Bot {
-        level,
-        budget: args.nodes.get(&level).map_or(level.budget(), |&nodes| Budget::nodes(nodes)),
-        threads: args.threads,
-    };
+    let bot = |level: Level| Bot { level, budget: args.nodes.get(&level).map(|&nodes| Budget::nodes(nodes)), threads: args.threads };
     if let Ok(level) = name.parse::<Level>() {
         return Ok(Box::new(bot(level)));
     }

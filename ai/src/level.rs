@@ -1,11 +1,25 @@
 //! The bot's levels: `easy`, `medium` and `hard`, each a budget of nodes with a time limit.
 //!
 //! The node budget decides how strong a level is and keeps its play repeatable for a seed;
-//! the time limit only guards the bot against a slow position on a busy machine.
+//! the time limit only guards the bot against a slow position on a busy machine. Nodes
+//! cost very different times in the five games (a go playout runs to the end of the game,
+//! an iChess one is eight cheap turns), so each game has its own budgets:
+//!
+//! | game | easy | medium | hard |
+//! |---|---|---|---|
+//! | Chego | 100 | 1,000 | 5,000 |
+//! | Gess | 100 | 4,000 | 30,000 |
+//! | iChess | 200 | 20,000 | 100,000 |
+//! | go (9x9; larger boards hit the time limit) | 100 | 1,000 | 5,000 |
+//! | Chogo | 100 | 5,000 | 40,000 |
+//!
+//! Time limits: easy 1 s, medium 2 s, hard 10 s.
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
+
+use stonemate_engine::GameKind;
 
 use crate::search::Budget;
 
@@ -30,13 +44,19 @@ impl Level {
         }
     }
 
-    /// Playouts per turn: easy 100, medium 1,000, hard 8,000.
+    /// Playouts per turn in `kind` (the table above).
     #[must_use]
-    pub fn nodes(self) -> u64 {
+    pub fn nodes(self, kind: GameKind) -> u64 {
+        let [easy, medium, hard] = match kind {
+            GameKind::Chego | GameKind::Go => [100, 1_000, 5_000],
+            GameKind::Gess => [100, 4_000, 30_000],
+            GameKind::IChess => [200, 20_000, 100_000],
+            GameKind::Chogo => [100, 5_000, 40_000],
+        };
         match self {
-            Level::Easy => 100,
-            Level::Medium => 1_000,
-            Level::Hard => 8_000,
+            Level::Easy => easy,
+            Level::Medium => medium,
+            Level::Hard => hard,
         }
     }
 
@@ -50,10 +70,10 @@ impl Level {
         })
     }
 
-    /// The level's nodes, stopped early by its time limit.
+    /// The level's nodes in `kind`, stopped early by its time limit.
     #[must_use]
-    pub fn budget(self) -> Budget {
-        Budget { nodes: Some(self.nodes()), time: Some(self.time_limit()) }
+    pub fn budget(self, kind: GameKind) -> Budget {
+        Budget { nodes: Some(self.nodes(kind)), time: Some(self.time_limit()) }
     }
 }
 
@@ -99,7 +119,10 @@ mod tests {
 
     #[test]
     fn harder_levels_have_bigger_budgets() {
-        assert!(Level::Easy.nodes() < Level::Medium.nodes() && Level::Medium.nodes() < Level::Hard.nodes());
+        for kind in GameKind::ALL {
+            assert!(Level::Easy.nodes(kind) < Level::Medium.nodes(kind), "{kind}");
+            assert!(Level::Medium.nodes(kind) < Level::Hard.nodes(kind), "{kind}");
+        }
         assert!(Level::Medium.time_limit() <= Duration::from_secs(2));
         assert!(Level::Hard.time_limit() <= Duration::from_secs(10));
     }

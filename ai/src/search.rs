@@ -313,6 +313,10 @@ impl Tree {
     /// it (the turn is dropped and the game is unchanged).
     fn expand(&mut self, node: usize, game: &mut AnyGame) -> Option<usize> {
         let turn = self.nodes[node].untried.pop()?;
+        if self.nodes[node].untried.is_empty() {
+            // Fully expanded: give the list's memory back.
+            self.nodes[node].untried = Vec::new();
+        }
         let mover = game.to_move()?;
         game.play(turn).ok()?;
         let (proof, untried) = match game.status() {

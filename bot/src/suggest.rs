@@ -76,7 +76,7 @@ pub fn run(args: &SuggestArgs) -> ExitCode {
 
 fn suggest(args: &SuggestArgs) -> Result<String, Failure> {
     let game = position(args.record.game, args)?;
-    let config = config(args);
+    let config = config(args, game.kind());
     let Some(result) = stonemate_ai::search(&game, &config) else {
         let reason = game.status().ending().map_or_else(|| "no legal turn".to_owned(), |e| e.reason.to_string());
         return Err(Failure::Arguments(format!("the game is over ({reason}): there is no turn to suggest")));
@@ -97,11 +97,11 @@ fn position(kind: GameKind, args: &SuggestArgs) -> Result<AnyGame, Failure> {
     }
 }
 
-fn config(args: &SuggestArgs) -> SearchConfig {
+fn config(args: &SuggestArgs, kind: GameKind) -> SearchConfig {
     let budget = if args.budget_ms.is_some() || args.nodes.is_some() {
         Budget { nodes: args.nodes, time: args.budget_ms.map(Duration::from_millis) }
     } else {
-        args.level.budget()
+        args.level.budget(kind)
     };
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
