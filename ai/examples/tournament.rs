@@ -139,7 +139,7 @@ fn from_gtp_vertex(text: &str) -> Result<Turn, Failure> {
     if text == "RESIGN" {
         return Err("resign".into());
     }
-    let file = GTP_FILES.iter().position(|&c| Some(c as char) == text.chars().next()).ok_or(format!("vertex {text}"))?;
+    let file = GTP_FILES.iter().position(|&c| text.starts_with(c as char)).ok_or(format!("vertex {text}"))?;
     let rank: u8 = text[1..].parse().map_err(|_| format!("vertex {text}"))?;
     let to = Square::new(file as u8, rank - 1).ok_or(format!("vertex {text}"))?;
     Ok(Turn::Drop { role: Role::Rook, to })
@@ -220,7 +220,7 @@ fn from_uci(text: &str, game: &AnyGame) -> Result<Turn, Failure> {
     };
     // A forced promotion on the last rank may come without its mark.
     if let Turn::Move { from, to, promotion: None } = turn
-        && !game.clone().play(turn).is_ok()
+        && game.clone().play(turn).is_err()
     {
         return Ok(Turn::Move { from, to, promotion: Some(Role::Ferz) });
     }
@@ -260,8 +260,11 @@ impl Player for Fsf {
             moves.join(" "),
             self.nodes
         );
-        let binary =
-            if std::path::Path::new("/usr/games/fairy-stockfish").exists() { "/usr/games/fairy-stockfish" } else { "fairy-stockfish" };
+        let binary = if std::path::Path::new("/usr/games/fairy-stockfish").exists() {
+            "/usr/games/fairy-stockfish"
+        } else {
+            "fairy-stockfish"
+        };
         let mut child = Command::new(binary)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -327,7 +330,12 @@ fn play(kind: GameKind, players: &mut [Box<dyn Player>; 2], first_color: Color, 
         }
         let who = seat(color);
         let clock = Instant::now();
-        let choice = players[who].choose(&start, &history, &game, seed.wrapping_mul(1_000_003).wrapping_add(history.len() as u64));
+        let choice = players[who].choose(
+            &start,
+            &history,
+            &game,
+            seed.wrapping_mul(1_000_003).wrapping_add(history.len() as u64),
+        );
         times[who].push(clock.elapsed());
         let turn = match choice {
             Ok(turn) => turn,
@@ -381,15 +389,25 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args, Failure> {
-    let mut args =
-        Args { games: 20, kinds: GameKind::ALL.to_vec(), pairings: Vec::new(), nodes: BTreeMap::new(), threads: 1, max_turns: 400, seed: 1 };
+    let mut args = Args {
+        games: 20,
+        kinds: GameKind::ALL.to_vec(),
+        pairings: Vec::new(),
+        nodes: BTreeMap::new(),
+        threads: 1,
+        max_turns: 400,
+        seed: 1,
+    };
     let mut words = std::env::args().skip(1);
     while let Some(flag) = words.next() {
         let mut value = || words.next().ok_or(format!("{flag} needs a value"));
         match flag.as_str() {
             "--games" => args.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
             "--game" => {
-                args.kinds = value()?.split(',').map(|k| k.parse().map_err(|e: stonemate_engine::game::UnknownGame| e.to_string())).collect::<Result<_, _>>()?
+                args.kinds = value()?
+                    .split(',')
+                    .map(|k| k.parse().map_err(|e: stonemate_engine::game::UnknownGame| e.to_string()))
+                    .collect::<Result<_, _>>()?
             }
             "--pairing" => {
                 let text = value()?;
@@ -419,13 +437,19 @@ fn parse_args() -> Result<Args, Failure> {
 /// A player by name; `partner` is the opponent's level, at which our bot deploys for
 /// Fairy-Stockfish.
 fn player(name: &str, partner: Level, args: &Args) -> Result<Box<dyn Player>, Failure> {
-    let bot = |level: Level| Bot { level, budget: args.nodes.get(&level).map(|&nodes| Budget::nodes(nodes)), threads: args.threads };
+    let bot = |level: Level| Bot {
+        level,
+        budget: args.nodes.get(&level).map(|&nodes| Budget::nodes(nodes)),
+        threads: args.threads,
+    };
     if let Ok(level) = name.parse::<Level>() {
         return Ok(Box::new(bot(level)));
     }
     match name.split_once(':') {
         None if name == "random" => Ok(Box::new(Random)),
-        Some(("gnugo", level)) => Ok(Box::new(GnuGo { level: level.parse().map_err(|e| format!("{name}: {e}"))?, process: None })),
+        Some(("gnugo", level)) => {
+            Ok(Box::new(GnuGo { level: level.parse().map_err(|e| format!("{name}: {e}"))?, process: None }))
+        }
         Some(("fsf", nodes)) => {
             let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/oracles/ichess.ini").to_owned();
             let nodes = nodes.parse().map_err(|e| format!("{name}: {e}"))?;
@@ -437,8 +461,11 @@ fn player(name: &str, partner: Level, args: &Args) -> Result<Box<dyn Player>, Fa
 
 /// The plan of issue 17 for one game.
 fn default_pairings(kind: GameKind) -> Vec<(String, String)> {
-    let mut pairs: Vec<(String, String)> =
-        ["easy:random", "medium:random", "hard:random", "hard:easy"].iter().filter_map(|p| p.split_once(':')).map(|(a, b)| (a.into(), b.into())).collect();
+    let mut pairs: Vec<(String, String)> = ["easy:random", "medium:random", "hard:random", "hard:easy"]
+        .iter()
+        .filter_map(|p| p.split_once(':'))
+        .map(|(a, b)| (a.into(), b.into()))
+        .collect();
     match kind {
         GameKind::Go => pairs.extend([("hard".into(), "gnugo:1".into()), ("hard".into(), "gnugo:10".into())]),
         GameKind::IChess => pairs.push(("hard".into(), "fsf:1000".into())),
@@ -496,13 +523,16 @@ fn main() {
             std::process::exit(2);
         }
     };
-    println!("| game | A | B | games | A wins | draws | B wins | A score | adjudicated | forfeits | turns/game | A s/turn median, max | B s/turn median, max |");
+    println!(
+        "| game | A | B | games | A wins | draws | B wins | A score | adjudicated | forfeits | turns/game | A s/turn median, max | B s/turn median, max |"
+    );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for &kind in &args.kinds {
         let pairings = if args.pairings.is_empty() { default_pairings(kind) } else { args.pairings.clone() };
         for pair in &pairings {
             let usable = |name: &str| {
-                (!name.starts_with("gnugo") || kind == GameKind::Go) && (!name.starts_with("fsf") || kind == GameKind::IChess)
+                (!name.starts_with("gnugo") || kind == GameKind::Go)
+                    && (!name.starts_with("fsf") || kind == GameKind::IChess)
             };
             if !usable(&pair.0) || !usable(&pair.1) {
                 continue;

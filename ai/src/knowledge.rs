@@ -92,7 +92,9 @@ pub fn order_turns(game: &AnyGame, mut turns: Vec<Turn>, rng: &mut impl Rng) -> 
 /// Gess, real drops before passing in Chego, uniform otherwise.
 fn playout_turn(game: &AnyGame, turns: &[Turn], rng: &mut impl Rng) -> Option<Turn> {
     match game {
-        AnyGame::IChess(ichess) if rng.gen_bool(0.75) => best_capture(ichess, turns).or_else(|| turns.choose(rng).copied()),
+        AnyGame::IChess(ichess) if rng.gen_bool(0.75) => {
+            best_capture(ichess, turns).or_else(|| turns.choose(rng).copied())
+        }
         AnyGame::Gess(gess) if rng.gen_bool(0.5) => {
             let captures: Vec<Turn> = turns.iter().copied().filter(|&turn| gess_captures(gess, turn)).collect();
             captures.choose(rng).or_else(|| turns.choose(rng)).copied()

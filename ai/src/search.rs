@@ -134,7 +134,8 @@ pub fn search(game: &AnyGame, config: &SearchConfig) -> Option<SearchResult> {
         None => MAX_NODES_PER_THREAD * threads as u64,
     };
     let total = if turns.len() == 1 { total.min(FORCED_TURN_NODES) } else { total };
-    let shares: Vec<u64> = (0..threads as u64).map(|t| total / threads as u64 + u64::from(t < total % threads as u64)).collect();
+    let shares: Vec<u64> =
+        (0..threads as u64).map(|t| total / threads as u64 + u64::from(t < total % threads as u64)).collect();
     let results: Vec<RootStats> = if threads == 1 {
         vec![Tree::new(game, &turns, thread_rng(config.seed, 0)).run(shares[0], deadline)]
     } else {

@@ -3,8 +3,8 @@
 //! there is nothing to play.
 
 use proptest::prelude::*;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use stonemate_ai::{Budget, Proof, SearchConfig, search};
 use stonemate_engine::ichess::IChess;
@@ -90,7 +90,8 @@ fn the_node_budget_is_shared_between_threads_and_spent_exactly() {
 #[test]
 fn different_seeds_explore_differently() {
     let game = random_position(GameKind::Go, 0, 4, 11);
-    let visits = |seed| search(&game, &config(100, seed, 1)).expect("ongoing").root.iter().map(|r| r.visits).collect::<Vec<_>>();
+    let visits =
+        |seed| search(&game, &config(100, seed, 1)).expect("ongoing").root.iter().map(|r| r.visits).collect::<Vec<_>>();
     assert_ne!(visits(1), visits(2));
 }
 

@@ -89,8 +89,8 @@ fn suggest(args: &SuggestArgs) -> Result<String, Failure> {
 fn position(kind: GameKind, args: &SuggestArgs) -> Result<AnyGame, Failure> {
     let record = read_record(args.record.file.as_ref()).map_err(|e| Failure::Arguments(e.to_string()))?;
     let options = option_pairs(&args.record.options).map_err(|e| Failure::Arguments(e.to_string()))?;
-    let replay = AnyGame::replay(kind, &options, &record_tokens(&record))
-        .map_err(|e| Failure::Arguments(e.to_string()))?;
+    let replay =
+        AnyGame::replay(kind, &options, &record_tokens(&record)).map_err(|e| Failure::Arguments(e.to_string()))?;
     match replay.error {
         Some(error) => Err(Failure::Record(error.to_string())),
         None => Ok(replay.game),
@@ -118,7 +118,7 @@ fn fresh_seed() -> u64 {
 
 fn report(game: &AnyGame, turn: &str, result: &SearchResult, args: &SuggestArgs, config: &SearchConfig) -> Value {
     let mut candidates = result.root.clone();
-    candidates.sort_by(|a, b| b.visits.cmp(&a.visits));
+    candidates.sort_by_key(|c| std::cmp::Reverse(c.visits));
     let candidates: Vec<Value> = candidates
         .iter()
         .take(CANDIDATES)

@@ -39,7 +39,8 @@ fn legal_after(kind: GameKind, options: &[(&str, &str)], record: &str, turn: &st
 
 #[test]
 fn the_turn_is_printed_alone_on_one_line_in_the_games_notation() {
-    let output = suggest(&["--game", "go", "--option", "board=9x9", "--nodes", "60", "--seed", "3", "--threads", "1"], "e5 c3");
+    let output =
+        suggest(&["--game", "go", "--option", "board=9x9", "--nodes", "60", "--seed", "3", "--threads", "1"], "e5 c3");
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let text = stdout(&output);
     assert_eq!(text.lines().count(), 1, "{text:?}");
@@ -91,7 +92,8 @@ fn the_same_seed_suggests_the_same_turn() {
 fn a_proven_win_is_reported_as_proven() {
     // Gess is not needed: in go on 2x2, after Black's a1 and White's pass, Black's pass
     // ends the game with Black owning the board.
-    let output = suggest(&["--game", "go", "--option", "board=2x2", "--json", "--nodes", "200", "--seed", "1"], "a1 pass");
+    let output =
+        suggest(&["--game", "go", "--option", "board=2x2", "--json", "--nodes", "200", "--seed", "1"], "a1 pass");
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let value = json(&output);
     assert_eq!(value["turn"], "pass");
@@ -134,7 +136,8 @@ fn bad_arguments_exit_2() {
 
 #[test]
 fn a_time_budget_overrides_the_level() {
-    let output = suggest(&["--game", "go", "--option", "board=9x9", "--level", "hard", "--budget-ms", "50", "--json"], "");
+    let output =
+        suggest(&["--game", "go", "--option", "board=9x9", "--level", "hard", "--budget-ms", "50", "--json"], "");
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let value = json(&output);
     assert!(value["time_ms"].as_u64().expect("time") < 2_000, "{value}");
