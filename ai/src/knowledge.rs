@@ -72,8 +72,9 @@ pub fn rollout(game: &mut AnyGame, rng: &mut impl Rng) -> f64 {
 #[must_use]
 pub fn order_turns(game: &AnyGame, mut turns: Vec<Turn>, rng: &mut impl Rng) -> Vec<Turn> {
     turns.shuffle(rng);
+    // Only iChess needs the board picture (which piece a move takes).
     let cells = match game {
-        AnyGame::IChess(_) | AnyGame::Go(_) => Some(game.view()),
+        AnyGame::IChess(_) => Some(game.view()),
         _ => None,
     };
     let mover = game.to_move().unwrap_or(Color::White);

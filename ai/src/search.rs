@@ -25,7 +25,7 @@ const EXPLORATION: f64 = 0.7;
 const CLOCK_EVERY: u64 = 16;
 /// A search with no node limit stops at this many nodes per thread all the same, so that
 /// memory stays bounded whatever the time limit.
-const MAX_NODES_PER_THREAD: u64 = 400_000;
+const MAX_NODES_PER_THREAD: u64 = 200_000;
 /// A forced turn is still searched a little, for its value.
 const FORCED_TURN_NODES: u64 = 64;
 
