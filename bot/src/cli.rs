@@ -33,6 +33,8 @@ pub enum Command {
     Render(crate::render_cmd::RenderArgs),
     /// Runs the Discord bot until Ctrl-C or SIGTERM (token from DISCORD_TOKEN).
     Run(RunArgs),
+    /// Prints the turn the bot would play after a record (exit 1 at an illegal turn).
+    Suggest(crate::suggest::SuggestArgs),
 }
 
 /// Where the bot's settings are.
@@ -82,6 +84,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Console(args) => crate::console::main(crate::console::Options::new(args.data, args.out, args.json)),
         Command::Run(args) => run_bot(&args),
         Command::Render(args) => crate::render_cmd::run(&args),
+        Command::Suggest(args) => crate::suggest::run(&args),
     }
 }
 

@@ -11,3 +11,4 @@ pub mod render_cmd;
 pub mod replay;
 pub mod service;
 pub mod store;
+pub mod suggest;

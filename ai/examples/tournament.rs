@@ -1,0 +1,565 @@
+//! The arena: plays the bot's levels against each other, against a uniformly random
+//! player, and against GNU Go (go with rooks) and Fairy-Stockfish (iChess after the
+//! deployment), alternating colours, and prints win rates and time per turn.
+//!
+//!     cargo run --release -p stonemate-ai --example tournament -- [OPTIONS]
+//!
+//! Options (all optional; the defaults run the full plan of issue 17):
+//!
+//!     --games N            games per pairing and game (default 20)
+//!     --game LIST          chego,gess,ichess,go,chogo (default all five)
+//!     --pairing A:B        repeatable; players are random, easy, medium, hard,
+//!                          gnugo:LEVEL (go only), fsf:NODES (iChess only); default
+//!                          easy:random medium:random hard:random hard:easy, plus
+//!                          hard:gnugo:1 hard:gnugo:10 (go) and hard:fsf:1000 (iChess)
+//!     --nodes L=N          a level's node budget instead of its own (repeatable), e.g.
+//!                          --nodes hard=2000; levels then have no time limit
+//!     --threads N          search threads per bot turn (default 1)
+//!     --max-turns N        adjudicate by the evaluation after N turns (default 400)
+//!     --seed N             base seed (default 1)
+//!
+//! Go is played on 9x9 with komi 6.5; the other games with their default options.
+//! GNU Go is `gnugo` (or /usr/games/gnugo); Fairy-Stockfish is `fairy-stockfish` with the
+//! iChess variant of engine/tests/oracles/ichess.ini. In iChess against Fairy-Stockfish,
+//! our bot plays the deployment of both sides at the level of our side.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use stonemate_ai::{Budget, Level, SearchConfig, knowledge, search};
+use stonemate_engine::{AnyGame, Color, GameKind, Outcome, Role, Square, Turn};
+
+type Failure = String;
+
+/// Someone who picks turns.
+trait Player {
+    fn name(&self) -> String;
+    /// The turn to play in `game`, reached from `start` by `history`.
+    fn choose(&mut self, start: &AnyGame, history: &[Turn], game: &AnyGame, seed: u64) -> Result<Turn, Failure>;
+}
+
+struct Random;
+
+impl Player for Random {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn choose(&mut self, _: &AnyGame, _: &[Turn], game: &AnyGame, seed: u64) -> Result<Turn, Failure> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        game.legal_turns().choose(&mut rng).copied().ok_or_else(|| "no legal turn".into())
+    }
+}
+
+struct Bot {
+    level: Level,
+    /// `None`: the level's own budget for the game.
+    budget: Option<Budget>,
+    threads: usize,
+}
+
+impl Player for Bot {
+    fn name(&self) -> String {
+        self.level.name().into()
+    }
+
+    fn choose(&mut self, _: &AnyGame, _: &[Turn], game: &AnyGame, seed: u64) -> Result<Turn, Failure> {
+        let budget = self.budget.unwrap_or_else(|| self.level.budget(game.kind()));
+        let config = SearchConfig { budget, seed, threads: self.threads };
+        search(game, &config).map(|result| result.turn).ok_or_else(|| "no legal turn".into())
+    }
+}
+
+/// GNU Go over GTP, kept in step by replaying the turns it has not seen.
+struct GnuGo {
+    level: u32,
+    process: Option<Gtp>,
+}
+
+struct Gtp {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    sent: usize,
+}
+
+const GTP_FILES: &[u8] = b"ABCDEFGHJKLMNOPQRST";
+
+impl Gtp {
+    fn ask(&mut self, command: &str) -> Result<String, Failure> {
+        writeln!(self.stdin, "{command}").map_err(|e| e.to_string())?;
+        self.stdin.flush().map_err(|e| e.to_string())?;
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            if self.stdout.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+                return Err("gnugo closed its output".into());
+            }
+            if line.trim().is_empty() && !answer.is_empty() {
+                break;
+            }
+            answer.push_str(line.trim());
+        }
+        match answer.strip_prefix('=') {
+            Some(rest) => Ok(rest.trim().to_owned()),
+            None => Err(format!("gnugo: {command}: {answer}")),
+        }
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn gtp_color(color: Color) -> &'static str {
+    if color == Color::Black { "black" } else { "white" }
+}
+
+fn gtp_vertex(turn: Turn) -> Result<String, Failure> {
+    match turn {
+        Turn::Pass => Ok("pass".into()),
+        Turn::Drop { to, .. } => Ok(format!("{}{}", GTP_FILES[usize::from(to.file())] as char, to.rank() + 1)),
+        other => Err(format!("GNU Go cannot play {other}")),
+    }
+}
+
+fn from_gtp_vertex(text: &str) -> Result<Turn, Failure> {
+    let text = text.trim().to_ascii_uppercase();
+    if text == "PASS" {
+        return Ok(Turn::Pass);
+    }
+    if text == "RESIGN" {
+        return Err("resign".into());
+    }
+    let file = GTP_FILES.iter().position(|&c| text.starts_with(c as char)).ok_or(format!("vertex {text}"))?;
+    let rank: u8 = text[1..].parse().map_err(|_| format!("vertex {text}"))?;
+    let to = Square::new(file as u8, rank - 1).ok_or(format!("vertex {text}"))?;
+    Ok(Turn::Drop { role: Role::Rook, to })
+}
+
+impl Player for GnuGo {
+    fn name(&self) -> String {
+        format!("gnugo:{}", self.level)
+    }
+
+    fn choose(&mut self, start: &AnyGame, history: &[Turn], game: &AnyGame, _: u64) -> Result<Turn, Failure> {
+        if history.is_empty() || self.process.as_ref().is_none_or(|p| p.sent > history.len()) {
+            self.process = Some(self.start(game)?);
+        }
+        let gtp = self.process.as_mut().ok_or("no gnugo")?;
+        let mut replay = start.clone();
+        for (i, &turn) in history.iter().enumerate() {
+            let color = replay.to_move().ok_or("game over")?;
+            if i >= gtp.sent {
+                gtp.ask(&format!("play {} {}", gtp_color(color), gtp_vertex(turn)?))?;
+                gtp.sent = i + 1;
+            }
+            replay.play(turn).map_err(|e| e.to_string())?;
+        }
+        let color = game.to_move().ok_or("game over")?;
+        let answer = gtp.ask(&format!("genmove {}", gtp_color(color)))?;
+        gtp.sent = history.len() + 1;
+        from_gtp_vertex(&answer)
+    }
+}
+
+impl GnuGo {
+    fn start(&self, game: &AnyGame) -> Result<Gtp, Failure> {
+        let binary = if std::path::Path::new("/usr/games/gnugo").exists() { "/usr/games/gnugo" } else { "gnugo" };
+        let mut child = Command::new(binary)
+            .args(["--mode", "gtp", "--level", &self.level.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("gnugo: {e} (apt-get install gnugo)"))?;
+        let stdin = child.stdin.take().ok_or("gnugo stdin")?;
+        let stdout = BufReader::new(child.stdout.take().ok_or("gnugo stdout")?);
+        let mut gtp = Gtp { child, stdin, stdout, sent: 0 };
+        let view = game.view();
+        gtp.ask(&format!("boardsize {}", view.width))?;
+        gtp.ask("clear_board")?;
+        let komi = game.option_pairs().into_iter().find(|(k, _)| k == "komi").map_or("0".into(), |(_, v)| v);
+        gtp.ask(&format!("komi {komi}"))?;
+        Ok(gtp)
+    }
+}
+
+/// Fairy-Stockfish for iChess's play phase; our bot deploys for it.
+struct Fsf {
+    nodes: u64,
+    deployer: Bot,
+    ini: String,
+}
+
+fn uci(turn: Turn) -> Result<String, Failure> {
+    match turn {
+        Turn::Drop { role, to } => Ok(format!("{}@{to}", role.letter())),
+        Turn::Move { from, to, promotion } => Ok(format!("{from}{to}{}", if promotion.is_some() { "+" } else { "" })),
+        other => Err(format!("not an iChess turn: {other}")),
+    }
+}
+
+fn from_uci(text: &str, game: &AnyGame) -> Result<Turn, Failure> {
+    let bad = || format!("cannot read Fairy-Stockfish's move {text}");
+    let turn = if let Some((role, to)) = text.split_once('@') {
+        let role = role.chars().next().and_then(|c| Role::from_letter(c.to_ascii_uppercase())).ok_or_else(bad)?;
+        Turn::Drop { role, to: to.parse().map_err(|_| bad())? }
+    } else {
+        let promotion = text.ends_with('+').then_some(Role::Ferz);
+        let squares = text.trim_end_matches('+');
+        let (from, to) = squares.split_at(2.min(squares.len()));
+        Turn::Move { from: from.parse().map_err(|_| bad())?, to: to.parse().map_err(|_| bad())?, promotion }
+    };
+    // A forced promotion on the last rank may come without its mark.
+    if let Turn::Move { from, to, promotion: None } = turn
+        && game.clone().play(turn).is_err()
+    {
+        return Ok(Turn::Move { from, to, promotion: Some(Role::Ferz) });
+    }
+    Ok(turn)
+}
+
+impl Player for Fsf {
+    fn name(&self) -> String {
+        format!("fsf:{}", self.nodes)
+    }
+
+    fn choose(&mut self, start: &AnyGame, history: &[Turn], game: &AnyGame, seed: u64) -> Result<Turn, Failure> {
+        let AnyGame::IChess(ichess) = game else { return Err("Fairy-Stockfish plays only iChess".into()) };
+        if ichess.deploying() {
+            return self.deployer.choose(start, history, game, seed);
+        }
+        let mut replay = start.clone();
+        let mut play_start = None;
+        let mut moves = Vec::new();
+        for &turn in history {
+            if let (None, AnyGame::IChess(position)) = (&play_start, &replay)
+                && !position.deploying()
+            {
+                play_start = Some(position.fen());
+            }
+            if play_start.is_some() {
+                moves.push(uci(turn)?);
+            }
+            replay.play(turn).map_err(|e| e.to_string())?;
+        }
+        let fen = play_start.unwrap_or_else(|| ichess.fen());
+        let (placement, side) = fen.split_once(' ').ok_or("fen")?;
+        let placement = placement.replace('F', "+P").replace('f', "+p");
+        let script = format!(
+            "setoption name VariantPath value {}\nsetoption name UCI_Variant value ichess\nposition fen {placement} {side} - - 0 1 moves {}\ngo nodes {}\n",
+            self.ini,
+            moves.join(" "),
+            self.nodes
+        );
+        let binary = if std::path::Path::new("/usr/games/fairy-stockfish").exists() {
+            "/usr/games/fairy-stockfish"
+        } else {
+            "fairy-stockfish"
+        };
+        let mut child = Command::new(binary)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("fairy-stockfish: {e} (apt-get install fairy-stockfish)"))?;
+        let mut stdin = child.stdin.take().ok_or("fsf stdin")?;
+        stdin.write_all(script.as_bytes()).map_err(|e| e.to_string())?;
+        let stdout = BufReader::new(child.stdout.take().ok_or("fsf stdout")?);
+        let mut best = None;
+        for line in stdout.lines() {
+            let line = line.map_err(|e| e.to_string())?;
+            if let Some(rest) = line.strip_prefix("bestmove ") {
+                best = rest.split_whitespace().next().map(str::to_owned);
+                break;
+            }
+        }
+        drop(stdin);
+        let _ = child.kill();
+        let _ = child.wait();
+        let best = best.ok_or("Fairy-Stockfish gave no move")?;
+        if best == "(none)" {
+            return Err("Fairy-Stockfish has no move".into());
+        }
+        from_uci(&best, game)
+    }
+}
+
+/// How one game went.
+struct Played {
+    /// The winner as 0 (first player of the pairing), 1 (second), or `None` for a draw.
+    winner: Option<usize>,
+    adjudicated: bool,
+    forfeit: Option<String>,
+    turns: usize,
+    times: [Vec<Duration>; 2],
+}
+
+fn options(kind: GameKind) -> Vec<(String, String)> {
+    match kind {
+        GameKind::Go => vec![("board".into(), "9x9".into()), ("komi".into(), "6.5".into())],
+        _ => Vec::new(),
+    }
+}
+
+/// Plays one game; `first_color` is the colour of `players[0]`.
+fn play(kind: GameKind, players: &mut [Box<dyn Player>; 2], first_color: Color, seed: u64, max_turns: usize) -> Played {
+    let start = AnyGame::new(kind, &options(kind)).expect("valid options");
+    let mut game = start.clone();
+    let mut history = Vec::new();
+    let mut times = [Vec::new(), Vec::new()];
+    let seat = |color: Color| usize::from(color != first_color);
+    while let Some(color) = game.to_move() {
+        if history.len() >= max_turns {
+            let value = knowledge::evaluate(&game);
+            let winner = if value > 0.6 {
+                Some(seat(Color::White))
+            } else if value < 0.4 {
+                Some(seat(Color::Black))
+            } else {
+                None
+            };
+            return Played { winner, adjudicated: true, forfeit: None, turns: history.len(), times };
+        }
+        let who = seat(color);
+        let clock = Instant::now();
+        let choice = players[who].choose(
+            &start,
+            &history,
+            &game,
+            seed.wrapping_mul(1_000_003).wrapping_add(history.len() as u64),
+        );
+        times[who].push(clock.elapsed());
+        let turn = match choice {
+            Ok(turn) => turn,
+            Err(e) => return forfeit(1 - who, format!("{}: {e}", players[who].name()), &history, times),
+        };
+        if let Err(e) = game.play(turn) {
+            return forfeit(1 - who, format!("{} played {turn}: {e}", players[who].name()), &history, times);
+        }
+        history.push(turn);
+    }
+    let winner = match game.status().ending().map(|e| e.outcome) {
+        Some(Outcome::Winner(color)) => Some(seat(color)),
+        _ => None,
+    };
+    Played { winner, adjudicated: false, forfeit: None, turns: history.len(), times }
+}
+
+fn forfeit(winner: usize, reason: String, history: &[Turn], times: [Vec<Duration>; 2]) -> Played {
+    Played { winner: Some(winner), adjudicated: false, forfeit: Some(reason), turns: history.len(), times }
+}
+
+/// The tally of one pairing in one game.
+#[derive(Default)]
+struct Tally {
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    adjudicated: usize,
+    forfeits: Vec<String>,
+    turns: usize,
+    times: [Vec<Duration>; 2],
+}
+
+fn median_max(times: &[Duration]) -> (f64, f64) {
+    let mut sorted: Vec<f64> = times.iter().map(Duration::as_secs_f64).collect();
+    sorted.sort_by(f64::total_cmp);
+    if sorted.is_empty() {
+        return (0.0, 0.0);
+    }
+    (sorted[sorted.len() / 2], sorted[sorted.len() - 1])
+}
+
+struct Args {
+    games: usize,
+    kinds: Vec<GameKind>,
+    pairings: Vec<(String, String)>,
+    nodes: BTreeMap<Level, u64>,
+    threads: usize,
+    max_turns: usize,
+    seed: u64,
+}
+
+fn parse_args() -> Result<Args, Failure> {
+    let mut args = Args {
+        games: 20,
+        kinds: GameKind::ALL.to_vec(),
+        pairings: Vec::new(),
+        nodes: BTreeMap::new(),
+        threads: 1,
+        max_turns: 400,
+        seed: 1,
+    };
+    let mut words = std::env::args().skip(1);
+    while let Some(flag) = words.next() {
+        let mut value = || words.next().ok_or(format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--games" => args.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
+            "--game" => {
+                args.kinds = value()?
+                    .split(',')
+                    .map(|k| k.parse().map_err(|e: stonemate_engine::game::UnknownGame| e.to_string()))
+                    .collect::<Result<_, _>>()?
+            }
+            "--pairing" => {
+                let text = value()?;
+                let (a, b) = text.split_once(':').ok_or(format!("--pairing {text}: write A:B"))?;
+                let (a, b) = match (a, b.split_once(':')) {
+                    // `hard:gnugo:10`: the second player has its own colon.
+                    (a, Some((b, setting))) => (a.to_owned(), format!("{b}:{setting}")),
+                    (a, None) => (a.to_owned(), b.to_owned()),
+                };
+                args.pairings.push((a, b));
+            }
+            "--nodes" => {
+                let text = value()?;
+                let (level, nodes) = text.split_once('=').ok_or(format!("--nodes {text}: write LEVEL=N"))?;
+                let level: Level = level.parse().map_err(|e: stonemate_ai::UnknownLevel| e.to_string())?;
+                args.nodes.insert(level, nodes.parse().map_err(|e| format!("--nodes: {e}"))?);
+            }
+            "--threads" => args.threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?,
+            "--max-turns" => args.max_turns = value()?.parse().map_err(|e| format!("--max-turns: {e}"))?,
+            "--seed" => args.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            other => return Err(format!("unknown option {other} (see the comment at the top of tournament.rs)")),
+        }
+    }
+    Ok(args)
+}
+
+/// A player by name; `partner` is the opponent's level, at which our bot deploys for
+/// Fairy-Stockfish.
+fn player(name: &str, partner: Level, args: &Args) -> Result<Box<dyn Player>, Failure> {
+    let bot = |level: Level| Bot {
+        level,
+        budget: args.nodes.get(&level).map(|&nodes| Budget::nodes(nodes)),
+        threads: args.threads,
+    };
+    if let Ok(level) = name.parse::<Level>() {
+        return Ok(Box::new(bot(level)));
+    }
+    match name.split_once(':') {
+        None if name == "random" => Ok(Box::new(Random)),
+        Some(("gnugo", level)) => {
+            Ok(Box::new(GnuGo { level: level.parse().map_err(|e| format!("{name}: {e}"))?, process: None }))
+        }
+        Some(("fsf", nodes)) => {
+            let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/oracles/ichess.ini").to_owned();
+            let nodes = nodes.parse().map_err(|e| format!("{name}: {e}"))?;
+            Ok(Box::new(Fsf { nodes, deployer: bot(partner), ini }))
+        }
+        _ => Err(format!("unknown player {name}")),
+    }
+}
+
+/// The plan of issue 17 for one game.
+fn default_pairings(kind: GameKind) -> Vec<(String, String)> {
+    let mut pairs: Vec<(String, String)> = ["easy:random", "medium:random", "hard:random", "hard:easy"]
+        .iter()
+        .filter_map(|p| p.split_once(':'))
+        .map(|(a, b)| (a.into(), b.into()))
+        .collect();
+    match kind {
+        GameKind::Go => pairs.extend([("hard".into(), "gnugo:1".into()), ("hard".into(), "gnugo:10".into())]),
+        GameKind::IChess => pairs.push(("hard".into(), "fsf:1000".into())),
+        _ => {}
+    }
+    pairs
+}
+
+fn run_pairing(kind: GameKind, pair: &(String, String), args: &Args) -> Result<Tally, Failure> {
+    let partner = |name: &str| name.parse::<Level>().unwrap_or(Level::Hard);
+    let mut players = [player(&pair.0, partner(&pair.1), args)?, player(&pair.1, partner(&pair.0), args)?];
+    let mut tally = Tally::default();
+    for index in 0..args.games {
+        let first_color = if index % 2 == 0 { Color::White } else { Color::Black };
+        let seed = args.seed.wrapping_mul(7919).wrapping_add(index as u64);
+        let played = play(kind, &mut players, first_color, seed, args.max_turns);
+        match played.winner {
+            Some(0) => tally.wins += 1,
+            Some(_) => tally.losses += 1,
+            None => tally.draws += 1,
+        }
+        tally.adjudicated += usize::from(played.adjudicated);
+        tally.turns += played.turns;
+        if let Some(reason) = &played.forfeit {
+            tally.forfeits.push(reason.clone());
+        }
+        let [a, b] = played.times;
+        tally.times[0].extend(a);
+        tally.times[1].extend(b);
+        let result = match played.winner {
+            Some(0) => pair.0.as_str(),
+            Some(_) => pair.1.as_str(),
+            None => "draw",
+        };
+        eprintln!(
+            "{kind} {}:{} game {} ({} as {}): {result} in {} turns{}{}",
+            pair.0,
+            pair.1,
+            index + 1,
+            pair.0,
+            first_color,
+            played.turns,
+            if played.adjudicated { " (adjudicated)" } else { "" },
+            played.forfeit.map(|r| format!(" (forfeit: {r})")).unwrap_or_default()
+        );
+    }
+    Ok(tally)
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("tournament: {message}");
+            std::process::exit(2);
+        }
+    };
+    println!(
+        "| game | A | B | games | A wins | draws | B wins | A score | adjudicated | forfeits | turns/game | A s/turn median, max | B s/turn median, max |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for &kind in &args.kinds {
+        let pairings = if args.pairings.is_empty() { default_pairings(kind) } else { args.pairings.clone() };
+        for pair in &pairings {
+            let usable = |name: &str| {
+                (!name.starts_with("gnugo") || kind == GameKind::Go)
+                    && (!name.starts_with("fsf") || kind == GameKind::IChess)
+            };
+            if !usable(&pair.0) || !usable(&pair.1) {
+                continue;
+            }
+            match run_pairing(kind, pair, &args) {
+                Ok(t) => {
+                    let games = t.wins + t.draws + t.losses;
+                    let score = (t.wins as f64 + 0.5 * t.draws as f64) / games.max(1) as f64 * 100.0;
+                    let (am, ax) = median_max(&t.times[0]);
+                    let (bm, bx) = median_max(&t.times[1]);
+                    println!(
+                        "| {kind} | {} | {} | {games} | {} | {} | {} | {score:.0}% | {} | {} | {} | {am:.3}, {ax:.3} | {bm:.3}, {bx:.3} |",
+                        pair.0,
+                        pair.1,
+                        t.wins,
+                        t.draws,
+                        t.losses,
+                        t.adjudicated,
+                        t.forfeits.len(),
+                        t.turns / games.max(1)
+                    );
+                    for reason in t.forfeits.iter().take(3) {
+                        eprintln!("  forfeit: {reason}");
+                    }
+                }
+                Err(message) => eprintln!("{kind} {}:{}: {message}", pair.0, pair.1),
+            }
+        }
+    }
+}

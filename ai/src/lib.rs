@@ -1,0 +1,24 @@
+//! A built-in opponent for Stonemate's five games.
+//!
+//! One Monte Carlo tree search ([`search`]) plays every game through the engine's
+//! [`AnyGame`](stonemate_engine::AnyGame): it needs only the legal turns, applying a turn,
+//! and the result. Where uniform random play says little about a position, per-game
+//! knowledge ([`knowledge`]) steps in: playouts that never fill their own eyes (go),
+//! prefer captures (iChess, Gess), stop after a few turns, and an evaluation of the
+//! position where a playout stops (points, material, rings).
+//!
+//! The search is deterministic for a given seed and node budget, also with several
+//! threads: each thread searches its own tree with its own seed and a fixed share of the
+//! nodes, and the roots are merged in thread order. A time limit bounds it too, for the
+//! bot; a search cut by time is not repeatable.
+//!
+//! Pure like the engine: no I/O. It reads the clock only to honour a time limit.
+
+pub mod knowledge;
+pub mod level;
+pub mod search;
+pub mod verdict;
+
+pub use level::{Level, UnknownLevel};
+pub use search::{Budget, Proof, RootTurn, SearchConfig, SearchResult, search};
+pub use verdict::{accepts_draw, resigns};
