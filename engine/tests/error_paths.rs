@@ -2,6 +2,9 @@
 //! every turn typed in Discord or the console takes. One row per error: the game, its
 //! options, the turns before, the text, and the error expected (by variant name).
 //!
+//! Rows for positions deep in a game were found by a throwaway search (random playouts,
+//! every candidate text tried); the records are plain turns, checked here like the rest.
+//!
 //! `error_variants_without_a_row` lists the variants of each game's error enum (read from
 //! the engine's source) that no row reaches yet.
 
@@ -33,6 +36,7 @@ const ROWS: &[Row] = &[
     (GameKind::Chego, "", "Re1", "Qe8", "NotNeutral"),
     (GameKind::Chego, "board=4x4:b1,a2,b2", "", "Ka1", "AttacksNoEmptySquare"),
     (GameKind::Chego, "", "Ne4", "Bh7", "AttacksOccupied"),
+    (GameKind::Chego, "", "Pe7 Kg2 Nd1 Pa2 Bg6", "Nb1", "Suicide"),
     // iChess: White deploys first, king last.
     (GameKind::IChess, "", "", "zz", "Notation"),
     (GameKind::IChess, "", "", "D=e2", "NotAPiece"),
@@ -47,6 +51,41 @@ const ROWS: &[Row] = &[
     (GameKind::IChess, "", DEPLOYED, "a1a2=F", "OnlyPawnsPromote"),
     (GameKind::IChess, "", DEPLOYED, "c3c4=F", "PromotionOutsideZone"),
     (GameKind::IChess, "", EXAMPLE, "a3a4", "GameOver"),
+    (
+        GameKind::IChess,
+        "",
+        "B=f1 R=h8 R=a4 B=f7 B=b4 R=g5 N=g2 B=c5 R=g1 N=g7 Q=h4 Q=c7 N=c4 N=d8",
+        "K=d4",
+        "KingDropAttacked",
+    ),
+    (
+        GameKind::IChess,
+        "",
+        "Q=f1 N=f8 N=b4 R=e8 B=h2 B=d8 R=a1 N=e5 B=e4 R=a8 R=c4 Q=c7 N=f2 B=g7 K=h4 K=h7 NxPa6 RxNa6",
+        "P=g4",
+        "DoublePawn",
+    ),
+    (
+        GameKind::IChess,
+        "",
+        "N=f4 N=h5 Q=e4 B=c8 N=c2 B=d5 B=d4 R=e8 B=f2 R=b5 R=c1 N=g8 R=g2 Q=a7 K=a2 K=f7",
+        "b3b4",
+        "ExposesKing",
+    ),
+    (
+        GameKind::IChess,
+        "",
+        "N=b4 N=h7 B=a1 Q=d7 Q=a4 N=d8 B=c1 R=b5 R=d4 R=b8 R=c2 B=d5 N=g2 B=f7 K=h4 K=e8",
+        "h4g5",
+        "KingIntoCheck",
+    ),
+    (
+        GameKind::IChess,
+        "",
+        "B=b2 R=f7 R=f1 Q=b8 Q=a4 B=e8 B=a2 B=b5 R=c4 N=d7 N=g1 R=g5 N=h2 N=g8 K=c1 K=d5 Kd1 Qd8 Rc5+",
+        "d8a8",
+        "StillInCheck",
+    ),
     (GameKind::IChess, "", DEPLOYED, "c2xd4", "NothingToCapture"),
     // Gess: Black (ranks 2-7) moves first.
     (GameKind::Gess, "", "", "zz", "Notation"),
@@ -54,6 +93,10 @@ const ROWS: &[Row] = &[
     (GameKind::Gess, "", "", "k10-k11", "NoOwnStone"),
     (GameKind::Gess, "", EXAMPLE, "k8-k9", "GameOver"),
     (GameKind::Gess, "", "", "k8-k8", "Stationary"),
+    (GameKind::Gess, "", "", "i3-i11", "Blocked"),
+    (GameKind::Gess, "", "", "n4-m3", "BreaksOwnLastRing"),
+    (GameKind::Gess, "", "", "o18-f17", "EnemyStoneInPiece"),
+    (GameKind::Gess, "", "", "q2-k2", "TooFar"),
     (GameKind::Gess, "", "", "k8-m9", "NotALine"),
     (GameKind::Gess, "", "", "d6-d5", "NoStoneForDirection"),
     // Chogo: White begins with the king drop.
@@ -71,6 +114,9 @@ const ROWS: &[Row] = &[
     (GameKind::Chogo, "", "K@d4 K@e5", "c1e2-c3", "TandemNotSolid"),
     (GameKind::Chogo, "", "K@d4 K@e5", "c1c1-c2", "TandemTooSmall"),
     (GameKind::Chogo, "", EXAMPLE, "e4-e3", "GameOver"),
+    (GameKind::Chogo, "", "K@d3 K@g4 e1f1-e6 a5-e5", "e6@f4", "MoleTrapped"),
+    (GameKind::Chogo, "", "K@d3 K@g4 e1f1-e6 a5-e5", "e6-c6", "Trapped"),
+    (GameKind::Chogo, "", "K@e3 K@h4", "c1f1-d7", "TandemBlocked"),
     (GameKind::Chogo, "", "K@d4 K@e5", "e1@d5", "NotInCity"),
     (GameKind::Chogo, "", "K@d4 K@e5", "c1d1-e5", "TandemTargetOffLine"),
 ];
