@@ -60,8 +60,27 @@ fn options() -> impl Strategy<Value = String> {
     ];
     let value = prop_oneof![
         prop::sample::select(vec![
-            "9x9", "5x5:c3", "2x2", "4x4", "25x25", "16x16", "8x8:d4,e5", "3x17", "\"unlimited RN\"",
-            "\"K1 Q1\"", "RN", "WFDAHG", "all", "light", "dark", "on", "off", "6.5", "-1", "0", "K64",
+            "9x9",
+            "5x5:c3",
+            "2x2",
+            "4x4",
+            "25x25",
+            "16x16",
+            "8x8:d4,e5",
+            "3x17",
+            "\"unlimited RN\"",
+            "\"K1 Q1\"",
+            "RN",
+            "WFDAHG",
+            "all",
+            "light",
+            "dark",
+            "on",
+            "off",
+            "6.5",
+            "-1",
+            "0",
+            "K64",
         ])
         .prop_map(str::to_owned),
         "[ -~]{0,12}",
@@ -151,8 +170,24 @@ fn line() -> impl Strategy<Value = String> {
     ]);
     let value = prop_oneof![
         prop::sample::select(vec![
-            "@alice", "@bob", "go", "chego", "ichess", "gess", "chogo", "1", "#2", "3", "white", "random", "0", "14",
-            "\"board=5x5\"", "\"board=9x9 komi=6.5\"", "channel", "dm",
+            "@alice",
+            "@bob",
+            "go",
+            "chego",
+            "ichess",
+            "gess",
+            "chogo",
+            "1",
+            "#2",
+            "3",
+            "white",
+            "random",
+            "0",
+            "14",
+            "\"board=5x5\"",
+            "\"board=9x9 komi=6.5\"",
+            "channel",
+            "dm",
         ])
         .prop_map(str::to_owned),
         typed(),
@@ -169,7 +204,12 @@ fn line() -> impl Strategy<Value = String> {
             let options: Vec<String> = options
                 .iter()
                 .map(|(index, value)| (*index.get(known), value))
-                .filter(|(key, _)| !seen.contains(key) && { seen.push(*key); true })
+                .filter(|(key, _)| {
+                    !seen.contains(key) && {
+                        seen.push(*key);
+                        true
+                    }
+                })
                 .map(|(key, value)| format!("{key}:{value}"))
                 .collect();
             let head = [server, channel].into_iter().flatten().collect::<Vec<_>>().join(" ");

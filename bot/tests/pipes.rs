@@ -4,21 +4,32 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-/// The write end of a pipe whose reader is already gone: every write fails with EPIPE.
-fn closed_pipe() -> std::io::PipeWriter {
-    let (reader, writer) = std::io::pipe().expect("a pipe");
-    drop(reader);
-    writer
+/// Which outputs of the tool have no reader.
+#[derive(Clone, Copy, PartialEq)]
+enum Closed {
+    Neither,
+    Stdout,
+    Stderr,
+    Both,
 }
 
-fn run(args: &[&str], stdin: &str, stdout: Stdio, stderr: Stdio) -> Output {
+/// Runs the tool with `closed` outputs already closed at the reading end before it gets
+/// its input, so that its writes fail (EPIPE) every time, not by a race. Returns its exit
+/// status and what it wrote on the outputs still open.
+fn run(args: &[&str], stdin: &str, closed: Closed) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_stonemate"))
         .args(args)
         .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(stderr)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
+    if matches!(closed, Closed::Stdout | Closed::Both) {
+        drop(child.stdout.take());
+    }
+    if matches!(closed, Closed::Stderr | Closed::Both) {
+        drop(child.stderr.take());
+    }
     // The tool may stop reading once its output is gone: a failed write here is fine.
     let _ = child.stdin.take().expect("piped").write_all(stdin.as_bytes());
     child.wait_with_output().expect("the binary finishes")
@@ -35,7 +46,7 @@ const RECORD: &str = include_str!("../../examples/go-9x9.txt");
 
 #[test]
 fn replay_stops_quietly_when_its_reader_has_gone() {
-    let output = run(&["replay", "--game", "go", "--option", "board=9x9"], RECORD, closed_pipe().into(), Stdio::piped());
+    let output = run(&["replay", "--game", "go", "--option", "board=9x9"], RECORD, Closed::Stdout);
     assert_no_panic(&output);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     assert!(output.stderr.is_empty(), "nothing to say about a reader that left: {output:?}");
@@ -43,7 +54,9 @@ fn replay_stops_quietly_when_its_reader_has_gone() {
 
 #[test]
 fn replay_with_standard_error_closed_keeps_its_exit_status() {
-    let output = run(&["replay", "--game", "go", "/nonexistent/record.txt"], "", Stdio::piped(), closed_pipe().into());
+    let output = run(&["replay", "--game", "go", "-"], "e5 e5", Closed::Stderr);
+    assert_eq!(output.status.code(), Some(1), "an illegal turn: {output:?}");
+    let output = run(&["replay", "--game", "go", "/nonexistent/record.txt"], "", Closed::Stderr);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
 }
 
@@ -53,7 +66,7 @@ fn console_stops_quietly_when_its_reader_has_gone() {
     let data = dir.path().join("data");
     let args = ["console", "--data", data.to_str().unwrap()];
     let lines = "@alice /rules game:go\n@alice /challenge opponent:@bob game:go\n".repeat(20);
-    let output = run(&args, &lines, closed_pipe().into(), Stdio::piped());
+    let output = run(&args, &lines, Closed::Stdout);
     assert_no_panic(&output);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
 }
@@ -62,9 +75,9 @@ fn console_stops_quietly_when_its_reader_has_gone() {
 fn render_with_both_outputs_closed_does_not_panic() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("board.png");
-    let args = ["render", "--game", "go", "/nonexistent/record.txt", "--out", out.to_str().unwrap()];
-    let output = run(&args, "", closed_pipe().into(), closed_pipe().into());
-    assert_ne!(output.status.code(), Some(101), "{output:?}");
+    let args = ["render", "--game", "go", "--option", "board=9x9", "-", "--out", out.to_str().unwrap()];
+    let output = run(&args, "e5 e5", Closed::Both);
+    assert_eq!(output.status.code(), Some(1), "an illegal turn, said to nobody: {output:?}");
 }
 
 /// Regression: `echo 'A=e2' | stonemate replay --game ichess` exited 101 (an index out of
@@ -74,7 +87,7 @@ fn a_drop_of_a_foreign_piece_is_refused_by_replay() {
     for letter in ["D", "W", "A", "G", "H", "S", "E"] {
         for separator in ["=", "@", "*"] {
             let turn = format!("{letter}{separator}e2\n");
-            let output = run(&["replay", "--game", "ichess"], &turn, Stdio::piped(), Stdio::piped());
+            let output = run(&["replay", "--game", "ichess"], &turn, Closed::Neither);
             assert_no_panic(&output);
             assert_eq!(output.status.code(), Some(1), "{turn}: {output:?}");
         }

@@ -131,8 +131,12 @@ fn describe_terms(record: &GameRecord) -> String {
     };
     let color = match record.color {
         ColorChoice::Random => "colours drawn at random".to_owned(),
-        ColorChoice::White => format!("{} plays {}", text::name(&record.names[0]), picture::side_name(record, Side::White)),
-        ColorChoice::Black => format!("{} plays {}", text::name(&record.names[0]), picture::side_name(record, Side::Black)),
+        ColorChoice::White => {
+            format!("{} plays {}", text::name(&record.names[0]), picture::side_name(record, Side::White))
+        }
+        ColorChoice::Black => {
+            format!("{} plays {}", text::name(&record.names[0]), picture::side_name(record, Side::Black))
+        }
     };
     // A game without options (Gess, iChess, Chogo) starts the list at the clock.
     let options = Some(options.join(" ")).filter(|options| !options.is_empty());

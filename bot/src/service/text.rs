@@ -41,7 +41,17 @@ pub fn ping(raw: &str) -> String {
 /// Neither is part of any notation, option or id, so nothing readable is changed.
 #[must_use]
 pub fn typed(raw: &str) -> String {
-    raw.chars().map(|ch| if ch == '`' { '\'' } else if ch.is_control() { ' ' } else { ch }).collect()
+    raw.chars()
+        .map(|ch| {
+            if ch == '`' {
+                '\''
+            } else if ch.is_control() {
+                ' '
+            } else {
+                ch
+            }
+        })
+        .collect()
 }
 
 fn user(user: User) -> User {
