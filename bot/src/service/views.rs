@@ -123,7 +123,7 @@ pub fn history(service: &Service, caller: &Caller, text: Option<&str>) -> Result
         format!("{head}no turns yet")
     } else {
         cut_list(&head, &numbered(&record.turns), " ", |more| {
-            format!(" … ({more} more moves: the whole record is in the file)")
+            format!(" … ({more} more: the whole record is in the file)")
         })
     };
     let file = Attachment { name: format!("game-{}.txt", record.id.0), bytes: record_file(&record).into_bytes() };
@@ -177,7 +177,7 @@ fn target(turn: &Turn) -> Option<Square> {
     }
 }
 
-/// A square to name in the hint of a cut list: where the last listed kind of turn starts.
+/// A square to name in the hint of a cut list: where the last turn (one left out) starts.
 fn example_square(turns: &[Turn]) -> String {
     let start = |turn: &Turn| match *turn {
         Turn::Move { from, .. } | Turn::Relocate { from, .. } => Some(from),

@@ -184,8 +184,9 @@ async fn a_refused_token_stops_the_binary_with_a_message() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn network_trouble_is_retried_and_logged_as_rust_log_says() {
     let dir = scratch_dir("unreachable");
-    // A port nobody listens on: every request fails to connect.
-    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("address");
+    // Port 1 (tcpmux) is served by nobody: every request fails to connect. (A port freed by
+    // the test itself could be taken at once by another test's fake Discord.)
+    let closed = "127.0.0.1:1";
     let config = dir.join("config.toml");
     let text = format!(
         "database = {:?}\nlog_level = \"error\"\n\n[discord]\napi_base = \"http://{closed}\"\n",

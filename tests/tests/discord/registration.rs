@@ -4,7 +4,7 @@
 use serde_json::Value;
 use stonemate_tests::fake_discord::FakeDiscord;
 
-use crate::harness::{Bot, config, init, real_service, scratch_dir};
+use crate::harness::{Bot, command, config, init, player, real_service, scratch_dir};
 
 const STRING: u64 = 3;
 const INTEGER: u64 = 4;
@@ -46,6 +46,8 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("rules", vec![("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..])]),
         ("notify", vec![("mode", STRING, true, &["channel", "dm", "off"][..])]),
         ("admin-abort", vec![("game", STRING, true, &[][..])]),
+        // Second wave.
+        ("help", vec![]),
     ]
 }
 
@@ -105,5 +107,20 @@ async fn without_guilds_the_commands_are_registered_globally() {
     config.discord.guilds.clear();
     let (bot, registered) = Bot::start(&fake, config, real_service(&dir)).await;
     assert_eq!(registered.as_array().map(Vec::len), Some(contract().len()));
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_lists_the_commands_privately() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("help");
+    let (bot, _) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
+    let alice = player(&fake, "alice");
+    let help = command(&fake, &alice, "help", serde_json::json!([])).await;
+    assert!(help.is_private(), "{}", help.content());
+    for name in ["challenge", "move", "legal", "rules", "help"] {
+        assert!(help.content().contains(&format!("`/{name}` — ")), "/{name} missing:\n{}", help.content());
+    }
     bot.stop().await;
 }
