@@ -161,7 +161,7 @@ fn rule_4_a_drop_captures_several_pieces_at_once() {
     play(&mut game, "e1");
     assert_eq!(game.board().squares_of(Color::White).len(), 0);
     assert_eq!(game.prisoners(), [0, 3], "Black keeps them as prisoners");
-    let mut captured = game.view().captured;
+    let mut captured: Vec<_> = game.view().captured.iter().map(|&(square, _)| square).collect();
     captured.sort();
     assert_eq!(captured, vec![sq("b1"), sq("c1"), sq("d1")]);
 }

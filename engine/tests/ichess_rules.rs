@@ -4,7 +4,9 @@ mod common;
 
 use common::sq;
 use stonemate_engine::ichess::{IChess, IChessError, IChessOptions};
-use stonemate_engine::{AnyGame, Color, EndReason, Ending, Game, GameKind, GameOptions, Outcome, Role, Status, Turn};
+use stonemate_engine::{
+    AnyGame, Color, EndReason, Ending, Game, GameKind, GameOptions, Outcome, Piece, Role, Status, Turn,
+};
 
 fn setup(fen: &str) -> IChess {
     IChess::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -233,7 +235,7 @@ fn rule_8_captures_go_to_the_capturers_hand() {
     let mut game = setup("4k3/8/8/3n4/3P4/8/8/4K3 w");
     play(&mut game, "PxNd5");
     assert_eq!(game.hands().unwrap()[0].to_string(), "N");
-    assert_eq!(game.view().captured, [sq("d5")]);
+    assert_eq!(game.view().captured, [(sq("d5"), Piece::new(Color::Black, Role::Knight))]);
     play(&mut game, "Kd7 N=c3");
     assert_eq!(game.view().rows()[5], "..N.....", "the captured knight drops as White's");
 }

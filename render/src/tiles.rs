@@ -135,8 +135,11 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-fn cache() -> &'static Mutex<LruCache<(usize, Place), Arc<TileSet>>> {
-    static CACHE: OnceLock<Mutex<LruCache<(usize, Place), Arc<TileSet>>>> = OnceLock::new();
+/// The tile sets kept, by cell size and place.
+type Cache = Mutex<LruCache<(usize, Place), Arc<TileSet>>>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     CACHE.get_or_init(|| Mutex::new(LruCache::new(NonZeroUsize::new(MAX_CACHED_SETS).expect("not zero"))))
 }
 

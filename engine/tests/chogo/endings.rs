@@ -3,7 +3,7 @@
 use stonemate_engine::chogo::{Chogo, ChogoError, ChogoOptions};
 use stonemate_engine::{Color, EndReason, Game, Outcome};
 
-use crate::{finished, play, play_all, position, refused, rows, sq, squares};
+use crate::{captured_squares, finished, play, play_all, position, refused, rows, sq, squares};
 
 #[test]
 fn rule9_captures_hit_both_sides_at_the_same_time() {
@@ -12,7 +12,8 @@ fn rule9_captures_hit_both_sides_at_the_same_time() {
     let mut game =
         position(["--....--", "-..sS.k-", "..sSsS..", "........", "........", "-..SS..-", "--...K--"], Color::White);
     play(&mut game, "d2e2-d4");
-    assert_eq!(game.view().captured, squares(&["d5", "e5"]));
+    let captured = captured_squares(&game);
+    assert_eq!(captured, squares(&["d5", "e5"]));
     assert_eq!(rows(&game)[2..4], ["..s..S..", "...SS..."]);
     assert_eq!(game.quiet_turns(), 0);
 }
@@ -22,7 +23,7 @@ fn rule9_suicide_a_move_may_capture_the_movers_own_piece() {
     let mut game =
         position(["--....--", "-..s..k-", "..sSs...", ".......S", "........", "-......-", "--...K--"], Color::White);
     play(&mut game, "h4-d4");
-    assert_eq!(game.view().captured, squares(&["d5"]));
+    assert_eq!(captured_squares(&game), squares(&["d5"]));
     assert_eq!(rows(&game)[2], "..s.s...");
 }
 
@@ -31,7 +32,7 @@ fn rule9_a_mole_drop_may_be_suicide() {
     let mut game =
         position(["--....--", "-.....k-", "s.......", ".s......", "s.......", "-......-", "--..SK--"], Color::White);
     play(&mut game, "e1@a4");
-    assert_eq!(game.view().captured, squares(&["a4"]), "the edge and three Green pieces enclose a4");
+    assert_eq!(captured_squares(&game), squares(&["a4"]), "the edge and three Green pieces enclose a4");
 }
 
 /// Green's b6 between the missing a6 and b7, with c6 of `c6` and White sliding into b5.
@@ -44,7 +45,7 @@ fn corner_b6(c6: char) -> Chogo {
 fn rule9_missing_cells_and_the_edge_count_as_non_empty() {
     let mut game = corner_b6('S');
     play(&mut game, "b2-b5");
-    assert_eq!(game.view().captured, squares(&["b6"]));
+    assert_eq!(captured_squares(&game), squares(&["b6"]));
 }
 
 #[test]
@@ -66,7 +67,7 @@ fn rule10_capturing_the_enemy_king_wins() {
     let mut game = enclosed_green_king(Color::White);
     play(&mut game, "h4-d4");
     assert_eq!(finished(&game), (Outcome::Winner(Color::White), EndReason::KingCaptured));
-    assert_eq!(game.view().captured, squares(&["d5"]));
+    assert_eq!(captured_squares(&game), squares(&["d5"]));
     assert!(game.legal_turns().is_empty());
     assert_eq!(refused(&game, "d4-d3"), ChogoError::GameOver);
 }
@@ -97,7 +98,8 @@ fn ruling_h2_capturing_both_kings_at_once_wins_for_the_mover() {
         let mut game = two_kings(swap);
         let mover = game.to_move().unwrap();
         play(&mut game, "d2e2-d4");
-        assert_eq!(game.view().captured, squares(&["d5", "e5"]));
+        let captured = captured_squares(&game);
+        assert_eq!(captured, squares(&["d5", "e5"]));
         assert_eq!(finished(&game), (Outcome::Winner(mover), EndReason::BothKingsCaptured));
     }
 }
@@ -140,7 +142,7 @@ fn ruling_h3_the_draw_counter_resets_on_capture() {
     }
     assert_eq!(game.quiet_turns(), 30);
     play(&mut game, "g2-g4");
-    assert_eq!((game.view().captured, game.quiet_turns()), (squares(&["h4"]), 0));
+    assert_eq!((captured_squares(&game), game.quiet_turns()), (squares(&["h4"]), 0));
     for _ in 0..49 {
         kings(&mut game);
     }

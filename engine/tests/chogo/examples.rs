@@ -4,7 +4,7 @@
 use stonemate_engine::chogo::ChogoError;
 use stonemate_engine::{Color, Game, Rect, Turn};
 
-use crate::{play, position, refused, rows, sq, squares};
+use crate::{captured_squares, play, position, refused, rows, sq, squares};
 
 /// White to play d2-d5 between Green's c5, d6 and e5.
 fn trap_position() -> stonemate_engine::chogo::Chogo {
@@ -92,7 +92,7 @@ fn example_fgh5_c5_captures_three_green_pieces() {
     let turn = game.parse_turn("fgh5-c5").unwrap();
     assert_eq!(game.format_turn(turn), "f5h5-c5");
     game.play(turn).unwrap();
-    assert_eq!(game.view().captured, squares(&["c6", "d6", "e6"]));
+    assert_eq!(captured_squares(&game), squares(&["c6", "d6", "e6"]));
     assert_eq!(rows(&game)[..3], ["--SSS.--", "-s...s.-", "..SSS..."]);
 }
 
@@ -114,7 +114,7 @@ fn example_city_and_mole_drop_e1_b6_captures_b5() {
     assert_eq!(turn, Turn::Relocate { from: sq("e1"), to: sq("b6") });
     assert!(game.legal_turns().contains(&turn));
     game.play(turn).unwrap();
-    assert_eq!(game.view().captured, squares(&["b5"]));
+    assert_eq!(captured_squares(&game), squares(&["b5"]));
     assert_eq!(game.view().last_turn, squares(&["e1", "b6"]));
     assert_eq!(rows(&game)[1..3], ["-S.s.k.-", "S.s....."]);
 }

@@ -54,6 +54,11 @@ pub fn rows(game: &Chogo) -> Vec<String> {
     game.view().rows()
 }
 
+/// The squares the last turn captured on, in the view.
+pub fn captured_squares(game: &Chogo) -> Vec<Square> {
+    game.view().captured.iter().map(|&(square, _)| square).collect()
+}
+
 pub fn squares(names: &[&str]) -> Vec<Square> {
     names.iter().map(|name| sq(name)).collect()
 }
