@@ -50,6 +50,7 @@ const ROWS: &[Row] = &[
     (GameKind::IChess, "", DEPLOYED, "c2c4", "Unreachable"),
     (GameKind::IChess, "", DEPLOYED, "a1a2=F", "OnlyPawnsPromote"),
     (GameKind::IChess, "", DEPLOYED, "c3c4=F", "PromotionOutsideZone"),
+    (GameKind::IChess, "", DEPLOYED, "Na1a3", "NoSuchPiece"),
     (GameKind::IChess, "", EXAMPLE, "a3a4", "GameOver"),
     (
         GameKind::IChess,

@@ -49,7 +49,7 @@ fn check_limits(service: &Service, caller: &User, opponent: &User) -> Result<(),
     let to_them = received.iter().filter(|e| waiting(e) && !e.challenger && sent.contains(&e.id)).count();
     let limit = service.settings.max_challenges_per_opponent;
     if to_them >= limit {
-        return Err(Refusal::TooManyChallengesTo { name: opponent.name.clone(), limit });
+        return Err(Refusal::TooManyChallengesTo { name: text::name(&opponent.name), limit });
     }
     check_active(service, caller.id, "you".to_owned(), "have")
 }

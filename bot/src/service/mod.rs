@@ -10,8 +10,13 @@
 //! is a compare-and-swap on the record's version, and the loser is checked again against
 //! the new state.
 //!
-//! Replies name users by their display names (`@bob`); `mentions` lists whom to ping.
-//! Refusals are private, change nothing, and carry the board where there is one.
+//! Every game belongs to the server it was started in ([`Caller::guild`]): a command from
+//! another server finds it nowhere, as if its id did not exist.
+//!
+//! Replies name users by their display names, escaped so that no name can format a
+//! message or mention anyone ([`text`]); `mentions` lists, as ids, whom to ping (`@bob`
+//! in the text marks where). Refusals are private, change nothing, and carry the board
+//! where there is one.
 
 mod challenge;
 mod complete;

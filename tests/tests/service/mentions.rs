@@ -96,3 +96,21 @@ fn typed_text_stays_inside_its_quotes() {
     let text = table.refused("alice", options);
     assert_eq!(text.matches('`').count() % 2, 0, "{text:?}");
 }
+
+#[test]
+fn refusals_naming_a_user_escape_his_name() {
+    let table = Table::new();
+    let challenge = || Command::Challenge {
+        opponent: User::new(4242, EVIL),
+        game: "go".into(),
+        color: None,
+        days: None,
+        options: Some("board=9x9".into()),
+    };
+    for _ in 0..3 {
+        table.ok("alice", challenge());
+    }
+    let refused = table.service.handle(&table_caller("alice"), challenge());
+    assert!(!refused.reply.ok && refused.reply.text.contains("answer"), "{}", refused.reply.text);
+    assert_inert(&refused);
+}
