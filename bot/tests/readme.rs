@@ -108,7 +108,12 @@ fn cargo_run_in_the_workspace_runs_the_stonemate_binary() {
 fn every_cargo_run_line_of_the_readme_is_accepted_by_the_command_line() {
     let lines = commands("cargo").into_iter().filter(|words| words[1] == "run").collect::<Vec<_>>();
     assert!(lines.len() >= 5, "expected the README's cargo run lines, found {lines:?}");
+    let metadata = metadata();
     for words in lines {
+        if words.iter().any(|w| w == "--example") {
+            check_example(&metadata, &words);
+            continue;
+        }
         let split = words.iter().position(|w| w == "--").unwrap_or_else(|| panic!("{words:?}: no `--`"));
         // Only flags that keep cargo's choice of binary: the one default binary checked above.
         assert!(words[2..split].iter().all(|w| w == "--release" || w == "--locked"), "{words:?}");
@@ -120,6 +125,16 @@ fn every_cargo_run_line_of_the_readme_is_accepted_by_the_command_line() {
             assert!(root().join(file).is_file(), "{words:?}: {file} does not exist");
         }
     }
+}
+
+/// A `cargo run -p PACKAGE --example NAME` line names a package that has that example.
+fn check_example(metadata: &Value, words: &[String]) {
+    let after = |flag: &str| words.windows(2).find(|pair| pair[0] == flag).map(|pair| pair[1].clone());
+    let name = after("-p").or_else(|| after("--package")).unwrap_or_else(|| panic!("{words:?}: --example needs -p"));
+    let example = after("--example").unwrap_or_else(|| panic!("{words:?}: --example names nothing"));
+    let package = packages(metadata).iter().find(|p| p["name"] == name.as_str());
+    let package = package.unwrap_or_else(|| panic!("{words:?}: no package {name}"));
+    assert!(targets(package, "example").contains(&example), "{words:?}: {name} has no example {example}");
 }
 
 #[test]
