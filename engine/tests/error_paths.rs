@@ -187,8 +187,34 @@ fn variants(source: &str, name: &str) -> Vec<String> {
         .collect()
 }
 
+/// Errors that text cannot reach, with why: `play_text` parses the text into a turn of the
+/// game first, and these guard `play(Turn)` against turns the parser never makes.
+const BEYOND_TEXT: &[(GameKind, &str)] = &[
+    // A `Turn` of a kind the game has no use for (a tandem in go, say): no notation makes one.
+    (GameKind::Go, "WrongKind"),
+    (GameKind::Chego, "WrongKind"),
+    (GameKind::IChess, "WrongKind"),
+    (GameKind::Gess, "WrongKind"),
+    // The notation reads only the squares of the board and the ferz as promotion, and adds
+    // the promotion a pawn move onto the last rank must make.
+    (GameKind::IChess, "NoSuchSquare"),
+    (GameKind::IChess, "BadPromotion"),
+    (GameKind::IChess, "PromotionForced"),
+    // The notation reads centres inside the board only.
+    (GameKind::Gess, "CentreOutside"),
+    // The notation reads cells of the board only, rewrites a tandem's target to the
+    // canonical one, and has no promotion mark.
+    (GameKind::Chogo, "NoSuchCell"),
+    (GameKind::Chogo, "TandemNotCanonical"),
+    (GameKind::Chogo, "NoPromotion"),
+];
+
+/// Errors text can reach, but no row has a position for yet (a tandem whose every piece is
+/// trapped needs a position deep in a game).
+const NO_ROW_YET: &[(GameKind, &str)] = &[(GameKind::Chogo, "TandemAllTrapped")];
+
 #[test]
-fn error_variants_without_a_row() {
+fn every_error_has_a_row_or_a_reason() {
     let enums = [
         (GameKind::Go, variants(include_str!("../src/go.rs"), "GoError")),
         (GameKind::Chego, variants(include_str!("../src/chego/error.rs"), "ChegoError")),
@@ -205,5 +231,11 @@ fn error_variants_without_a_row() {
             names.len() - missing.len(),
             names.len()
         );
+        let excused = |name: &str| BEYOND_TEXT.iter().chain(NO_ROW_YET).any(|&(k, n)| k == kind && n == name);
+        let unexplained: Vec<&&String> = missing.iter().filter(|name| !excused(name)).collect();
+        assert!(unexplained.is_empty(), "{kind:?}: errors with neither a row nor a reason: {unexplained:?}");
+    }
+    for &(kind, name) in BEYOND_TEXT.iter().chain(NO_ROW_YET) {
+        assert!(!ROWS.iter().any(|row| row.0 == kind && row.4 == name), "{kind:?} {name} has a row: drop its excuse");
     }
 }
