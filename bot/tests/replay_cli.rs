@@ -1,23 +1,15 @@
 //! `stonemate replay` as scripts use it: arguments, the JSON object, and exit statuses
 //! (the contract in the shared spec `replay-cli.md`).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod cli;
+
+use std::process::Output;
 
 use serde_json::Value;
 use stonemate_engine::{AnyGame, GameKind};
 
 fn replay(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stonemate"))
-        .arg("replay")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("stdin");
-    child.wait_with_output().expect("the binary finishes")
+    cli::stonemate("replay", args, stdin)
 }
 
 fn json(output: &Output) -> Value {

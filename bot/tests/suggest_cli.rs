@@ -1,24 +1,16 @@
 //! `stonemate suggest`: the bot's turn after a record, plain or as JSON, and its exit
 //! statuses (1: a turn of the record is illegal; 2: bad arguments or a finished game).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod cli;
+
+use std::process::Output;
 
 use serde_json::Value;
 use stonemate_engine::notation::record_tokens;
 use stonemate_engine::{AnyGame, GameKind};
 
 fn suggest(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stonemate"))
-        .arg("suggest")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("stdin");
-    child.wait_with_output().expect("the binary finishes")
+    cli::stonemate("suggest", args, stdin)
 }
 
 fn stdout(output: &Output) -> String {
