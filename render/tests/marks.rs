@@ -1,7 +1,9 @@
 //! The marks a board view asks for, each checked on a small hand-built view by comparing
 //! the drawn frames (the renderer is generic: any game's view is drawn the same way).
 
-use stonemate_engine::{BlockMove, BoardView, Cell, Color, Look, Piece, Role, Square, Status};
+mod samples;
+
+use stonemate_engine::{BlockMove, BoardView, Cell, Color, Look, Piece, Role, Square};
 use stonemate_render::{Frame, Picture, frame, palette};
 
 fn sq(name: &str) -> Square {
@@ -9,26 +11,8 @@ fn sq(name: &str) -> Square {
 }
 
 fn empty(look: Look, size: u8) -> BoardView {
-    BoardView {
-        width: size,
-        height: size,
-        cells: vec![Cell::Empty; usize::from(size) * usize::from(size)],
-        look,
-        last_turn: Vec::new(),
-        captured: Vec::new(),
-        block_move: None,
-        checked: Vec::new(),
-        star_points: Vec::new(),
-        stone_role: None,
-        hands: None,
-        side_names: ["White", "Black"],
-        first_rank_side: Color::White,
-        status: Status::Ongoing { to_move: Color::White },
-        turns_played: 10,
-        score: None,
-        prisoners: None,
-        owner: None,
-    }
+    let cells = vec![Cell::Empty; usize::from(size) * usize::from(size)];
+    BoardView { turns_played: 10, ..samples::view(size, size, look, cells) }
 }
 
 fn put(view: &mut BoardView, square: &str, color: Color, role: Role) {

@@ -62,7 +62,7 @@ fn board(width: u8, height: u8, fill: impl Fn(Square) -> Cell) -> Vec<Cell> {
         .collect()
 }
 
-fn view(width: u8, height: u8, look: Look, cells: Vec<Cell>) -> BoardView {
+pub fn view(width: u8, height: u8, look: Look, cells: Vec<Cell>) -> BoardView {
     BoardView {
         width,
         height,
