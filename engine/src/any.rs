@@ -11,8 +11,11 @@ use crate::turn::Turn;
 /// A game that cannot be started.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NewGameError {
+    /// This build does not include the game (every game is in today's builds; the variant
+    /// keeps [`AnyGame::new`] total over [`GameKind`]).
     #[error("{} is not available yet", .0.title())]
     Unavailable(GameKind),
+    /// The options are refused by the game.
     #[error(transparent)]
     Options(#[from] OptionError),
 }
@@ -23,7 +26,9 @@ pub enum NewGameError {
 pub struct ReplayError {
     /// Counts turns from 1.
     pub index: usize,
+    /// The turn's text as the record has it.
     pub text: String,
+    /// Why the game refused it.
     pub error: TurnError,
 }
 
@@ -31,9 +36,11 @@ pub struct ReplayError {
 /// that was not (if any).
 #[derive(Debug, Clone)]
 pub struct Replay {
+    /// The position after the last turn that was played.
     pub game: AnyGame,
     /// Each turn played, as the game prints it.
     pub played: Vec<String>,
+    /// The turn where the replay stopped, or `None` when the whole record was played.
     pub error: Option<ReplayError>,
 }
 
@@ -45,13 +52,17 @@ macro_rules! any_game {
         #[derive(Debug, Clone)]
         #[allow(clippy::large_enum_variant, reason = "games are plain values of a few KB, moved rarely")]
         pub enum AnyGame {
-            $($variant($game)),*
+            $(#[doc = concat!("A game of ", stringify!($variant), ".")] $variant($game)),*
         }
 
         /// Why a turn is refused, in any game: the game's own rule error.
         #[derive(Debug, Clone, PartialEq, thiserror::Error)]
         pub enum TurnError {
-            $(#[error(transparent)] $variant(<$game as Game>::Error)),*
+            $(
+                #[doc = concat!("Refused by the rules of ", stringify!($variant), ".")]
+                #[error(transparent)]
+                $variant(<$game as Game>::Error)
+            ),*
         }
 
         impl AnyGame {
@@ -70,16 +81,19 @@ macro_rules! any_game {
                 [$(<$game as Game>::KIND),*].contains(&kind)
             }
 
+            /// Which of the five games this is.
             #[must_use]
             pub fn kind(&self) -> GameKind {
                 match self { $(AnyGame::$variant(_) => <$game as Game>::KIND),* }
             }
 
+            /// Whose turn it is, or how the game ended.
             #[must_use]
             pub fn status(&self) -> Status {
                 match self { $(AnyGame::$variant(game) => game.status()),* }
             }
 
+            /// Every turn the side to move may play now (empty once the game is over).
             #[must_use]
             pub fn legal_turns(&self) -> Vec<Turn> {
                 match self { $(AnyGame::$variant(game) => game.legal_turns()),* }
@@ -90,30 +104,37 @@ macro_rules! any_game {
                 match self { $(AnyGame::$variant(game) => game.play(turn).map_err(TurnError::$variant)),* }
             }
 
+            /// Reads a turn written in the game's notation, in this position (short forms such
+            /// as `Nh2` need it to find the piece); checks the syntax, not the rules.
             pub fn parse_turn(&self, text: &str) -> Result<Turn, TurnError> {
                 match self { $(AnyGame::$variant(game) => game.parse_turn(text).map_err(TurnError::$variant)),* }
             }
 
+            /// The turn in the game's printed notation, as records keep it.
             #[must_use]
             pub fn format_turn(&self, turn: Turn) -> String {
                 match self { $(AnyGame::$variant(game) => game.format_turn(turn)),* }
             }
 
+            /// The position as the renderer draws it, without knowing the game.
             #[must_use]
             pub fn view(&self) -> BoardView {
                 match self { $(AnyGame::$variant(game) => game.view()),* }
             }
 
+            /// The points each side has now, in games that count them (Go with chess pieces).
             #[must_use]
             pub fn score(&self) -> Option<Score> {
                 match self { $(AnyGame::$variant(game) => game.score()),* }
             }
 
+            /// Who controls each empty square, in games scored by area.
             #[must_use]
             pub fn owner(&self) -> Option<OwnerMap> {
                 match self { $(AnyGame::$variant(game) => game.owner()),* }
             }
 
+            /// The pieces each side still holds to drop, `[white, black]`, in games with hands.
             #[must_use]
             pub fn hands(&self) -> Option<[Hand; 2]> {
                 match self { $(AnyGame::$variant(game) => game.hands()),* }

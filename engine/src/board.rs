@@ -20,16 +20,19 @@ pub struct Board {
 }
 
 impl Board {
+    /// A board of `shape` with nothing on it.
     #[must_use]
     pub fn empty(shape: Shape) -> Board {
         Board { shape, cells: [None; MAX_SQUARES], occupied: SquareSet::EMPTY, by_color: [SquareSet::EMPTY; 2] }
     }
 
+    /// The grid and holes the board was made with.
     #[must_use]
     pub fn shape(&self) -> &Shape {
         &self.shape
     }
 
+    /// The piece on `square`, if any.
     #[must_use]
     pub fn get(&self, square: Square) -> Option<Piece> {
         self.cells[square.index()]
@@ -52,6 +55,7 @@ impl Board {
         Some(piece)
     }
 
+    /// Every square with a piece on it, for fast scans.
     #[must_use]
     pub fn occupied(&self) -> &SquareSet {
         &self.occupied

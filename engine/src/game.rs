@@ -11,14 +11,20 @@ use crate::turn::Turn;
 /// The five games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameKind {
+    /// Chego: pieces are dropped, never moved, each onto a square both sides attack equally.
     Chego,
+    /// Gess: 3x3 blocks of stones move as pieces on a go board; whoever loses his last ring loses.
     Gess,
+    /// iChess: each side deploys its pieces by drops, then plays chess with a ferz for promotion.
     IChess,
+    /// Go with chess pieces: go scoring and capture, with chess pieces that attack as they would move.
     Go,
+    /// Chogo: soldiers move alone or in tandems on a 44-cell board; capture both kings, or the one king.
     Chogo,
 }
 
 impl GameKind {
+    /// The five games in the order menus and help list them.
     pub const ALL: [GameKind; 5] = [GameKind::Chego, GameKind::Gess, GameKind::IChess, GameKind::Go, GameKind::Chogo];
 
     /// The name used in commands and records: `chego`, `gess`, `ichess`, `go`, `chogo`.
@@ -69,7 +75,9 @@ impl std::str::FromStr for GameKind {
 /// How a finished game came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// The side that won.
     Winner(Color),
+    /// Neither side won.
     Draw,
 }
 
@@ -88,18 +96,31 @@ impl Outcome {
 /// players' own (resignation, agreement, time).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EndReason {
+    /// Both sides passed in a row, so the board is scored (Go with chess pieces, Chego).
     TwoPasses,
+    /// The side to move is in check and has no legal turn (iChess).
     Checkmate,
+    /// The side to move has no legal turn: stalemate in iChess, a loss in Gess and Chogo.
     NoLegalTurn,
+    /// The same position came back for the fourth time (iChess): a draw.
     Repetition,
+    /// A fourfold repetition in which one side gave check all along: that side loses (iChess).
     PerpetualCheck,
+    /// A player lost his last ring (Gess).
     RingDestroyed,
+    /// A king was taken, and its side lost (Chogo).
     KingCaptured,
+    /// One turn took both kings; the side that played it wins (Chogo).
     BothKingsCaptured,
+    /// Fifty turns went by without a capture: a draw (Chogo, ruling H3).
     NoCaptureFor50Turns,
+    /// A player resigned (decided by the service, not the rules).
     Resignation,
+    /// The players agreed to a draw (decided by the service).
     Agreement,
+    /// The side to move let its time run out (decided by the service).
     Timeout,
+    /// The game was called off without a result, by the players or an admin (decided by the service).
     Aborted,
 }
 
@@ -126,14 +147,21 @@ impl fmt::Display for EndReason {
 /// The end of a game: who won and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Ending {
+    /// Who won, or a draw.
     pub outcome: Outcome,
+    /// The rule or event that ended the game.
     pub reason: EndReason,
 }
 
 /// Whether a game goes on, and whose turn it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
-    Ongoing { to_move: Color },
+    /// The game goes on.
+    Ongoing {
+        /// The side whose turn it is.
+        to_move: Color,
+    },
+    /// The game is over, with this result.
     Finished(Ending),
 }
 
@@ -147,6 +175,7 @@ impl Status {
         }
     }
 
+    /// The side to move, or `None` once the game is over.
     #[must_use]
     pub fn to_move(self) -> Option<Color> {
         match self {
@@ -155,6 +184,7 @@ impl Status {
         }
     }
 
+    /// How the game ended, or `None` while it goes on.
     #[must_use]
     pub fn ending(self) -> Option<Ending> {
         match self {
@@ -169,11 +199,13 @@ impl Status {
 pub struct HalfPoints(pub i32);
 
 impl HalfPoints {
+    /// Whole points, such as a count of squares.
     #[must_use]
     pub fn whole(points: i32) -> HalfPoints {
         HalfPoints(points * 2)
     }
 
+    /// The points as a number, for JSON and the search (`6.5`).
     #[must_use]
     pub fn as_f64(self) -> f64 {
         f64::from(self.0) / 2.0
@@ -197,11 +229,14 @@ impl fmt::Display for HalfPoints {
 /// Both players' points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Score {
+    /// White's points (komi included).
     pub white: HalfPoints,
+    /// Black's points.
     pub black: HalfPoints,
 }
 
 impl Score {
+    /// The points of one side.
     #[must_use]
     pub fn of(&self, color: Color) -> HalfPoints {
         match color {
@@ -231,7 +266,9 @@ pub enum Cell {
     Missing,
     /// A square that exists but where no piece may stay (Gess's outer ring).
     OffLimits,
+    /// A square where a piece could stand, with none on it.
     Empty,
+    /// A square with this piece on it.
     Piece(Piece),
 }
 
@@ -262,8 +299,11 @@ pub enum Look {
 /// after.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BlockMove {
+    /// The block's centre before the move.
     pub from: Square,
+    /// The block's centre after the move.
     pub to: Square,
+    /// The side of the block, in squares (3 in Gess).
     pub size: u8,
 }
 
@@ -271,10 +311,13 @@ pub struct BlockMove {
 /// it without knowing which game it came from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BoardView {
+    /// Files of the grid, holes included.
     pub width: u8,
+    /// Ranks of the grid, holes included.
     pub height: u8,
     /// Row-major from `a1`: `cells[rank * width + file]`.
     pub cells: Vec<Cell>,
+    /// Whether the board is drawn as a chessboard or as a go board.
     pub look: Look,
     /// Squares the last turn touched (from, to, drop square, every cell of a tandem).
     pub last_turn: Vec<Square>,
@@ -297,9 +340,11 @@ pub struct BoardView {
     /// The side whose home edge is rank 1, so that a picture for that side shows rank 1 at
     /// the bottom: White, except in Gess, where Black starts on ranks 2-7.
     pub first_rank_side: Color,
+    /// Whose turn it is, or how the game ended (for the header line).
     pub status: Status,
     /// Turns played so far (passes included).
     pub turns_played: u32,
+    /// The points each side has, in games that count them.
     pub score: Option<Score>,
     /// Prisoners taken so far, `[by white, by black]`, where the game counts them.
     pub prisoners: Option<[u32; 2]>,
@@ -327,17 +372,21 @@ impl BoardView {
 /// The rules of one game. Implementations are plain values: cloning one is how callers try
 /// a turn without committing to it.
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
+    /// The options a challenge may set for this game (board size, set, komi...).
     type Options: GameOptions;
     /// Why a turn is refused: an enum of rule names, readable by players as is.
     type Error: std::error::Error + From<NotationError> + Clone + PartialEq + Send + Sync + 'static;
 
+    /// Which of the five games this is.
     const KIND: GameKind;
 
     /// The start position.
     fn new(options: Self::Options) -> Self;
 
+    /// The options this game was started with.
     fn options(&self) -> &Self::Options;
 
+    /// Whose turn it is, or how the game ended.
     fn status(&self) -> Status;
 
     /// Every legal turn of the side to move, in a stable order; empty once finished.

@@ -18,8 +18,12 @@ use crate::turn::Turn;
 /// Which squares of the board exist for play (ruling G2: `light` makes dark squares holes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Squares {
+    /// Every square of the grid is played on.
     All,
+    /// Only the light squares (as on a chessboard, a1 dark): dark ones are holes, for a set of
+    /// bishops of one colour.
     Light,
+    /// Only the dark squares: light ones are holes.
     Dark,
 }
 
@@ -61,8 +65,11 @@ pub struct GoOptions {
     pub board: Shape,
     /// The piece types of the set, in hand order, without repeats.
     pub pieces: Vec<Role>,
+    /// Which squares of the grid exist for play (ruling G2).
     pub squares: Squares,
+    /// Whether pieces on the board may move as chess pieces besides being dropped (`moving=on`).
     pub moving: bool,
+    /// Points added to White's score to make up for Black's first turn.
     pub komi: HalfPoints,
 }
 
@@ -194,26 +201,63 @@ fn parse_komi(key: &str, value: &str) -> Result<HalfPoints, OptionError> {
 /// Why a turn of Go with chess pieces is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GoError {
+    /// The text is not a turn of this game at all; the notation error says what was expected.
     #[error(transparent)]
     Notation(#[from] NotationError),
+    /// The game has ended (two passes in a row), so no further turn is accepted.
     #[error("the game is over")]
     GameOver,
+    /// A square outside the board or in a hole.
     #[error("{square} is not a square of this board")]
-    NoSuchSquare { square: Square },
+    NoSuchSquare {
+        /// The square that does not exist.
+        square: Square,
+    },
+    /// A drop or move onto an occupied square (rule 1).
     #[error("{square} is not empty: a {piece} stands there (rule 1: drops and moves go to empty squares)")]
-    Occupied { square: Square, piece: String },
+    Occupied {
+        /// The target square.
+        square: Square,
+        /// The piece standing there, as players read it (`black rook`).
+        piece: String,
+    },
+    /// A drop of a piece that is not in the game's set (rule 1).
     #[error("the {role} is not in this game's set, which is {set} (rule 1)")]
-    NotInSet { role: Role, set: String },
+    NotInSet {
+        /// The piece named.
+        role: Role,
+        /// The game's set, listed for the message.
+        set: String,
+    },
+    /// A move of a piece on the board in a game played without `moving=on` (rule 1).
     #[error("pieces do not move in this game (rule 1: only with moving=on)")]
     MovingOff,
+    /// A move from a square without the mover's piece.
     #[error("you have no piece on {square} to move")]
-    NoOwnPiece { square: Square },
+    NoOwnPiece {
+        /// The square the move starts from.
+        square: Square,
+    },
+    /// A move the piece cannot make by its chess movement (rule 2).
     #[error("the {role} on {from} cannot move to {to} (rule 2)")]
-    Unreachable { role: Role, from: Square, to: Square },
+    Unreachable {
+        /// The piece moved.
+        role: Role,
+        /// Where it stands.
+        from: Square,
+        /// Where it was meant to go.
+        to: Square,
+    },
+    /// A turn after which the mover's own group would have no liberty (rule 5).
     #[error("suicide (rule 5): after this turn your {} would not be alive", describe(squares))]
-    Suicide { squares: Vec<Square> },
+    Suicide {
+        /// The pieces of that group.
+        squares: Vec<Square>,
+    },
+    /// A turn that would bring back the board as it was before the opponent's last turn (rule 6).
     #[error("ko (rule 6): this would bring back the board as it was before your opponent's last turn")]
     Ko,
+    /// A kind of turn this game does not have (such as a tandem).
     #[error("Go with chess pieces has only drops, moves and passes")]
     WrongKind,
 }
@@ -243,6 +287,7 @@ pub struct Go {
 }
 
 impl Go {
+    /// The pieces on the board now, with its shape.
     #[must_use]
     pub fn board(&self) -> &Board {
         &self.board

@@ -5,6 +5,43 @@
 //! module; [`AnyGame`] dispatches over them; a record (options plus turn texts) replays to a
 //! position with [`AnyGame::replay`]. A refused turn is an error enum named after the rule
 //! it breaks, and leaves the game unchanged.
+//!
+//! A short game of Go with chess pieces on a 3x3 board, as a newcomer would drive it:
+//! read the options as a challenge writes them, play turns typed by players, and read the
+//! outcome.
+//!
+//! ```
+//! use stonemate_engine::options::parse_option_text;
+//! use stonemate_engine::{AnyGame, Color, EndReason, GameKind, Outcome, TurnError};
+//! use stonemate_engine::go::GoError;
+//!
+//! let kind: GameKind = "go".parse()?;
+//! let options = parse_option_text("board=3x3 komi=0.5")?;
+//! let mut game = AnyGame::new(kind, &options)?;
+//! assert_eq!(game.to_move(), Some(Color::Black), "Black moves first, as in go");
+//!
+//! // A turn is read in the game's notation and comes back as records print it.
+//! assert_eq!(game.play_text("b2")?, "R@b2");
+//!
+//! // A refused turn names the rule it breaks and leaves the game as it was.
+//! let refused = game.play_text("R@b2");
+//! assert!(matches!(refused, Err(TurnError::Go(GoError::Occupied { .. }))));
+//! assert_eq!(game.to_move(), Some(Color::White));
+//!
+//! // Two passes in a row end the game. Scoring is territory plus prisoners: Black's rook
+//! // controls the eight empty squares around it, and White has only the komi.
+//! game.play_text("pass")?;
+//! game.play_text("pass")?;
+//! let ending = game.status().ending().expect("two passes end the game");
+//! assert_eq!(ending.reason, EndReason::TwoPasses);
+//! assert_eq!(ending.outcome, Outcome::Winner(Color::Black));
+//! let score = game.score().expect("go is scored");
+//! assert_eq!((score.black.to_string(), score.white.to_string()), ("8".to_owned(), "0.5".to_owned()));
+//! assert!(game.legal_turns().is_empty(), "nothing is legal after the end");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod any;
 pub mod board;

@@ -14,18 +14,43 @@ pub const MAX_TURN_TEXT: usize = 40;
 /// Text that cannot be read as a turn of the game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
+    /// Nothing but whitespace was given.
     #[error("no turn given")]
     Empty,
+    /// Text longer than any turn, refused before parsing.
     #[error("`{text}…` is too long to be a turn (at most {MAX_TURN_TEXT} characters)")]
-    TooLong { text: String },
+    TooLong {
+        /// The first characters of it.
+        text: String,
+    },
+    /// The text fits none of the game's turn forms.
     #[error("`{text}` is not a turn of this game: {expected}")]
-    Unreadable { text: String, expected: &'static str },
+    Unreadable {
+        /// The text as given.
+        text: String,
+        /// The forms the game reads, for the player.
+        expected: &'static str,
+    },
+    /// The text names a square beyond the board.
     #[error("`{text}` names no square of this board")]
-    OffBoard { text: String },
+    OffBoard {
+        /// The text as given.
+        text: String,
+    },
+    /// Short notation that fits more than one legal turn.
     #[error("`{text}` is ambiguous: it could be {}", candidates.join(", "))]
-    Ambiguous { text: String, candidates: Vec<String> },
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// The legal turns it could mean, printed.
+        candidates: Vec<String>,
+    },
+    /// Short notation that fits no legal turn.
     #[error("`{text}` matches no legal turn")]
-    NoMatch { text: String },
+    NoMatch {
+        /// The text as given.
+        text: String,
+    },
 }
 
 /// Trims the text and refuses empty or overlong input, so games parse only sane text.

@@ -11,24 +11,50 @@ pub type OptionPairs = Vec<(String, String)>;
 /// The options of one game: read from pairs (unknown keys and bad values refused, naming
 /// the key), printed back with every key (defaults included) so a record is complete.
 pub trait GameOptions: Clone + fmt::Debug + PartialEq + Default + Send + Sync + 'static {
+    /// Reads the options from `key=value` pairs; keys left out take their defaults.
     fn from_pairs(pairs: &[(String, String)]) -> Result<Self, OptionError>;
+    /// Every option with its value, defaults included, in the order the rules list them: the text a
+    /// record keeps.
     fn to_pairs(&self) -> OptionPairs;
 }
 
 /// An option that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
+    /// A key the game does not have.
     #[error("unknown option `{key}` (this game has: {known})")]
-    UnknownKey { key: String, known: &'static str },
+    UnknownKey {
+        /// The key as given.
+        key: String,
+        /// The game's keys, listed for the player.
+        known: &'static str,
+    },
+    /// A key given twice.
     #[error("option `{key}` is given twice")]
-    Repeated { key: String },
+    Repeated {
+        /// The key.
+        key: String,
+    },
+    /// A value the key does not take.
     #[error("bad value `{value}` for option `{key}`: {expected}")]
-    BadValue { key: String, value: String, expected: String },
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value as given.
+        value: String,
+        /// What the key takes, for the player.
+        expected: String,
+    },
+    /// A word without `=` where a pair was expected.
     #[error("`{text}` is not an option: write key=value, like board=9x9")]
-    NotAPair { text: String },
+    NotAPair {
+        /// The word.
+        text: String,
+    },
 }
 
 impl OptionError {
+    /// A [`OptionError::BadValue`] from borrowed text, the shape every game's option reader needs.
     #[must_use]
     pub fn bad(key: &str, value: &str, expected: impl Into<String>) -> OptionError {
         OptionError::BadValue { key: key.to_owned(), value: value.to_owned(), expected: expected.into() }

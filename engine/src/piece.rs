@@ -9,18 +9,31 @@ use crate::square::Color;
 /// K Q R B N P F, then the other letters alphabetically.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
+    /// `K`: one square in any direction; the royal piece of iChess and Chogo.
     King,
+    /// `Q`: rays in the eight directions.
     Queen,
+    /// `R`: rays along files and ranks; with rooks alone, Go with chess pieces is go.
     Rook,
+    /// `B`: rays along diagonals.
     Bishop,
+    /// `N`: the (1,2) leap.
     Knight,
+    /// `P`: in the drop games, the two squares diagonally forward; in iChess, the chess pawn.
     Pawn,
+    /// `F`: one square diagonally; iChess's pawns promote to it.
     Ferz,
+    /// `A`: the (2,2) leap.
     Alfil,
+    /// `D`: the (2,0) leap.
     Dabbaba,
+    /// `G`: rays of repeated knight leaps.
     Nightrider,
+    /// `H`: the xiangqi horse, a knight leap blocked by a piece on its first orthogonal step.
     Horse,
+    /// `S`: a stone of Gess or a soldier of Chogo, which have no chess movement of their own.
     Stone,
+    /// `W`: one square along a file or rank.
     Wazir,
 }
 
@@ -85,6 +98,7 @@ impl Role {
         Role::ALL.into_iter().find(|role| role.letter() == upper)
     }
 
+    /// The English name players read in messages (`knight`).
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -120,11 +134,14 @@ impl fmt::Display for Role {
 /// A piece on the board: a role and its owner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The side the piece belongs to.
     pub color: Color,
+    /// What kind of piece it is.
     pub role: Role,
 }
 
 impl Piece {
+    /// A piece of `role` for `color`.
     #[must_use]
     pub fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
@@ -153,13 +170,16 @@ impl Piece {
 pub struct Hand([u8; Role::ALL.len()]);
 
 impl Hand {
+    /// The count that stands for an endless supply, which drops never use up.
     pub const UNLIMITED: u8 = u8::MAX;
 
+    /// How many of `role` the hand holds ([`Hand::UNLIMITED`] for an endless supply).
     #[must_use]
     pub fn count(&self, role: Role) -> u8 {
         self.0[role.index()]
     }
 
+    /// Whether at least one `role` can be dropped from the hand.
     #[must_use]
     pub fn contains(&self, role: Role) -> bool {
         self.count(role) > 0
@@ -191,6 +211,7 @@ impl Hand {
         }
     }
 
+    /// Whether the hand holds nothing at all, so the player has no drop left.
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&count| count == 0)

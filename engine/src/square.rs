@@ -15,13 +15,17 @@ pub const MAX_SQUARES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 /// One of the two players. Chogo's second side is shown as "Green" (see its module).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The side whose home is rank 1 (except in Gess); moves first in Chego, iChess and Chogo.
     White,
+    /// The other side; moves first in Go with chess pieces and Gess, as black does in go.
     Black,
 }
 
 impl Color {
+    /// White then Black: the order of per-player arrays.
     pub const BOTH: [Color; 2] = [Color::White, Color::Black];
 
+    /// The opponent.
     #[must_use]
     pub fn other(self) -> Color {
         match self {
@@ -36,6 +40,7 @@ impl Color {
         self as usize
     }
 
+    /// The word used in records and JSON (`white`, `black`); Chogo shows Black as Green.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -72,11 +77,13 @@ impl Square {
         (index < MAX_SQUARES).then_some(Square(index as u16))
     }
 
+    /// The file, 0-based from `a`.
     #[must_use]
     pub const fn file(self) -> u8 {
         (self.0 % MAX_SIDE as u16) as u8
     }
 
+    /// The rank, 0-based from rank 1 (the bottom edge).
     #[must_use]
     pub const fn rank(self) -> u8 {
         (self.0 / MAX_SIDE as u16) as u8
@@ -144,26 +151,32 @@ impl FromStr for Square {
 pub struct SquareSet([u64; 10]);
 
 impl SquareSet {
+    /// The set with no square.
     pub const EMPTY: SquareSet = SquareSet([0; 10]);
 
+    /// Whether `square` is in the set.
     #[must_use]
     pub fn contains(&self, square: Square) -> bool {
         self.0[square.index() / 64] & (1 << (square.index() % 64)) != 0
     }
 
+    /// Adds `square` (no change when it is already in).
     pub fn insert(&mut self, square: Square) {
         self.0[square.index() / 64] |= 1 << (square.index() % 64);
     }
 
+    /// Takes `square` out (no change when it is not in).
     pub fn remove(&mut self, square: Square) {
         self.0[square.index() / 64] &= !(1 << (square.index() % 64));
     }
 
+    /// How many squares the set holds.
     #[must_use]
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// Whether the set holds no square.
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
@@ -230,16 +243,19 @@ impl Shape {
         self
     }
 
+    /// Files of the grid, holes included.
     #[must_use]
     pub fn width(&self) -> u8 {
         self.width
     }
 
+    /// Ranks of the grid, holes included.
     #[must_use]
     pub fn height(&self) -> u8 {
         self.height
     }
 
+    /// Squares of the grid that do not exist for play.
     #[must_use]
     pub fn holes(&self) -> &SquareSet {
         &self.holes

@@ -37,16 +37,19 @@ impl Rect {
         self.high
     }
 
+    /// Files the rectangle spans.
     #[must_use]
     pub fn width(&self) -> u8 {
         self.high.file() - self.low.file() + 1
     }
 
+    /// Ranks the rectangle spans.
     #[must_use]
     pub fn height(&self) -> u8 {
         self.high.rank() - self.low.rank() + 1
     }
 
+    /// Whether `square` lies inside the rectangle.
     #[must_use]
     pub fn contains(&self, square: Square) -> bool {
         (self.low.file()..=self.high.file()).contains(&square.file())
@@ -67,15 +70,37 @@ pub enum Turn {
     Pass,
     /// A piece from hand (or an unlimited supply) onto an empty square: Chego, Go, iChess
     /// drops and deployment, Chogo's king drop.
-    Drop { role: Role, to: Square },
+    Drop {
+        /// The piece taken from the hand (or the supply).
+        role: Role,
+        /// The empty square it goes to.
+        to: Square,
+    },
     /// A piece moves: Go's `moving=on`, iChess (with an optional promotion), Chogo's single
     /// piece, and a Gess piece named by its centre before and after.
-    Move { from: Square, to: Square, promotion: Option<Role> },
+    Move {
+        /// The moving piece's square (a Gess piece's centre).
+        from: Square,
+        /// Where it goes.
+        to: Square,
+        /// What a pawn becomes on arrival (iChess: the ferz), if it promotes.
+        promotion: Option<Role>,
+    },
     /// A Chogo tandem: the rectangle `from` slides until its leading piece reaches `to`.
     /// Games keep `to` canonical (the cell the lowest leading piece reaches).
-    Tandem { from: Rect, to: Square },
+    Tandem {
+        /// The rectangle of pieces that move together.
+        from: Rect,
+        /// The cell the lowest leading piece reaches.
+        to: Square,
+    },
     /// A Chogo mole drop: the own piece on `from` is put on the empty city cell `to`.
-    Relocate { from: Square, to: Square },
+    Relocate {
+        /// The own piece taken off the board.
+        from: Square,
+        /// The empty cell in the opponent's city where it is put.
+        to: Square,
+    },
 }
 
 impl Turn {

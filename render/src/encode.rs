@@ -23,6 +23,7 @@ pub const PNG_LEVEL: u32 = 2;
 /// A picture larger than this at [`PNG_LEVEL`] (only crowded boards far beyond a normal
 /// game) is deflated again at [`FALLBACK_LEVEL`], trading time for size.
 pub const MAX_PNG_BYTES: usize = 40 * 1024;
+/// The zlib level of the second, slower try for pictures over [`MAX_PNG_BYTES`].
 pub const FALLBACK_LEVEL: u32 = 6;
 
 /// PNG row filter 2: each byte minus the byte above it.

@@ -4,8 +4,11 @@
 /// A picture of palette indices, row by row.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Frame {
+    /// Pixels per row.
     pub width: usize,
+    /// Rows.
     pub height: usize,
+    /// Palette indices, row by row from the top, `width * height` of them.
     pub pixels: Vec<u8>,
 }
 
@@ -46,6 +49,7 @@ impl Frame {
         }
     }
 
+    /// The palette index at a pixel inside the frame (panics outside it: callers draw within bounds).
     #[must_use]
     pub fn get(&self, x: usize, y: usize) -> u8 {
         self.pixels[y * self.width + x]

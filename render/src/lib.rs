@@ -2,7 +2,7 @@
 //! game into an animated GIF). Knows nothing about individual games: it draws what the
 //! view says (cells, look, last turn, captures, hands, side names, status, score, owners).
 //!
-//! The API is [`Picture`] (what to draw), [`png`] (draw it) and [`animation`]. Speed comes
+//! The API is [`Picture`] (what to draw), [`png()`] (draw it) and [`animation`]. Speed comes
 //! from work done once: what a cell shows (a stack of marks on a ground) is drawn with
 //! `image` and `imageproc` the first time a picture needs it at that cell size, already
 //! mapped to one fixed 8-bit palette, and kept in an LRU cache (`art.rs`, `pieces.rs`,
@@ -10,6 +10,8 @@
 //! into a reused indexed frame, and hands it to the PNG encoder at a fixed, fast
 //! compression level (`encode.rs`: the `png` crate, which writes palette images; `image`'s
 //! encoder writes only RGB, measured larger and slower in `benches/encoders.rs`).
+
+#![warn(missing_docs)]
 
 mod animation;
 mod art;
@@ -40,6 +42,7 @@ use crate::palette::{Base, Ground, Palette};
 /// Everything one picture shows: the position and the words around it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Picture {
+    /// The position, as the engine describes it for any game.
     pub view: BoardView,
     /// A heading such as `#12 Chego`.
     pub title: String,

@@ -26,6 +26,7 @@ pub struct AttackMap {
 }
 
 impl AttackMap {
+    /// Counts the attacks of every piece on `board`.
     #[must_use]
     pub fn of(board: &Board) -> AttackMap {
         let mut map = AttackMap {

@@ -8,29 +8,76 @@ use crate::square::Square;
 /// Why a turn of Chego is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChegoError {
+    /// The text is not a Chego turn at all; the notation error says what was expected.
     #[error(transparent)]
     Notation(#[from] NotationError),
+    /// The game has ended, so no further turn is accepted.
     #[error("the game is over")]
     GameOver,
+    /// A move or other non-drop turn: in Chego pieces never move once dropped.
     #[error("Chego has only drops and passes (write a drop like Ne4)")]
     WrongKind,
+    /// A drop outside the board or into a hole (condition a).
     #[error("{square} is not a square of this board (condition a)")]
-    NoSuchSquare { square: Square },
+    NoSuchSquare {
+        /// The square that does not exist.
+        square: Square,
+    },
+    /// A drop onto an occupied square (condition a).
     #[error("{square} is not empty: a {} stands there (condition a)", piece.describe())]
-    Occupied { square: Square, piece: Piece },
+    Occupied {
+        /// The target square.
+        square: Square,
+        /// The piece already standing there.
+        piece: Piece,
+    },
+    /// A drop of a piece the player has no more of (condition a).
     #[error("you have no {role} in hand (condition a); {}", hand_text(*hand))]
-    NotInHand { role: Role, hand: Hand },
+    NotInHand {
+        /// The piece named in the drop.
+        role: Role,
+        /// What the player does hold, so the message can list it.
+        hand: Hand,
+    },
+    /// A drop onto a square attacked by unequal numbers of white and black pieces (condition b).
     #[error(
         "{square} is not neutral: attacked by {white} white and {black} black pieces ({}; condition b)",
         piece_list(attackers)
     )]
-    NotNeutral { square: Square, white: u16, black: u16, attackers: Vec<(Square, Piece)> },
+    NotNeutral {
+        /// The target square.
+        square: Square,
+        /// How many white pieces attack it.
+        white: u16,
+        /// How many black pieces attack it.
+        black: u16,
+        /// Every attacker with its square, so the player can see the imbalance.
+        attackers: Vec<(Square, Piece)>,
+    },
+    /// A dropped piece that would attack no empty square, so it would be born dead (condition c).
     #[error("the {role} on {square} would attack no empty square (condition c)")]
-    AttacksNoEmptySquare { role: Role, square: Square },
+    AttacksNoEmptySquare {
+        /// The piece dropped.
+        role: Role,
+        /// Where it was dropped.
+        square: Square,
+    },
+    /// A dropped piece that would attack an occupied square (condition d).
     #[error("the {role} on {square} would attack the occupied {} (condition d)", squares_text(occupied))]
-    AttacksOccupied { role: Role, square: Square, occupied: Vec<Square> },
+    AttacksOccupied {
+        /// The piece dropped.
+        role: Role,
+        /// Where it was dropped.
+        square: Square,
+        /// The occupied squares it would attack.
+        occupied: Vec<Square>,
+    },
+    /// A drop that would leave some of the mover's own pieces attacking no empty square (condition e).
     #[error("suicide: your {} would attack no empty square (condition e)", own_list(starved))]
-    Suicide { starved: Vec<(Square, Role)> },
+    Suicide {
+        /// The mover's pieces that would be left without an empty square to attack.
+        starved: Vec<(Square, Role)>,
+    },
 }
 
 fn hand_text(hand: Hand) -> String {

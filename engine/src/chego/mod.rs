@@ -44,6 +44,7 @@ pub struct Chego {
 }
 
 impl Chego {
+    /// The pieces on the board now, with its shape.
     #[must_use]
     pub fn board(&self) -> &Board {
         &self.board

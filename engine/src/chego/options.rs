@@ -72,6 +72,7 @@ impl std::fmt::Display for PieceSet {
 pub struct ChegoOptions {
     /// The grid and its holes.
     pub board: Shape,
+    /// The pieces each player starts with in hand, or an unlimited supply of some kinds.
     pub set: PieceSet,
 }
 

@@ -58,6 +58,7 @@ impl Chogo {
         Ok(game)
     }
 
+    /// The pieces on the board now, with its shape.
     #[must_use]
     pub fn board(&self) -> &Board {
         &self.board

@@ -48,18 +48,43 @@ pub(super) fn start() -> (Board, [Hand; 2]) {
 /// A board that [`super::Chogo::from_setup`] cannot use.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
+    /// The text has the wrong number of ranks (the number found).
     #[error("a Chogo board has {HEIGHT} ranks, not {0}")]
     RankCount(usize),
+    /// A rank with the wrong number of cells.
     #[error("rank {rank} has {found} cells; a Chogo rank has {WIDTH}")]
-    RankLength { rank: u8, found: usize },
+    RankLength {
+        /// The rank, counted from 1 at the bottom.
+        rank: u8,
+        /// How many cells it has.
+        found: usize,
+    },
+    /// A character that is not a soldier, a king, an empty or a missing cell.
     #[error("`{ch}` on {square} is not a Chogo cell: use S s K k . and - for missing cells")]
-    BadChar { square: Square, ch: char },
+    BadChar {
+        /// Where it stands.
+        square: Square,
+        /// The character.
+        ch: char,
+    },
+    /// A corner cell that does not exist written as something else than `-`.
     #[error("{square} is a missing cell and must be written `-`")]
-    MissingCell { square: Square },
+    MissingCell {
+        /// The missing cell.
+        square: Square,
+    },
+    /// A cell of the board written `-`.
     #[error("{square} exists and cannot be written `-`")]
-    NotMissing { square: Square },
+    NotMissing {
+        /// The cell.
+        square: Square,
+    },
+    /// A side with more than one king.
     #[error("{} has more than one king", super::error::side_name(*side))]
-    TwoKings { side: Color },
+    TwoKings {
+        /// The side concerned.
+        side: Color,
+    },
 }
 
 /// Reads board strings (top rank first, as `stonemate replay` prints them). A side whose

@@ -11,17 +11,26 @@ use crate::square::{Color, Square};
 /// The eight directions a piece may move in (rule 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Direction {
+    /// Towards rank 20.
     North,
+    /// Towards rank 20 and file t.
     NorthEast,
+    /// Towards file t.
     East,
+    /// Towards rank 1 and file t.
     SouthEast,
+    /// Towards rank 1.
     South,
+    /// Towards rank 1 and file a.
     SouthWest,
+    /// Towards file a.
     West,
+    /// Towards rank 20 and file a.
     NorthWest,
 }
 
 impl Direction {
+    /// Every direction, clockwise from north: the order in which moves are listed.
     pub const ALL: [Direction; 8] = [
         Direction::North,
         Direction::NorthEast,
@@ -48,6 +57,7 @@ impl Direction {
         }
     }
 
+    /// The direction as players write it in messages (`north-east`).
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {

@@ -40,18 +40,44 @@ pub(crate) struct Position {
 /// A set-up text that is not a reachable-looking iChess position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
+    /// The text does not follow the set-up syntax.
     #[error("`{text}` is not an iChess position: {expected}")]
-    Syntax { text: String, expected: &'static str },
+    Syntax {
+        /// The part that could not be read.
+        text: String,
+        /// What was expected there.
+        expected: &'static str,
+    },
+    /// A side with no king or with more than one, counting the hand.
     #[error("{color} must have exactly one king, on the board or in hand")]
-    Kings { color: Color },
+    Kings {
+        /// The side concerned.
+        color: Color,
+    },
+    /// A pawn on its last rank, where it would have had to promote (rule 7).
     #[error("a {color} pawn cannot stand on {square}, its last rank (rule 7)")]
-    PawnOnLastRank { color: Color, square: Square },
+    PawnOnLastRank {
+        /// The pawn's side.
+        color: Color,
+        /// Where it stands.
+        square: Square,
+    },
+    /// More pieces of one kind in hand than a side starts with.
     #[error("{color} holds more than {MAX_IN_HAND} of one piece in hand")]
-    FullHand { color: Color },
+    FullHand {
+        /// The side concerned.
+        color: Color,
+    },
+    /// A deployment no game reaches: while deploying, the side to move still holds its king, which is
+    /// dropped last (rule 3).
     #[error("deployment out of order: the side to move must still hold its king, and kings are dropped last (rule 3)")]
     DeploymentOrder,
+    /// The side that just moved is in check, which no legal turn allows.
     #[error("{color} is in check but it is not {color}'s turn")]
-    OpponentInCheck { color: Color },
+    OpponentInCheck {
+        /// The side in check.
+        color: Color,
+    },
 }
 
 fn role_index(role: Role) -> usize {
