@@ -48,6 +48,7 @@ pub mod board;
 pub mod catalogue;
 pub mod chego;
 pub mod chogo;
+pub mod formats;
 pub mod game;
 pub mod gess;
 pub mod go;
