@@ -343,8 +343,93 @@ mod hostile {
     use proptest::prelude::*;
     use stonemate_engine::formats;
 
+    /// Text made of the pieces of a format: each piece valid somewhere, in any order.
+    fn pieces(vocabulary: &'static [&'static str]) -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            4 => proptest::sample::select(vocabulary).prop_map(str::to_owned),
+            2 => "[a-zA-Z]{1,3}",
+            1 => "[0-9]{1,3}",
+            1 => ".{0,3}",
+        ];
+        proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
+    }
+
+    const SGF: &[&str] = &[
+        "(",
+        ")",
+        ";",
+        "[",
+        "]",
+        "\\",
+        "B[",
+        "W[",
+        "SZ[",
+        "KM[",
+        "GM[",
+        "AB[",
+        "SMO[",
+        "SMP[",
+        "SMF[",
+        "C[",
+        "board=",
+        "komi=",
+        "pieces=",
+        "moving=on",
+        ":",
+        "x",
+        "tt",
+        " ",
+    ];
+
+    const PGN: &[&str] = &[
+        "[",
+        "]",
+        "\"",
+        "\\",
+        "Variant ",
+        "iChess",
+        "StonemateOptions ",
+        "{",
+        "}",
+        "(",
+        ")",
+        ";",
+        "\n",
+        "$",
+        ".",
+        "...",
+        "1-0",
+        "*",
+        "=",
+        "@",
+        "x",
+        "+",
+        "#",
+        " ",
+    ];
+
+    /// SGF that is well formed, with properties ours reads and values of any kind.
+    fn sgf_nodes() -> impl Strategy<Value = String> {
+        let id = proptest::sample::select(&["B", "W", "SZ", "KM", "GM", "AB", "SMO", "SMP", "SMF", "C", "PB"][..]);
+        let value = prop_oneof![
+            "[a-zA-Z]{0,3}",
+            "[0-9:.]{0,5}",
+            ".{0,4}",
+            Just("board=9x9 pieces=RN moving=on".to_owned()),
+            Just("board=5x3:a1".to_owned()),
+        ];
+        let property = (id, value).prop_map(|(id, value)| format!("{id}[{}]", value.replace(['\\', ']'], "")));
+        let node = proptest::collection::vec(property, 0..3).prop_map(|properties| format!(";{}", properties.concat()));
+        proptest::collection::vec(node, 1..12).prop_map(|nodes| format!("({})", nodes.concat()))
+    }
+
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn well_formed_sgf_with_any_values_never_panics(text in sgf_nodes()) {
+            let _ = formats::read(&text);
+        }
 
         #[test]
         fn arbitrary_text_never_panics(text in ".{0,300}") {
@@ -352,13 +437,13 @@ mod hostile {
         }
 
         #[test]
-        fn sgf_like_text_never_panics(text in r"\(;([A-Z]{1,3}(\[[a-z\]\\\\:0-9 ]{0,4}\])?|;|\(|\)| ){0,40}") {
-            let _ = formats::read(&text);
+        fn sgf_like_text_never_panics(text in pieces(SGF)) {
+            let _ = formats::read(&format!("(;{text}"));
         }
 
         #[test]
-        fn pgn_like_text_never_panics(text in r#"\[[A-Za-z]{0,8} ?"[^"]{0,8}"?\]?([0-9.]{0,4}|[A-Za-z=@x+#0-9]{1,6}|\{|\}|\(|\)|;|\$[0-9]|\n| ){0,40}"#) {
-            let _ = formats::read(&text);
+        fn pgn_like_text_never_panics(text in pieces(PGN)) {
+            let _ = formats::read(&format!("[{text}"));
         }
     }
 }
