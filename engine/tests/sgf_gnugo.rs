@@ -61,7 +61,9 @@ fn our_stones(game: &AnyGame) -> [Vec<String>; 2] {
             }
         }
     }
-    stones.each_mut().map(|list| list.sort());
+    for list in &mut stones {
+        list.sort();
+    }
     stones
 }
 
