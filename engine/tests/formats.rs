@@ -131,9 +131,9 @@ fn sgf_of_a_go_game_with_knights_moves_and_holes_round_trips_through_read() {
 }
 
 #[test]
-fn sgf_from_a_go_program_reads_size_komi_passes_and_the_main_line() {
+fn sgf_from_a_go_program_with_a_byte_order_mark_reads_size_komi_passes_and_the_main_line() {
     let text = "(;GM[1]FF[3]SZ[9]KM[5.5]PB[Black]PW[White];B[ee];W[cc](;B[tt];W[])(;B[dd]))";
-    let imported = formats::read(text).unwrap();
+    let imported = formats::read(&format!("\u{feff}\n{text}")).unwrap();
     assert_eq!(imported.options, parse_option_text("board=9x9 komi=5.5").unwrap());
     assert_eq!(imported.turns, ["R@e5", "R@c7", "pass", "pass"]);
     let replay = AnyGame::replay(GameKind::Go, &imported.options, &imported.turns).unwrap();

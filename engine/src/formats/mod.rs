@@ -196,9 +196,11 @@ pub fn read(text: &str) -> Result<Imported, ReadError> {
         return Err(ReadError::TooLong);
     }
     let start = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+    // Positions in syntax errors count from the first character after a byte order mark
+    // and blank lines.
     match start.chars().next() {
-        Some('(') => sgf::read(text),
-        Some('[') => pgn::read(text),
+        Some('(') => sgf::read(start),
+        Some('[') => pgn::read(start),
         _ => own::read(text),
     }
 }
