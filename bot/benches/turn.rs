@@ -108,7 +108,7 @@ fn fill(store: &SledStore, script: &[String]) {
             format: FORMAT,
             id: GameId(0),
             version: 0,
-            game: "go".into(),
+            game: GameKind::Go,
             options: AnyGame::new(GameKind::Go, &[]).unwrap().option_pairs(),
             challenger: stonemate_bot::service::UserId(white),
             opponent: stonemate_bot::service::UserId(black),

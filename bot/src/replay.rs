@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 use stonemate_engine::notation::record_tokens;
-use stonemate_engine::{AnyGame, Color, GameKind, HalfPoints, NewGameError, OptionPairs, Replay, Status};
+use stonemate_engine::{AnyGame, Color, GameKind, HalfPoints, NewGameError, OptionPairs, Replay, ReplayError, Status};
 
 /// What went wrong before any turn was played: the arguments (exit status 2).
 #[derive(Debug, thiserror::Error)]
@@ -25,6 +25,25 @@ pub fn option_pairs(options: &[String]) -> Result<OptionPairs, ReplayArgsError> 
             _ => Err(ReplayArgsError::NotAPair(text.clone())),
         })
         .collect()
+}
+
+/// Every position of a record from the start, up to the first turn that cannot be read or
+/// is refused, and that turn: the one replay loop of the bot (the service's animations and
+/// `stonemate render --animate` draw these).
+pub fn positions<S: AsRef<str>>(
+    kind: GameKind,
+    options: &[(String, String)],
+    turns: &[S],
+) -> Result<(Vec<AnyGame>, Option<ReplayError>), NewGameError> {
+    let mut game = AnyGame::new(kind, options)?;
+    let mut positions = vec![game.clone()];
+    for (index, text) in turns.iter().enumerate() {
+        if let Err(error) = game.play_text(text.as_ref()) {
+            return Ok((positions, Some(ReplayError { index: index + 1, text: text.as_ref().to_owned(), error })));
+        }
+        positions.push(game.clone());
+    }
+    Ok((positions, None))
 }
 
 /// Replays a record text; returns the JSON object to print and whether every turn played.

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
 use stonemate_bot::service::{Caller, Command, GameId, Response, Service, Settings, User};
-use stonemate_bot::store::{GameRecord, GameStore, SledStore};
+use stonemate_bot::store::{GameRecord, GameStore, Phase, SledStore};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/format1-db");
 const EXPECTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/format1-db.expected");
@@ -35,16 +35,26 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// The player-index list a record is in, by the names format 1 gave them.
+fn standing(phase: Phase) -> Option<&'static str> {
+    match phase {
+        Phase::Challenge => Some("Pending"),
+        Phase::Playing => Some("Active"),
+        Phase::Finished => Some("Over"),
+        Phase::Declined | Phase::Withdrawn | Phase::Expired => None,
+    }
+}
+
 /// What a record holds, in words that do not depend on how it is laid out.
 fn summary(record: &GameRecord) -> String {
     let players = record.players.map_or_else(|| "none".to_owned(), |[w, b]| format!("white={} black={}", w.0, b.0));
     let result = record.result.as_ref().map_or_else(|| "none".to_owned(), |r| r.outcome_name().to_owned());
     format!(
-        "{} {} players:{players} turns:{:?} result:{result} standing:{:?} draw_offer:{:?} clock:{:?}",
+        "{} {} players:{players} turns:{:?} result:{result} standing:{} draw_offer:{:?} clock:{:?}",
         record.id,
-        record.game,
+        record.game.name(),
         record.turns,
-        record.standing(),
+        standing(record.phase).map_or_else(|| "None".to_owned(), |name| format!("Some({name})")),
         record.draw_offer.map(|side| format!("{side:?}").to_lowercase()),
         record.clock.map(|clock| (clock.reminded, clock.timeout_told)),
     )

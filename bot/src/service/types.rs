@@ -6,28 +6,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// A user, as Discord (or the console) numbers them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct UserId(pub u64);
-
-/// A text channel (or a DM channel) where a game is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct ChannelId(pub u64);
-
-/// A Discord server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct GuildId(pub u64);
-
-/// A challenge or game: short and human, printed `#12`. A challenge keeps its id when it is
-/// accepted and becomes a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct GameId(pub u32);
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
+pub use crate::ids::{ChannelId, GameId, GuildId, UserId};
+pub use crate::store::NotifyMode;
 
 /// A user and the name to show for him. The service stores the latest name it was given,
 /// so pictures, `/games` and notices can name players who are not calling.
@@ -282,28 +262,4 @@ pub enum Field {
 pub struct Choice {
     pub name: String,
     pub value: String,
-}
-
-/// How a player is told that it is his turn (`/notify`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum NotifyMode {
-    /// A new message in the game's channel, mentioning him (the default).
-    #[default]
-    Channel,
-    /// A direct message.
-    Dm,
-    /// No pings (results and timeouts still appear in the channel, without a mention).
-    Off,
-}
-
-impl NotifyMode {
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            NotifyMode::Channel => "channel",
-            NotifyMode::Dm => "dm",
-            NotifyMode::Off => "off",
-        }
-    }
 }

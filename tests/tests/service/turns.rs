@@ -167,7 +167,6 @@ fn the_largest_board_plays() {
 
 #[test]
 fn every_available_game_plays_through_the_service() {
-    use stonemate_bot::store::Side;
     use stonemate_engine::GameKind;
     for kind in GameKind::ALL.into_iter().filter(|kind| AnyGame::is_available(*kind)) {
         let table = Table::new();
@@ -178,7 +177,7 @@ fn every_available_game_plays_through_the_service() {
             let record = table.record(id);
             let game = AnyGame::replay(kind, &record.options, &record.turns).unwrap().game;
             let Some(color) = game.to_move() else { break };
-            let mover = record.name_of(record.player(Side::of(color)).unwrap()).to_owned();
+            let mover = record.name_of(record.player(color).unwrap()).to_owned();
             let turn = game.legal_turn_texts().into_iter().find(|t| t != "pass").unwrap();
             table.ok(&mover, mv(&turn));
         }
