@@ -96,7 +96,7 @@ fn observed(data: &Path) -> String {
         let _ = writeln!(out, "user {} {} {}", value["id"], value["name"], value["notify"]);
     }
     for record in &records {
-        let board = Command::Board { game: Some(record.id.0.to_string()) };
+        let board = Command::Board { game: Some(record.id) };
         reply(&mut out, &format!("board {}", record.id), &service.handle(&caller(record, record.challenger), board));
     }
     let mut seen = Vec::new();

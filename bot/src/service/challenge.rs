@@ -12,28 +12,7 @@ use super::text;
 use super::types::{Button, ButtonStyle, Caller, GameId, Reply, Response, User, UserId};
 use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, Phase, TurnClock, UserRecord};
 
-/// Days per move are 0 (no clock) to this.
-pub const MAX_DAYS: i64 = 14;
-
-/// `white`, `black`, `random`, or the game's own name for a side (Chogo's `green`).
-fn parse_color(text: Option<&str>, sides: [&str; 2]) -> Result<ColorChoice, Refusal> {
-    let lower = text.map(|text| text.trim().to_ascii_lowercase());
-    match lower.as_deref() {
-        None | Some("" | "random") => Ok(ColorChoice::Random),
-        Some(name) if name == "white" || name.eq_ignore_ascii_case(sides[0]) => Ok(ColorChoice::White),
-        Some(name) if name == "black" || name.eq_ignore_ascii_case(sides[1]) => Ok(ColorChoice::Black),
-        Some(_) => Err(Refusal::BadColor(text.unwrap_or_default().chars().take(20).collect())),
-    }
-}
-
 impl Service {
-    fn parse_days(&self, days: Option<i64>) -> Result<u8, Refusal> {
-        match days {
-            None => Ok(self.settings.default_days),
-            Some(days) => u8::try_from(days).ok().filter(|d| i64::from(*d) <= MAX_DAYS).ok_or(Refusal::BadDays(days)),
-        }
-    }
-
     /// Refuses a new challenge past the challenger's own limits: challenges he has waiting
     /// (in every server), challenges waiting from him to this opponent, games he plays.
     /// Challenges a user receives never count against him, so a flood of them blocks nobody.
@@ -82,21 +61,17 @@ impl Service {
         &self,
         caller: &Caller,
         opponent: &User,
-        game: &str,
-        color: Option<&str>,
-        days: Option<i64>,
+        kind: GameKind,
+        color: ColorChoice,
+        days: Option<u8>,
         options: Option<&str>,
     ) -> Result<Response, Refusal> {
         if opponent.id == caller.user.id {
             return Err(Refusal::ChallengeSelf);
         }
-        let kind: GameKind = game.parse()?;
-        if !AnyGame::is_available(kind) {
-            return Err(Refusal::Unavailable(kind.title()));
-        }
         let pairs = parse_option_text(options.unwrap_or_default())?;
         let start = AnyGame::new(kind, &pairs)?;
-        let (color, days) = (parse_color(color, start.view().side_names)?, self.parse_days(days)?);
+        let days = days.unwrap_or(self.settings.default_days);
         self.check_limits(&caller.user, opponent)?;
         let now = self.now();
         let record = GameRecord {
@@ -151,12 +126,13 @@ impl Service {
         let record = &game.record;
         let id = record.id.0;
         let text = format!(
-            "{}, {} challenges you to {} — challenge {} ({}). Accept or decline within 7 days.",
+            "{}, {} challenges you to {} — challenge {} ({}). Accept or decline within {}.",
             text::ping(&record.names[1]),
             text::name(&record.names[0]),
             record.game.title(),
             record.id,
-            describe_terms(game)
+            describe_terms(game),
+            (record.expires - record.created).wait()
         );
         let buttons = vec![
             Button { custom_id: format!("accept:{id}"), label: "Accept".into(), style: ButtonStyle::Success },
@@ -178,11 +154,11 @@ impl Service {
     /// Refuses a record that is not a challenge waiting for an answer.
     fn check_pending(&self, record: &GameRecord) -> Result<(), Refusal> {
         let state = match record.phase {
-            Phase::Challenge if record.expires <= self.now() => return Err(Refusal::ChallengeExpired(record.id)),
+            Phase::Challenge if record.expires <= self.now() => return Err(expired(record)),
             Phase::Challenge => return Ok(()),
             Phase::Declined => "was declined",
             Phase::Withdrawn => "was withdrawn",
-            Phase::Expired => return Err(Refusal::ChallengeExpired(record.id)),
+            Phase::Expired => return Err(expired(record)),
             Phase::Playing => "is already being played",
             Phase::Finished => "is a finished game",
         };
@@ -190,7 +166,7 @@ impl Service {
     }
 
     /// `/accept` (and the Accept button).
-    pub(super) fn accept(&self, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
+    pub(super) fn accept(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open_challenge(caller, text, Sent::ToCaller)?;
         let record = &game.record;
         if record.opponent != caller.user.id {
@@ -200,7 +176,7 @@ impl Service {
         self.check_active(caller.user.id, "you".to_owned(), "have")?;
         self.check_active(record.challenger, text::name(&record.names[0]), "has")?;
         let now = self.now();
-        let white_first = white_is_challenger(record, now);
+        let white_first = white_is_challenger(record);
         let game = self.commit(game, |next| {
             next.names[1] = lookup::short_name(&caller.user.name);
             next.players =
@@ -246,7 +222,7 @@ impl Service {
     }
 
     /// `/decline` (and the Decline button).
-    pub(super) fn decline(&self, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
+    pub(super) fn decline(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open_challenge(caller, text, Sent::ToCaller)?;
         if game.record.opponent != caller.user.id {
             return Err(Refusal::NotForYou(game.id()));
@@ -255,7 +231,7 @@ impl Service {
     }
 
     /// `/withdraw`.
-    pub(super) fn withdraw(&self, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
+    pub(super) fn withdraw(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open_challenge(caller, text, Sent::ByCaller)?;
         if game.record.challenger != caller.user.id {
             return Err(Refusal::NotYourChallenge(game.id()));
@@ -264,14 +240,16 @@ impl Service {
     }
 }
 
-/// Who plays white: the challenger's choice, or a draw decided by the id and the time
-/// (fair enough for friends, and reproducible from the record for nobody in particular).
-fn white_is_challenger(record: &GameRecord, now: crate::clock::Timestamp) -> bool {
+/// Who plays white: the challenger's choice, or a fair coin.
+fn white_is_challenger(record: &GameRecord) -> bool {
     match record.color {
         ColorChoice::White => true,
         ColorChoice::Black => false,
-        ColorChoice::Random => {
-            (u64::from(record.id.0).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ now.0 as u64) >> 7 & 1 == 0
-        }
+        ColorChoice::Random => rand::random(),
     }
+}
+
+/// The refusal of a challenge that lapsed, saying how long challenges wait.
+fn expired(record: &GameRecord) -> Refusal {
+    Refusal::ChallengeExpired { game: record.id, wait: (record.expires - record.created).wait() }
 }

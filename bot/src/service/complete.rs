@@ -1,12 +1,13 @@
 //! Autocomplete suggestions: the caller's games and challenges, legal turns, squares.
 //! At most 25, filtered by what was typed; never trusted when the command comes.
 
-use stonemate_engine::{Square, Turn};
+use stonemate_engine::Square;
 
 use super::Service;
 use super::error::Refusal;
-use super::lookup::Fit;
-use super::types::{Caller, Choice, Field};
+use super::lookup::{Fit, parse_id};
+use super::types::{Caller, Choice, Field, GameId};
+use super::views::turn_squares;
 use crate::store::{GameRecord, Phase};
 
 /// Discord shows at most 25 choices.
@@ -58,13 +59,14 @@ impl Service {
                 Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
             }
             Field::Notation => {
-                let position = self.open(caller, game, Fit::ToMove)?.position;
+                let position = self.open(caller, reference(game)?, Fit::ToMove)?.position;
                 let texts = position.legal_turn_texts().into_iter().map(|text| (text.clone(), text));
                 Ok(filter(texts, typed))
             }
             Field::Square => {
-                let position = self.open(caller, game, Fit::ToMove)?.position;
-                let mut squares: Vec<Square> = position.legal_turns().iter().filter_map(start).collect();
+                let position = self.open(caller, reference(game)?, Fit::ToMove)?.position;
+                let mut squares: Vec<Square> =
+                    position.legal_turns().iter().filter_map(|turn| turn_squares(turn).0.first().copied()).collect();
                 squares.sort_by_key(|square| square.index());
                 squares.dedup();
                 Ok(filter(squares.into_iter().map(|s| (s.to_string(), s.to_string())), typed))
@@ -73,12 +75,7 @@ impl Service {
     }
 }
 
-/// The square `/legal square:` would name for this turn.
-fn start(turn: &Turn) -> Option<Square> {
-    match *turn {
-        Turn::Pass => None,
-        Turn::Drop { to, .. } => Some(to),
-        Turn::Move { from, .. } | Turn::Relocate { from, .. } => Some(from),
-        Turn::Tandem { from, .. } => Some(from.low()),
-    }
+/// The game named by the `game` option typed so far (blank: the one meant here).
+fn reference(typed: Option<&str>) -> Result<Option<GameId>, Refusal> {
+    typed.filter(|typed| !typed.trim().is_empty()).map(parse_id).transpose()
 }

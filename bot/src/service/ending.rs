@@ -8,12 +8,9 @@ use super::error::Refusal;
 use super::lookup::Fit;
 use super::picture::Loaded;
 use super::text;
-use super::types::{Button, ButtonStyle, Caller, Notice, Reply, Response};
+use super::types::{Button, ButtonStyle, Caller, GameId, Notice, Reply, Response};
 use crate::clock::Span;
 use crate::store::{Ending, Phase, Reason, TurnClock};
-
-/// The most extra days one `/extratime` gives.
-pub const MAX_EXTRA_DAYS: i64 = 14;
 
 impl Service {
     /// Stores the end of a game and tells both players.
@@ -36,7 +33,7 @@ impl Service {
     }
 
     /// `/resign`: asks to confirm with a button; nothing changes yet.
-    pub(super) fn ask_resign(&self, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
+    pub(super) fn ask_resign(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open(caller, text, Fit::Any)?;
         game.check_playing(caller.user.id)?;
         let record = &game.record;
@@ -55,14 +52,14 @@ impl Service {
     }
 
     /// The Resign button: ends the game, the opponent wins.
-    pub(super) fn resign(&self, caller: &Caller, id: &str) -> Result<Response, Refusal> {
+    pub(super) fn resign(&self, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
         let game = self.loaded(self.named(caller, id)?)?;
         let side = game.check_playing(caller.user.id)?;
         self.end(caller, game, Some(side.other()), Reason::Resignation)
     }
 
     /// `/draw`: accepts the opponent's offer, or makes one.
-    pub(super) fn draw(&self, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
+    pub(super) fn draw(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open(caller, text, Fit::DrawOffered)?;
         let side = game.check_playing(caller.user.id)?;
         match game.record.draw_offer {
@@ -92,7 +89,7 @@ impl Service {
     }
 
     /// The draw offer's buttons.
-    pub(super) fn answer_draw(&self, caller: &Caller, id: &str, accept: bool) -> Result<Response, Refusal> {
+    pub(super) fn answer_draw(&self, caller: &Caller, id: GameId, accept: bool) -> Result<Response, Refusal> {
         let game = self.loaded(self.named(caller, id)?)?;
         let side = game.check_playing(caller.user.id)?;
         if game.record.draw_offer != Some(side.other()) {
@@ -108,7 +105,7 @@ impl Service {
     }
 
     /// `/abort`: no result, while no turn has been played.
-    pub(super) fn abort(&self, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
+    pub(super) fn abort(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open(caller, text, Fit::Unplayed)?;
         game.check_playing(caller.user.id)?;
         if !game.record.turns.is_empty() {
@@ -118,7 +115,7 @@ impl Service {
     }
 
     /// `/claim`: the waiting player wins once the opponent's time has run out.
-    pub(super) fn claim(&self, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
+    pub(super) fn claim(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open(caller, text, Fit::Claimable)?;
         let side = game.check_playing(caller.user.id)?;
         let clock = game.record.clock.ok_or(Refusal::NoClock(game.id()))?;
@@ -134,10 +131,7 @@ impl Service {
     }
 
     /// `/extratime`: more days for the opponent's current turn.
-    pub(super) fn extra_time(&self, caller: &Caller, text: Option<&str>, days: i64) -> Result<Response, Refusal> {
-        if !(1..=MAX_EXTRA_DAYS).contains(&days) {
-            return Err(Refusal::BadExtraDays(days));
-        }
+    pub(super) fn extra_time(&self, caller: &Caller, text: Option<GameId>, days: u8) -> Result<Response, Refusal> {
         let game = self.open(caller, text, Fit::OpponentOnClock)?;
         let side = game.check_playing(caller.user.id)?;
         let clock = game.record.clock.ok_or(Refusal::NoClock(game.id()))?;
@@ -146,7 +140,7 @@ impl Service {
         }
         let now = self.now();
         let game = self.commit(game, |next| {
-            next.clock = Some(TurnClock::new(now, clock.deadline.max(now) + Span::days(days)));
+            next.clock = Some(TurnClock::new(now, clock.deadline.max(now) + Span::days(days.into())));
         })?;
         let record = &game.record;
         let opponent = record.other(caller.user.id);
@@ -166,11 +160,11 @@ impl Service {
     /// `/admin-abort`: ends any challenge or game of the caller's server without result,
     /// for a caller who may manage that server. Another server's game is an unknown id; so
     /// is a game without a server, which no server's administrators rule.
-    pub(super) fn admin_abort(&self, caller: &Caller, text: &str) -> Result<Response, Refusal> {
+    pub(super) fn admin_abort(&self, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
         if !caller.admin {
             return Err(Refusal::NotAdmin);
         }
-        let record = self.named(caller, text)?;
+        let record = self.named(caller, id)?;
         if record.guild.is_none() || record.guild != caller.guild {
             return Err(Refusal::NoSuchGame(record.id));
         }

@@ -154,8 +154,7 @@ impl Service {
 
     /// The record named by `text`, if the caller may reach it; another server's record is
     /// refused exactly like an id nobody has.
-    pub(super) fn named(&self, caller: &Caller, text: &str) -> Result<GameRecord, Refusal> {
-        let id = parse_id(text)?;
+    pub(super) fn named(&self, caller: &Caller, id: GameId) -> Result<GameRecord, Refusal> {
         self.store.load(id)?.filter(|record| visible(record, caller)).ok_or(Refusal::NoSuchGame(id))
     }
 
@@ -176,9 +175,9 @@ impl Service {
 
     /// The game a game command is about: the one named, or the caller's only active game
     /// in this channel (or, of several there, the only one that `fit`s).
-    pub(super) fn fitting(&self, caller: &Caller, text: Option<&str>, fit: Fit) -> Result<GameRecord, Refusal> {
-        match text.filter(|text| !text.trim().is_empty()) {
-            Some(text) => self.named(caller, text),
+    pub(super) fn fitting(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<GameRecord, Refusal> {
+        match id {
+            Some(id) => self.named(caller, id),
             None => {
                 let active = self.records_of(caller, caller.user.id, Phase::Playing)?;
                 let fits = |record: &GameRecord| fit.accepts(self, caller, record);
@@ -188,15 +187,15 @@ impl Service {
     }
 
     /// [`Service::fitting`], opened.
-    pub(super) fn open(&self, caller: &Caller, text: Option<&str>, fit: Fit) -> Result<Loaded, Refusal> {
-        self.loaded(self.fitting(caller, text, fit)?)
+    pub(super) fn open(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Refusal> {
+        self.loaded(self.fitting(caller, id, fit)?)
     }
 
     /// The game a looking command (`/board`, `/history`, `/legal`) is about: as
     /// [`Service::open`], falling back on the caller's latest finished game in this
     /// channel, so the record of a game just over is one command away.
-    pub(super) fn open_viewed(&self, caller: &Caller, text: Option<&str>, fit: Fit) -> Result<Loaded, Refusal> {
-        let record = match self.fitting(caller, text, fit) {
+    pub(super) fn open_viewed(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Refusal> {
+        let record = match self.fitting(caller, id, fit) {
             Err(Refusal::NoGameHere(hint)) => {
                 let over = self.records_of(caller, caller.user.id, Phase::Finished)?;
                 over.into_iter()
@@ -211,9 +210,9 @@ impl Service {
 
     /// The challenge a challenge command is about: the one named, or the caller's only
     /// pending one (sent or received, as `sent` says) in this channel.
-    pub(super) fn open_challenge(&self, caller: &Caller, text: Option<&str>, sent: Sent) -> Result<Loaded, Refusal> {
-        if let Some(text) = text.filter(|text| !text.trim().is_empty()) {
-            return self.loaded(self.named(caller, text)?);
+    pub(super) fn open_challenge(&self, caller: &Caller, id: Option<GameId>, sent: Sent) -> Result<Loaded, Refusal> {
+        if let Some(id) = id {
+            return self.loaded(self.named(caller, id)?);
         }
         let me = caller.user.id;
         let mut pending = self.records_of(caller, me, Phase::Challenge)?;

@@ -19,6 +19,7 @@
 //! where there is one.
 
 mod challenge;
+pub mod commands;
 mod complete;
 mod ending;
 mod error;
@@ -37,8 +38,8 @@ use std::sync::Arc;
 pub use error::Refusal;
 pub use picture::Loaded;
 pub use types::{
-    Attachment, Button, ButtonStyle, Caller, ChannelId, Choice, Command, Field, GameId, GuildId, Notice, NotifyMode,
-    Reply, Response, Target, User, UserId,
+    Attachment, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Command, Field, GameId, GuildId, Notice,
+    NotifyMode, Reply, Response, Target, User, UserId,
 };
 
 use crate::clock::{Clock, Span, Timestamp};
@@ -99,8 +100,16 @@ impl Service {
     /// Handles one command. Never panics on user input; refusals come back as private
     /// replies with `ok == false`.
     pub fn handle(&self, caller: &Caller, command: Command) -> Response {
-        let command = text::command(command);
         Self::finish(Self::retry(|| self.dispatch(caller, command.clone())))
+    }
+
+    /// Handles a command as its options came in (the console, Discord): `spec` makes the
+    /// typed command of `args`, or refuses a bad value as the service would refuse it.
+    pub fn handle_args(&self, caller: &Caller, spec: &commands::Spec, args: &commands::Args) -> Response {
+        match spec.command(args) {
+            Ok(command) => self.handle(caller, command),
+            Err(refusal) => refusal.into_response(),
+        }
     }
 
     /// Handles a button press: `custom_id` as the service made it (`accept:12`,
@@ -159,26 +168,26 @@ impl Service {
     fn dispatch(&self, caller: &Caller, command: Command) -> Result<Response, Refusal> {
         match command {
             Command::Challenge { opponent, game, color, days, options } => {
-                self.challenge(caller, &opponent, &game, color.as_deref(), days, options.as_deref())
+                self.challenge(caller, &opponent, game, color, days, options.as_deref())
             }
-            Command::Accept { challenge } => self.accept(caller, challenge.as_deref()),
-            Command::Decline { challenge } => self.decline(caller, challenge.as_deref()),
-            Command::Withdraw { challenge } => self.withdraw(caller, challenge.as_deref()),
-            Command::Move { notation, game } => self.turn(caller, game.as_deref(), &notation),
-            Command::Drop { piece, square, game } => self.drop(caller, game.as_deref(), &piece, &square),
-            Command::Pass { game } => self.turn(caller, game.as_deref(), "pass"),
-            Command::Resign { game } => self.ask_resign(caller, game.as_deref()),
-            Command::Draw { game } => self.draw(caller, game.as_deref()),
-            Command::Abort { game } => self.abort(caller, game.as_deref()),
-            Command::Claim { game } => self.claim(caller, game.as_deref()),
-            Command::ExtraTime { game, days } => self.extra_time(caller, game.as_deref(), days),
-            Command::Board { game } => self.show_board(caller, game.as_deref()),
-            Command::History { game } => self.history(caller, game.as_deref()),
+            Command::Accept { challenge } => self.accept(caller, challenge),
+            Command::Decline { challenge } => self.decline(caller, challenge),
+            Command::Withdraw { challenge } => self.withdraw(caller, challenge),
+            Command::Move { notation, game } => self.turn(caller, game, &notation),
+            Command::Drop { piece, square, game } => self.drop(caller, game, &piece, &square),
+            Command::Pass { game } => self.turn(caller, game, "pass"),
+            Command::Resign { game } => self.ask_resign(caller, game),
+            Command::Draw { game } => self.draw(caller, game),
+            Command::Abort { game } => self.abort(caller, game),
+            Command::Claim { game } => self.claim(caller, game),
+            Command::ExtraTime { game, days } => self.extra_time(caller, game, days),
+            Command::Board { game } => self.show_board(caller, game),
+            Command::History { game } => self.history(caller, game),
             Command::Games { user } => self.games(caller, user.as_ref()),
-            Command::Legal { game, square } => self.legal(caller, game.as_deref(), square.as_deref()),
-            Command::Rules { game } => Self::rules(&game),
-            Command::Notify { mode } => self.set_notify(caller, &mode),
-            Command::AdminAbort { game } => self.admin_abort(caller, &game),
+            Command::Legal { game, square } => self.legal(caller, game, square.as_deref()),
+            Command::Rules { game } => Self::rules(game),
+            Command::Notify { mode } => self.set_notify(caller, mode),
+            Command::AdminAbort { game } => self.admin_abort(caller, game),
             Command::Help => Ok(help::help()),
         }
     }
@@ -186,14 +195,14 @@ impl Service {
     fn dispatch_press(&self, caller: &Caller, custom_id: &str) -> Result<Response, Refusal> {
         let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
         let (action, id) = custom_id.split_once(':').ok_or_else(bad)?;
-        let id = id.parse::<u32>().map_err(|_| bad())?.to_string();
+        let id = GameId(id.parse::<u32>().map_err(|_| bad())?);
         // Every action below looks the id up in the caller's server only.
         match action {
-            "accept" => self.accept(caller, Some(&id)),
-            "decline" => self.decline(caller, Some(&id)),
-            "resign" => self.resign(caller, &id),
-            "draw-accept" => self.answer_draw(caller, &id, true),
-            "draw-decline" => self.answer_draw(caller, &id, false),
+            "accept" => self.accept(caller, Some(id)),
+            "decline" => self.decline(caller, Some(id)),
+            "resign" => self.resign(caller, id),
+            "draw-accept" => self.answer_draw(caller, id, true),
+            "draw-decline" => self.answer_draw(caller, id, false),
             _ => Err(bad()),
         }
     }

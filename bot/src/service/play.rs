@@ -8,7 +8,7 @@ use super::error::Refusal;
 use super::lookup::Fit;
 use super::picture::Loaded;
 use super::text;
-use super::types::{Caller, Reply, Response, UserId};
+use super::types::{Caller, GameId, Reply, Response, UserId};
 use crate::store::{Ending, Phase, TurnClock};
 
 impl Loaded {
@@ -44,7 +44,7 @@ impl Service {
     }
 
     /// `/move` and `/pass`: any turn in the game's notation.
-    pub(super) fn turn(&self, caller: &Caller, game: Option<&str>, notation: &str) -> Result<Response, Refusal> {
+    pub(super) fn turn(&self, caller: &Caller, game: Option<GameId>, notation: &str) -> Result<Response, Refusal> {
         let me = caller.user.id;
         let mut game = self.open(caller, game, Fit::ToMove)?;
         let mover = self.check_turn(&game, me)?;
@@ -80,7 +80,7 @@ impl Service {
     pub(super) fn drop(
         &self,
         caller: &Caller,
-        game: Option<&str>,
+        game: Option<GameId>,
         piece: &str,
         square: &str,
     ) -> Result<Response, Refusal> {

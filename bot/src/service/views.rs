@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use stonemate_engine::{AnyGame, GameKind, Square, Turn};
+use stonemate_engine::{GameKind, Square, Turn};
 
 use super::Service;
 use super::error::Refusal;
@@ -11,7 +11,7 @@ use super::lookup::{self, Fit};
 use super::picture::Loaded;
 use super::rules;
 use super::text;
-use super::types::{Attachment, Caller, NotifyMode, Reply, Response, User};
+use super::types::{Attachment, Caller, GameId, NotifyMode, Reply, Response, User};
 use crate::store::{FORMAT, Phase, Reason, UserRecord};
 
 /// Replies longer than this are cut (Discord allows 2000 characters).
@@ -62,7 +62,7 @@ impl Service {
     }
 
     /// `/board`: anyone in the game's server may look at it.
-    pub(super) fn show_board(&self, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
+    pub(super) fn show_board(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open_viewed(caller, text, Fit::Any)?;
         let record = &game.record;
         let text = format!(
@@ -114,7 +114,7 @@ pub fn record_file(game: &Loaded) -> String {
 
 impl Service {
     /// `/history`: the numbered turns, the result, the record file and a replay image.
-    pub(super) fn history(&self, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
+    pub(super) fn history(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open_viewed(caller, text, Fit::Any)?;
         let record = &game.record;
         let head = format!("{} {}: {}; {}.\n", record.id, record.game.title(), game.sides(), self.state(&game));
@@ -163,37 +163,36 @@ impl Service {
     }
 }
 
-/// Whether `turn` starts at (or, for drops, lands on) `square`.
-fn from_square(turn: &Turn, square: Square) -> bool {
+/// Where a turn is on the board: the squares it starts from (a drop's own square, every
+/// cell of a tandem's pair, nothing for a pass) and the square it ends on. The one place a
+/// [`Turn`] becomes squares, for `/legal` and its autocompletion.
+pub(super) fn turn_squares(turn: &Turn) -> (Vec<Square>, Option<Square>) {
     match *turn {
-        Turn::Pass => false,
-        Turn::Drop { to, .. } => to == square,
-        Turn::Move { from, .. } | Turn::Relocate { from, .. } => from == square,
-        Turn::Tandem { from, .. } => from.contains(square),
+        Turn::Pass => (Vec::new(), None),
+        Turn::Drop { to, .. } => (vec![to], Some(to)),
+        Turn::Move { from, to, .. } | Turn::Relocate { from, to, .. } => (vec![from], Some(to)),
+        Turn::Tandem { from, to } => (from.cells().collect(), Some(to)),
     }
 }
 
-/// The squares a turn ends on, to highlight.
-fn target(turn: &Turn) -> Option<Square> {
-    match *turn {
-        Turn::Pass => None,
-        Turn::Drop { to, .. } | Turn::Move { to, .. } | Turn::Relocate { to, .. } | Turn::Tandem { to, .. } => Some(to),
-    }
-}
-
-/// A square to name in the hint of a cut list: where the last turn (one left out) starts.
+/// A square to name in the hint of a cut list: where the last turn (one left out) with one
+/// start square starts.
 fn example_square(turns: &[Turn]) -> String {
-    let start = |turn: &Turn| match *turn {
-        Turn::Move { from, .. } | Turn::Relocate { from, .. } => Some(from),
-        Turn::Drop { to, .. } => Some(to),
-        Turn::Tandem { .. } | Turn::Pass => None,
+    let start = |turn: &Turn| match turn_squares(turn).0.as_slice() {
+        [square] => Some(*square),
+        _ => None,
     };
     turns.iter().rev().find_map(start).map_or_else(|| "e4".to_owned(), |square| square.to_string())
 }
 
 impl Service {
     /// `/legal`: the legal turns (from one square), highlighted on the board.
-    pub(super) fn legal(&self, caller: &Caller, text: Option<&str>, square: Option<&str>) -> Result<Response, Refusal> {
+    pub(super) fn legal(
+        &self,
+        caller: &Caller,
+        text: Option<GameId>,
+        square: Option<&str>,
+    ) -> Result<Response, Refusal> {
         let loaded = self.open_viewed(caller, text, Fit::ToMove)?;
         let (record, game) = (&loaded.record, &loaded.position);
         let square = match square.map(str::trim).filter(|s| !s.is_empty()) {
@@ -202,9 +201,12 @@ impl Service {
             }
             None => None,
         };
-        let turns: Vec<Turn> =
-            game.legal_turns().into_iter().filter(|turn| square.is_none_or(|s| from_square(turn, s))).collect();
-        let mut highlights: Vec<Square> = turns.iter().filter_map(target).collect();
+        let turns: Vec<Turn> = game
+            .legal_turns()
+            .into_iter()
+            .filter(|turn| square.is_none_or(|s| turn_squares(turn).0.contains(&s)))
+            .collect();
+        let mut highlights: Vec<Square> = turns.iter().filter_map(|turn| turn_squares(turn).1).collect();
         highlights.dedup();
         let names: Vec<String> = turns.iter().map(|turn| game.format_turn(*turn)).collect();
         let from = square.map_or(String::new(), |square| format!(" from {square}"));
@@ -227,23 +229,13 @@ impl Service {
     }
 
     /// `/rules`: a summary of a game's rules and notation.
-    pub fn rules(game: &str) -> Result<Response, Refusal> {
-        let kind: GameKind = game.parse()?;
-        let mut text = rules::summary(kind).to_owned();
-        if !AnyGame::is_available(kind) {
-            text.push_str("\n(Not available on this bot yet.)");
-        }
+    pub(super) fn rules(kind: GameKind) -> Result<Response, Refusal> {
+        let text = rules::summary(kind).to_owned();
         Ok(Response { reply: Reply { ok: true, text, private: true, ..Reply::default() }, notices: Vec::new() })
     }
 
     /// `/notify`: how the caller is told that it is his turn.
-    pub(super) fn set_notify(&self, caller: &Caller, mode: &str) -> Result<Response, Refusal> {
-        let notify = match mode.trim().to_ascii_lowercase().as_str() {
-            "channel" => NotifyMode::Channel,
-            "dm" => NotifyMode::Dm,
-            "off" => NotifyMode::Off,
-            _ => return Err(Refusal::BadMode(mode.chars().take(20).collect())),
-        };
+    pub(super) fn set_notify(&self, caller: &Caller, notify: NotifyMode) -> Result<Response, Refusal> {
         let name = lookup::short_name(&caller.user.name);
         let user = UserRecord { format: FORMAT, id: caller.user.id, name, notify };
         self.store.save_user(&user)?;

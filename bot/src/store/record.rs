@@ -25,6 +25,21 @@ pub enum ColorChoice {
     Random,
 }
 
+impl ColorChoice {
+    /// Every choice, in the order Discord offers them.
+    pub const ALL: [ColorChoice; 3] = [ColorChoice::White, ColorChoice::Black, ColorChoice::Random];
+
+    /// The choice as users type it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+}
+
 /// Where a record stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -1,11 +1,12 @@
 //! `/resign`, `/draw`, `/abort`, `/claim`, `/extratime`, `/admin-abort`.
 
 use stonemate_bot::clock::Span;
-use stonemate_bot::service::Command;
+use stonemate_bot::service::commands::Value;
+use stonemate_bot::service::{Command, GameId};
 use stonemate_bot::store::{Phase, Reason};
 use stonemate_engine::Color;
 
-use crate::common::{HOME, Table, admin_of, caller, game_opt, mv, user};
+use crate::common::{HOME, Table, admin_of, caller, game_opt, mv, text, typed, user};
 
 #[test]
 fn resign_asks_to_confirm_then_the_button_ends_the_game() {
@@ -119,7 +120,7 @@ fn extratime_gives_the_opponent_more_days_for_this_turn() {
     let deadline = table.record(id).clock.unwrap().deadline;
     for days in [0, 15, -3] {
         assert_eq!(
-            table.refused("alice", Command::ExtraTime { game: None, days }),
+            table.refused("alice", typed("extratime", &[("days", Value::Number(days))])),
             format!("extra time must be 1 to 14 days, not {days}")
         );
     }
@@ -141,13 +142,13 @@ fn admin_abort_ends_any_game_or_challenge() {
     table.ok("bob", mv("e5"));
     let challenge = table.challenge("carol", "dave", "go", 3, "");
     let moderator = admin_of("mod", HOME);
-    let response = table.ok_as(&moderator, Command::AdminAbort { game: game.0.to_string() });
+    let response = table.ok_as(&moderator, Command::AdminAbort { game });
     assert_eq!(response.notices.len(), 2, "both players are told");
     assert!(matches!(table.record(game).result.unwrap().reason, Reason::AdminAborted { .. }));
-    table.ok_as(&moderator, Command::AdminAbort { game: format!("#{}", challenge.0) });
+    table.ok_as(&moderator, typed("admin-abort", &[("game", text(&format!("#{}", challenge.0)))]));
     assert_eq!(table.record(challenge).phase, Phase::Finished);
-    let text = table.refused_as(&moderator, Command::AdminAbort { game: game.0.to_string() });
+    let text = table.refused_as(&moderator, Command::AdminAbort { game });
     assert!(text.starts_with("#1 is over"), "{text}");
-    let text = table.refused_as(&moderator, Command::AdminAbort { game: "42".into() });
+    let text = table.refused_as(&moderator, Command::AdminAbort { game: GameId(42) });
     assert_eq!(text, "there is no game or challenge #42");
 }

@@ -11,7 +11,7 @@ use crate::common::{Table, game_opt, mv, mv_in};
 
 /// Two games of alice (white) against bob (black, who moves first), both in the channel;
 /// bob has played in the first, so alice is to move there and bob in the second.
-fn two_games(table: &Table, days: i64) -> (GameId, GameId) {
+fn two_games(table: &Table, days: u8) -> (GameId, GameId) {
     let first = table.go("alice", "bob", days, "board=9x9");
     let second = table.go("alice", "bob", days, "board=9x9");
     table.ok("bob", mv_in("e5", first));

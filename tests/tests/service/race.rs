@@ -99,7 +99,7 @@ fn racing_accepts_and_resigns_apply_once() {
                 scope.spawn(move || {
                     barrier.wait();
                     let response = if n % 2 == 0 {
-                        service.handle(&caller("bob"), Command::Accept { challenge: Some(id.0.to_string()) })
+                        service.handle(&caller("bob"), Command::Accept { challenge: Some(id) })
                     } else {
                         service.press(&caller("bob"), &format!("decline:{}", id.0))
                     };

@@ -3,8 +3,9 @@
 use std::sync::Arc;
 
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
-use stonemate_bot::service::{Command, GameId, Service, Settings, UserId};
+use stonemate_bot::service::{ColorChoice, Command, GameId, NotifyMode, Service, Settings, UserId};
 use stonemate_bot::store::{GameStore, MemoryStore, Phase, SledStore, StoreError};
+use stonemate_engine::GameKind;
 
 use crate::common::{Table, caller, mv, user};
 
@@ -71,15 +72,15 @@ fn sled_and_memory_stores_hold_the_same_bytes() {
                 "alice",
                 Command::Challenge {
                     opponent: user("bob"),
-                    game: "go".into(),
-                    color: Some("black".into()),
+                    game: GameKind::Go,
+                    color: ColorChoice::Black,
                     days: Some(2),
                     options: Some("board=9x9".into()),
                 },
             ),
             ("bob", Command::Accept { challenge: None }),
             ("alice", mv("e5")),
-            ("bob", Command::Notify { mode: "dm".into() }),
+            ("bob", Command::Notify { mode: NotifyMode::Dm }),
             ("bob", mv("d4")),
             ("alice", Command::Draw { game: None }),
         ];
