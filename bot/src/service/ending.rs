@@ -114,14 +114,27 @@ impl Service {
         self.end(caller, game, None, Reason::Aborted { by: caller.user.name.clone() })
     }
 
-    /// `/claim`: the waiting player wins once the opponent's time has run out.
-    pub(super) fn claim(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
-        let game = self.open(caller, text, Fit::Claimable)?;
+    /// The game a waiting player acts in on his opponent's clock, with his side and the
+    /// clock; `act` names what he may do only while waiting.
+    fn on_opponents_clock(
+        &self,
+        caller: &Caller,
+        id: Option<GameId>,
+        fit: Fit,
+        act: &'static str,
+    ) -> Result<(Loaded, Color, TurnClock), Refusal> {
+        let game = self.open(caller, id, fit)?;
         let side = game.check_playing(caller.user.id)?;
         let clock = game.record.clock.ok_or(Refusal::NoClock(game.id()))?;
         if game.waiting()? != side {
-            return Err(Refusal::OwnTurn(game.id(), "claim"));
+            return Err(Refusal::OwnTurn(game.id(), act));
         }
+        Ok((game, side, clock))
+    }
+
+    /// `/claim`: the waiting player wins once the opponent's time has run out.
+    pub(super) fn claim(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+        let (game, side, clock) = self.on_opponents_clock(caller, text, Fit::Claimable, "claim")?;
         let now = self.now();
         if clock.deadline > now {
             let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
@@ -132,12 +145,7 @@ impl Service {
 
     /// `/extratime`: more days for the opponent's current turn.
     pub(super) fn extra_time(&self, caller: &Caller, text: Option<GameId>, days: u8) -> Result<Response, Refusal> {
-        let game = self.open(caller, text, Fit::OpponentOnClock)?;
-        let side = game.check_playing(caller.user.id)?;
-        let clock = game.record.clock.ok_or(Refusal::NoClock(game.id()))?;
-        if game.waiting()? != side {
-            return Err(Refusal::OwnTurn(game.id(), "give extra time"));
-        }
+        let (game, _, clock) = self.on_opponents_clock(caller, text, Fit::OpponentOnClock, "give extra time")?;
         let now = self.now();
         let game = self.commit(game, |next| {
             next.clock = Some(TurnClock::new(now, clock.deadline.max(now) + Span::days(days.into())));
