@@ -69,14 +69,14 @@ impl Player {
     fn start(&mut self) {
         let challenge = Command::Challenge {
             opponent: User::new(2, "bob"),
-            game: "go".into(),
-            color: Some("white".into()),
+            game: GameKind::Go,
+            color: ColorChoice::White,
             days: Some(3),
             options: Some(OPTIONS.into()),
         };
         let reply = self.service.handle(&caller("alice", 1), challenge).reply;
         self.game = reply.game.expect("challenge made");
-        let accept = Command::Accept { challenge: Some(self.game.0.to_string()) };
+        let accept = Command::Accept { challenge: Some(self.game) };
         assert!(self.service.handle(&caller("bob", 2), accept).reply.ok);
         self.next = 0;
     }
@@ -88,7 +88,7 @@ impl Player {
         }
         // Black (bob) moves first in Go with chess pieces.
         let who = if self.next % 2 == 0 { caller("bob", 2) } else { caller("alice", 1) };
-        let command = Command::Move { notation: self.script[self.next].clone(), game: Some(self.game.0.to_string()) };
+        let command = Command::Move { notation: self.script[self.next].clone(), game: Some(self.game) };
         self.next += 1;
         let started = Instant::now();
         let response = self.service.handle(&who, command);
@@ -108,7 +108,7 @@ fn fill(store: &SledStore, script: &[String]) {
             format: FORMAT,
             id: GameId(0),
             version: 0,
-            game: "go".into(),
+            game: GameKind::Go,
             options: AnyGame::new(GameKind::Go, &[]).unwrap().option_pairs(),
             challenger: stonemate_bot::service::UserId(white),
             opponent: stonemate_bot::service::UserId(black),

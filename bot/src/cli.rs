@@ -1,14 +1,13 @@
 //! The command line: `stonemate replay` and the other subcommands.
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use stonemate_engine::GameKind;
 
 use crate::output;
-use crate::replay;
+use crate::replay::{self, RecordArgs, read_record};
 
 /// A closed pipe is the reader's choice; other output errors are failures.
 pub fn ignore_gone(error: std::io::Error) -> std::io::Result<()> {
@@ -58,23 +57,6 @@ pub struct ConsoleArgs {
     /// Print every reply as one JSON object per line.
     #[arg(long)]
     pub json: bool,
-}
-
-/// A game record to read: the game, its options, and the file of turns.
-#[derive(Debug, clap::Args)]
-pub struct RecordArgs {
-    /// chego, gess, ichess, go (Go with chess pieces) or chogo.
-    #[arg(long, value_parser = parse_game)]
-    pub game: GameKind,
-    /// A game option as KEY=VALUE, e.g. --option board=9x9 (repeatable).
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
-    /// The record: turns separated by whitespace; `-` or nothing reads standard input.
-    pub file: Option<PathBuf>,
-}
-
-fn parse_game(text: &str) -> Result<GameKind, String> {
-    text.parse().map_err(|error: stonemate_engine::game::UnknownGame| error.to_string())
 }
 
 /// Runs a parsed command line; the exit status follows `replay-cli.md` (2: bad arguments).
@@ -156,19 +138,4 @@ fn run_replay(args: &RecordArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// Reads the record file, or standard input for `-` or no file.
-pub fn read_record(file: Option<&PathBuf>) -> std::io::Result<String> {
-    let mut text = String::new();
-    match file.filter(|path| path.as_os_str() != "-") {
-        Some(path) => {
-            text = std::fs::read_to_string(path)
-                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?
-        }
-        None => {
-            std::io::stdin().read_to_string(&mut text)?;
-        }
-    }
-    Ok(text)
 }

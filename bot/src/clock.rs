@@ -7,6 +7,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+/// Days per move are 0 (no clock) to this; `/extratime` gives 1 to this; the one limit
+/// of the commands, the checks and the settings.
+pub const MAX_DAYS: u8 = 14;
+
 /// Milliseconds since the Unix epoch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Timestamp(pub i64);
@@ -23,6 +27,17 @@ impl Span {
     #[must_use]
     pub fn days(days: i64) -> Span {
         Span(days.saturating_mul(Span::DAY.0))
+    }
+
+    /// How long something waits, in a sentence: `7 days`, `1 day`, or as [`Span`]'s
+    /// display (`2d 5h`) when it is not whole days.
+    #[must_use]
+    pub fn wait(self) -> String {
+        match (self.0 / Span::DAY.0, self.0 % Span::DAY.0) {
+            (1, 0) => "1 day".to_owned(),
+            (days, 0) => format!("{days} days"),
+            _ => self.to_string(),
+        }
     }
 }
 

@@ -7,8 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-/// The longest time per move a challenge may set, in days (`/challenge days`).
-pub const MAX_DAYS_PER_MOVE: u8 = 14;
+use crate::clock::MAX_DAYS;
 
 /// The latest `discord.defer_ms` that still leaves time to defer within Discord's 3 s.
 pub const MAX_DEFER_MS: u64 = 2500;
@@ -166,8 +165,8 @@ impl Config {
     }
 
     fn validate(&mut self) -> Result<(), ConfigError> {
-        if self.default_days > MAX_DAYS_PER_MOVE {
-            let reason = format!("{} is more than {MAX_DAYS_PER_MOVE} days", self.default_days);
+        if self.default_days > MAX_DAYS {
+            let reason = format!("{} is more than {MAX_DAYS} days", self.default_days);
             return Err(ConfigError::Invalid { key: "default_days", reason });
         }
         if self.tick_seconds == 0 {

@@ -12,8 +12,7 @@ use stonemate_engine::notation::record_tokens;
 use stonemate_engine::{AnyGame, Color, GameKind, ReplayError};
 use stonemate_render::Picture;
 
-use crate::cli::{RecordArgs, read_record};
-use crate::replay::option_pairs;
+use crate::replay::{self, RecordArgs, option_pairs, read_record};
 
 /// What to draw and where.
 #[derive(Debug, clap::Args)]
@@ -87,22 +86,11 @@ fn positions(
     record: &str,
     every: bool,
 ) -> Result<(Vec<AnyGame>, Option<ReplayError>), String> {
-    let mut game = AnyGame::new(kind, options).map_err(|e| e.to_string())?;
-    let mut positions = vec![game.clone()];
-    for (index, text) in record_tokens(record).iter().enumerate() {
-        if let Err(error) = game.play_text(text) {
-            let error = ReplayError { index: index + 1, text: text.clone(), error };
-            return Ok((vec_or_last(positions, game, every), Some(error)));
-        }
-        if every {
-            positions.push(game.clone());
-        }
+    let (mut positions, error) = replay::positions(kind, options, &record_tokens(record)).map_err(|e| e.to_string())?;
+    if !every {
+        positions.drain(..positions.len() - 1);
     }
-    Ok((vec_or_last(positions, game, every), None))
-}
-
-fn vec_or_last(positions: Vec<AnyGame>, last: AnyGame, every: bool) -> Vec<AnyGame> {
-    if every { positions } else { vec![last] }
+    Ok((positions, error))
 }
 
 fn picture(args: &RenderArgs, game: &AnyGame) -> Picture {

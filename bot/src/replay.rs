@@ -1,9 +1,45 @@
 //! `stonemate replay`: reads a record, plays it, and prints the position as JSON.
 //! The output is a contract other programs rely on (`replay-cli.md` in the shared specs).
 
+use std::io::Read;
+use std::path::PathBuf;
+
 use serde_json::{Map, Value, json};
 use stonemate_engine::notation::record_tokens;
-use stonemate_engine::{AnyGame, Color, GameKind, HalfPoints, NewGameError, OptionPairs, Replay, Status};
+use stonemate_engine::options::parse_option_text;
+use stonemate_engine::{AnyGame, Color, GameKind, HalfPoints, NewGameError, OptionPairs, Replay, ReplayError, Status};
+
+/// A game record to read: the game, its options, and the file of turns.
+#[derive(Debug, clap::Args)]
+pub struct RecordArgs {
+    /// chego, gess, ichess, go (Go with chess pieces) or chogo.
+    #[arg(long, value_parser = parse_game)]
+    pub game: GameKind,
+    /// A game option as KEY=VALUE, e.g. --option board=9x9 (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The record: turns separated by whitespace; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+}
+
+fn parse_game(text: &str) -> Result<GameKind, String> {
+    text.parse().map_err(|error: stonemate_engine::game::UnknownGame| error.to_string())
+}
+
+/// Reads the record file, or standard input for `-` or no file.
+pub fn read_record(file: Option<&PathBuf>) -> std::io::Result<String> {
+    let mut text = String::new();
+    match file.filter(|path| path.as_os_str() != "-") {
+        Some(path) => {
+            text = std::fs::read_to_string(path)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?
+        }
+        None => {
+            std::io::stdin().read_to_string(&mut text)?;
+        }
+    }
+    Ok(text)
+}
 
 /// What went wrong before any turn was played: the arguments (exit status 2).
 #[derive(Debug, thiserror::Error)]
@@ -14,17 +50,33 @@ pub enum ReplayArgsError {
     Game(#[from] NewGameError),
 }
 
-/// Splits `--option` arguments into pairs (keys in lower case, as option text is read).
+/// Reads `--option` arguments, one pair each, as option text is read (keys in lower case;
+/// a value may hold spaces, like `set=K1 Q1`).
 pub fn option_pairs(options: &[String]) -> Result<OptionPairs, ReplayArgsError> {
-    options
-        .iter()
-        .map(|text| match text.split_once('=') {
-            Some((key, value)) if !key.trim().is_empty() => {
-                Ok((key.trim().to_ascii_lowercase(), value.trim().to_owned()))
-            }
-            _ => Err(ReplayArgsError::NotAPair(text.clone())),
-        })
-        .collect()
+    let pair = |text: &String| match parse_option_text(text).as_deref() {
+        Ok([pair]) => Ok(pair.clone()),
+        _ => Err(ReplayArgsError::NotAPair(text.clone())),
+    };
+    options.iter().map(pair).collect()
+}
+
+/// Every position of a record from the start, up to the first turn that cannot be read or
+/// is refused, and that turn: the one replay loop of the bot (the service's animations and
+/// `stonemate render --animate` draw these).
+pub fn positions<S: AsRef<str>>(
+    kind: GameKind,
+    options: &[(String, String)],
+    turns: &[S],
+) -> Result<(Vec<AnyGame>, Option<ReplayError>), NewGameError> {
+    let mut game = AnyGame::new(kind, options)?;
+    let mut positions = vec![game.clone()];
+    for (index, text) in turns.iter().enumerate() {
+        if let Err(error) = game.play_text(text.as_ref()) {
+            return Ok((positions, Some(ReplayError { index: index + 1, text: text.as_ref().to_owned(), error })));
+        }
+        positions.push(game.clone());
+    }
+    Ok((positions, None))
 }
 
 /// Replays a record text; returns the JSON object to print and whether every turn played.

@@ -12,8 +12,8 @@ use stonemate_ai::{Budget, Level, Proof, SearchConfig, SearchResult};
 use stonemate_engine::notation::record_tokens;
 use stonemate_engine::{AnyGame, GameKind};
 
-use crate::cli::{RecordArgs, read_record};
 use crate::replay::option_pairs;
+use crate::replay::{RecordArgs, read_record};
 
 /// Candidates listed under `--json`.
 const CANDIDATES: usize = 5;

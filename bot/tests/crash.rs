@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
 use serde_json::Value;
 use stonemate_bot::service::GameId;
-use stonemate_bot::store::{GameRecord, GameStore, Phase, Side, SledStore};
+use stonemate_bot::store::{GameRecord, GameStore, Phase, SledStore};
 use stonemate_engine::{AnyGame, GameKind};
 
 const BUDGET: Duration = Duration::from_secs(25);
@@ -41,7 +41,7 @@ fn continuation(record: &GameRecord, rng: &mut StdRng) -> Vec<(String, String)> 
     let mut turns = Vec::new();
     for _ in 0..TURNS_PER_RUN {
         let Some(color) = game.to_move() else { break };
-        let player = record.name_of(record.player(Side::of(color)).unwrap()).to_owned();
+        let player = record.name_of(record.player(color).unwrap()).to_owned();
         let mut legal: Vec<String> = game.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
         legal.shuffle(rng);
         let turn = legal.pop().unwrap_or_else(|| "pass".to_owned());

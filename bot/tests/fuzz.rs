@@ -242,10 +242,10 @@ fn arbitrary_console_lines_never_panic_the_parser_or_the_service() {
                 admin,
             };
             match parse::line(&text) {
-                Ok(Line::Command { user, command, .. }) => {
+                Ok(Line::Command { user, spec, args, .. }) => {
                     commands.fetch_add(1, Ordering::Relaxed);
                     let caller = caller(&user, user == "carol");
-                    let _ = service.handle(&caller, command);
+                    let _ = service.handle_args(&caller, spec, &args);
                     for field in [Field::Game, Field::Challenge, Field::Notation, Field::Square] {
                         let _ = service.autocomplete(&caller, field, &text, Some(&text));
                     }

@@ -125,11 +125,10 @@ impl Console {
                 self.clock.advance(span);
                 vec![self.say(None, Some("!advance"), &note(format!("the clock moved {span} forward")))]
             }
-            Ok(Line::Command { server, channel, user, command }) => {
+            Ok(Line::Command { server, channel, user, spec, args }) => {
                 let caller = self.caller(server, channel, &user);
-                let name = command.name();
-                let response = self.service.handle(&caller, command);
-                self.print_response(&user, name, response.reply, response.notices)
+                let response = self.service.handle_args(&caller, spec, &args);
+                self.print_response(&user, spec.name, response.reply, response.notices)
             }
             Ok(Line::Admin { server, user }) => {
                 let server = server.unwrap_or_else(|| DEFAULT_SERVER.to_owned());

@@ -3,7 +3,8 @@
 //! are written in double quotes.
 
 use crate::clock::Span;
-use crate::service::{Command, User, UserId};
+use crate::service::commands::{self, Args, Kind, Spec, Value};
+use crate::service::{User, UserId};
 
 /// One console line, read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,7 +17,8 @@ pub enum Line {
         server: Option<String>,
         channel: Option<String>,
         user: String,
-        command: Command,
+        spec: &'static Spec,
+        args: Args,
     },
     Press {
         server: Option<String>,
@@ -129,8 +131,8 @@ pub fn line(text: &str) -> Result<Line, LineError> {
             None => error("write @user !press accept:12"),
         },
         Some(command) if command.starts_with('/') => {
-            let command = build(&command[1..], &rest[1..])?;
-            Ok(Line::Command { server, channel, user, command })
+            let (spec, args) = build(&command[1..], &rest[1..])?;
+            Ok(Line::Command { server, channel, user, spec, args })
         }
         _ => error(format!("after @{user} comes a /command")),
     }
@@ -146,119 +148,59 @@ fn server_name(rest: &str) -> Result<String, LineError> {
     }
 }
 
-/// The `option:value` pairs of a command, checked against the names it takes.
-struct Options {
-    command: &'static str,
-    pairs: Vec<(String, String)>,
-}
-
-impl Options {
-    fn read(command: &'static str, known: &[&str], words: &[String]) -> Result<Options, LineError> {
-        let mut pairs: Vec<(String, String)> = Vec::new();
-        for word in words {
-            let Some((key, value)) = word.split_once(':') else {
-                return error(format!("`{word}` is not an option: write name:value"));
-            };
-            let key = key.to_ascii_lowercase();
-            if !known.contains(&key.as_str()) {
-                let known = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
-                return error(format!("/{command} has no option `{key}` (it takes: {known})"));
-            }
-            if pairs.iter().any(|(k, _)| *k == key) {
-                return error(format!("option `{key}` is given twice"));
-            }
-            pairs.push((key, value.to_owned()));
-        }
-        Ok(Options { command, pairs })
-    }
-
-    fn get(&self, key: &str) -> Option<String> {
-        self.pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
-    }
-
-    fn need(&self, key: &str) -> Result<String, LineError> {
-        self.get(key).ok_or_else(|| LineError(format!("/{} needs the option {key}:", self.command)))
-    }
-
-    fn number(&self, key: &str) -> Result<Option<i64>, LineError> {
-        self.get(key)
-            .map(|value| {
-                value.trim().parse().map_err(|_| LineError(format!("option {key}: `{value}` is not a number")))
-            })
-            .transpose()
-    }
-}
-
-/// The command `name` with its options, as the Discord adapter would pass it.
-fn build(name: &str, words: &[String]) -> Result<Command, LineError> {
+/// The command `name` with its options, read as the list of commands ([`COMMANDS`])
+/// describes them: the same names, types and required options as on Discord.
+///
+/// [`COMMANDS`]: crate::service::commands::COMMANDS
+fn build(name: &str, words: &[String]) -> Result<(&'static Spec, Args), LineError> {
     let name = name.to_ascii_lowercase();
-    let (command, known): (&'static str, &[&str]) = match name.as_str() {
-        "challenge" => ("challenge", &["opponent", "game", "color", "days", "options"]),
-        "accept" => ("accept", &["challenge"]),
-        "decline" => ("decline", &["challenge"]),
-        "withdraw" => ("withdraw", &["challenge"]),
-        "move" => ("move", &["notation", "game"]),
-        "drop" => ("drop", &["piece", "square", "game"]),
-        "extratime" => ("extratime", &["game", "days"]),
-        "games" => ("games", &["user"]),
-        "legal" => ("legal", &["game", "square"]),
-        "rules" => ("rules", &["game"]),
-        "notify" => ("notify", &["mode"]),
-        "help" => ("help", &[]),
-        "pass" | "resign" | "draw" | "abort" | "claim" | "board" | "history" | "admin-abort" => {
-            (simple_name(&name), &["game"])
+    let Some(spec) = commands::find(&name) else { return error(format!("there is no command /{name}")) };
+    let mut args = Args::default();
+    let mut given: Vec<&str> = Vec::new();
+    for word in words {
+        let Some((key, value)) = word.split_once(':') else {
+            return error(format!("`{word}` is not an option: write name:value"));
+        };
+        let key = key.to_ascii_lowercase();
+        let Some(option) = spec.option(&key) else {
+            let known: Vec<&str> = spec.options.iter().map(|option| option.name).collect();
+            let known = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
+            return error(format!("/{name} has no option `{key}` (it takes: {known})"));
+        };
+        if given.contains(&option.name) {
+            return error(format!("option `{key}` is given twice"));
         }
-        _ => return error(format!("there is no command /{name}")),
-    };
-    let o = Options::read(command, known, words)?;
-    let game = o.get("game");
-    Ok(match command {
-        "challenge" => Command::Challenge {
-            opponent: user(&o.need("opponent")?)?,
-            game: o.need("game")?,
-            color: o.get("color"),
-            days: o.number("days")?,
-            options: o.get("options"),
-        },
-        "accept" => Command::Accept { challenge: o.get("challenge") },
-        "decline" => Command::Decline { challenge: o.get("challenge") },
-        "withdraw" => Command::Withdraw { challenge: o.get("challenge") },
-        "move" => Command::Move { notation: o.need("notation")?, game },
-        "drop" => Command::Drop { piece: o.need("piece")?, square: o.need("square")?, game },
-        "extratime" => {
-            let days = o.number("days")?.ok_or_else(|| LineError("/extratime needs the option days:".into()))?;
-            Command::ExtraTime { game, days }
-        }
-        "games" => Command::Games { user: o.get("user").map(|name| user(&name)).transpose()? },
-        "legal" => Command::Legal { game, square: o.get("square") },
-        "rules" => Command::Rules { game: o.need("game")? },
-        "notify" => Command::Notify { mode: o.need("mode")? },
-        "pass" => Command::Pass { game },
-        "resign" => Command::Resign { game },
-        "draw" => Command::Draw { game },
-        "abort" => Command::Abort { game },
-        "claim" => Command::Claim { game },
-        "board" => Command::Board { game },
-        "history" => Command::History { game },
-        "help" => Command::Help,
-        _ => Command::AdminAbort { game: o.need("game")? },
-    })
+        given.push(option.name);
+        args.push(option.name, value_of(option.kind, &key, value)?);
+    }
+    if let Some(missing) = spec.options.iter().find(|option| option.required && !given.contains(&option.name)) {
+        return error(format!("/{name} needs the option {}:", missing.name));
+    }
+    Ok((spec, args))
 }
 
-fn simple_name(name: &str) -> &'static str {
-    ["pass", "resign", "draw", "abort", "claim", "board", "history", "admin-abort"]
-        .into_iter()
-        .find(|known| *known == name)
-        .unwrap_or("board")
+/// A value as typed: users by name, numbers as numbers, the rest as text.
+fn value_of(kind: Kind, key: &str, value: &str) -> Result<Value, LineError> {
+    match kind {
+        Kind::User => Ok(Value::User(user(value)?)),
+        Kind::Days | Kind::ExtraDays => match value.trim().parse() {
+            Ok(number) => Ok(Value::Number(number)),
+            Err(_) => error(format!("option {key}: `{value}` is not a number")),
+        },
+        _ => Ok(Value::Text(value.to_owned())),
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use stonemate_engine::GameKind;
+
     use super::*;
+    use crate::service::{ColorChoice, Command};
 
     fn command(text: &str) -> Command {
         match line(text) {
-            Ok(Line::Command { command, .. }) => command,
+            Ok(Line::Command { spec, args, .. }) => spec.command(&args).unwrap(),
             other => panic!("{text}: {other:?}"),
         }
     }
@@ -270,8 +212,8 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!((opponent.name.as_str(), game.as_str()), ("bob", "chego"));
-        assert_eq!((color.as_deref(), days, options), (Some("white"), Some(0), None));
+        assert_eq!((opponent.name.as_str(), game), ("bob", GameKind::Chego));
+        assert_eq!((color, days, options), (ColorChoice::White, Some(0), None));
         assert_eq!(command("@bob /accept"), Command::Accept { challenge: None });
         assert_eq!(command("@alice /move notation:Qe4"), Command::Move { notation: "Qe4".into(), game: None });
         let drop = Command::Drop { piece: "Q".into(), square: "d6".into(), game: None };
@@ -281,12 +223,10 @@ mod tests {
 
     #[test]
     fn quoted_values_and_channels() {
-        let Ok(Line::Command { server, channel, command, .. }) =
-            line(r#"#Lobby @alice /challenge opponent:@bob game:go options:"board=9x9 komi=6.5""#)
-        else {
-            panic!()
-        };
+        let text = r#"#Lobby @alice /challenge opponent:@bob game:go options:"board=9x9 komi=6.5""#;
+        let Ok(Line::Command { server, channel, .. }) = line(text) else { panic!() };
         assert_eq!((server, channel.as_deref()), (None, Some("lobby")));
+        let command = command(text);
         assert!(matches!(command, Command::Challenge { options: Some(o), .. } if o == "board=9x9 komi=6.5"));
     }
 

@@ -6,35 +6,23 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CommandDataOptionValue, CommandInteraction, CreateAutocompleteResponse};
 
 use super::commands::caller;
-use super::types::Context;
+use super::types::{Data, Error};
 use crate::service::Field;
 
 /// Discord's limits: 25 choices, names and values of at most 100 characters.
 const MAX_CHOICES: usize = 25;
 const MAX_CHOICE_LENGTH: usize = 100;
 
-pub async fn game_ids(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    suggest(ctx, Field::Game, partial).await
-}
-
-pub async fn challenge_ids(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    suggest(ctx, Field::Challenge, partial).await
-}
-
-pub async fn turns(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    suggest(ctx, Field::Notation, partial).await
-}
-
-pub async fn squares(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    suggest(ctx, Field::Square, partial).await
-}
-
-async fn suggest(ctx: Context<'_>, field: Field, partial: &str) -> CreateAutocompleteResponse {
-    let poise::Context::Application(app) = ctx else { return CreateAutocompleteResponse::new() };
+/// The suggestions for `field` while `partial` is typed.
+pub async fn suggest(
+    app: poise::ApplicationContext<'_, Data, Error>,
+    field: Field,
+    partial: &str,
+) -> CreateAutocompleteResponse {
     let caller = caller(app.interaction);
     let game = option_text(app.interaction, "game");
     let partial = cut(partial);
-    let service = ctx.data().service.clone();
+    let service = poise::Context::from(app).data().service.clone();
     let work = move || service.autocomplete(&caller, field, &partial, game.as_deref());
     let choices = match tokio::task::spawn_blocking(work).await {
         Ok(choices) => choices,

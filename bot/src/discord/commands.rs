@@ -1,285 +1,140 @@
-//! The slash commands of `commands.md`, one typed function each: read the options, hand
-//! one [`Command`] to the service, send its answer. Checks and wording are the service's.
+//! The slash commands of `commands.md`, made from the service's one list of them
+//! ([`COMMANDS`]): each becomes a poise command whose options Discord shows, and whose one
+//! action reads the options, has the list make a typed [`Command`], hands it to the
+//! service and sends its answer. Checks and wording are the service's.
 
 use poise::serenity_prelude as serenity;
+use serenity::{CommandOptionType, CreateCommandOption, ResolvedValue};
 
-use super::autocomplete::{challenge_ids, game_ids, squares, turns};
-use super::choices::{ColorChoice, GameChoice, NotifyChoice};
+use super::autocomplete;
 use super::reply::{self, Interaction};
-use super::types::{Context, Error};
-use crate::service::{Caller, ChannelId, Command, GuildId, User};
+use super::types::{Context, Data, Error};
+use crate::service::commands::{Args, COMMANDS, Kind, OptionSpec, Spec, Value, find};
+use crate::service::{Caller, ChannelId, Field, GuildId, Service, User};
+
+type PoiseCommand = poise::Command<Data, Error>;
+type ApplicationContext<'a> = poise::ApplicationContext<'a, Data, Error>;
 
 /// Every command, for the framework and for registration. All are for servers only
 /// (games belong to servers): Discord offers none in direct messages, and poise refuses one
 /// that comes from there anyway.
-pub fn all() -> Vec<poise::Command<super::types::Data, Error>> {
-    let mut commands = vec![
-        challenge(),
-        accept(),
-        decline(),
-        withdraw(),
-        r#move(),
-        drop(),
-        pass(),
-        resign(),
-        draw(),
-        abort(),
-        claim(),
-        extratime(),
-        board(),
-        history(),
-        games(),
-        legal(),
-        rules(),
-        notify(),
-        admin_abort(),
-        help(),
-    ];
-    for command in &mut commands {
-        command.guild_only = true;
-        command.install_context = Some(vec![serenity::InstallationContext::Guild]);
+pub fn all() -> Vec<PoiseCommand> {
+    COMMANDS.iter().map(command).collect()
+}
+
+fn command(spec: &Spec) -> PoiseCommand {
+    let permissions = if spec.admin { serenity::Permissions::MANAGE_GUILD } else { serenity::Permissions::empty() };
+    PoiseCommand {
+        name: spec.name.into(),
+        qualified_name: spec.name.into(),
+        identifying_name: spec.name.into(),
+        source_code_name: spec.name.into(),
+        description: Some(spec.description.into()),
+        parameters: spec.options.iter().map(parameter).collect(),
+        slash_action: Some(|ctx| Box::pin(run(ctx))),
+        default_member_permissions: permissions,
+        guild_only: true,
+        install_context: Some(vec![serenity::InstallationContext::Guild]),
+        ..PoiseCommand::default()
     }
-    commands
 }
 
-/// Challenge someone to a game.
-#[poise::command(slash_command)]
-pub async fn challenge(
-    ctx: Context<'_>,
-    #[description = "Who to play"] opponent: serenity::User,
-    #[description = "Which game"] game: GameChoice,
-    #[description = "Your colour (default: random)"] color: Option<ColorChoice>,
-    #[description = "Days per move, 0 = no clock (default 3)"]
-    #[min = 0]
-    #[max = 14]
-    days: Option<i64>,
-    #[description = "Game options, e.g. board=9x9 pieces=N komi=6.5"] options: Option<String>,
-) -> Result<(), Error> {
-    let opponent = User::new(opponent.id.get(), display_name(&opponent, None));
-    let color = color.map(|color| color.name().to_owned());
-    let game = game.name().to_owned();
-    run(ctx, Command::Challenge { opponent, game, color, days, options }).await
+fn parameter(option: &OptionSpec) -> poise::CommandParameter<Data, Error> {
+    poise::CommandParameter {
+        name: option.name.into(),
+        name_localizations: Vec::new().into(),
+        description: Some(option.description.into()),
+        description_localizations: Vec::new().into(),
+        required: option.required,
+        channel_types: None,
+        choices: Vec::new().into(),
+        type_setter: Some(type_setter(option.kind)),
+        autocomplete_callback: match option.kind {
+            Kind::Suggested(field) => Some(autocomplete_for(field)),
+            _ => None,
+        },
+        __non_exhaustive: (),
+    }
 }
 
-/// Accept a challenge: the game starts.
-#[poise::command(slash_command)]
-pub async fn accept(
-    ctx: Context<'_>,
-    #[description = "Which challenge (default: the only one)"]
-    #[autocomplete = "challenge_ids"]
-    challenge: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Accept { challenge }).await
+type Setter = fn(CreateCommandOption) -> CreateCommandOption;
+
+/// How Discord shows an option of this kind: its type, range or fixed choices.
+fn type_setter(kind: Kind) -> Setter {
+    fn choices(builder: CreateCommandOption, kind: Kind) -> CreateCommandOption {
+        let builder = builder.kind(CommandOptionType::String);
+        kind.choices().into_iter().fold(builder, |builder, name| builder.add_string_choice(name, name))
+    }
+    fn number(builder: CreateCommandOption, kind: Kind) -> CreateCommandOption {
+        let (min, max) = kind.range().unwrap_or((0, 0));
+        builder.kind(CommandOptionType::Integer).min_int_value(min.unsigned_abs()).max_int_value(max.unsigned_abs())
+    }
+    // A setter is a plain function, so each kind names its own.
+    match kind {
+        Kind::Text | Kind::Suggested(_) => |b| b.kind(CommandOptionType::String),
+        Kind::User => |b| b.kind(CommandOptionType::User),
+        Kind::Days => |b| number(b, Kind::Days),
+        Kind::ExtraDays => |b| number(b, Kind::ExtraDays),
+        Kind::Game => |b| choices(b, Kind::Game),
+        Kind::Color => |b| choices(b, Kind::Color),
+        Kind::Notify => |b| choices(b, Kind::Notify),
+    }
 }
 
-/// Decline a challenge.
-#[poise::command(slash_command)]
-pub async fn decline(
-    ctx: Context<'_>,
-    #[description = "Which challenge (default: the only one)"]
-    #[autocomplete = "challenge_ids"]
-    challenge: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Decline { challenge }).await
+type Completer =
+    for<'a> fn(ApplicationContext<'a>, &'a str) -> poise::BoxFuture<'a, serenity::CreateAutocompleteResponse>;
+
+fn autocomplete_for(field: Field) -> Completer {
+    match field {
+        Field::Game => |ctx, typed| Box::pin(autocomplete::suggest(ctx, Field::Game, typed)),
+        Field::Challenge => |ctx, typed| Box::pin(autocomplete::suggest(ctx, Field::Challenge, typed)),
+        Field::Notation => |ctx, typed| Box::pin(autocomplete::suggest(ctx, Field::Notation, typed)),
+        Field::Square => |ctx, typed| Box::pin(autocomplete::suggest(ctx, Field::Square, typed)),
+    }
 }
 
-/// Take back a challenge you made.
-#[poise::command(slash_command)]
-pub async fn withdraw(
-    ctx: Context<'_>,
-    #[description = "Which challenge (default: the only one)"]
-    #[autocomplete = "challenge_ids"]
-    challenge: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Withdraw { challenge }).await
+/// A value Discord sent that is not one of its option's fixed choices: what was sent, and
+/// why it cannot be read.
+type NotAChoice = (String, String);
+
+/// The options Discord sent, as the list reads them. A value that is not one of an
+/// option's fixed choices (Discord offers only those) cannot be read.
+fn args(options: &[serenity::ResolvedOption<'_>], spec: &Spec) -> Result<Args, NotAChoice> {
+    let mut args = Args::default();
+    for option in options {
+        let Some(known) = spec.option(option.name) else { continue };
+        let value = match &option.value {
+            ResolvedValue::String(text) => {
+                let choices = known.kind.choices();
+                if !choices.is_empty() && !choices.contains(text) {
+                    return Err(((*text).to_owned(), format!("{text:?} is not one of {}", choices.join(", "))));
+                }
+                Value::Text((*text).to_owned())
+            }
+            ResolvedValue::Integer(number) => Value::Number(*number),
+            ResolvedValue::User(user, _) => Value::User(User::new(user.id.get(), display_name(user, None))),
+            _ => continue,
+        };
+        args.push(option.name, value);
+    }
+    Ok(args)
 }
 
-/// Play a turn in the game's notation: a move, drop, pass, tandem or mole drop.
-#[poise::command(slash_command, rename = "move")]
-pub async fn r#move(
-    ctx: Context<'_>,
-    #[description = "The turn, e.g. e2-e4, R@d4, pass"]
-    #[autocomplete = "turns"]
-    notation: String,
-    #[description = "Which game (default: your only one here)"]
-    #[autocomplete = "game_ids"]
-    game: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Move { notation, game }).await
-}
-
-/// Drop a piece from your hand.
-#[poise::command(slash_command)]
-pub async fn drop(
-    ctx: Context<'_>,
-    #[description = "The piece letter, e.g. R"] piece: String,
-    #[description = "The square, e.g. d4"] square: String,
-    #[description = "Which game (default: your only one here)"]
-    #[autocomplete = "game_ids"]
-    game: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Drop { piece, square, game }).await
-}
-
-/// Pass your turn.
-#[poise::command(slash_command)]
-pub async fn pass(
-    ctx: Context<'_>,
-    #[description = "Which game"]
-    #[autocomplete = "game_ids"]
-    game: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Pass { game }).await
-}
-
-/// Resign (asks you to confirm).
-#[poise::command(slash_command)]
-pub async fn resign(
-    ctx: Context<'_>,
-    #[description = "Which game"]
-    #[autocomplete = "game_ids"]
-    game: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Resign { game }).await
-}
-
-/// Offer a draw, or accept your opponent's offer.
-#[poise::command(slash_command)]
-pub async fn draw(
-    ctx: Context<'_>,
-    #[description = "Which game"]
-    #[autocomplete = "game_ids"]
-    game: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Draw { game }).await
-}
-
-/// End a game without result before either side has played.
-#[poise::command(slash_command)]
-pub async fn abort(
-    ctx: Context<'_>,
-    #[description = "Which game"]
-    #[autocomplete = "game_ids"]
-    game: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Abort { game }).await
-}
-
-/// Win a game whose opponent has run out of time.
-#[poise::command(slash_command)]
-pub async fn claim(
-    ctx: Context<'_>,
-    #[description = "Which game"]
-    #[autocomplete = "game_ids"]
-    game: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Claim { game }).await
-}
-
-/// Give your opponent more time for this turn.
-#[poise::command(slash_command)]
-pub async fn extratime(
-    ctx: Context<'_>,
-    #[description = "How many days more"]
-    #[min = 1]
-    #[max = 14]
-    days: i64,
-    #[description = "Which game"]
-    #[autocomplete = "game_ids"]
-    game: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::ExtraTime { game, days }).await
-}
-
-/// Show a game's board.
-#[poise::command(slash_command)]
-pub async fn board(
-    ctx: Context<'_>,
-    #[description = "Which game"]
-    #[autocomplete = "game_ids"]
-    game: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Board { game }).await
-}
-
-/// A game's turns, result and record, with an animated replay.
-#[poise::command(slash_command)]
-pub async fn history(
-    ctx: Context<'_>,
-    #[description = "Which game"]
-    #[autocomplete = "game_ids"]
-    game: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::History { game }).await
-}
-
-/// Active games: opponent, game, whose turn, time left.
-#[poise::command(slash_command)]
-pub async fn games(
-    ctx: Context<'_>,
-    #[description = "Whose games (default: yours)"] user: Option<serenity::User>,
-) -> Result<(), Error> {
-    let user = user.map(|user| User::new(user.id.get(), display_name(&user, None)));
-    run(ctx, Command::Games { user }).await
-}
-
-/// The legal turns, highlighted on the board.
-#[poise::command(slash_command)]
-pub async fn legal(
-    ctx: Context<'_>,
-    #[description = "Which game"]
-    #[autocomplete = "game_ids"]
-    game: Option<String>,
-    #[description = "Only the turns from this square"]
-    #[autocomplete = "squares"]
-    square: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Legal { game, square }).await
-}
-
-/// A short summary of a game's rules and notation.
-#[poise::command(slash_command)]
-pub async fn rules(ctx: Context<'_>, #[description = "Which game"] game: GameChoice) -> Result<(), Error> {
-    run(ctx, Command::Rules { game: game.name().to_owned() }).await
-}
-
-/// How you are told that it is your turn.
-#[poise::command(slash_command)]
-pub async fn notify(ctx: Context<'_>, #[description = "channel, dm or off"] mode: NotifyChoice) -> Result<(), Error> {
-    run(ctx, Command::Notify { mode: mode.name().to_owned() }).await
-}
-
-/// End any game of this server without result (needs the Manage Server permission).
-///
-/// Discord shows it only to members with Manage Server (its default permissions); the
-/// service checks the permission Discord sends with the interaction, in this server.
-#[poise::command(slash_command, rename = "admin-abort", default_member_permissions = "MANAGE_GUILD")]
-pub async fn admin_abort(
-    ctx: Context<'_>,
-    #[description = "Which game, e.g. 12"]
-    #[autocomplete = "game_ids"]
-    game: String,
-) -> Result<(), Error> {
-    run(ctx, Command::AdminAbort { game }).await
-}
-
-/// Every command in one line, and where each game's rules are.
-#[poise::command(slash_command)]
-pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Help).await
-}
-
-/// Hands `command` to the service and sends its answer.
-async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
-    let poise::Context::Application(app) = ctx else { return Ok(()) };
+/// The one action of every command: reads the options, hands them to the service (which
+/// makes the typed command, or refuses a bad value) and sends its answer.
+async fn run(app: ApplicationContext<'_>) -> Result<(), poise::FrameworkError<'_, Data, Error>> {
+    let ctx: Context<'_> = app.into();
+    let Some(spec) = find(&ctx.command().name) else { return Ok(()) };
+    let args = args(app.args, spec)
+        .map_err(|(input, error)| poise::FrameworkError::new_argument_parse(ctx, Some(input), error.into()))?;
     let caller = caller(app.interaction);
     let interaction = Interaction { id: app.interaction.id, token: &app.interaction.token };
-    tracing::debug!(command = command.name(), user = caller.user.id.0, "command");
-    let answered =
-        reply::answer(ctx.http(), interaction, ctx.data(), move |service| service.handle(&caller, command)).await;
+    tracing::debug!(command = spec.name, user = caller.user.id.0, "command");
+    let handle = move |service: &Service| service.handle_args(&caller, spec, &args);
+    let answered = reply::answer(ctx.http(), interaction, ctx.data(), handle).await;
     // Whatever happened, an error must not try to answer the interaction a second time.
     app.has_sent_initial_response.store(true, std::sync::atomic::Ordering::SeqCst);
-    answered.map(|_reply| ())
+    answered.map(|_reply| ()).map_err(|error| poise::FrameworkError::new_command(ctx, error))
 }
 
 /// Who is calling, and from where.

@@ -1,11 +1,10 @@
 //! The Discord adapter: `stonemate run`. A thin layer over the game service built on
-//! serenity and poise: commands parse their options and make one service call
-//! (`commands.rs`), buttons go to the service too (`events.rs`), answers and notices go
+//! serenity and poise: the commands are registered from the service's one list of them
+//! and each makes one service call (`commands.rs`), buttons go to the service too (`events.rs`), answers and notices go
 //! back as Discord messages (`reply.rs`), and a background task sends what falls due
 //! (`ticker.rs`).
 
 mod autocomplete;
-pub mod choices;
 pub mod commands;
 mod events;
 mod reply;

@@ -1,13 +1,14 @@
 //! Autocomplete suggestions: the caller's games and challenges, legal turns, squares.
 //! At most 25, filtered by what was typed; never trusted when the command comes.
 
-use stonemate_engine::{Square, Turn};
+use stonemate_engine::Square;
 
 use super::Service;
 use super::error::Refusal;
-use super::lookup;
-use super::types::{Caller, Choice, Field};
-use crate::store::{GameRecord, Standing};
+use super::lookup::{Fit, parse_id};
+use super::types::{Caller, Choice, Field, GameId};
+use super::views::turn_squares;
+use crate::store::{GameRecord, Phase};
 
 /// Discord shows at most 25 choices.
 pub const MAX_CHOICES: usize = 25;
@@ -34,50 +35,47 @@ fn filter(names: impl Iterator<Item = (String, String)>, typed: &str) -> Vec<Cho
 
 fn game_choice(record: &GameRecord, caller: &Caller) -> (String, String) {
     let opponent = record.name_of(record.other(caller.user.id));
-    let name: String = format!("{} {} vs {opponent}", record.id, record.game).chars().take(100).collect();
+    let name: String = format!("{} {} vs {opponent}", record.id, record.game.name()).chars().take(100).collect();
     (name, record.id.0.to_string())
 }
 
-pub fn choices(
-    service: &Service,
-    caller: &Caller,
-    field: Field,
-    typed: &str,
-    game: Option<&str>,
-) -> Result<Vec<Choice>, Refusal> {
-    let me = caller.user.id;
-    match field {
-        Field::Game => {
-            let records = lookup::records_of(service, caller, me, Standing::Active)?;
-            Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
-        }
-        Field::Challenge => {
-            let records = lookup::records_of(service, caller, me, Standing::Pending)?;
-            Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
-        }
-        Field::Notation => {
-            let record = lookup::fitting(service, caller, game, lookup::Fit::ToMove)?;
-            let position = lookup::position(service, &record)?;
-            let texts = position.legal_turn_texts().into_iter().map(|text| (text.clone(), text));
-            Ok(filter(texts, typed))
-        }
-        Field::Square => {
-            let record = lookup::fitting(service, caller, game, lookup::Fit::ToMove)?;
-            let position = lookup::position(service, &record)?;
-            let mut squares: Vec<Square> = position.legal_turns().iter().filter_map(start).collect();
-            squares.sort_by_key(|square| square.index());
-            squares.dedup();
-            Ok(filter(squares.into_iter().map(|s| (s.to_string(), s.to_string())), typed))
+impl Service {
+    /// The suggestions for `field`; see [`Service::autocomplete`].
+    pub(super) fn choices(
+        &self,
+        caller: &Caller,
+        field: Field,
+        typed: &str,
+        game: Option<&str>,
+    ) -> Result<Vec<Choice>, Refusal> {
+        let me = caller.user.id;
+        match field {
+            Field::Game => {
+                let records = self.records_of(caller, me, Phase::Playing)?;
+                Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
+            }
+            Field::Challenge => {
+                let records = self.records_of(caller, me, Phase::Challenge)?;
+                Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
+            }
+            Field::Notation => {
+                let position = self.open(caller, reference(game)?, Fit::ToMove)?.position;
+                let texts = position.legal_turn_texts().into_iter().map(|text| (text.clone(), text));
+                Ok(filter(texts, typed))
+            }
+            Field::Square => {
+                let position = self.open(caller, reference(game)?, Fit::ToMove)?.position;
+                let mut squares: Vec<Square> =
+                    position.legal_turns().iter().filter_map(|turn| turn_squares(turn).0.first().copied()).collect();
+                squares.sort_by_key(|square| square.index());
+                squares.dedup();
+                Ok(filter(squares.into_iter().map(|s| (s.to_string(), s.to_string())), typed))
+            }
         }
     }
 }
 
-/// The square `/legal square:` would name for this turn.
-fn start(turn: &Turn) -> Option<Square> {
-    match *turn {
-        Turn::Pass => None,
-        Turn::Drop { to, .. } => Some(to),
-        Turn::Move { from, .. } | Turn::Relocate { from, .. } => Some(from),
-        Turn::Tandem { from, .. } => Some(from.low()),
-    }
+/// The game named by the `game` option typed so far (blank: the one meant here).
+fn reference(typed: Option<&str>) -> Result<Option<GameId>, Refusal> {
+    typed.filter(|typed| !typed.trim().is_empty()).map(parse_id).transpose()
 }

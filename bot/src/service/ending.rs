@@ -1,250 +1,197 @@
 //! Ending and adjusting games: `/resign` (with its confirmation button), `/draw` and its
 //! buttons, `/abort`, `/claim`, `/extratime`, `/admin-abort`.
 
-use stonemate_engine::AnyGame;
+use stonemate_engine::Color;
 
 use super::Service;
 use super::error::Refusal;
-use super::lookup::{self, Fit};
-use super::notify;
-use super::picture;
-use super::play::check_playing;
+use super::lookup::Fit;
+use super::picture::Loaded;
 use super::text;
-use super::types::{Button, ButtonStyle, Caller, Reply, Response};
+use super::types::{Button, ButtonStyle, Caller, GameId, Notice, Reply, Response};
 use crate::clock::Span;
-use crate::store::{Finish, GameRecord, GameResult, Phase, Side, TurnClock};
+use crate::store::{Ending, Phase, Reason, TurnClock};
 
-/// The most extra days one `/extratime` gives.
-pub const MAX_EXTRA_DAYS: i64 = 14;
-
-/// How a finished record came out, as players read it: `bob (black) wins by resignation`.
-pub fn result_text(record: &GameRecord) -> String {
-    let Some(result) = &record.result else { return "no result".to_owned() };
-    match (result.winner, result.finish) {
-        (Some(side), _) => {
-            let name = record.player(side).map_or_else(|| "?".to_owned(), |user| text::name(record.name_of(user)));
-            let color = picture::side_name(record, side);
-            format!("{name} ({color}) wins by {}", result.reason)
-        }
-        (None, Finish::Aborted | Finish::AdminAborted) => result.reason.clone(),
-        (None, _) => format!("draw ({})", result.reason),
+impl Service {
+    /// Stores the end of a game and tells both players.
+    fn end(&self, caller: &Caller, game: Loaded, winner: Option<Color>, reason: Reason) -> Result<Response, Refusal> {
+        let game = self.commit(game, |next| {
+            next.phase = Phase::Finished;
+            next.clock = None;
+            next.draw_offer = None;
+            next.result = Some(Ending { winner, reason });
+        })?;
+        let text = format!("{} is over: {}.", game.id(), game.result());
+        let notices = self.result_notices(&game.record, &text, Some(caller.user.id));
+        Ok(self.public(&game, text, notices))
     }
-}
 
-/// ` (white 40, black 38.5)` for games that count points, else nothing.
-pub fn score_text(game: &AnyGame) -> String {
-    game.score().map_or_else(String::new, |score| format!(" (white {}, black {})", score.white, score.black))
-}
-
-/// Stores the end of a game and tells both players.
-fn end(service: &Service, caller: &Caller, record: &GameRecord, result: GameResult) -> Result<Response, Refusal> {
-    let mut next = record.clone();
-    next.version += 1;
-    next.phase = Phase::Finished;
-    next.clock = None;
-    next.draw_offer = None;
-    next.result = Some(result);
-    let game = lookup::position(service, record)?;
-    service.store.update(&next)?;
-    service.positions.put(next.id, next.version, &game);
-    let text = format!("{} is over: {}.", next.id, result_text(&next));
-    let notices = notify::result_notices(service, &next, &text, Some(caller.user.id));
-    Ok(public(service, &next, &game, text, notices))
-}
-
-/// A public reply with the board from the caller's side.
-fn public(
-    service: &Service,
-    record: &GameRecord,
-    game: &AnyGame,
-    text: String,
-    notices: Vec<super::Notice>,
-) -> Response {
-    let images = vec![picture::public_board(service, record, game)];
-    Response { reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() }, notices }
-}
-
-/// `/resign`: asks to confirm with a button; nothing changes yet.
-pub fn ask_resign(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::game(service, caller, text)?;
-    check_playing(&record, caller.user.id)?;
-    let button =
-        Button { custom_id: format!("resign:{}", record.id.0), label: "Resign".into(), style: ButtonStyle::Danger };
-    let opponent = text::name(record.name_of(record.other(caller.user.id)));
-    let reply = Reply {
-        ok: true,
-        text: format!("Resign {} against {opponent}? Press the button to confirm.", record.id),
-        private: true,
-        buttons: vec![button],
-        game: Some(record.id),
-        ..Reply::default()
-    };
-    Ok(Response { reply, notices: Vec::new() })
-}
-
-/// The Resign button: ends the game, the opponent wins.
-pub fn resign(service: &Service, caller: &Caller, id: &str) -> Result<Response, Refusal> {
-    let record = lookup::named(service, caller, id)?;
-    let side = check_playing(&record, caller.user.id)?;
-    let result = GameResult { winner: Some(side.other()), finish: Finish::Resignation, reason: "resignation".into() };
-    end(service, caller, &record, result)
-}
-
-/// `/draw`: accepts the opponent's offer, or makes one.
-pub fn draw(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::fitting(service, caller, text, Fit::DrawOffered)?;
-    let side = check_playing(&record, caller.user.id)?;
-    match record.draw_offer {
-        Some(offer) if offer == side => Err(Refusal::DrawAlreadyOffered(record.id)),
-        Some(_) => agree(service, caller, &record),
-        None => offer(service, caller, &record, side),
+    /// A public reply with the board in the game's one orientation.
+    fn public(&self, game: &Loaded, text: String, notices: Vec<Notice>) -> Response {
+        let images = vec![self.public_board(game)];
+        Response { reply: Reply { ok: true, text, images, game: Some(game.id()), ..Reply::default() }, notices }
     }
-}
 
-fn agree(service: &Service, caller: &Caller, record: &GameRecord) -> Result<Response, Refusal> {
-    let result = GameResult { winner: None, finish: Finish::Agreement, reason: "agreement".into() };
-    end(service, caller, record, result)
-}
-
-fn offer(service: &Service, caller: &Caller, record: &GameRecord, side: Side) -> Result<Response, Refusal> {
-    let mut next = record.clone();
-    next.version += 1;
-    next.draw_offer = Some(side);
-    let game = lookup::position(service, record)?;
-    service.store.update(&next)?;
-    service.positions.put(next.id, next.version, &game);
-    let opponent = record.other(caller.user.id);
-    let text = format!(
-        "{}, {} offers a draw in {}. Accept with `/draw`, or play on to decline.",
-        text::ping(record.name_of(opponent)),
-        text::name(&caller.user.name),
-        record.id
-    );
-    let mut response = public(service, &next, &game, text, Vec::new());
-    response.reply.mentions.push(opponent);
-    response.reply.buttons = vec![
-        Button {
-            custom_id: format!("draw-accept:{}", record.id.0),
-            label: "Accept draw".into(),
-            style: ButtonStyle::Success,
-        },
-        Button {
-            custom_id: format!("draw-decline:{}", record.id.0),
-            label: "Decline".into(),
-            style: ButtonStyle::Secondary,
-        },
-    ];
-    Ok(response)
-}
-
-/// The draw offer's buttons.
-pub fn answer_draw(service: &Service, caller: &Caller, id: &str, accept: bool) -> Result<Response, Refusal> {
-    let record = lookup::named(service, caller, id)?;
-    let side = check_playing(&record, caller.user.id)?;
-    if record.draw_offer != Some(side.other()) {
-        return Err(Refusal::NoDrawOffer(record.id));
-    }
-    if accept {
-        return agree(service, caller, &record);
-    }
-    let mut next = record.clone();
-    next.version += 1;
-    next.draw_offer = None;
-    let game = lookup::position(service, &record)?;
-    service.store.update(&next)?;
-    service.positions.put(next.id, next.version, &game);
-    let text = format!("{} declined the draw offer in {}.", text::name(&caller.user.name), record.id);
-    let notices = notify::result_notices(service, &next, &text, Some(caller.user.id));
-    Ok(public(service, &next, &game, text, notices))
-}
-
-/// `/abort`: no result, while no turn has been played.
-pub fn abort(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::fitting(service, caller, text, Fit::Unplayed)?;
-    check_playing(&record, caller.user.id)?;
-    if !record.turns.is_empty() {
-        return Err(Refusal::AbortTooLate(record.id));
-    }
-    let reason = format!("aborted by {}", text::name(&caller.user.name));
-    end(service, caller, &record, GameResult { winner: None, finish: Finish::Aborted, reason })
-}
-
-/// The player to move in a game being played, and the game.
-fn mover(service: &Service, record: &GameRecord) -> Result<(Side, AnyGame), Refusal> {
-    let game = lookup::position(service, record)?;
-    let side =
-        game.to_move().map(Side::of).ok_or(Refusal::GameOver { game: record.id, result: result_text(record) })?;
-    Ok((side, game))
-}
-
-/// `/claim`: the waiting player wins once the opponent's time has run out.
-pub fn claim(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::fitting(service, caller, text, Fit::Claimable)?;
-    let side = check_playing(&record, caller.user.id)?;
-    let clock = record.clock.ok_or(Refusal::NoClock(record.id))?;
-    let (to_move, _) = mover(service, &record)?;
-    if to_move == side {
-        return Err(Refusal::OwnTurn(record.id, "claim"));
-    }
-    let now = service.now();
-    if clock.deadline > now {
-        let name = text::name(record.name_of(record.other(caller.user.id)));
-        return Err(Refusal::TimeLeft { game: record.id, name, left: (clock.deadline - now).to_string() });
-    }
-    let result = GameResult { winner: Some(side), finish: Finish::Timeout, reason: "time (claimed)".into() };
-    end(service, caller, &record, result)
-}
-
-/// `/extratime`: more days for the opponent's current turn.
-pub fn extra_time(service: &Service, caller: &Caller, text: Option<&str>, days: i64) -> Result<Response, Refusal> {
-    if !(1..=MAX_EXTRA_DAYS).contains(&days) {
-        return Err(Refusal::BadExtraDays(days));
-    }
-    let record = lookup::fitting(service, caller, text, Fit::OpponentOnClock)?;
-    let side = check_playing(&record, caller.user.id)?;
-    let clock = record.clock.ok_or(Refusal::NoClock(record.id))?;
-    let (to_move, game) = mover(service, &record)?;
-    if to_move == side {
-        return Err(Refusal::OwnTurn(record.id, "give extra time"));
-    }
-    let now = service.now();
-    let mut next = record.clone();
-    next.version += 1;
-    next.clock = Some(TurnClock::new(now, clock.deadline.max(now) + Span::days(days)));
-    service.store.update(&next)?;
-    service.positions.put(next.id, next.version, &game);
-    let opponent = record.other(caller.user.id);
-    let text = format!(
-        "{} gave {} {days} more day{} in {}{}.",
-        text::name(&caller.user.name),
-        text::name(record.name_of(opponent)),
-        if days == 1 { "" } else { "s" },
-        record.id,
-        notify::time_left(service, &next)
-    );
-    let mut response = public(service, &next, &game, text, Vec::new());
-    response.reply.mentions.push(opponent);
-    Ok(response)
-}
-
-/// `/admin-abort`: ends any challenge or game of the caller's server without result, for
-/// a caller who may manage that server. Another server's game is an unknown id; so is a
-/// game without a server, which no server's administrators rule.
-pub fn admin_abort(service: &Service, caller: &Caller, text: &str) -> Result<Response, Refusal> {
-    if !caller.admin {
-        return Err(Refusal::NotAdmin);
-    }
-    let record = lookup::named(service, caller, text)?;
-    if record.guild.is_none() || record.guild != caller.guild {
-        return Err(Refusal::NoSuchGame(record.id));
-    }
-    if !matches!(record.phase, Phase::Challenge | Phase::Playing) {
-        let result = match record.phase {
-            Phase::Finished => result_text(&record),
-            _ => "it never started".to_owned(),
+    /// `/resign`: asks to confirm with a button; nothing changes yet.
+    pub(super) fn ask_resign(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+        let game = self.open(caller, text, Fit::Any)?;
+        game.check_playing(caller.user.id)?;
+        let record = &game.record;
+        let button =
+            Button { custom_id: format!("resign:{}", record.id.0), label: "Resign".into(), style: ButtonStyle::Danger };
+        let opponent = text::name(record.name_of(record.other(caller.user.id)));
+        let reply = Reply {
+            ok: true,
+            text: format!("Resign {} against {opponent}? Press the button to confirm.", record.id),
+            private: true,
+            buttons: vec![button],
+            game: Some(record.id),
+            ..Reply::default()
         };
-        return Err(Refusal::GameOver { game: record.id, result });
+        Ok(Response { reply, notices: Vec::new() })
     }
-    let reason = format!("aborted by an administrator ({})", text::name(&caller.user.name));
-    end(service, caller, &record, GameResult { winner: None, finish: Finish::AdminAborted, reason })
+
+    /// The Resign button: ends the game, the opponent wins.
+    pub(super) fn resign(&self, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
+        let game = self.loaded(self.named(caller, id)?)?;
+        let side = game.check_playing(caller.user.id)?;
+        self.end(caller, game, Some(side.other()), Reason::Resignation)
+    }
+
+    /// `/draw`: accepts the opponent's offer, or makes one.
+    pub(super) fn draw(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+        let game = self.open(caller, text, Fit::DrawOffered)?;
+        let side = game.check_playing(caller.user.id)?;
+        match game.record.draw_offer {
+            Some(offer) if offer == side => Err(Refusal::DrawAlreadyOffered(game.id())),
+            Some(_) => self.end(caller, game, None, Reason::Agreement),
+            None => self.offer(caller, game, side),
+        }
+    }
+
+    fn offer(&self, caller: &Caller, game: Loaded, side: Color) -> Result<Response, Refusal> {
+        let game = self.commit(game, |next| next.draw_offer = Some(side))?;
+        let (record, id) = (&game.record, game.id().0);
+        let opponent = record.other(caller.user.id);
+        let text = format!(
+            "{}, {} offers a draw in {}. Accept with `/draw`, or play on to decline.",
+            text::ping(record.name_of(opponent)),
+            text::name(&caller.user.name),
+            record.id
+        );
+        let mut response = self.public(&game, text, Vec::new());
+        response.reply.mentions.push(opponent);
+        response.reply.buttons = vec![
+            Button { custom_id: format!("draw-accept:{id}"), label: "Accept draw".into(), style: ButtonStyle::Success },
+            Button { custom_id: format!("draw-decline:{id}"), label: "Decline".into(), style: ButtonStyle::Secondary },
+        ];
+        Ok(response)
+    }
+
+    /// The draw offer's buttons.
+    pub(super) fn answer_draw(&self, caller: &Caller, id: GameId, accept: bool) -> Result<Response, Refusal> {
+        let game = self.loaded(self.named(caller, id)?)?;
+        let side = game.check_playing(caller.user.id)?;
+        if game.record.draw_offer != Some(side.other()) {
+            return Err(Refusal::NoDrawOffer(game.id()));
+        }
+        if accept {
+            return self.end(caller, game, None, Reason::Agreement);
+        }
+        let game = self.commit(game, |next| next.draw_offer = None)?;
+        let text = format!("{} declined the draw offer in {}.", text::name(&caller.user.name), game.id());
+        let notices = self.result_notices(&game.record, &text, Some(caller.user.id));
+        Ok(self.public(&game, text, notices))
+    }
+
+    /// `/abort`: no result, while no turn has been played.
+    pub(super) fn abort(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+        let game = self.open(caller, text, Fit::Unplayed)?;
+        game.check_playing(caller.user.id)?;
+        if !game.record.turns.is_empty() {
+            return Err(Refusal::AbortTooLate(game.id()));
+        }
+        self.end(caller, game, None, Reason::Aborted { by: caller.user.name.clone() })
+    }
+
+    /// The game a waiting player acts in on his opponent's clock, with his side and the
+    /// clock; `act` names what he may do only while waiting.
+    fn on_opponents_clock(
+        &self,
+        caller: &Caller,
+        id: Option<GameId>,
+        fit: Fit,
+        act: &'static str,
+    ) -> Result<(Loaded, Color, TurnClock), Refusal> {
+        let game = self.open(caller, id, fit)?;
+        let side = game.check_playing(caller.user.id)?;
+        let clock = game.record.clock.ok_or(Refusal::NoClock(game.id()))?;
+        if game.waiting()? != side {
+            return Err(Refusal::OwnTurn(game.id(), act));
+        }
+        Ok((game, side, clock))
+    }
+
+    /// `/claim`: the waiting player wins once the opponent's time has run out.
+    pub(super) fn claim(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+        let (game, side, clock) = self.on_opponents_clock(caller, text, Fit::Claimable, "claim")?;
+        let now = self.now();
+        if clock.deadline > now {
+            let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
+            return Err(Refusal::TimeLeft { game: game.id(), name, left: (clock.deadline - now).to_string() });
+        }
+        self.end(caller, game, Some(side), Reason::Timeout)
+    }
+
+    /// `/extratime`: more days for the opponent's current turn.
+    pub(super) fn extra_time(&self, caller: &Caller, text: Option<GameId>, days: u8) -> Result<Response, Refusal> {
+        let (game, _, clock) = self.on_opponents_clock(caller, text, Fit::OpponentOnClock, "give extra time")?;
+        let now = self.now();
+        let game = self.commit(game, |next| {
+            next.clock = Some(TurnClock::new(now, clock.deadline.max(now) + Span::days(days.into())));
+        })?;
+        let record = &game.record;
+        let opponent = record.other(caller.user.id);
+        let text = format!(
+            "{} gave {} {days} more day{} in {}{}.",
+            text::name(&caller.user.name),
+            text::name(record.name_of(opponent)),
+            if days == 1 { "" } else { "s" },
+            record.id,
+            self.time_left(record)
+        );
+        let mut response = self.public(&game, text, Vec::new());
+        response.reply.mentions.push(opponent);
+        Ok(response)
+    }
+
+    /// `/admin-abort`: ends any challenge or game of the caller's server without result,
+    /// for a caller who may manage that server. Another server's game is an unknown id; so
+    /// is a game without a server, which no server's administrators rule.
+    pub(super) fn admin_abort(&self, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
+        if !caller.admin {
+            return Err(Refusal::NotAdmin);
+        }
+        let record = self.named(caller, id)?;
+        if record.guild.is_none() || record.guild != caller.guild {
+            return Err(Refusal::NoSuchGame(record.id));
+        }
+        let game = self.loaded(record)?;
+        if !matches!(game.record.phase, Phase::Challenge | Phase::Playing) {
+            let result = match game.record.phase {
+                Phase::Finished => game.result(),
+                _ => "it never started".to_owned(),
+            };
+            return Err(Refusal::GameOver { game: game.id(), result });
+        }
+        self.end(caller, game, None, Reason::AdminAborted { by: caller.user.name.clone() })
+    }
+}
+
+impl Loaded {
+    /// The side waiting for the opponent's turn; a game that is over is refused.
+    fn waiting(&self) -> Result<Color, Refusal> {
+        let to_move = self.to_move().ok_or_else(|| Refusal::GameOver { game: self.id(), result: self.result() })?;
+        Ok(to_move.other())
+    }
 }

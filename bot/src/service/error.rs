@@ -3,6 +3,7 @@
 
 use stonemate_engine::{NewGameError, OptionError, TurnError};
 
+use super::commands::MAX_DAYS;
 use super::types::{Attachment, GameId, Reply, Response};
 
 /// A refused command.
@@ -30,8 +31,8 @@ pub enum Refusal {
     NotStarted(GameId),
     #[error("{game} is not a challenge waiting for an answer: it {state}")]
     NotPending { game: GameId, state: &'static str },
-    #[error("challenge {0} has expired (challenges wait 7 days)")]
-    ChallengeExpired(GameId),
+    #[error("challenge {game} has expired (challenges wait {wait})")]
+    ChallengeExpired { game: GameId, wait: String },
     #[error("challenge {0} is addressed to someone else")]
     NotForYou(GameId),
     #[error("challenge {0} was sent by someone else: only its challenger can withdraw it")]
@@ -40,13 +41,11 @@ pub enum Refusal {
     ChallengeSelf,
     #[error("{0}")]
     UnknownGame(#[from] stonemate_engine::game::UnknownGame),
-    #[error("{0} is not available yet")]
-    Unavailable(&'static str),
     #[error("`{0}` is not a colour: use white, black or random")]
     BadColor(String),
-    #[error("days per move must be 0 to 14 (0: no clock), not {0}")]
+    #[error("days per move must be 0 to {MAX_DAYS} (0: no clock), not {0}")]
     BadDays(i64),
-    #[error("extra time must be 1 to 14 days, not {0}")]
+    #[error("extra time must be 1 to {MAX_DAYS} days, not {0}")]
     BadExtraDays(i64),
     #[error("bad options: {0}")]
     BadOptions(#[from] OptionError),
@@ -91,7 +90,8 @@ pub enum Refusal {
 impl From<NewGameError> for Refusal {
     fn from(error: NewGameError) -> Refusal {
         match error {
-            NewGameError::Unavailable(kind) => Refusal::Unavailable(kind.title()),
+            // Every game of the engine is in this build: the store can hold only those.
+            NewGameError::Unavailable(kind) => Refusal::BrokenRecord(format!("{} is not in this build", kind.title())),
             NewGameError::Options(error) => Refusal::BadOptions(error),
         }
     }

@@ -1,15 +1,19 @@
 //! Finding the record a command is about (an id typed by the user, or the caller's only
-//! game in this channel), and its position (replayed from the turns, cached by version).
+//! game in this channel) and opening it as a [`Loaded`] game, its position replayed from
+//! the turns and cached by version; and [`Service::commit`], the one way a change to a
+//! game is written.
 
-use std::collections::HashMap;
+use std::num::NonZeroUsize;
 use std::sync::{Mutex, PoisonError};
 
+use lru::LruCache;
 use stonemate_engine::AnyGame;
 
 use super::Service;
 use super::error::Refusal;
-use super::types::{Caller, GameId};
-use crate::store::{GameRecord, Side, Standing};
+use super::picture::Loaded;
+use super::types::{Caller, GameId, UserId};
+use crate::store::{GameRecord, Phase};
 
 /// Names longer than Discord's are cut before they are stored or shown.
 pub const MAX_NAME: usize = 32;
@@ -25,12 +29,6 @@ pub fn parse_id(text: &str) -> Result<GameId, Refusal> {
     digits.parse::<u32>().map(GameId).map_err(|_| Refusal::BadGameId(text.chars().take(40).collect()))
 }
 
-/// The record with this id, wherever it belongs: for the service's own work (reminders,
-/// timeouts). Commands use [`named`].
-pub fn load(service: &Service, id: GameId) -> Result<GameRecord, Refusal> {
-    service.store.load(id)?.ok_or(Refusal::NoSuchGame(id))
-}
-
 /// Whether the caller may reach `record`: it belongs to his server. A record without a
 /// server (started in a direct message) is reached by its two players only.
 #[must_use]
@@ -38,37 +36,10 @@ pub fn visible(record: &GameRecord, caller: &Caller) -> bool {
     record.guild == caller.guild || (record.guild.is_none() && record.involves(caller.user.id))
 }
 
-/// The record named by `text`, if the caller may reach it; another server's record is
-/// refused exactly like an id nobody has.
-pub fn named(service: &Service, caller: &Caller, text: &str) -> Result<GameRecord, Refusal> {
-    let id = parse_id(text)?;
-    service.store.load(id)?.filter(|record| visible(record, caller)).ok_or(Refusal::NoSuchGame(id))
-}
-
-/// The records of `user` with this standing that the caller may reach (his server's, and
-/// records without a server that are his own), by id.
-pub fn records_of(
-    service: &Service,
-    caller: &Caller,
-    user: super::UserId,
-    standing: Standing,
-) -> Result<Vec<GameRecord>, Refusal> {
-    let mut entries = service.store.entries_in(user, caller.guild)?;
-    if caller.guild.is_some() {
-        entries.extend(service.store.entries_in(user, None)?);
-    }
-    entries.sort_by_key(|entry| entry.id);
-    let mut records = Vec::new();
-    for entry in entries.into_iter().filter(|entry| entry.standing == standing) {
-        records.extend(service.store.load(entry.id)?.filter(|record| visible(record, caller)));
-    }
-    Ok(records)
-}
-
 /// A short line naming a record for lists: `#3 (go, alice vs bob)`.
 pub fn label(record: &GameRecord) -> String {
     let [challenger, opponent] = record.names.each_ref().map(|name| super::text::name(name));
-    format!("{} ({}, {challenger} vs {opponent})", record.id, record.game)
+    format!("{} ({}, {challenger} vs {opponent})", record.id, record.game.name())
 }
 
 /// Picks the one record of `candidates` in the caller's channel, or, of several there,
@@ -124,7 +95,7 @@ impl Fit {
     fn accepts(self, service: &Service, caller: &Caller, record: &GameRecord) -> bool {
         let me = caller.user.id;
         let Some(side) = record.side_of(me) else { return false };
-        let to_move = || position(service, record).ok().and_then(|game| game.to_move()).map(Side::of);
+        let to_move = || service.position(record).ok().and_then(|game| game.to_move());
         match self {
             Fit::Any => true,
             Fit::ToMove => to_move() == Some(side),
@@ -138,40 +109,6 @@ impl Fit {
     }
 }
 
-/// The game a game command is about: the one named, or the caller's only active game in
-/// this channel (or the only one there that fits).
-pub fn game(service: &Service, caller: &Caller, text: Option<&str>) -> Result<GameRecord, Refusal> {
-    fitting(service, caller, text, Fit::Any)
-}
-
-/// As [`game`], picking among several games in the channel the only one that `fit`s.
-pub fn fitting(service: &Service, caller: &Caller, text: Option<&str>, fit: Fit) -> Result<GameRecord, Refusal> {
-    match text.filter(|text| !text.trim().is_empty()) {
-        Some(text) => named(service, caller, text),
-        None => {
-            let active = records_of(service, caller, caller.user.id, Standing::Active)?;
-            let fits = |record: &GameRecord| fit.accepts(service, caller, record);
-            only_here(caller, active, "game", Refusal::NoGameHere, &fits)
-        }
-    }
-}
-
-/// The game a looking command (`/board`, `/history`, `/legal`) is about: as [`game`],
-/// falling back on the caller's latest finished game in this channel, so the record of a
-/// game just over is one command away.
-pub fn viewed(service: &Service, caller: &Caller, text: Option<&str>, fit: Fit) -> Result<GameRecord, Refusal> {
-    match fitting(service, caller, text, fit) {
-        Err(Refusal::NoGameHere(hint)) => {
-            let over = records_of(service, caller, caller.user.id, Standing::Over)?;
-            over.into_iter()
-                .filter(|record| record.channel == caller.channel)
-                .max_by_key(|record| record.id)
-                .ok_or(Refusal::NoGameHere(hint))
-        }
-        other => other,
-    }
-}
-
 /// Which challenges a challenge command may default to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sent {
@@ -181,63 +118,145 @@ pub enum Sent {
     ByCaller,
 }
 
-/// The challenge a challenge command is about: the one named, or the caller's only
-/// pending one (sent or received, as `sent` says) in this channel.
-pub fn challenge(service: &Service, caller: &Caller, text: Option<&str>, sent: Sent) -> Result<GameRecord, Refusal> {
-    if let Some(text) = text.filter(|text| !text.trim().is_empty()) {
-        return named(service, caller, text);
-    }
-    let me = caller.user.id;
-    let mut pending = records_of(service, caller, me, Standing::Pending)?;
-    pending.retain(|record| match sent {
-        Sent::ToCaller => record.opponent == me,
-        Sent::ByCaller => record.challenger == me,
-    });
-    only_here(caller, pending, "challenge", Refusal::NoChallengeHere, &|_| true)
-}
-
 /// Replayed positions by game, each with the record version it belongs to, so a stale one
-/// is never used.
+/// is never used; the least recently used goes when it is full.
 #[derive(Debug)]
 pub struct PositionCache {
-    capacity: usize,
-    map: Mutex<HashMap<GameId, (u64, AnyGame)>>,
+    map: Mutex<LruCache<GameId, (u64, AnyGame)>>,
 }
 
 impl PositionCache {
     pub fn new(capacity: usize) -> PositionCache {
-        PositionCache { capacity, map: Mutex::new(HashMap::new()) }
+        PositionCache { map: Mutex::new(LruCache::new(NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN))) }
     }
 
     fn get(&self, id: GameId, version: u64) -> Option<AnyGame> {
-        let map = self.map.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut map = self.map.lock().unwrap_or_else(PoisonError::into_inner);
         map.get(&id).filter(|(v, _)| *v == version).map(|(_, game)| game.clone())
     }
 
     /// Keeps the position unless a newer version is already kept.
     pub fn put(&self, id: GameId, version: u64, game: &AnyGame) {
         let mut map = self.map.lock().unwrap_or_else(PoisonError::into_inner);
-        if map.get(&id).is_some_and(|(v, _)| *v > version) {
+        if map.peek(&id).is_some_and(|(v, _)| *v > version) {
             return;
         }
-        if map.len() >= self.capacity && !map.contains_key(&id) {
-            // Dropping everything is crude but bounded; a replay is the only cost.
-            map.clear();
-        }
-        map.insert(id, (version, game.clone()));
+        map.put(id, (version, game.clone()));
     }
 }
 
-/// The position of an accepted game (the start position for a challenge).
-pub fn position(service: &Service, record: &GameRecord) -> Result<AnyGame, Refusal> {
-    if let Some(game) = service.positions.get(record.id, record.version) {
-        return Ok(game);
+impl Service {
+    /// The record with this id, wherever it belongs: for the service's own work (reminders,
+    /// timeouts). Commands use [`Service::named`].
+    pub(super) fn load(&self, id: GameId) -> Result<GameRecord, Refusal> {
+        self.store.load(id)?.ok_or(Refusal::NoSuchGame(id))
     }
-    let kind = record.kind().ok_or_else(|| Refusal::BrokenRecord(format!("unknown game `{}`", record.game)))?;
-    let replay = AnyGame::replay(kind, &record.options, &record.turns)?;
-    if let Some(error) = replay.error {
-        return Err(Refusal::BrokenRecord(error.to_string()));
+
+    /// The record named by `text`, if the caller may reach it; another server's record is
+    /// refused exactly like an id nobody has.
+    pub(super) fn named(&self, caller: &Caller, id: GameId) -> Result<GameRecord, Refusal> {
+        self.store.load(id)?.filter(|record| visible(record, caller)).ok_or(Refusal::NoSuchGame(id))
     }
-    service.positions.put(record.id, record.version, &replay.game);
-    Ok(replay.game)
+
+    /// The records of `user` in this phase that the caller may reach (his server's, and
+    /// records without a server that are his own), by id.
+    pub(super) fn records_of(&self, caller: &Caller, user: UserId, phase: Phase) -> Result<Vec<GameRecord>, Refusal> {
+        let mut entries = self.store.entries_in(user, caller.guild)?;
+        if caller.guild.is_some() {
+            entries.extend(self.store.entries_in(user, None)?);
+        }
+        entries.sort_by_key(|entry| entry.id);
+        let mut records = Vec::new();
+        for entry in entries.into_iter().filter(|entry| entry.phase == phase) {
+            records.extend(self.store.load(entry.id)?.filter(|record| visible(record, caller)));
+        }
+        Ok(records)
+    }
+
+    /// The game a game command is about: the one named, or the caller's only active game
+    /// in this channel (or, of several there, the only one that `fit`s).
+    pub(super) fn fitting(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<GameRecord, Refusal> {
+        match id {
+            Some(id) => self.named(caller, id),
+            None => {
+                let active = self.records_of(caller, caller.user.id, Phase::Playing)?;
+                let fits = |record: &GameRecord| fit.accepts(self, caller, record);
+                only_here(caller, active, "game", Refusal::NoGameHere, &fits)
+            }
+        }
+    }
+
+    /// [`Service::fitting`], opened.
+    pub(super) fn open(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Refusal> {
+        self.loaded(self.fitting(caller, id, fit)?)
+    }
+
+    /// The game a looking command (`/board`, `/history`, `/legal`) is about: as
+    /// [`Service::open`], falling back on the caller's latest finished game in this
+    /// channel, so the record of a game just over is one command away.
+    pub(super) fn open_viewed(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Refusal> {
+        let record = match self.fitting(caller, id, fit) {
+            Err(Refusal::NoGameHere(hint)) => {
+                let over = self.records_of(caller, caller.user.id, Phase::Finished)?;
+                over.into_iter()
+                    .filter(|record| record.channel == caller.channel)
+                    .max_by_key(|record| record.id)
+                    .ok_or(Refusal::NoGameHere(hint))?
+            }
+            other => other?,
+        };
+        self.loaded(record)
+    }
+
+    /// The challenge a challenge command is about: the one named, or the caller's only
+    /// pending one (sent or received, as `sent` says) in this channel.
+    pub(super) fn open_challenge(&self, caller: &Caller, id: Option<GameId>, sent: Sent) -> Result<Loaded, Refusal> {
+        if let Some(id) = id {
+            return self.loaded(self.named(caller, id)?);
+        }
+        let me = caller.user.id;
+        let mut pending = self.records_of(caller, me, Phase::Challenge)?;
+        pending.retain(|record| match sent {
+            Sent::ToCaller => record.opponent == me,
+            Sent::ByCaller => record.challenger == me,
+        });
+        self.loaded(only_here(caller, pending, "challenge", Refusal::NoChallengeHere, &|_| true)?)
+    }
+
+    /// The record with its position.
+    pub(super) fn loaded(&self, record: GameRecord) -> Result<Loaded, Refusal> {
+        Ok(Loaded { position: self.position(&record)?, record })
+    }
+
+    /// The position of an accepted game (the start position for a challenge).
+    pub(super) fn position(&self, record: &GameRecord) -> Result<AnyGame, Refusal> {
+        if let Some(game) = self.positions.get(record.id, record.version) {
+            return Ok(game);
+        }
+        let replay = AnyGame::replay(record.game, &record.options, &record.turns)?;
+        if let Some(error) = replay.error {
+            return Err(Refusal::BrokenRecord(error.to_string()));
+        }
+        self.positions.put(record.id, record.version, &replay.game);
+        Ok(replay.game)
+    }
+
+    /// Writes the next version of `game`'s record: `change` applied to a copy, stored if
+    /// nobody wrote the record since it was read (compare-and-swap on the version; else
+    /// [`Refusal::Conflict`] and nothing written), with its player and deadline index
+    /// entries in the same store transaction, flushed before this returns; then keeps
+    /// `game.position` as the position of the new version. `game.position` must be the
+    /// position after the change (a turn is played on it before the commit).
+    ///
+    /// Every change to a game goes through here, so what must happen with every write
+    /// (messages kept in the same transaction, stopping on a storage failure) has one place.
+    pub(super) fn commit(&self, game: Loaded, change: impl FnOnce(&mut GameRecord)) -> Result<Loaded, Refusal> {
+        let Loaded { record, position } = game;
+        let mut next = record;
+        next.version += 1;
+        change(&mut next);
+        self.store.update(&next)?;
+        self.positions.put(next.id, next.version, &position);
+        Ok(Loaded { record: next, position })
+    }
 }

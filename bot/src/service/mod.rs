@@ -19,6 +19,7 @@
 //! where there is one.
 
 mod challenge;
+pub mod commands;
 mod complete;
 mod ending;
 mod error;
@@ -35,9 +36,10 @@ mod views;
 use std::sync::Arc;
 
 pub use error::Refusal;
+pub use picture::Loaded;
 pub use types::{
-    Attachment, Button, ButtonStyle, Caller, ChannelId, Choice, Command, Field, GameId, GuildId, Notice, NotifyMode,
-    Reply, Response, Target, User, UserId,
+    Attachment, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Command, Field, GameId, GuildId, Notice,
+    NotifyMode, Reply, Response, Target, User, UserId,
 };
 
 use crate::clock::{Clock, Span, Timestamp};
@@ -98,8 +100,16 @@ impl Service {
     /// Handles one command. Never panics on user input; refusals come back as private
     /// replies with `ok == false`.
     pub fn handle(&self, caller: &Caller, command: Command) -> Response {
-        let command = text::command(command);
         Self::finish(Self::retry(|| self.dispatch(caller, command.clone())))
+    }
+
+    /// Handles a command as its options came in (the console, Discord): `spec` makes the
+    /// typed command of `args`, or refuses a bad value as the service would refuse it.
+    pub fn handle_args(&self, caller: &Caller, spec: &commands::Spec, args: &commands::Args) -> Response {
+        match spec.command(args) {
+            Ok(command) => self.handle(caller, command),
+            Err(refusal) => refusal.into_response(),
+        }
     }
 
     /// Handles a button press: `custom_id` as the service made it (`accept:12`,
@@ -113,14 +123,14 @@ impl Service {
     /// the `game` option typed so far in the same command (for [`Field::Notation`] and
     /// [`Field::Square`]). Errors give no suggestions.
     pub fn autocomplete(&self, caller: &Caller, field: Field, typed: &str, game: Option<&str>) -> Vec<Choice> {
-        complete::choices(self, caller, field, typed, game).unwrap_or_default()
+        self.choices(caller, field, typed, game).unwrap_or_default()
     }
 
     /// Sends what is due by now: reminders (a quarter of the time left), timeouts (the
     /// waiting player may `/claim`), expired challenges. Call it every minute or so; it
     /// reads the deadline index, so nothing is lost across restarts.
     pub fn tick(&self) -> Vec<Notice> {
-        notify::tick(self)
+        self.due_notices()
     }
 
     /// The display name last stored for a user.
@@ -158,26 +168,26 @@ impl Service {
     fn dispatch(&self, caller: &Caller, command: Command) -> Result<Response, Refusal> {
         match command {
             Command::Challenge { opponent, game, color, days, options } => {
-                challenge::challenge(self, caller, &opponent, &game, color.as_deref(), days, options.as_deref())
+                self.challenge(caller, &opponent, game, color, days, options.as_deref())
             }
-            Command::Accept { challenge } => challenge::accept(self, caller, challenge.as_deref()),
-            Command::Decline { challenge } => challenge::decline(self, caller, challenge.as_deref()),
-            Command::Withdraw { challenge } => challenge::withdraw(self, caller, challenge.as_deref()),
-            Command::Move { notation, game } => play::turn(self, caller, game.as_deref(), &notation),
-            Command::Drop { piece, square, game } => play::drop(self, caller, game.as_deref(), &piece, &square),
-            Command::Pass { game } => play::turn(self, caller, game.as_deref(), "pass"),
-            Command::Resign { game } => ending::ask_resign(self, caller, game.as_deref()),
-            Command::Draw { game } => ending::draw(self, caller, game.as_deref()),
-            Command::Abort { game } => ending::abort(self, caller, game.as_deref()),
-            Command::Claim { game } => ending::claim(self, caller, game.as_deref()),
-            Command::ExtraTime { game, days } => ending::extra_time(self, caller, game.as_deref(), days),
-            Command::Board { game } => views::board(self, caller, game.as_deref()),
-            Command::History { game } => views::history(self, caller, game.as_deref()),
-            Command::Games { user } => views::games(self, caller, user.as_ref()),
-            Command::Legal { game, square } => views::legal(self, caller, game.as_deref(), square.as_deref()),
-            Command::Rules { game } => views::rules(&game),
-            Command::Notify { mode } => views::notify(self, caller, &mode),
-            Command::AdminAbort { game } => ending::admin_abort(self, caller, &game),
+            Command::Accept { challenge } => self.accept(caller, challenge),
+            Command::Decline { challenge } => self.decline(caller, challenge),
+            Command::Withdraw { challenge } => self.withdraw(caller, challenge),
+            Command::Move { notation, game } => self.turn(caller, game, &notation),
+            Command::Drop { piece, square, game } => self.drop(caller, game, &piece, &square),
+            Command::Pass { game } => self.turn(caller, game, "pass"),
+            Command::Resign { game } => self.ask_resign(caller, game),
+            Command::Draw { game } => self.draw(caller, game),
+            Command::Abort { game } => self.abort(caller, game),
+            Command::Claim { game } => self.claim(caller, game),
+            Command::ExtraTime { game, days } => self.extra_time(caller, game, days),
+            Command::Board { game } => self.show_board(caller, game),
+            Command::History { game } => self.history(caller, game),
+            Command::Games { user } => self.games(caller, user.as_ref()),
+            Command::Legal { game, square } => self.legal(caller, game, square.as_deref()),
+            Command::Rules { game } => Self::rules(game),
+            Command::Notify { mode } => self.set_notify(caller, mode),
+            Command::AdminAbort { game } => self.admin_abort(caller, game),
             Command::Help => Ok(help::help()),
         }
     }
@@ -185,14 +195,14 @@ impl Service {
     fn dispatch_press(&self, caller: &Caller, custom_id: &str) -> Result<Response, Refusal> {
         let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
         let (action, id) = custom_id.split_once(':').ok_or_else(bad)?;
-        let id = id.parse::<u32>().map_err(|_| bad())?.to_string();
+        let id = GameId(id.parse::<u32>().map_err(|_| bad())?);
         // Every action below looks the id up in the caller's server only.
         match action {
-            "accept" => challenge::accept(self, caller, Some(&id)),
-            "decline" => challenge::decline(self, caller, Some(&id)),
-            "resign" => ending::resign(self, caller, &id),
-            "draw-accept" => ending::answer_draw(self, caller, &id, true),
-            "draw-decline" => ending::answer_draw(self, caller, &id, false),
+            "accept" => self.accept(caller, Some(id)),
+            "decline" => self.decline(caller, Some(id)),
+            "resign" => self.resign(caller, id),
+            "draw-accept" => self.answer_draw(caller, id, true),
+            "draw-decline" => self.answer_draw(caller, id, false),
             _ => Err(bad()),
         }
     }

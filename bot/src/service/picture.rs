@@ -1,144 +1,190 @@
-//! Board pictures for replies: the record's names and the position. A picture in a
-//! channel is drawn the same way up for everyone, whoever asked (the side whose home is
-//! rank 1 at the bottom, as on lichess), so that a channel's pictures keep one
-//! orientation from turn to turn; a private reply shows the viewer's own side.
+//! A loaded game ([`Loaded`]: the record and its replayed position) and what is drawn and
+//! said about it: side names, the result, board pictures. A picture in a channel is drawn
+//! the same way up for everyone, whoever asked (the side whose home is rank 1 at the
+//! bottom, as on lichess), so that a channel's pictures keep one orientation from turn to
+//! turn; a private reply shows the viewer's own side.
 
-use stonemate_engine::{AnyGame, BoardView, Color, EndReason, Ending, Outcome, Square, Status};
+use stonemate_engine::{self as engine, AnyGame, BoardView, Color, Outcome, Square, Status};
 use stonemate_render::Picture;
 
 use super::Service;
 use super::text;
-use super::types::{Attachment, UserId};
-use crate::store::{ColorChoice, Finish, GameRecord, GameResult, Side};
+use super::types::{Attachment, GameId, UserId};
+use crate::store::{ColorChoice, GameRecord, Reason};
 
-/// How the game calls its sides, `[white, black]`, in lower case: `white`, `black`
-/// (Chogo's second side is `green`).
-pub fn side_names(record: &GameRecord) -> [String; 2] {
-    let names =
-        record.kind().and_then(|kind| AnyGame::new(kind, &record.options).ok()).map(|game| game.view().side_names);
-    names.unwrap_or(["White", "Black"]).map(str::to_lowercase)
+/// A record as a command sees it: the stored record and the position its turns lead to.
+/// [`Service::commit`] writes its next version.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub record: GameRecord,
+    /// The position after the record's turns (the start position for a challenge).
+    pub position: AnyGame,
 }
 
-/// The name of one side, in lower case.
-pub fn side_name(record: &GameRecord, side: Side) -> String {
-    let [white, black] = side_names(record);
-    if side == Side::White { white } else { black }
-}
-
-/// The names shown for `[white, black]`; before colours are fixed, as the challenge says.
-pub fn player_names(record: &GameRecord) -> [String; 2] {
-    if let Some([white, black]) = record.players {
-        return [record.name_of(white).to_owned(), record.name_of(black).to_owned()];
+impl Loaded {
+    /// The record's id.
+    #[must_use]
+    pub fn id(&self) -> GameId {
+        self.record.id
     }
-    let [challenger, opponent] = record.names.clone();
-    match record.color {
-        ColorChoice::White => [challenger, opponent],
-        ColorChoice::Black => [opponent, challenger],
-        ColorChoice::Random => {
-            let both = format!("{challenger} or {opponent}");
-            [both.clone(), both]
+
+    /// How the game calls its sides, `[white, black]`, in lower case: `white`, `black`
+    /// (Chogo's second side is `green`).
+    #[must_use]
+    pub fn side_names(&self) -> [String; 2] {
+        self.position.view().side_names.map(str::to_lowercase)
+    }
+
+    /// The name of one side, in lower case.
+    #[must_use]
+    pub fn side_name(&self, side: Color) -> String {
+        let [white, black] = self.side_names();
+        if side == Color::White { white } else { black }
+    }
+
+    /// The side to move, if the game goes on.
+    #[must_use]
+    pub fn to_move(&self) -> Option<Color> {
+        self.position.to_move()
+    }
+
+    /// The player to move, if the game goes on and colours are fixed.
+    #[must_use]
+    pub fn mover(&self) -> Option<UserId> {
+        self.to_move().and_then(|side| self.record.player(side))
+    }
+
+    /// How the record came out, as players read it: `bob (black) wins by resignation`.
+    #[must_use]
+    pub fn result(&self) -> String {
+        let record = &self.record;
+        let Some(result) = &record.result else { return "no result".to_owned() };
+        let reason = match &result.reason {
+            Reason::Rules(reason) => reason.to_string(),
+            Reason::Resignation => "resignation".to_owned(),
+            Reason::Agreement => "agreement".to_owned(),
+            Reason::Timeout => "time (claimed)".to_owned(),
+            Reason::Aborted { by } => return format!("aborted by {}", text::name(by)),
+            Reason::AdminAborted { by } => return format!("aborted by an administrator ({})", text::name(by)),
+        };
+        match result.winner {
+            Some(side) => {
+                let name = record.player(side).map_or_else(|| "?".to_owned(), |user| text::name(record.name_of(user)));
+                format!("{name} ({}) wins by {reason}", self.side_name(side))
+            }
+            None => format!("draw ({reason})"),
         }
     }
-}
 
-/// `alice (white) vs bob (black)` once colours are fixed, else the challenge's two names;
-/// for messages, so the names are escaped.
-pub fn sides(record: &GameRecord) -> String {
-    let [white, black] = player_names(record).map(|name| text::name(&name));
-    let [white_side, black_side] = side_names(record);
-    match record.players {
-        Some(_) => format!("{white} ({white_side}) vs {black} ({black_side})"),
-        None => format!("{} vs {}", text::name(&record.names[0]), text::name(&record.names[1])),
+    /// ` (white 40, black 38.5)` for games that count points, else nothing.
+    #[must_use]
+    pub fn score(&self) -> String {
+        let score = self.position.score();
+        score.map_or_else(String::new, |score| format!(" (white {}, black {})", score.white, score.black))
     }
-}
 
-/// The side drawn at the bottom: in a private reply to `viewer`, his own (the public
-/// orientation for onlookers); in public (`None`), the game's one orientation.
-pub fn perspective(record: &GameRecord, game: &AnyGame, viewer: Option<UserId>) -> Color {
-    let public = game.view().first_rank_side;
-    viewer.and_then(|viewer| record.side_of(viewer)).map_or(public, Side::color)
-}
-
-/// The picture of `game` for `viewer` (`None`: in public), marking `highlights`.
-pub fn picture(record: &GameRecord, game: &AnyGame, viewer: Option<UserId>, highlights: Vec<Square>) -> Picture {
-    Picture {
-        view: with_result(game.view(), record),
-        title: format!("{} {}", record.id, game.kind().title()),
-        players: player_names(record),
-        perspective: perspective(record, game, viewer),
-        highlights,
-    }
-}
-
-/// The view of the record's last position shows how the game ended, also when the board
-/// alone cannot tell (a resignation, a claimed time win, an agreed draw, an abort): the
-/// engine knows only the endings its rules make.
-fn with_result(mut view: BoardView, record: &GameRecord) -> BoardView {
-    let last = usize::try_from(view.turns_played).is_ok_and(|played| played == record.turns.len());
-    if let (true, Status::Ongoing { .. }, Some(result)) = (last, view.status, &record.result) {
-        if let Some(ending) = ending(result) {
-            view.status = Status::Finished(ending);
+    /// The names shown for `[white, black]`; before colours are fixed, as the challenge says.
+    #[must_use]
+    pub fn player_names(&self) -> [String; 2] {
+        let record = &self.record;
+        if let Some([white, black]) = record.players {
+            return [record.name_of(white).to_owned(), record.name_of(black).to_owned()];
+        }
+        let [challenger, opponent] = record.names.clone();
+        match record.color {
+            ColorChoice::White => [challenger, opponent],
+            ColorChoice::Black => [opponent, challenger],
+            ColorChoice::Random => {
+                let both = format!("{challenger} or {opponent}");
+                [both.clone(), both]
+            }
         }
     }
-    view
-}
 
-/// The ending a picture shows for a result the players made (`None` for the rules' own).
-fn ending(result: &GameResult) -> Option<Ending> {
-    let reason = match result.finish {
-        Finish::Rules => return None,
-        Finish::Resignation => EndReason::Resignation,
-        Finish::Agreement => EndReason::Agreement,
-        Finish::Timeout => EndReason::Timeout,
-        Finish::Aborted | Finish::AdminAborted => EndReason::Aborted,
-    };
-    let outcome = result.winner.map_or(Outcome::Draw, |side| Outcome::Winner(side.color()));
-    Some(Ending { outcome, reason })
-}
-
-/// The board as a PNG attachment for a private reply to `viewer`, from his side.
-pub fn board(
-    service: &Service,
-    record: &GameRecord,
-    game: &AnyGame,
-    viewer: UserId,
-    highlights: Vec<Square>,
-) -> Attachment {
-    attachment(service, record, &picture(record, game, Some(viewer), highlights))
-}
-
-/// The board as a PNG attachment for a public reply: the game's one orientation.
-pub fn public_board(service: &Service, record: &GameRecord, game: &AnyGame) -> Attachment {
-    attachment(service, record, &picture(record, game, None, Vec::new()))
-}
-
-fn attachment(service: &Service, record: &GameRecord, picture: &Picture) -> Attachment {
-    Attachment { name: format!("game-{}.png", record.id.0), bytes: (service.settings.render)(picture) }
-}
-
-/// The animated replay of the game for a public reply, once a turn has been played.
-pub fn animation(service: &Service, record: &GameRecord) -> Option<Attachment> {
-    if record.turns.is_empty() {
-        return None;
-    }
-    let bytes = (service.settings.animate)(&replay_pictures(record));
-    (!bytes.is_empty()).then(|| Attachment { name: format!("game-{}.gif", record.id.0), bytes })
-}
-
-/// Every position of the game from the start, in the game's public orientation: the frames
-/// of the animated replay.
-fn replay_pictures(record: &GameRecord) -> Vec<Picture> {
-    let Some(mut game) = record.kind().and_then(|kind| AnyGame::new(kind, &record.options).ok()) else {
-        return Vec::new();
-    };
-    let mut pictures = vec![picture(record, &game, None, Vec::new())];
-    for turn in &record.turns {
-        if game.play_text(turn).is_err() {
-            break;
+    /// `alice (white) vs bob (black)` once colours are fixed, else the challenge's two
+    /// names; for messages, so the names are escaped.
+    #[must_use]
+    pub fn sides(&self) -> String {
+        let [white, black] = self.player_names().map(|name| text::name(&name));
+        let [white_side, black_side] = self.side_names();
+        match self.record.players {
+            Some(_) => format!("{white} ({white_side}) vs {black} ({black_side})"),
+            None => format!("{} vs {}", text::name(&self.record.names[0]), text::name(&self.record.names[1])),
         }
-        pictures.push(picture(record, &game, None, Vec::new()));
     }
-    pictures
+
+    /// The side drawn at the bottom: in a private reply to `viewer`, his own (the public
+    /// orientation for onlookers); in public (`None`), the game's one orientation.
+    #[must_use]
+    pub fn perspective(&self, viewer: Option<UserId>) -> Color {
+        let public = self.position.view().first_rank_side;
+        viewer.and_then(|viewer| self.record.side_of(viewer)).unwrap_or(public)
+    }
+
+    /// The picture of the position for `viewer` (`None`: in public), marking `highlights`.
+    #[must_use]
+    pub fn picture(&self, viewer: Option<UserId>, highlights: Vec<Square>) -> Picture {
+        self.picture_of(&self.position, viewer, highlights)
+    }
+
+    /// The picture of `position`, one of this game's, for `viewer`.
+    fn picture_of(&self, position: &AnyGame, viewer: Option<UserId>, highlights: Vec<Square>) -> Picture {
+        Picture {
+            view: self.with_result(position.view()),
+            title: format!("{} {}", self.record.id, position.kind().title()),
+            players: self.player_names(),
+            perspective: self.perspective(viewer),
+            highlights,
+        }
+    }
+
+    /// The view of the record's last position shows how the game ended, also when the
+    /// board alone cannot tell (a resignation, a claimed time win, an agreed draw, an
+    /// abort): the engine knows only the endings its rules make.
+    fn with_result(&self, mut view: BoardView) -> BoardView {
+        let last = usize::try_from(view.turns_played).is_ok_and(|played| played == self.record.turns.len());
+        if let (true, Status::Ongoing { .. }, Some(result)) = (last, view.status, &self.record.result) {
+            if !matches!(result.reason, Reason::Rules(_)) {
+                let outcome = result.winner.map_or(Outcome::Draw, Outcome::Winner);
+                view.status = Status::Finished(engine::Ending { outcome, reason: result.reason.engine_reason() });
+            }
+        }
+        view
+    }
+
+    /// Every position of the game from the start, in the game's public orientation: the
+    /// frames of the animated replay.
+    fn replay_pictures(&self) -> Vec<Picture> {
+        let record = &self.record;
+        let positions = crate::replay::positions(record.game, &record.options, &record.turns);
+        let positions = positions.map(|(positions, _)| positions).unwrap_or_default();
+        positions.iter().map(|position| self.picture_of(position, None, Vec::new())).collect()
+    }
+}
+
+impl Service {
+    /// The board as a PNG attachment for a private reply to `viewer`, from his side.
+    pub(super) fn board(&self, game: &Loaded, viewer: UserId, highlights: Vec<Square>) -> Attachment {
+        self.attachment(game, &game.picture(Some(viewer), highlights))
+    }
+
+    /// The board as a PNG attachment for a public reply: the game's one orientation.
+    pub(super) fn public_board(&self, game: &Loaded) -> Attachment {
+        self.attachment(game, &game.picture(None, Vec::new()))
+    }
+
+    fn attachment(&self, game: &Loaded, picture: &Picture) -> Attachment {
+        Attachment { name: format!("game-{}.png", game.id().0), bytes: (self.settings.render)(picture) }
+    }
+
+    /// The animated replay of the game for a public reply, once a turn has been played.
+    pub(super) fn animation(&self, game: &Loaded) -> Option<Attachment> {
+        if game.record.turns.is_empty() {
+            return None;
+        }
+        let bytes = (self.settings.animate)(&game.replay_pictures());
+        (!bytes.is_empty()).then(|| Attachment { name: format!("game-{}.gif", game.id().0), bytes })
+    }
 }
 
 #[cfg(test)]
@@ -155,13 +201,13 @@ mod tests {
     const ONLOOKER: UserId = UserId(3);
 
     /// A game of `kind` between Alice (White) and Bob (Black).
-    fn record(kind: GameKind) -> (GameRecord, AnyGame) {
+    fn record(kind: GameKind) -> Loaded {
         let game = AnyGame::new(kind, &[]).expect("default options");
         let record = GameRecord {
             format: FORMAT,
             id: GameId(1),
             version: 1,
-            game: kind.name().to_owned(),
+            game: kind,
             options: game.option_pairs(),
             challenger: ALICE,
             opponent: BOB,
@@ -179,23 +225,23 @@ mod tests {
             draw_offer: None,
             result: None,
         };
-        (record, game)
+        Loaded { record, position: game }
     }
 
     #[test]
     fn public_pictures_keep_one_orientation_whoever_asks() {
         for (kind, bottom) in [(GameKind::IChess, Color::White), (GameKind::Gess, Color::Black)] {
-            let (record, game) = record(kind);
-            assert_eq!(perspective(&record, &game, None), bottom, "{kind:?}");
-            assert_eq!(picture(&record, &game, None, Vec::new()).perspective, bottom, "{kind:?}");
+            let game = record(kind);
+            assert_eq!(game.perspective(None), bottom, "{kind:?}");
+            assert_eq!(game.picture(None, Vec::new()).perspective, bottom, "{kind:?}");
         }
     }
 
     #[test]
     fn private_pictures_show_the_viewers_side() {
-        let (record, game) = record(GameKind::IChess);
-        assert_eq!(perspective(&record, &game, Some(BOB)), Color::Black);
-        assert_eq!(perspective(&record, &game, Some(ALICE)), Color::White);
-        assert_eq!(perspective(&record, &game, Some(ONLOOKER)), Color::White, "onlookers see the public side");
+        let game = record(GameKind::IChess);
+        assert_eq!(game.perspective(Some(BOB)), Color::Black);
+        assert_eq!(game.perspective(Some(ALICE)), Color::White);
+        assert_eq!(game.perspective(Some(ONLOOKER)), Color::White, "onlookers see the public side");
     }
 }

@@ -2,11 +2,9 @@
 //! name such as `**@everyone**` or `<@123>`, or a notation with a backtick, must not
 //! format the message or look like a mention: names are escaped where they are written
 //! ([`name`]), and every text option is made safe to quote when the command comes in
-//! ([`command`]). Whom to ping is never read from the text: it is [`Reply::mentions`].
+//! ([`typed`], applied by [`super::commands::Args`]). Whom to ping is never read from the text: it is [`Reply::mentions`].
 //!
 //! [`Reply::mentions`]: super::Reply::mentions
-
-use super::types::{Command, User};
 
 /// Characters that Discord markdown or mentions give a meaning to; a backslash before one
 /// shows it as it is.
@@ -52,50 +50,6 @@ pub fn typed(raw: &str) -> String {
             }
         })
         .collect()
-}
-
-fn user(user: User) -> User {
-    User { id: user.id, name: user.name.chars().filter(|ch| !ch.is_control()).collect() }
-}
-
-fn opt(text: Option<String>) -> Option<String> {
-    text.map(|text| typed(&text))
-}
-
-/// The command with every text option made safe to quote ([`typed`]), and names on one
-/// line.
-#[must_use]
-pub fn command(command: Command) -> Command {
-    match command {
-        Command::Challenge { opponent, game, color, days, options } => Command::Challenge {
-            opponent: user(opponent),
-            game: typed(&game),
-            color: opt(color),
-            days,
-            options: opt(options),
-        },
-        Command::Accept { challenge } => Command::Accept { challenge: opt(challenge) },
-        Command::Decline { challenge } => Command::Decline { challenge: opt(challenge) },
-        Command::Withdraw { challenge } => Command::Withdraw { challenge: opt(challenge) },
-        Command::Move { notation, game } => Command::Move { notation: typed(&notation), game: opt(game) },
-        Command::Drop { piece, square, game } => {
-            Command::Drop { piece: typed(&piece), square: typed(&square), game: opt(game) }
-        }
-        Command::Pass { game } => Command::Pass { game: opt(game) },
-        Command::Resign { game } => Command::Resign { game: opt(game) },
-        Command::Draw { game } => Command::Draw { game: opt(game) },
-        Command::Abort { game } => Command::Abort { game: opt(game) },
-        Command::Claim { game } => Command::Claim { game: opt(game) },
-        Command::ExtraTime { game, days } => Command::ExtraTime { game: opt(game), days },
-        Command::Board { game } => Command::Board { game: opt(game) },
-        Command::History { game } => Command::History { game: opt(game) },
-        Command::Games { user: who } => Command::Games { user: who.map(user) },
-        Command::Legal { game, square } => Command::Legal { game: opt(game), square: opt(square) },
-        Command::Rules { game } => Command::Rules { game: typed(&game) },
-        Command::Notify { mode } => Command::Notify { mode: typed(&mode) },
-        Command::AdminAbort { game } => Command::AdminAbort { game: typed(&game) },
-        Command::Help => Command::Help,
-    }
 }
 
 #[cfg(test)]

@@ -6,28 +6,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// A user, as Discord (or the console) numbers them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct UserId(pub u64);
+use stonemate_engine::GameKind;
 
-/// A text channel (or a DM channel) where a game is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct ChannelId(pub u64);
-
-/// A Discord server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct GuildId(pub u64);
-
-/// A challenge or game: short and human, printed `#12`. A challenge keeps its id when it is
-/// accepted and becomes a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct GameId(pub u32);
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
+pub use crate::ids::{ChannelId, GameId, GuildId, UserId};
+pub use crate::store::{ColorChoice, NotifyMode};
 
 /// A user and the name to show for him. The service stores the latest name it was given,
 /// so pictures, `/games` and notices can name players who are not calling.
@@ -63,71 +45,69 @@ impl Caller {
     }
 }
 
-/// One command of `commands.md`. Option values come as the user typed them (text), because
-/// Discord choices and autocompletion are never trusted: the service parses and checks
-/// every value itself. `game` and `challenge` options take `12` or `#12`; when `None`, the
-/// caller's only matching game in this channel is used (or the reply lists them).
+/// One command of `commands.md`, its options parsed ([`super::commands`] makes it from
+/// what the user typed). A `game` or `challenge` of `None` means the caller's only
+/// matching game in this channel (or the reply lists them).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// `/challenge`: `game` is chego, gess, ichess, go or chogo; `color` white, black or
-    /// random (default); `days` 0-14 per move (default 3, 0 = no clock); `options` text
-    /// such as `board=9x9 pieces=N komi=6.5`.
+    /// `/challenge`: `days` per move (default 3, 0 = no clock); `options` text such as
+    /// `board=9x9 pieces=N komi=6.5`.
     Challenge {
         opponent: User,
-        game: String,
-        color: Option<String>,
-        days: Option<i64>,
+        game: GameKind,
+        color: ColorChoice,
+        days: Option<u8>,
         options: Option<String>,
     },
     Accept {
-        challenge: Option<String>,
+        challenge: Option<GameId>,
     },
     Decline {
-        challenge: Option<String>,
+        challenge: Option<GameId>,
     },
     Withdraw {
-        challenge: Option<String>,
+        challenge: Option<GameId>,
     },
     /// `/move`: any turn in the game's notation (move, drop, pass, tandem, mole drop).
     Move {
         notation: String,
-        game: Option<String>,
+        game: Option<GameId>,
     },
     /// `/drop`: a piece letter and a square, for games with drops.
     Drop {
         piece: String,
         square: String,
-        game: Option<String>,
+        game: Option<GameId>,
     },
     Pass {
-        game: Option<String>,
+        game: Option<GameId>,
     },
     /// Asks to confirm with a button (`resign:ID`); the press ends the game.
     Resign {
-        game: Option<String>,
+        game: Option<GameId>,
     },
     /// Offers a draw, or accepts the opponent's pending offer.
     Draw {
-        game: Option<String>,
+        game: Option<GameId>,
     },
     /// Ends a game without result while no turn has been played.
     Abort {
-        game: Option<String>,
+        game: Option<GameId>,
     },
     /// Wins a game whose opponent's time for the current turn has run out.
     Claim {
-        game: Option<String>,
+        game: Option<GameId>,
     },
     /// Gives the opponent `days` (1-14) more for the current turn.
     ExtraTime {
-        game: Option<String>,
-        days: i64,
+        game: Option<GameId>,
+        days: u8,
     },
     Board {
-        game: Option<String>,
+        game: Option<GameId>,
     },
     History {
-        game: Option<String>,
+        game: Option<GameId>,
     },
     /// Active games and pending challenges of `user` (default: the caller).
     Games {
@@ -135,52 +115,22 @@ pub enum Command {
     },
     /// The legal turns, or those from `square`, highlighted on the board.
     Legal {
-        game: Option<String>,
+        game: Option<GameId>,
         square: Option<String>,
     },
-    /// A summary of a game's rules and notation (`game` is a game name such as `chego`).
+    /// A summary of a game's rules and notation.
     Rules {
-        game: String,
+        game: GameKind,
     },
-    /// `channel`, `dm` or `off`.
     Notify {
-        mode: String,
+        mode: NotifyMode,
     },
     /// Ends any game of the caller's server without result; needs [`Caller::admin`].
     AdminAbort {
-        game: String,
+        game: GameId,
     },
     /// Every command in one line each, and where the rules are.
     Help,
-}
-
-impl Command {
-    /// The command's name as users type it (`move`, `extratime`, `admin-abort`).
-    #[must_use]
-    pub fn name(&self) -> &'static str {
-        match self {
-            Command::Challenge { .. } => "challenge",
-            Command::Accept { .. } => "accept",
-            Command::Decline { .. } => "decline",
-            Command::Withdraw { .. } => "withdraw",
-            Command::Move { .. } => "move",
-            Command::Drop { .. } => "drop",
-            Command::Pass { .. } => "pass",
-            Command::Resign { .. } => "resign",
-            Command::Draw { .. } => "draw",
-            Command::Abort { .. } => "abort",
-            Command::Claim { .. } => "claim",
-            Command::ExtraTime { .. } => "extratime",
-            Command::Board { .. } => "board",
-            Command::History { .. } => "history",
-            Command::Games { .. } => "games",
-            Command::Legal { .. } => "legal",
-            Command::Rules { .. } => "rules",
-            Command::Notify { .. } => "notify",
-            Command::AdminAbort { .. } => "admin-abort",
-            Command::Help => "help",
-        }
-    }
 }
 
 /// A file sent with a message: a board PNG, an animated replay, a record text file.
@@ -282,28 +232,4 @@ pub enum Field {
 pub struct Choice {
     pub name: String,
     pub value: String,
-}
-
-/// How a player is told that it is his turn (`/notify`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum NotifyMode {
-    /// A new message in the game's channel, mentioning him (the default).
-    #[default]
-    Channel,
-    /// A direct message.
-    Dm,
-    /// No pings (results and timeouts still appear in the channel, without a mention).
-    Off,
-}
-
-impl NotifyMode {
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            NotifyMode::Channel => "channel",
-            NotifyMode::Dm => "dm",
-            NotifyMode::Off => "off",
-        }
-    }
 }

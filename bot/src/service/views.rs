@@ -3,18 +3,16 @@
 
 use std::fmt::Write as _;
 
-use stonemate_engine::{AnyGame, GameKind, Square, Turn};
+use stonemate_engine::{GameKind, Square, Turn};
 
 use super::Service;
-use super::ending::{result_text, score_text};
 use super::error::Refusal;
 use super::lookup::{self, Fit};
-use super::notify;
-use super::picture;
+use super::picture::Loaded;
 use super::rules;
 use super::text;
-use super::types::{Attachment, Caller, NotifyMode, Reply, Response, User};
-use crate::store::{FORMAT, Finish, GameRecord, Phase, Side, Standing, UserRecord};
+use super::types::{Attachment, Caller, GameId, NotifyMode, Reply, Response, User};
+use crate::store::{FORMAT, Phase, Reason, UserRecord};
 
 /// Replies longer than this are cut (Discord allows 2000 characters).
 const MAX_TEXT: usize = 1800;
@@ -43,39 +41,44 @@ fn cut_list(head: &str, items: &[String], separator: &str, rest: impl Fn(usize) 
     text
 }
 
-/// One line about where a record stands: whose turn, the result, or the challenge state.
-fn state(service: &Service, record: &GameRecord, game: &AnyGame) -> String {
-    match record.phase {
-        Phase::Playing => {
-            let mover = game.to_move().and_then(|color| record.player(Side::of(color)));
-            let name = mover.map_or("nobody", |user| record.name_of(user));
-            format!("{} to move{}", text::name(name), notify::time_left(service, record))
+impl Service {
+    /// One line about where a record stands: whose turn, the result, or the challenge state.
+    fn state(&self, game: &Loaded) -> String {
+        let record = &game.record;
+        match record.phase {
+            Phase::Playing => {
+                let name = game.mover().map_or("nobody", |user| record.name_of(user));
+                format!("{} to move{}", text::name(name), self.time_left(record))
+            }
+            Phase::Finished if record.result.as_ref().is_some_and(|r| matches!(r.reason, Reason::Rules(_))) => {
+                format!("{}{}", game.result(), game.score())
+            }
+            Phase::Finished => game.result(),
+            Phase::Challenge => "a challenge waiting for an answer".to_owned(),
+            Phase::Declined => "a declined challenge".to_owned(),
+            Phase::Withdrawn => "a withdrawn challenge".to_owned(),
+            Phase::Expired => "an expired challenge".to_owned(),
         }
-        Phase::Finished if record.result.as_ref().is_some_and(|r| r.finish == Finish::Rules) => {
-            format!("{}{}", result_text(record), score_text(game))
-        }
-        Phase::Finished => result_text(record),
-        Phase::Challenge => "a challenge waiting for an answer".to_owned(),
-        Phase::Declined => "a declined challenge".to_owned(),
-        Phase::Withdrawn => "a withdrawn challenge".to_owned(),
-        Phase::Expired => "an expired challenge".to_owned(),
     }
-}
 
-/// `/board`: anyone in the game's server may look at it.
-pub fn board(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::viewed(service, caller, text, Fit::Any)?;
-    let game = lookup::position(service, &record)?;
-    let text = format!(
-        "{} {}: {}, {} turns played; {}.",
-        record.id,
-        game.kind().title(),
-        picture::sides(&record),
-        record.turns.len(),
-        state(service, &record, &game)
-    );
-    let images = vec![picture::public_board(service, &record, &game)];
-    Ok(Response { reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() }, notices: vec![] })
+    /// `/board`: anyone in the game's server may look at it.
+    pub(super) fn show_board(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+        let game = self.open_viewed(caller, text, Fit::Any)?;
+        let record = &game.record;
+        let text = format!(
+            "{} {}: {}, {} turns played; {}.",
+            record.id,
+            record.game.title(),
+            game.sides(),
+            record.turns.len(),
+            self.state(&game)
+        );
+        let images = vec![self.public_board(&game)];
+        Ok(Response {
+            reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() },
+            notices: vec![],
+        })
+    }
 }
 
 /// The turns numbered in pairs: `1. d4 e5`, `2. c4 pass`.
@@ -84,21 +87,22 @@ fn numbered(turns: &[String]) -> Vec<String> {
 }
 
 /// The record as a file `stonemate replay` reads back: comments, then numbered turns.
-pub fn record_file(record: &GameRecord) -> String {
+pub fn record_file(game: &Loaded) -> String {
+    let record = &game.record;
     let options: Vec<String> = record.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let arguments: Vec<String> = options
         .iter()
         .map(|pair| if pair.contains(' ') { format!("--option \"{pair}\"") } else { format!("--option {pair}") })
         .collect();
-    let mut file = format!("# Stonemate {}: {}\n# {}\n", record.id, record.game, picture::sides(record));
+    let mut file = format!("# Stonemate {}: {}\n# {}\n", record.id, record.game.name(), game.sides());
     let _ = writeln!(file, "# options: {}", options.join(" "));
     if record.phase == Phase::Finished {
-        let _ = writeln!(file, "# result: {}", result_text(record));
+        let _ = writeln!(file, "# result: {}", game.result());
     }
     let _ = writeln!(
         file,
         "# replay: stonemate replay --game {} {} game-{}.txt",
-        record.game,
+        record.game.name(),
         arguments.join(" "),
         record.id.0
     );
@@ -108,150 +112,141 @@ pub fn record_file(record: &GameRecord) -> String {
     file
 }
 
-/// `/history`: the numbered turns, the result, the record file and a replay image.
-pub fn history(service: &Service, caller: &Caller, text: Option<&str>) -> Result<Response, Refusal> {
-    let record = lookup::viewed(service, caller, text, Fit::Any)?;
-    let game = lookup::position(service, &record)?;
-    let head = format!(
-        "{} {}: {}; {}.\n",
-        record.id,
-        game.kind().title(),
-        picture::sides(&record),
-        state(service, &record, &game)
-    );
-    let text = if record.turns.is_empty() {
-        format!("{head}no turns yet")
-    } else {
-        cut_list(&head, &numbered(&record.turns), " ", |more| {
-            format!(" … ({more} more: the whole record is in the file)")
-        })
-    };
-    let file = Attachment { name: format!("game-{}.txt", record.id.0), bytes: record_file(&record).into_bytes() };
-    let mut images = vec![picture::public_board(service, &record, &game)];
-    images.extend(picture::animation(service, &record));
-    let reply = Reply { ok: true, text, images, files: vec![file], game: Some(record.id), ..Reply::default() };
-    Ok(Response { reply, notices: Vec::new() })
-}
-
-/// `/games`: the active games and pending challenges of a user (the caller by default).
-pub fn games(service: &Service, caller: &Caller, user: Option<&User>) -> Result<Response, Refusal> {
-    let user = user.unwrap_or(&caller.user);
-    let mut lines = Vec::new();
-    for record in lookup::records_of(service, caller, user.id, Standing::Active)? {
-        let game = lookup::position(service, &record)?;
-        let opponent = text::name(record.name_of(record.other(user.id)));
-        lines.push(format!("{} {} vs {opponent}: {}", record.id, record.game, state(service, &record, &game)));
-    }
-    for record in lookup::records_of(service, caller, user.id, Standing::Pending)? {
-        let line = if record.challenger == user.id {
-            format!("{} {} challenge to {}, waiting", record.id, record.game, text::name(&record.names[1]))
+impl Service {
+    /// `/history`: the numbered turns, the result, the record file and a replay image.
+    pub(super) fn history(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+        let game = self.open_viewed(caller, text, Fit::Any)?;
+        let record = &game.record;
+        let head = format!("{} {}: {}; {}.\n", record.id, record.game.title(), game.sides(), self.state(&game));
+        let text = if record.turns.is_empty() {
+            format!("{head}no turns yet")
         } else {
-            format!("{} {} challenge from {}, to answer", record.id, record.game, text::name(&record.names[0]))
+            cut_list(&head, &numbered(&record.turns), " ", |more| {
+                format!(" … ({more} more: the whole record is in the file)")
+            })
         };
-        lines.push(line);
+        let file = Attachment { name: format!("game-{}.txt", record.id.0), bytes: record_file(&game).into_bytes() };
+        let mut images = vec![self.public_board(&game)];
+        images.extend(self.animation(&game));
+        let reply = Reply { ok: true, text, images, files: vec![file], game: Some(record.id), ..Reply::default() };
+        Ok(Response { reply, notices: Vec::new() })
     }
-    let text = if lines.is_empty() {
-        format!("{} has no active games or challenges.", text::name(&user.name))
-    } else {
-        cut_list(&format!("{}'s games:\n", text::name(&user.name)), &lines, "\n", |more| format!("\n… and {more} more"))
-    };
-    let reply = Reply { ok: true, text, private: true, ..Reply::default() };
-    Ok(Response { reply, notices: Vec::new() })
+
+    /// `/games`: the active games and pending challenges of a user (the caller by default).
+    pub(super) fn games(&self, caller: &Caller, user: Option<&User>) -> Result<Response, Refusal> {
+        let user = user.unwrap_or(&caller.user);
+        let mut lines = Vec::new();
+        for record in self.records_of(caller, user.id, Phase::Playing)? {
+            let game = self.loaded(record)?;
+            let record = &game.record;
+            let opponent = text::name(record.name_of(record.other(user.id)));
+            lines.push(format!("{} {} vs {opponent}: {}", record.id, record.game.name(), self.state(&game)));
+        }
+        for record in self.records_of(caller, user.id, Phase::Challenge)? {
+            let game = record.game.name();
+            let line = if record.challenger == user.id {
+                format!("{} {game} challenge to {}, waiting", record.id, text::name(&record.names[1]))
+            } else {
+                format!("{} {game} challenge from {}, to answer", record.id, text::name(&record.names[0]))
+            };
+            lines.push(line);
+        }
+        let text = if lines.is_empty() {
+            format!("{} has no active games or challenges.", text::name(&user.name))
+        } else {
+            cut_list(&format!("{}'s games:\n", text::name(&user.name)), &lines, "\n", |more| {
+                format!("\n… and {more} more")
+            })
+        };
+        let reply = Reply { ok: true, text, private: true, ..Reply::default() };
+        Ok(Response { reply, notices: Vec::new() })
+    }
 }
 
-/// Whether `turn` starts at (or, for drops, lands on) `square`.
-fn from_square(turn: &Turn, square: Square) -> bool {
+/// Where a turn is on the board: the squares it starts from (a drop's own square, every
+/// cell of a tandem's pair, nothing for a pass) and the square it ends on. The one place a
+/// [`Turn`] becomes squares, for `/legal` and its autocompletion.
+pub(super) fn turn_squares(turn: &Turn) -> (Vec<Square>, Option<Square>) {
     match *turn {
-        Turn::Pass => false,
-        Turn::Drop { to, .. } => to == square,
-        Turn::Move { from, .. } | Turn::Relocate { from, .. } => from == square,
-        Turn::Tandem { from, .. } => from.contains(square),
+        Turn::Pass => (Vec::new(), None),
+        Turn::Drop { to, .. } => (vec![to], Some(to)),
+        Turn::Move { from, to, .. } | Turn::Relocate { from, to, .. } => (vec![from], Some(to)),
+        Turn::Tandem { from, to } => (from.cells().collect(), Some(to)),
     }
 }
 
-/// The squares a turn ends on, to highlight.
-fn target(turn: &Turn) -> Option<Square> {
-    match *turn {
-        Turn::Pass => None,
-        Turn::Drop { to, .. } | Turn::Move { to, .. } | Turn::Relocate { to, .. } | Turn::Tandem { to, .. } => Some(to),
-    }
-}
-
-/// A square to name in the hint of a cut list: where the last turn (one left out) starts.
+/// A square to name in the hint of a cut list: where the last turn (one left out) with one
+/// start square starts.
 fn example_square(turns: &[Turn]) -> String {
-    let start = |turn: &Turn| match *turn {
-        Turn::Move { from, .. } | Turn::Relocate { from, .. } => Some(from),
-        Turn::Drop { to, .. } => Some(to),
-        Turn::Tandem { .. } | Turn::Pass => None,
+    let start = |turn: &Turn| match turn_squares(turn).0.as_slice() {
+        [square] => Some(*square),
+        _ => None,
     };
     turns.iter().rev().find_map(start).map_or_else(|| "e4".to_owned(), |square| square.to_string())
 }
 
-/// `/legal`: the legal turns (from one square), highlighted on the board.
-pub fn legal(
-    service: &Service,
-    caller: &Caller,
-    text: Option<&str>,
-    square: Option<&str>,
-) -> Result<Response, Refusal> {
-    let record = lookup::viewed(service, caller, text, Fit::ToMove)?;
-    let game = lookup::position(service, &record)?;
-    let square = match square.map(str::trim).filter(|s| !s.is_empty()) {
-        Some(text) => Some(text.parse::<Square>().map_err(|_| Refusal::BadSquare(text.chars().take(20).collect()))?),
-        None => None,
-    };
-    let turns: Vec<Turn> =
-        game.legal_turns().into_iter().filter(|turn| square.is_none_or(|s| from_square(turn, s))).collect();
-    let mut highlights: Vec<Square> = turns.iter().filter_map(target).collect();
-    highlights.dedup();
-    let names: Vec<String> = turns.iter().map(|turn| game.format_turn(*turn)).collect();
-    let from = square.map_or(String::new(), |square| format!(" from {square}"));
-    let text = match (record.phase, names.len()) {
-        (Phase::Challenge, _) => format!("{} has not started yet.", record.id),
-        (_, 0) => format!("{}: no legal turn{from}.", record.id),
-        (_, count) => {
-            let head = format!("{}: {count} legal turn{}{from}: ", record.id, if count == 1 { "" } else { "s" });
-            cut_list(&head, &names, ", ", |more| {
-                format!(
-                    ", … and {more} more: name a square to see its turns, as in `/legal square:{}`",
-                    example_square(&turns)
-                )
-            })
-        }
-    };
-    let images = vec![picture::board(service, &record, &game, caller.user.id, highlights)];
-    let reply = Reply { ok: true, text, private: true, images, game: Some(record.id), ..Reply::default() };
-    Ok(Response { reply, notices: Vec::new() })
-}
-
-/// `/rules`: a summary of a game's rules and notation.
-pub fn rules(game: &str) -> Result<Response, Refusal> {
-    let kind: GameKind = game.parse()?;
-    let mut text = rules::summary(kind).to_owned();
-    if !AnyGame::is_available(kind) {
-        text.push_str("\n(Not available on this bot yet.)");
+impl Service {
+    /// `/legal`: the legal turns (from one square), highlighted on the board.
+    pub(super) fn legal(
+        &self,
+        caller: &Caller,
+        text: Option<GameId>,
+        square: Option<&str>,
+    ) -> Result<Response, Refusal> {
+        let loaded = self.open_viewed(caller, text, Fit::ToMove)?;
+        let (record, game) = (&loaded.record, &loaded.position);
+        let square = match square.map(str::trim).filter(|s| !s.is_empty()) {
+            Some(text) => {
+                Some(text.parse::<Square>().map_err(|_| Refusal::BadSquare(text.chars().take(20).collect()))?)
+            }
+            None => None,
+        };
+        let turns: Vec<Turn> = game
+            .legal_turns()
+            .into_iter()
+            .filter(|turn| square.is_none_or(|s| turn_squares(turn).0.contains(&s)))
+            .collect();
+        let mut highlights: Vec<Square> = turns.iter().filter_map(|turn| turn_squares(turn).1).collect();
+        highlights.dedup();
+        let names: Vec<String> = turns.iter().map(|turn| game.format_turn(*turn)).collect();
+        let from = square.map_or(String::new(), |square| format!(" from {square}"));
+        let text = match (record.phase, names.len()) {
+            (Phase::Challenge, _) => format!("{} has not started yet.", record.id),
+            (_, 0) => format!("{}: no legal turn{from}.", record.id),
+            (_, count) => {
+                let head = format!("{}: {count} legal turn{}{from}: ", record.id, if count == 1 { "" } else { "s" });
+                cut_list(&head, &names, ", ", |more| {
+                    format!(
+                        ", … and {more} more: name a square to see its turns, as in `/legal square:{}`",
+                        example_square(&turns)
+                    )
+                })
+            }
+        };
+        let images = vec![self.board(&loaded, caller.user.id, highlights)];
+        let reply = Reply { ok: true, text, private: true, images, game: Some(record.id), ..Reply::default() };
+        Ok(Response { reply, notices: Vec::new() })
     }
-    Ok(Response { reply: Reply { ok: true, text, private: true, ..Reply::default() }, notices: Vec::new() })
-}
 
-/// `/notify`: how the caller is told that it is his turn.
-pub fn notify(service: &Service, caller: &Caller, mode: &str) -> Result<Response, Refusal> {
-    let notify = match mode.trim().to_ascii_lowercase().as_str() {
-        "channel" => NotifyMode::Channel,
-        "dm" => NotifyMode::Dm,
-        "off" => NotifyMode::Off,
-        _ => return Err(Refusal::BadMode(mode.chars().take(20).collect())),
-    };
-    let name = lookup::short_name(&caller.user.name);
-    let user = UserRecord { format: FORMAT, id: caller.user.id, name, notify };
-    service.store.save_user(&user)?;
-    let text = match notify {
-        NotifyMode::Channel => "You will be pinged in the game's channel when it is your turn.",
-        NotifyMode::Dm => "You will get a direct message when it is your turn.",
-        NotifyMode::Off => "You will not be pinged about your turns (results still show in the channel).",
-    };
-    Ok(Response {
-        reply: Reply { ok: true, text: text.to_owned(), private: true, ..Reply::default() },
-        notices: vec![],
-    })
+    /// `/rules`: a summary of a game's rules and notation.
+    pub(super) fn rules(kind: GameKind) -> Result<Response, Refusal> {
+        let text = rules::summary(kind).to_owned();
+        Ok(Response { reply: Reply { ok: true, text, private: true, ..Reply::default() }, notices: Vec::new() })
+    }
+
+    /// `/notify`: how the caller is told that it is his turn.
+    pub(super) fn set_notify(&self, caller: &Caller, notify: NotifyMode) -> Result<Response, Refusal> {
+        let name = lookup::short_name(&caller.user.name);
+        let user = UserRecord { format: FORMAT, id: caller.user.id, name, notify };
+        self.store.save_user(&user)?;
+        let text = match notify {
+            NotifyMode::Channel => "You will be pinged in the game's channel when it is your turn.",
+            NotifyMode::Dm => "You will get a direct message when it is your turn.",
+            NotifyMode::Off => "You will not be pinged about your turns (results still show in the channel).",
+        };
+        Ok(Response {
+            reply: Reply { ok: true, text: text.to_owned(), private: true, ..Reply::default() },
+            notices: vec![],
+        })
+    }
 }

@@ -1,9 +1,10 @@
 //! The key layout shared by both stores, and the writes one record change makes.
 
+use super::record::Phase;
 use super::record::{GameRecord, UserRecord};
-use super::{IndexEntry, Standing, StoreError};
+use super::{IndexEntry, StoreError};
 use crate::clock::Timestamp;
-use crate::service::{GameId, GuildId, UserId};
+use crate::ids::{GameId, GuildId, UserId};
 
 pub const NEXT_ID: &[u8] = b"n";
 const GAME: u8 = b'g';
@@ -109,10 +110,10 @@ const OPPONENT: u8 = b'o';
 
 /// The player-index entries of a record: one per player, in the record's server.
 fn player_entries(record: &GameRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
-    let Some(standing) = record.standing() else { return Vec::new() };
+    let Some(byte) = record.phase.index_byte() else { return Vec::new() };
     [(record.challenger, CHALLENGER), (record.opponent, OPPONENT)]
         .into_iter()
-        .map(|(user, role)| (player(user, record.guild, record.id), vec![standing.byte(), role]))
+        .map(|(user, role)| (player(user, record.guild, record.id), vec![byte, role]))
         .collect()
 }
 
@@ -145,8 +146,10 @@ pub fn changes(old: Option<&GameRecord>, new: &GameRecord) -> Result<Vec<Write>,
     Ok(writes)
 }
 
+/// A stored game record, of this format or an older one ([`super::record::upgrade`]).
 pub fn decode_game(bytes: &[u8]) -> Result<GameRecord, StoreError> {
-    Ok(serde_json::from_slice(bytes)?)
+    let value = super::record::upgrade(serde_json::from_slice(bytes)?).map_err(StoreError::Corrupt)?;
+    Ok(serde_json::from_value(value)?)
 }
 
 pub fn decode_user(bytes: &[u8]) -> Result<UserRecord, StoreError> {
@@ -161,7 +164,7 @@ pub fn index_entry(key: &[u8], value: &[u8]) -> Option<IndexEntry> {
     let guild = u64::from_be_bytes(key.get(9..17)?.try_into().ok()?);
     Some(IndexEntry {
         id: id_at_end(key)?,
-        standing: Standing::from_byte(*value.first()?)?,
+        phase: Phase::from_index_byte(*value.first()?)?,
         guild: (guild != 0).then_some(GuildId(guild)),
         challenger: value.get(1) == Some(&CHALLENGER),
     })

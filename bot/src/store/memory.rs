@@ -8,7 +8,7 @@ use super::keys::{self, Write};
 use super::record::{GameRecord, UserRecord};
 use super::{Dump, GameStore, IndexEntry, StoreError};
 use crate::clock::Timestamp;
-use crate::service::{GameId, GuildId, UserId};
+use crate::ids::{GameId, GuildId, UserId};
 
 type Map = BTreeMap<Vec<u8>, Vec<u8>>;
 

@@ -7,7 +7,7 @@
 //! | key | value |
 //! |---|---|
 //! | `g` id | the [`GameRecord`], JSON |
-//! | `p` user server id | [`Standing`] byte, then `c` (challenger) or `o`: the player index |
+//! | `p` user server id | [`Phase::index_byte`], then `c` (challenger) or `o`: the player index |
 //! | `d` time id | empty: the deadline index (reminders, timeouts, challenge expiry) |
 //! | `u` user | the [`UserRecord`], JSON |
 //! | `n` | the last game id given out |
@@ -26,17 +26,18 @@ mod sled_store;
 use std::fmt;
 
 pub use memory::MemoryStore;
-pub use record::{ColorChoice, FORMAT, Finish, GameRecord, GameResult, Phase, Side, Standing, TurnClock, UserRecord};
+pub use record::{ColorChoice, Ending, FORMAT, GameRecord, NotifyMode, Phase, Reason, TurnClock, UserRecord};
 pub use sled_store::SledStore;
 
 use crate::clock::Timestamp;
-use crate::service::{GameId, GuildId, UserId};
+use crate::ids::{GameId, GuildId, UserId};
 
 /// One entry of a player's index: a record he takes part in, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct IndexEntry {
     pub id: GameId,
-    pub standing: Standing,
+    /// The record's phase: [`Phase::Challenge`], [`Phase::Playing`] or [`Phase::Finished`].
+    pub phase: Phase,
     /// The record's server (`None`: a record without one).
     pub guild: Option<GuildId>,
     /// Whether he sent the challenge (else he received it).
@@ -91,9 +92,9 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     /// by id.
     fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError>;
 
-    /// The records `user` takes part in, in every server, with their standing.
-    fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Standing)>, StoreError> {
-        Ok(self.entries_of(user)?.into_iter().map(|entry| (entry.id, entry.standing)).collect())
+    /// The records `user` takes part in, in every server, with their phase.
+    fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Phase)>, StoreError> {
+        Ok(self.entries_of(user)?.into_iter().map(|entry| (entry.id, entry.phase)).collect())
     }
 
     /// Records with something due at or before `until`, earliest first.

@@ -7,48 +7,14 @@
 //! position: the position is rebuilt by replaying the turns (style principle 5).
 
 use serde::{Deserialize, Serialize};
-use stonemate_engine::{Color, GameKind, Outcome};
+use stonemate_engine::{self as engine, Color, EndReason, GameKind, Outcome};
 
 use crate::clock::Timestamp;
-use crate::service::{ChannelId, GameId, GuildId, NotifyMode, UserId};
+use crate::ids::{ChannelId, GameId, GuildId, UserId};
 
-/// The layout of records written by this build.
-pub const FORMAT: u32 = 1;
-
-/// A side, as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    White,
-    Black,
-}
-
-impl Side {
-    /// The opponent's side.
-    #[must_use]
-    pub fn other(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
-    #[must_use]
-    pub fn color(self) -> Color {
-        match self {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        }
-    }
-
-    #[must_use]
-    pub fn of(color: Color) -> Side {
-        match color {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-        }
-    }
-}
+/// The layout of records written by this build. Format 1 stored the result as display
+/// text; [`upgrade`] reads it.
+pub const FORMAT: u32 = 2;
 
 /// The colour the challenger asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -57,6 +23,21 @@ pub enum ColorChoice {
     White,
     Black,
     Random,
+}
+
+impl ColorChoice {
+    /// Every choice, in the order Discord offers them.
+    pub const ALL: [ColorChoice; 3] = [ColorChoice::White, ColorChoice::Black, ColorChoice::Random];
+
+    /// The choice as users type it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
 }
 
 /// Where a record stands.
@@ -74,51 +55,75 @@ pub enum Phase {
     Finished,
 }
 
-/// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Why a game ended: the rules' own reason, or what the players (or an administrator) did.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Finish {
-    /// By the game's own rules (the engine's status after the last turn).
-    Rules,
+pub enum Reason {
+    /// By the game's own rules (the engine's ending after the last turn).
+    Rules(#[serde(with = "rule_name")] EndReason),
     Resignation,
     Agreement,
     /// Claimed by the waiting player after the opponent's time ran out.
     Timeout,
-    /// Ended by a player before any turn, without result.
-    Aborted,
-    /// Ended by a server administrator, without result.
-    AdminAborted,
+    /// Ended by a player before any turn, without result; `by` is his name then.
+    Aborted {
+        by: String,
+    },
+    /// Ended by a server administrator, without result; `by` is his name then.
+    AdminAborted {
+        by: String,
+    },
 }
 
-/// How a finished game came out.
+impl Reason {
+    /// Whether the game ended without result.
+    #[must_use]
+    pub fn aborted(&self) -> bool {
+        matches!(self, Reason::Aborted { .. } | Reason::AdminAborted { .. })
+    }
+
+    /// The ending a board picture shows for it (the engine's words for the same ends).
+    #[must_use]
+    pub fn engine_reason(&self) -> EndReason {
+        match self {
+            Reason::Rules(reason) => *reason,
+            Reason::Resignation => EndReason::Resignation,
+            Reason::Agreement => EndReason::Agreement,
+            Reason::Timeout => EndReason::Timeout,
+            Reason::Aborted { .. } | Reason::AdminAborted { .. } => EndReason::Aborted,
+        }
+    }
+}
+
+/// How a finished game came out: the winner (`None`: a draw, or no result when aborted)
+/// and why.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct GameResult {
-    /// The winner; `None` for a draw or an aborted game.
-    pub winner: Option<Side>,
-    pub finish: Finish,
-    /// The reason as players read it: `two passes`, `resignation`, `aborted`.
-    pub reason: String,
+pub struct Ending {
+    #[serde(with = "color_name")]
+    pub winner: Option<Color>,
+    pub reason: Reason,
 }
 
-impl GameResult {
+impl Ending {
     /// `white`, `black`, `draw`, or `none` for an aborted game.
     #[must_use]
     pub fn outcome_name(&self) -> &'static str {
-        match (self.winner, self.finish) {
-            (Some(Side::White), _) => "white",
-            (Some(Side::Black), _) => "black",
-            (None, Finish::Aborted | Finish::AdminAborted) => "none",
-            (None, _) => "draw",
+        match self.winner {
+            Some(Color::White) => "white",
+            Some(Color::Black) => "black",
+            None if self.reason.aborted() => "none",
+            None => "draw",
         }
     }
 
+    /// The end the rules made.
     #[must_use]
-    pub fn from_outcome(outcome: Outcome, finish: Finish, reason: String) -> GameResult {
-        let winner = match outcome {
-            Outcome::Winner(color) => Some(Side::of(color)),
+    pub fn by_rules(ending: engine::Ending) -> Ending {
+        let winner = match ending.outcome {
+            Outcome::Winner(color) => Some(color),
             Outcome::Draw => None,
         };
-        GameResult { winner, finish, reason }
+        Ending { winner, reason: Reason::Rules(ending.reason) }
     }
 }
 
@@ -166,8 +171,9 @@ pub struct GameRecord {
     /// Bumped by every write; a write expecting another version is refused, so two
     /// commands racing on one game apply at most one.
     pub version: u64,
-    /// The game's name (`go`, `chego`).
-    pub game: String,
+    /// The game (stored by its name, `go`, `chego`).
+    #[serde(with = "kind_name")]
+    pub game: GameKind,
     /// Every option with its value, as the game prints them.
     pub options: Vec<(String, String)>,
     pub challenger: UserId,
@@ -193,53 +199,36 @@ pub struct GameRecord {
     pub turns: Vec<String>,
     pub clock: Option<TurnClock>,
     /// The side that offered a draw, while the offer stands.
-    pub draw_offer: Option<Side>,
-    pub result: Option<GameResult>,
+    #[serde(with = "color_name")]
+    pub draw_offer: Option<Color>,
+    pub result: Option<Ending>,
 }
 
-/// How a record appears in a player's index.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Standing {
-    /// A challenge waiting for an answer.
-    Pending,
-    /// A game being played.
-    Active,
-    /// A game that is over.
-    Over,
-}
-
-impl Standing {
+impl Phase {
+    /// The byte of its entries in the player index; declined, withdrawn and expired
+    /// challenges have none (they are kept, but nobody lists them).
     #[must_use]
-    pub fn byte(self) -> u8 {
+    pub fn index_byte(self) -> Option<u8> {
         match self {
-            Standing::Pending => b'c',
-            Standing::Active => b'a',
-            Standing::Over => b'f',
+            Phase::Challenge => Some(b'c'),
+            Phase::Playing => Some(b'a'),
+            Phase::Finished => Some(b'f'),
+            Phase::Declined | Phase::Withdrawn | Phase::Expired => None,
         }
     }
 
+    /// The phase of a player-index entry.
     #[must_use]
-    pub fn from_byte(byte: u8) -> Option<Standing> {
-        [Standing::Pending, Standing::Active, Standing::Over].into_iter().find(|s| s.byte() == byte)
+    pub fn from_index_byte(byte: u8) -> Option<Phase> {
+        [Phase::Challenge, Phase::Playing, Phase::Finished].into_iter().find(|p| p.index_byte() == Some(byte))
     }
 }
 
 impl GameRecord {
+    /// Whether the players' indices list it (see [`Phase::index_byte`]).
     #[must_use]
-    pub fn kind(&self) -> Option<GameKind> {
-        self.game.parse().ok()
-    }
-
-    /// Its place in the players' indices; declined, withdrawn and expired challenges have
-    /// none (they are kept, but nobody lists them).
-    #[must_use]
-    pub fn standing(&self) -> Option<Standing> {
-        match self.phase {
-            Phase::Challenge => Some(Standing::Pending),
-            Phase::Playing => Some(Standing::Active),
-            Phase::Finished => Some(Standing::Over),
-            Phase::Declined | Phase::Withdrawn | Phase::Expired => None,
-        }
+    pub fn listed(&self) -> bool {
+        self.phase.index_byte().is_some()
     }
 
     /// When the deadline index must wake the service for this record.
@@ -254,18 +243,18 @@ impl GameRecord {
 
     /// The user playing `side`.
     #[must_use]
-    pub fn player(&self, side: Side) -> Option<UserId> {
-        self.players.map(|[white, black]| if side == Side::White { white } else { black })
+    pub fn player(&self, side: Color) -> Option<UserId> {
+        self.players.map(|[white, black]| if side == Color::White { white } else { black })
     }
 
     /// The side `user` plays, if he plays.
     #[must_use]
-    pub fn side_of(&self, user: UserId) -> Option<Side> {
+    pub fn side_of(&self, user: UserId) -> Option<Color> {
         let [white, black] = self.players?;
         if user == white {
-            Some(Side::White)
+            Some(Color::White)
         } else if user == black {
-            Some(Side::Black)
+            Some(Color::Black)
         } else {
             None
         }
@@ -290,6 +279,44 @@ impl GameRecord {
     }
 }
 
+/// How a player is told that it is his turn (`/notify`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NotifyMode {
+    /// A new message in the game's channel, mentioning him (the default).
+    #[default]
+    Channel,
+    /// A direct message.
+    Dm,
+    /// No pings (results and timeouts still appear in the channel, without a mention).
+    Off,
+}
+
+impl NotifyMode {
+    /// Every mode, in the order `/notify` offers them.
+    pub const ALL: [NotifyMode; 3] = [NotifyMode::Channel, NotifyMode::Dm, NotifyMode::Off];
+
+    /// The mode's name as users type it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            NotifyMode::Channel => "channel",
+            NotifyMode::Dm => "dm",
+            NotifyMode::Off => "off",
+        }
+    }
+}
+
+impl std::str::FromStr for NotifyMode {
+    type Err = ();
+
+    /// A mode by its name, in any case, spaces around ignored.
+    fn from_str(text: &str) -> Result<NotifyMode, ()> {
+        let text = text.trim();
+        NotifyMode::ALL.into_iter().find(|mode| mode.name().eq_ignore_ascii_case(text)).ok_or(())
+    }
+}
+
 /// What a user set, and his latest name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UserRecord {
@@ -297,4 +324,158 @@ pub struct UserRecord {
     pub id: UserId,
     pub name: String,
     pub notify: NotifyMode,
+}
+
+/// A colour stored in lower case (`white`, `black`), as format 1 stored its sides.
+mod color_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use stonemate_engine::Color;
+
+    #[derive(serde::Serialize, Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    enum Stored {
+        White,
+        Black,
+    }
+
+    pub fn serialize<S: Serializer>(color: &Option<Color>, serializer: S) -> Result<S::Ok, S::Error> {
+        let stored = color.map(|color| if color == Color::White { Stored::White } else { Stored::Black });
+        serde::Serialize::serialize(&stored, serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Color>, D::Error> {
+        let stored = Option::<Stored>::deserialize(deserializer)?;
+        Ok(stored.map(|stored| if matches!(stored, Stored::White) { Color::White } else { Color::Black }))
+    }
+}
+
+/// A game kind stored by its name (`go`, `chego`).
+mod kind_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+    use stonemate_engine::GameKind;
+
+    pub fn serialize<S: Serializer>(kind: &GameKind, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(kind.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<GameKind, D::Error> {
+        String::deserialize(deserializer)?.parse().map_err(D::Error::custom)
+    }
+}
+
+/// A rules' end reason stored by the engine's name for it (`two passes`, `checkmate`).
+mod rule_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+    use stonemate_engine::EndReason;
+
+    /// The reasons the rules make (the others are the players' and have their own
+    /// [`super::Reason`] variants).
+    pub const RULES: [EndReason; 9] = [
+        EndReason::TwoPasses,
+        EndReason::Checkmate,
+        EndReason::NoLegalTurn,
+        EndReason::Repetition,
+        EndReason::PerpetualCheck,
+        EndReason::RingDestroyed,
+        EndReason::KingCaptured,
+        EndReason::BothKingsCaptured,
+        EndReason::NoCaptureFor50Turns,
+    ];
+
+    pub fn parse(text: &str) -> Option<EndReason> {
+        RULES.into_iter().find(|reason| reason.to_string() == text)
+    }
+
+    pub fn serialize<S: Serializer>(reason: &EndReason, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(reason)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<EndReason, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        parse(&text).ok_or_else(|| D::Error::custom(format!("unknown end reason `{text}`")))
+    }
+}
+
+/// Rewrites a stored game record of an older format as this one reads it. Format 1 kept
+/// the result as `{winner, finish, reason}` with `reason` the text players read; the
+/// reason is read back into a [`Reason`] (an aborting player's name, which format 1
+/// stored escaped for Discord, is unescaped).
+pub fn upgrade(mut value: serde_json::Value) -> Result<serde_json::Value, String> {
+    if value.get("format").and_then(serde_json::Value::as_u64) != Some(1) {
+        return Ok(value);
+    }
+    if let Some(result) = value.get_mut("result").filter(|result| !result.is_null()) {
+        let text = |key: &str| result.get(key).and_then(serde_json::Value::as_str).unwrap_or_default().to_owned();
+        let (finish, reason) = (text("finish"), text("reason"));
+        let reason = match finish.as_str() {
+            "rules" => serde_json::json!({ "rules": reason }),
+            "resignation" | "agreement" | "timeout" => serde_json::json!(finish),
+            "aborted" => serde_json::json!({ "aborted": { "by": unescape(after(&reason, "aborted by ", "")?) } }),
+            "admin-aborted" => {
+                let by = after(&reason, "aborted by an administrator (", ")")?;
+                serde_json::json!({ "admin-aborted": { "by": unescape(by) } })
+            }
+            other => return Err(format!("unknown finish `{other}`")),
+        };
+        *result = serde_json::json!({ "winner": result.get("winner").cloned(), "reason": reason });
+    }
+    value["format"] = serde_json::json!(FORMAT);
+    Ok(value)
+}
+
+fn after<'a>(text: &'a str, prefix: &str, suffix: &str) -> Result<&'a str, String> {
+    text.strip_prefix(prefix)
+        .and_then(|rest| rest.strip_suffix(suffix))
+        .ok_or_else(|| format!("unknown reason `{text}`"))
+}
+
+/// The name format 1 escaped with a backslash before each markup character.
+fn unescape(escaped: &str) -> String {
+    let mut name = String::with_capacity(escaped.len());
+    let mut chars = escaped.chars();
+    while let Some(ch) = chars.next() {
+        name.push(if ch == '\\' { chars.next().unwrap_or(ch) } else { ch });
+    }
+    name
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn upgraded(result: serde_json::Value) -> Result<Option<Ending>, String> {
+        let record = serde_json::json!({ "format": 1, "result": result });
+        let value = upgrade(record)?;
+        assert_eq!(value["format"], serde_json::json!(FORMAT));
+        serde_json::from_value(value["result"].clone()).map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn format_1_results_are_read_back_as_data() {
+        let rules = serde_json::json!({ "winner": "black", "finish": "rules", "reason": "two passes" });
+        let ending = Ending { winner: Some(Color::Black), reason: Reason::Rules(EndReason::TwoPasses) };
+        assert_eq!(upgraded(rules), Ok(Some(ending)));
+        let resigned = serde_json::json!({ "winner": "white", "finish": "resignation", "reason": "resignation" });
+        assert_eq!(upgraded(resigned), Ok(Some(Ending { winner: Some(Color::White), reason: Reason::Resignation })));
+        assert_eq!(upgraded(serde_json::Value::Null), Ok(None));
+    }
+
+    #[test]
+    fn format_1_abort_names_are_unescaped() {
+        let aborted = serde_json::json!({ "winner": null, "finish": "aborted", "reason": r"aborted by \*\*al\_ice" });
+        let by = "**al_ice".to_owned();
+        assert_eq!(upgraded(aborted), Ok(Some(Ending { winner: None, reason: Reason::Aborted { by } })));
+        let text = r"aborted by an administrator (mod \(x\))";
+        let admin = serde_json::json!({ "winner": null, "finish": "admin-aborted", "reason": text });
+        let by = "mod (x)".to_owned();
+        assert_eq!(upgraded(admin), Ok(Some(Ending { winner: None, reason: Reason::AdminAborted { by } })));
+    }
+
+    #[test]
+    fn unknown_format_1_reasons_are_refused() {
+        let odd = serde_json::json!({ "winner": "white", "finish": "rules", "reason": "a coin toss" });
+        assert!(upgraded(odd).is_err());
+        let odd = serde_json::json!({ "winner": null, "finish": "aborted", "reason": "gone" });
+        assert!(upgraded(odd).is_err());
+    }
 }

@@ -10,7 +10,7 @@ use super::keys::{self, Write};
 use super::record::{GameRecord, UserRecord};
 use super::{Dump, GameStore, IndexEntry, StoreError};
 use crate::clock::Timestamp;
-use crate::service::{GameId, GuildId, UserId};
+use crate::ids::{GameId, GuildId, UserId};
 
 /// The page cache sled may fill.
 const CACHE_BYTES: u64 = 64 * 1024 * 1024;
@@ -199,7 +199,7 @@ impl GameStore for SledStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Standing;
+    use crate::store::Phase;
 
     /// A game record as the previous version wrote it: `guild` 1, in a database whose
     /// player index has no server (`p` user id → standing byte).
@@ -228,7 +228,7 @@ mod tests {
         let store = SledStore::open(dir.path()).unwrap();
         let record = store.load(GameId(1)).unwrap().expect("the record loads");
         assert_eq!((record.guild, record.turns.len()), (Some(GuildId(1)), 1));
-        let entry = IndexEntry { id: GameId(1), standing: Standing::Active, guild: Some(GuildId(1)), challenger: true };
+        let entry = IndexEntry { id: GameId(1), phase: Phase::Playing, guild: Some(GuildId(1)), challenger: true };
         assert_eq!(store.entries_in(UserId(11), Some(GuildId(1))).unwrap(), [entry]);
         assert_eq!(store.entries_of(UserId(12)).unwrap(), [IndexEntry { challenger: false, ..entry }]);
         assert!(store.entries_of(UserId(13)).unwrap().is_empty());

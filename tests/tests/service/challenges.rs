@@ -1,19 +1,18 @@
 //! `/challenge`, `/accept`, `/decline`, `/withdraw`, limits and expiry.
 
 use stonemate_bot::clock::Span;
-use stonemate_bot::service::{ButtonStyle, Command, GameId, Settings, Target};
+use stonemate_bot::service::commands::Value;
+use stonemate_bot::service::{ButtonStyle, ColorChoice, Command, GameId, Settings, Target};
 use stonemate_bot::store::{MemoryStore, Phase};
+use stonemate_engine::GameKind;
 
-use crate::common::{Table, caller_in, game_opt, user};
+use crate::common::{Call, Table, caller_in, game_opt, text, typed, user};
 
-fn challenge(to: &str, game: &str, options: Option<&str>) -> Command {
-    Command::Challenge {
-        opponent: user(to),
-        game: game.into(),
-        color: None,
-        days: None,
-        options: options.map(Into::into),
-    }
+/// `/challenge` as typed: the game by name, options as text.
+fn challenge(to: &str, game: &str, options: Option<&str>) -> Call {
+    let mut values = vec![("opponent", Value::User(user(to))), ("game", text(game))];
+    values.extend(options.map(|options| ("options", text(options))));
+    typed("challenge", &values)
 }
 
 #[test]
@@ -85,22 +84,14 @@ fn challenge_with_bad_options_names_the_key() {
 #[test]
 fn challenge_refuses_bad_colours_and_days() {
     let table = Table::new();
-    let color = Command::Challenge {
-        opponent: user("bob"),
-        game: "go".into(),
-        color: Some("green".into()),
-        days: None,
-        options: None,
-    };
+    let color =
+        typed("challenge", &[("opponent", Value::User(user("bob"))), ("game", text("go")), ("color", text("green"))]);
     assert!(table.refused("alice", color).contains("`green` is not a colour"));
     for days in [-1, 15, 1000] {
-        let command = Command::Challenge {
-            opponent: user("bob"),
-            game: "go".into(),
-            color: None,
-            days: Some(days),
-            options: None,
-        };
+        let command = typed(
+            "challenge",
+            &[("opponent", Value::User(user("bob"))), ("game", text("go")), ("days", Value::Number(days))],
+        );
         assert!(table.refused("alice", command).contains("0 to 14"), "{days}");
     }
 }
@@ -170,13 +161,13 @@ fn accept_starts_the_game_and_pings_the_first_mover() {
     // carol plays black, so she moves first and dave's accept pings her.
     let command = Command::Challenge {
         opponent: user("dave"),
-        game: "go".into(),
-        color: Some("black".into()),
+        game: GameKind::Go,
+        color: ColorChoice::Black,
         days: Some(0),
         options: None,
     };
     let id = table.ok("carol", command).reply.game;
-    let response = table.ok("dave", Command::Accept { challenge: id.map(|id| id.0.to_string()) });
+    let response = table.ok("dave", Command::Accept { challenge: id });
     assert_eq!(response.reply.mentions, [user("carol").id]);
     assert!(table.record(id.unwrap()).clock.is_none(), "0 days: no clock");
 }
@@ -210,12 +201,10 @@ fn accept_is_refused_for_others_twice_and_unknown_ids() {
         "challenge #1 is addressed to someone else"
     );
     assert_eq!(
-        table.refused("bob", Command::Accept { challenge: Some("#9".into()) }),
+        table.refused("bob", Command::Accept { challenge: Some(GameId(9)) }),
         "there is no game or challenge #9"
     );
-    assert!(
-        table.refused("bob", Command::Accept { challenge: Some("nine".into()) }).contains("`nine` is not a game id")
-    );
+    assert!(table.refused("bob", typed("accept", &[("challenge", text("nine"))])).contains("`nine` is not a game id"));
     table.ok("bob", Command::Accept { challenge: game_opt(id) });
     assert_eq!(
         table.refused("bob", Command::Accept { challenge: game_opt(id) }),
@@ -287,7 +276,7 @@ fn challenge_defaults_look_in_this_channel_only() {
     let table = Table::new();
     let elsewhere = stonemate_bot::service::ChannelId(555);
     let command = challenge("bob", "go", None);
-    assert!(table.service.handle(&caller_in("alice", elsewhere), command).reply.ok);
+    assert!(table.ok_as(&caller_in("alice", elsewhere), command).reply.ok);
     let text = table.refused("bob", Command::Accept { challenge: None });
     assert_eq!(text, "you have no challenge waiting here (elsewhere: #1; name one with `challenge:`)");
     table.challenge("carol", "bob", "go", 3, "");
@@ -303,7 +292,13 @@ fn challenge_defaults_look_in_this_channel_only() {
 fn long_names_are_cut_before_they_are_stored() {
     let table = Table::new();
     let long = stonemate_bot::service::User::new(99, "x".repeat(500));
-    let command = Command::Challenge { opponent: long, game: "go".into(), color: None, days: None, options: None };
+    let command = Command::Challenge {
+        opponent: long,
+        game: GameKind::Go,
+        color: ColorChoice::Random,
+        days: None,
+        options: None,
+    };
     let id = table.ok("alice", command).reply.game.unwrap();
     assert_eq!(table.record(id).names[1].len(), 32);
     assert_eq!(table.service.user_name(stonemate_bot::service::UserId(99)).unwrap().len(), 32);
@@ -312,13 +307,8 @@ fn long_names_are_cut_before_they_are_stored() {
 #[test]
 fn chogo_calls_its_second_side_green() {
     let table = Table::new();
-    let command = Command::Challenge {
-        opponent: user("bob"),
-        game: "chogo".into(),
-        color: Some("green".into()),
-        days: None,
-        options: None,
-    };
+    let values = [("opponent", Value::User(user("bob"))), ("game", text("chogo")), ("color", text("green"))];
+    let command = typed("challenge", &values);
     let reply = table.ok("alice", command).reply;
     assert!(reply.text.contains("alice plays green"), "{}", reply.text);
     let accepted = table.ok("bob", Command::Accept { challenge: None }).reply;

@@ -4,8 +4,9 @@
 use std::sync::Arc;
 
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
-use stonemate_bot::service::{Command, Service, Settings, Target};
+use stonemate_bot::service::{ColorChoice, Command, NotifyMode, Service, Settings, Target};
 use stonemate_bot::store::{Phase, SledStore};
+use stonemate_engine::GameKind;
 
 use crate::common::{GENERAL, Table, caller, mv, user};
 
@@ -43,7 +44,7 @@ fn timeout_tells_the_waiting_player_and_nobody_loses_by_itself() {
 fn timeouts_reach_players_who_turned_pings_off_without_a_ping() {
     let table = Table::new();
     table.go("alice", "bob", 1, "board=9x9");
-    table.ok("alice", Command::Notify { mode: "off".into() });
+    table.ok("alice", Command::Notify { mode: NotifyMode::Off });
     table.advance(Span::days(2));
     let notices = table.service.tick();
     assert_eq!(notices.len(), 1);
@@ -73,8 +74,8 @@ fn deadlines_survive_a_restart() {
         let service = Service::new(SledStore::open(dir.path()).unwrap(), clock, Settings::default());
         let challenge = Command::Challenge {
             opponent: user("bob"),
-            game: "go".into(),
-            color: Some("white".into()),
+            game: GameKind::Go,
+            color: ColorChoice::White,
             days: Some(1),
             options: Some("board=9x9".into()),
         };

@@ -4,8 +4,12 @@
 use std::sync::Arc;
 
 use stonemate_bot::clock::{Clock, ManualClock, Span, Timestamp};
-use stonemate_bot::service::{Caller, ChannelId, Command, GameId, GuildId, Response, Service, Settings, User};
+use stonemate_bot::service::commands::{self, Args, Value};
+use stonemate_bot::service::{
+    Caller, ChannelId, ColorChoice, Command, GameId, GuildId, Response, Service, Settings, User,
+};
 use stonemate_bot::store::{GameRecord, GameStore, MemoryStore};
+use stonemate_engine::GameKind;
 
 /// The channel everyone plays in unless a test says otherwise.
 pub const GENERAL: ChannelId = ChannelId(100);
@@ -47,11 +51,40 @@ pub fn mv(notation: &str) -> Command {
 }
 
 pub fn mv_in(notation: &str, game: GameId) -> Command {
-    Command::Move { notation: notation.into(), game: Some(game.0.to_string()) }
+    Command::Move { notation: notation.into(), game: Some(game) }
 }
 
-pub fn game_opt(game: GameId) -> Option<String> {
-    Some(format!("#{}", game.0))
+pub fn game_opt(game: GameId) -> Option<GameId> {
+    Some(game)
+}
+
+/// A command as a user types it (options as text, numbers and users), made typed by the
+/// list of commands as the console and Discord make it: bad values are refused there.
+#[derive(Debug, Clone)]
+pub enum Call {
+    Typed(Command),
+    Text(&'static commands::Spec, Args),
+}
+
+impl From<Command> for Call {
+    fn from(command: Command) -> Call {
+        Call::Typed(command)
+    }
+}
+
+/// The command `name` with these option values.
+pub fn typed(name: &str, options: &[(&str, Value)]) -> Call {
+    let spec = commands::find(name).expect("a command of the list");
+    let mut args = Args::default();
+    for (option, value) in options {
+        args.push(option, value.clone());
+    }
+    Call::Text(spec, args)
+}
+
+/// A text option value.
+pub fn text(value: &str) -> Value {
+    Value::Text(value.to_owned())
 }
 
 impl Table {
@@ -64,19 +97,27 @@ impl Table {
         Table { service: Arc::new(Service::new(store, clock.clone(), settings)), clock }
     }
 
-    pub fn run(&self, who: &str, command: Command) -> Response {
-        self.service.handle(&caller(who), command)
+    pub fn run(&self, who: &str, command: impl Into<Call>) -> Response {
+        self.call(&caller(who), command.into())
+    }
+
+    fn call(&self, caller: &Caller, call: Call) -> Response {
+        match call {
+            Call::Typed(command) => self.service.handle(caller, command),
+            Call::Text(spec, args) => self.service.handle_args(caller, spec, &args),
+        }
     }
 
     /// Runs a command that must succeed.
     #[track_caller]
-    pub fn ok(&self, who: &str, command: Command) -> Response {
+    pub fn ok(&self, who: &str, command: impl Into<Call>) -> Response {
         self.ok_as(&caller(who), command)
     }
 
     #[track_caller]
-    pub fn ok_as(&self, caller: &Caller, command: Command) -> Response {
-        let response = self.service.handle(caller, command.clone());
+    pub fn ok_as(&self, caller: &Caller, command: impl Into<Call>) -> Response {
+        let command = command.into();
+        let response = self.call(caller, command.clone());
         assert!(response.reply.ok, "{} {command:?} was refused: {}", caller.user.name, response.reply.text);
         response
     }
@@ -84,14 +125,15 @@ impl Table {
     /// Runs a command that must be refused privately, changing nothing in the store;
     /// returns the refusal text.
     #[track_caller]
-    pub fn refused(&self, who: &str, command: Command) -> String {
+    pub fn refused(&self, who: &str, command: impl Into<Call>) -> String {
         self.refused_as(&caller(who), command)
     }
 
     #[track_caller]
-    pub fn refused_as(&self, caller: &Caller, command: Command) -> String {
+    pub fn refused_as(&self, caller: &Caller, command: impl Into<Call>) -> String {
+        let command = command.into();
         let before = self.service.store().dump().unwrap();
-        let response = self.service.handle(caller, command.clone());
+        let response = self.call(caller, command.clone());
         assert!(!response.reply.ok, "{command:?} was not refused: {}", response.reply.text);
         assert!(response.reply.private, "refusals are private");
         assert!(response.notices.is_empty(), "refusals send nothing");
@@ -114,11 +156,11 @@ impl Table {
         response.reply.text
     }
 
-    pub fn challenge(&self, from: &str, to: &str, game: &str, days: i64, options: &str) -> GameId {
+    pub fn challenge(&self, from: &str, to: &str, game: &str, days: u8, options: &str) -> GameId {
         let command = Command::Challenge {
             opponent: user(to),
-            game: game.into(),
-            color: Some("white".into()),
+            game: game.parse().expect("a game name"),
+            color: ColorChoice::White,
             days: Some(days),
             options: Some(options.into()),
         };
@@ -129,8 +171,8 @@ impl Table {
     pub fn challenge_from(&self, from: &Caller, to: &str) -> GameId {
         let command = Command::Challenge {
             opponent: user(to),
-            game: "go".into(),
-            color: Some("white".into()),
+            game: GameKind::Go,
+            color: ColorChoice::White,
             days: Some(3),
             options: Some("board=9x9".into()),
         };
@@ -139,7 +181,7 @@ impl Table {
 
     /// A game of Go with chess pieces: `white` challenges (and plays white), `black`
     /// accepts and moves first (ruling G1).
-    pub fn go(&self, white: &str, black: &str, days: i64, options: &str) -> GameId {
+    pub fn go(&self, white: &str, black: &str, days: u8, options: &str) -> GameId {
         let id = self.challenge(white, black, "go", days, options);
         self.ok(black, Command::Accept { challenge: game_opt(id) });
         id

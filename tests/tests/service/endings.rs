@@ -1,10 +1,12 @@
 //! `/resign`, `/draw`, `/abort`, `/claim`, `/extratime`, `/admin-abort`.
 
 use stonemate_bot::clock::Span;
-use stonemate_bot::service::Command;
-use stonemate_bot::store::{Finish, Phase, Side};
+use stonemate_bot::service::commands::Value;
+use stonemate_bot::service::{Command, GameId};
+use stonemate_bot::store::{Phase, Reason};
+use stonemate_engine::Color;
 
-use crate::common::{HOME, Table, admin_of, caller, game_opt, mv, user};
+use crate::common::{HOME, Table, admin_of, caller, game_opt, mv, text, typed, user};
 
 #[test]
 fn resign_asks_to_confirm_then_the_button_ends_the_game() {
@@ -22,7 +24,7 @@ fn resign_asks_to_confirm_then_the_button_ends_the_game() {
     assert_eq!(response.reply.text, "#1 is over: alice (white) wins by resignation.");
     assert_eq!(response.notices[0].mentions, [user("alice").id], "the result is told to the other player");
     let result = table.record(id).result.unwrap();
-    assert_eq!((result.winner, result.finish), (Some(Side::White), Finish::Resignation));
+    assert_eq!((result.winner, result.reason), (Some(Color::White), Reason::Resignation));
     assert!(table.press_refused("bob", "resign:1").starts_with("#1 is over"));
     assert!(table.refused("bob", Command::Resign { game: game_opt(id) }).starts_with("#1 is over"));
 }
@@ -34,13 +36,13 @@ fn draw_offer_then_accept_by_draw() {
     let offer = table.ok("bob", Command::Draw { game: None }).reply;
     assert_eq!(offer.mentions, [user("alice").id]);
     assert_eq!(offer.buttons[0].custom_id, "draw-accept:1");
-    assert_eq!(table.record(id).draw_offer, Some(Side::Black));
+    assert_eq!(table.record(id).draw_offer, Some(Color::Black));
     assert_eq!(table.refused("bob", Command::Draw { game: None }), "you have already offered a draw in #1");
     assert!(table.press_refused("bob", "draw-accept:1").contains("no draw offer"));
     let done = table.ok("alice", Command::Draw { game: None }).reply;
     assert_eq!(done.text, "#1 is over: draw (agreement).");
     let record = table.record(id);
-    assert_eq!((record.phase, record.result.unwrap().finish), (Phase::Finished, Finish::Agreement));
+    assert_eq!((record.phase, record.result.unwrap().reason), (Phase::Finished, Reason::Agreement));
 }
 
 #[test]
@@ -53,7 +55,7 @@ fn draw_buttons_accept_and_decline() {
     assert!(table.press_refused("bob", "draw-accept:1").contains("no draw offer"));
     table.ok("alice", Command::Draw { game: None });
     assert!(table.service.press(&caller("bob"), "draw-accept:1").reply.ok);
-    assert_eq!(table.record(id).result.unwrap().finish, Finish::Agreement);
+    assert_eq!(table.record(id).result.unwrap().reason, Reason::Agreement);
 }
 
 #[test]
@@ -100,7 +102,7 @@ fn claim_wins_only_after_the_opponents_time_ran_out() {
     table.advance(Span::days(1));
     let response = table.ok("alice", Command::Claim { game: None });
     assert!(response.reply.text.contains("alice (white) wins by time"), "{}", response.reply.text);
-    assert_eq!(table.record(id).result.unwrap().finish, Finish::Timeout);
+    assert_eq!(table.record(id).result.unwrap().reason, Reason::Timeout);
 }
 
 #[test]
@@ -118,7 +120,7 @@ fn extratime_gives_the_opponent_more_days_for_this_turn() {
     let deadline = table.record(id).clock.unwrap().deadline;
     for days in [0, 15, -3] {
         assert_eq!(
-            table.refused("alice", Command::ExtraTime { game: None, days }),
+            table.refused("alice", typed("extratime", &[("days", Value::Number(days))])),
             format!("extra time must be 1 to 14 days, not {days}")
         );
     }
@@ -140,13 +142,13 @@ fn admin_abort_ends_any_game_or_challenge() {
     table.ok("bob", mv("e5"));
     let challenge = table.challenge("carol", "dave", "go", 3, "");
     let moderator = admin_of("mod", HOME);
-    let response = table.ok_as(&moderator, Command::AdminAbort { game: game.0.to_string() });
+    let response = table.ok_as(&moderator, Command::AdminAbort { game });
     assert_eq!(response.notices.len(), 2, "both players are told");
-    assert_eq!(table.record(game).result.unwrap().finish, Finish::AdminAborted);
-    table.ok_as(&moderator, Command::AdminAbort { game: format!("#{}", challenge.0) });
+    assert!(matches!(table.record(game).result.unwrap().reason, Reason::AdminAborted { .. }));
+    table.ok_as(&moderator, typed("admin-abort", &[("game", text(&format!("#{}", challenge.0)))]));
     assert_eq!(table.record(challenge).phase, Phase::Finished);
-    let text = table.refused_as(&moderator, Command::AdminAbort { game: game.0.to_string() });
+    let text = table.refused_as(&moderator, Command::AdminAbort { game });
     assert!(text.starts_with("#1 is over"), "{text}");
-    let text = table.refused_as(&moderator, Command::AdminAbort { game: "42".into() });
+    let text = table.refused_as(&moderator, Command::AdminAbort { game: GameId(42) });
     assert_eq!(text, "there is no game or challenge #42");
 }

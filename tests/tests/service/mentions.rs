@@ -2,9 +2,10 @@
 //! (a display name, a notation, an option) can format a message or look like a mention.
 
 use stonemate_bot::service::text;
-use stonemate_bot::service::{Caller, Command, GuildId, Response, User};
+use stonemate_bot::service::{Caller, ColorChoice, Command, GuildId, Response, User};
+use stonemate_engine::GameKind;
 
-use crate::common::{GENERAL, Table, user};
+use crate::common::{GENERAL, Table, typed, user};
 
 /// A display name that would ping everyone, mention user 1 and make bold text if it were
 /// written as it is.
@@ -37,8 +38,8 @@ fn a_display_name_cannot_ping_or_format_anything() {
     let table = Table::new();
     let challenge = Command::Challenge {
         opponent: User::new(4242, EVIL),
-        game: "go".into(),
-        color: Some("white".into()),
+        game: GameKind::Go,
+        color: ColorChoice::White,
         days: Some(1),
         options: Some("board=9x9".into()),
     };
@@ -80,16 +81,16 @@ fn typed_text_stays_inside_its_quotes() {
     let table = Table::new();
     table.go("alice", "bob", 3, "board=9x9");
     for notation in ["`<@1>` **x**", "e5`\n# big", "@everyone`"] {
-        let text = table.refused("bob", Command::Move { notation: notation.into(), game: None });
+        let text = table.refused("bob", typed("move", &[("notation", crate::common::text(notation))]));
         assert_eq!(text.matches('`').count() % 2, 0, "a backtick escaped its quotes: {text:?}");
         assert!(!text.contains('\n'), "{text:?}");
     }
-    let text = table.refused("bob", Command::Board { game: Some("`<@1>`".into()) });
+    let text = table.refused("bob", typed("board", &[("game", crate::common::text("`<@1>`"))]));
     assert_eq!(text, "`'<@1>'` is not a game id: write its number, like 12 or #12");
     let options = Command::Challenge {
         opponent: user("bob"),
-        game: "go".into(),
-        color: None,
+        game: GameKind::Go,
+        color: ColorChoice::Random,
         days: None,
         options: Some("board=`**x**`".into()),
     };
@@ -102,8 +103,8 @@ fn refusals_naming_a_user_escape_his_name() {
     let table = Table::new();
     let challenge = || Command::Challenge {
         opponent: User::new(4242, EVIL),
-        game: "go".into(),
-        color: None,
+        game: GameKind::Go,
+        color: ColorChoice::Random,
         days: None,
         options: Some("board=9x9".into()),
     };

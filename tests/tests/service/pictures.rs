@@ -3,7 +3,7 @@
 //! The renderer is swapped for one that writes down the status the picture is drawn with.
 
 use stonemate_bot::clock::Span;
-use stonemate_bot::service::{Command, Settings};
+use stonemate_bot::service::{Command, GameId, Settings};
 use stonemate_bot::store::MemoryStore;
 
 use crate::common::{Table, caller, mv};
@@ -24,7 +24,7 @@ fn table() -> Table {
 /// The status drawn in the reply's first picture, and in `/board` afterwards.
 fn shown(table: &Table, images: &[stonemate_bot::service::Attachment]) -> String {
     let reply = String::from_utf8(images[0].bytes.clone()).expect("text");
-    let board = table.ok("carol", Command::Board { game: Some("1".into()) }).reply;
+    let board = table.ok("carol", Command::Board { game: Some(GameId(1)) }).reply;
     assert_eq!(String::from_utf8(board.images[0].bytes.clone()).expect("text"), reply, "/board agrees");
     reply
 }
@@ -76,7 +76,7 @@ fn the_replay_shows_the_result_on_its_last_frame_only() {
     table.ok("alice", mv("c3"));
     table.ok("bob", Command::Resign { game: None });
     table.service.press(&caller("bob"), "resign:1");
-    let history = table.ok("carol", Command::History { game: Some("1".into()) }).reply;
+    let history = table.ok("carol", Command::History { game: Some(GameId(1)) }).reply;
     let frames = String::from_utf8(history.images[1].bytes.clone()).expect("text");
     let frames: Vec<&str> = frames.lines().collect();
     assert_eq!(frames.len(), 3, "{frames:?}");

@@ -7,7 +7,7 @@ use std::sync::Barrier;
 use rand::seq::SliceRandom;
 use rand::{SeedableRng, rngs::StdRng};
 use stonemate_bot::service::{Command, GameId, Settings};
-use stonemate_bot::store::{MemoryStore, Side, SledStore};
+use stonemate_bot::store::{MemoryStore, SledStore};
 use stonemate_engine::{AnyGame, GameKind};
 
 use crate::common::{Table, caller, mv_in};
@@ -31,7 +31,7 @@ fn race(table: &Table, id: GameId, seed: u64) {
     for _ in 0..ROUNDS {
         let record = table.record(id);
         let game = AnyGame::replay(GameKind::Go, &record.options, &record.turns).unwrap().game;
-        let side = Side::of(game.to_move().unwrap());
+        let side = game.to_move().unwrap();
         let mover = record.name_of(record.player(side).unwrap()).to_owned();
         let waiting = record.name_of(record.other(record.player(side).unwrap())).to_owned();
         let mut legal: Vec<String> = game.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
@@ -99,7 +99,7 @@ fn racing_accepts_and_resigns_apply_once() {
                 scope.spawn(move || {
                     barrier.wait();
                     let response = if n % 2 == 0 {
-                        service.handle(&caller("bob"), Command::Accept { challenge: Some(id.0.to_string()) })
+                        service.handle(&caller("bob"), Command::Accept { challenge: Some(id) })
                     } else {
                         service.press(&caller("bob"), &format!("decline:{}", id.0))
                     };

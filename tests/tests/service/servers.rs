@@ -3,7 +3,7 @@
 //! `/admin-abort` needs Manage Server in the game's own server.
 
 use stonemate_bot::service::{Command, Field, GameId, GuildId};
-use stonemate_bot::store::{Finish, GameRecord, GameStore, MemoryStore, Phase};
+use stonemate_bot::store::{GameRecord, GameStore, MemoryStore, Phase, Reason};
 
 use crate::common::{HOME, Table, admin_of, caller, game_opt, in_server, mv, mv_in, user};
 
@@ -12,7 +12,7 @@ const OTHER: GuildId = GuildId(666);
 
 /// What an id nobody has answers, for comparison.
 fn unknown(table: &Table, id: u32) -> String {
-    table.refused("alice", Command::Board { game: Some(id.to_string()) })
+    table.refused("alice", Command::Board { game: Some(GameId(id)) })
 }
 
 #[test]
@@ -20,15 +20,15 @@ fn another_servers_admin_cannot_abort_a_game() {
     let table = Table::new();
     let id = table.go("alice", "bob", 3, "board=9x9");
     let attacker = admin_of("mallory", OTHER);
-    let text = table.refused_as(&attacker, Command::AdminAbort { game: id.0.to_string() });
+    let text = table.refused_as(&attacker, Command::AdminAbort { game: id });
     assert_eq!(text, "there is no game or challenge #1");
     assert_eq!(text, unknown(&table, 99).replace("#99", "#1"), "the same answer as an unknown id");
     // Without Manage Server, not even in the game's own server.
-    let text = table.refused_as(&caller("carol"), Command::AdminAbort { game: id.0.to_string() });
+    let text = table.refused_as(&caller("carol"), Command::AdminAbort { game: id });
     assert!(text.contains("Manage Server"), "{text}");
     // The home server's administrator may.
-    table.ok_as(&admin_of("mod", HOME), Command::AdminAbort { game: id.0.to_string() });
-    assert_eq!(table.record(id).result.unwrap().finish, Finish::AdminAborted);
+    table.ok_as(&admin_of("mod", HOME), Command::AdminAbort { game: id });
+    assert!(matches!(table.record(id).result.unwrap().reason, Reason::AdminAborted { .. }));
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn a_record_without_a_server_is_reached_by_its_players_only() {
     assert_eq!(ids.len(), 1);
     // Nobody else does, and no server's administrator rules it.
     table.refused("carol", Command::Board { game: game_opt(id) });
-    let text = table.refused_as(&admin_of("mod", HOME), Command::AdminAbort { game: id.0.to_string() });
+    let text = table.refused_as(&admin_of("mod", HOME), Command::AdminAbort { game: id });
     assert_eq!(text, "there is no game or challenge #1");
     assert_eq!(table.record(id).phase, Phase::Playing);
 }

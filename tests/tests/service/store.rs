@@ -3,8 +3,9 @@
 use std::sync::Arc;
 
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
-use stonemate_bot::service::{Command, GameId, Service, Settings, UserId};
-use stonemate_bot::store::{GameStore, MemoryStore, Phase, SledStore, Standing, StoreError};
+use stonemate_bot::service::{ColorChoice, Command, GameId, NotifyMode, Service, Settings, UserId};
+use stonemate_bot::store::{GameStore, MemoryStore, Phase, SledStore, StoreError};
+use stonemate_engine::GameKind;
 
 use crate::common::{Table, caller, mv, user};
 
@@ -50,13 +51,13 @@ fn indices_follow_the_record_in_the_same_write() {
     let table = Table::new();
     let id = table.go("alice", "bob", 1, "board=9x9");
     let store = table.service.store();
-    assert_eq!(store.games_of(user("alice").id).unwrap(), [(id, Standing::Active)]);
+    assert_eq!(store.games_of(user("alice").id).unwrap(), [(id, Phase::Playing)]);
     let reminder = table.now() + Span::HOUR * 18;
     assert!(store.due(reminder - Span(1)).unwrap().is_empty());
     assert_eq!(store.due(reminder).unwrap(), [id]);
     table.ok("bob", Command::Resign { game: None });
     table.service.press(&caller("bob"), "resign:1");
-    assert_eq!(store.games_of(user("bob").id).unwrap(), [(id, Standing::Over)]);
+    assert_eq!(store.games_of(user("bob").id).unwrap(), [(id, Phase::Finished)]);
     assert!(store.due(Timestamp(i64::MAX)).unwrap().is_empty(), "finished games have no deadline");
     assert!(store.games_of(UserId(12345)).unwrap().is_empty());
 }
@@ -71,15 +72,15 @@ fn sled_and_memory_stores_hold_the_same_bytes() {
                 "alice",
                 Command::Challenge {
                     opponent: user("bob"),
-                    game: "go".into(),
-                    color: Some("black".into()),
+                    game: GameKind::Go,
+                    color: ColorChoice::Black,
                     days: Some(2),
                     options: Some("board=9x9".into()),
                 },
             ),
             ("bob", Command::Accept { challenge: None }),
             ("alice", mv("e5")),
-            ("bob", Command::Notify { mode: "dm".into() }),
+            ("bob", Command::Notify { mode: NotifyMode::Dm }),
             ("bob", mv("d4")),
             ("alice", Command::Draw { game: None }),
         ];

@@ -5,7 +5,7 @@ use stonemate_bot::service::{ChannelId, Command, NotifyMode, Target};
 use stonemate_bot::store::Phase;
 use stonemate_engine::AnyGame;
 
-use crate::common::{GENERAL, Table, caller_in, game_opt, mv, mv_in, user};
+use crate::common::{GENERAL, Table, caller_in, game_opt, mv, mv_in, text, typed, user};
 
 #[test]
 fn a_turn_is_stored_as_printed_and_pings_the_player_to_move() {
@@ -26,14 +26,14 @@ fn a_turn_is_stored_as_printed_and_pings_the_player_to_move() {
 fn notify_dm_sends_the_board_by_direct_message_and_off_sends_nothing() {
     let table = Table::new();
     table.go("alice", "bob", 3, "board=9x9");
-    table.ok("alice", Command::Notify { mode: "dm".into() });
+    table.ok("alice", Command::Notify { mode: NotifyMode::Dm });
     let response = table.ok("bob", mv("e5"));
     let [ping] = response.notices.as_slice() else { panic!() };
     assert_eq!(ping.target, Target::Direct(user("alice").id));
     assert!(ping.images[0].bytes.starts_with(b"\x89PNG"));
-    table.ok("bob", Command::Notify { mode: "off".into() });
+    table.ok("bob", Command::Notify { mode: NotifyMode::Off });
     assert!(table.ok("alice", mv("d4")).notices.is_empty());
-    table.ok("alice", Command::Notify { mode: "CHANNEL".into() });
+    table.ok("alice", typed("notify", &[("mode", text("CHANNEL"))]));
     let response = table.ok("bob", Command::Pass { game: None });
     assert_eq!(response.notices[0].target, Target::Channel(GENERAL));
     assert_eq!(response.notices[0].mentions, [user("alice").id]);
@@ -43,12 +43,12 @@ fn notify_dm_sends_the_board_by_direct_message_and_off_sends_nothing() {
 fn notify_refuses_unknown_modes() {
     let table = Table::new();
     assert_eq!(
-        table.refused("bob", Command::Notify { mode: "pigeon".into() }),
+        table.refused("bob", typed("notify", &[("mode", text("pigeon"))])),
         "`pigeon` is not a notify mode: use channel, dm or off"
     );
     let stored = table.service.store().user(user("bob").id).unwrap();
     assert!(stored.is_none());
-    table.ok("bob", Command::Notify { mode: "dm".into() });
+    table.ok("bob", Command::Notify { mode: NotifyMode::Dm });
     assert_eq!(table.service.store().user(user("bob").id).unwrap().unwrap().notify, NotifyMode::Dm);
 }
 
@@ -83,7 +83,7 @@ fn only_the_player_to_move_may_play() {
         "there is no game or challenge #77"
     );
     assert!(
-        table.refused("bob", Command::Move { notation: "e5".into(), game: Some("x".into()) }).contains("not a game id")
+        table.refused("bob", typed("move", &[("notation", text("e5")), ("game", text("x"))])).contains("not a game id")
     );
 }
 
@@ -167,7 +167,6 @@ fn the_largest_board_plays() {
 
 #[test]
 fn every_available_game_plays_through_the_service() {
-    use stonemate_bot::store::Side;
     use stonemate_engine::GameKind;
     for kind in GameKind::ALL.into_iter().filter(|kind| AnyGame::is_available(*kind)) {
         let table = Table::new();
@@ -178,7 +177,7 @@ fn every_available_game_plays_through_the_service() {
             let record = table.record(id);
             let game = AnyGame::replay(kind, &record.options, &record.turns).unwrap().game;
             let Some(color) = game.to_move() else { break };
-            let mover = record.name_of(record.player(Side::of(color)).unwrap()).to_owned();
+            let mover = record.name_of(record.player(color).unwrap()).to_owned();
             let turn = game.legal_turn_texts().into_iter().find(|t| t != "pass").unwrap();
             table.ok(&mover, mv(&turn));
         }

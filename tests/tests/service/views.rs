@@ -1,10 +1,10 @@
 //! `/board`, `/history`, `/games`, `/legal`, `/rules`, and autocomplete.
 
-use stonemate_bot::service::{Command, Field};
+use stonemate_bot::service::{ColorChoice, Command, Field};
 use stonemate_engine::notation::record_tokens;
 use stonemate_engine::{AnyGame, GameKind};
 
-use crate::common::{Table, caller, game_opt, mv};
+use crate::common::{Table, caller, game_opt, mv, text, typed};
 
 #[test]
 fn anyone_may_look_at_the_board() {
@@ -84,10 +84,10 @@ fn legal_lists_turns_from_a_square_with_highlights() {
 fn rules_summarise_every_game() {
     let table = Table::new();
     for kind in GameKind::ALL {
-        let reply = table.ok("alice", Command::Rules { game: kind.name().into() }).reply;
+        let reply = table.ok("alice", Command::Rules { game: kind }).reply;
         assert!(reply.text.contains(kind.title()) && reply.text.contains("Notation"), "{kind}");
     }
-    assert!(table.refused("alice", Command::Rules { game: "poker".into() }).contains("no game called `poker`"));
+    assert!(table.refused("alice", typed("rules", &[("game", text("poker"))])).contains("no game called `poker`"));
 }
 
 #[test]
@@ -147,8 +147,8 @@ fn a_challenge_without_options_starts_its_terms_at_the_clock() {
             "alice",
             Command::Challenge {
                 opponent: crate::common::user("bob"),
-                game: "gess".into(),
-                color: None,
+                game: GameKind::Gess,
+                color: ColorChoice::Random,
                 days: Some(3),
                 options: None,
             },
@@ -163,7 +163,7 @@ fn help_lists_every_command_and_where_the_rules_are() {
     let table = Table::new();
     let reply = table.ok("carol", Command::Help).reply;
     assert!(reply.private);
-    for (name, _) in stonemate_bot::service::help::COMMANDS {
+    for name in stonemate_bot::service::commands::COMMANDS.map(|spec| spec.name) {
         assert!(reply.text.contains(&format!("`/{name}` — ")), "/{name} is missing:\n{}", reply.text);
     }
     assert!(reply.text.contains("`/rules game:NAME`, where NAME is chego, gess, ichess, go, chogo"), "{}", reply.text);
@@ -173,6 +173,6 @@ fn help_lists_every_command_and_where_the_rules_are() {
 fn help_names_exactly_the_commands_discord_registers() {
     let registered: Vec<String> =
         stonemate_bot::discord::commands::all().into_iter().map(|command| command.name.to_string()).collect();
-    let listed: Vec<&str> = stonemate_bot::service::help::COMMANDS.iter().map(|(name, _)| *name).collect();
+    let listed: Vec<&str> = stonemate_bot::service::commands::COMMANDS.iter().map(|spec| spec.name).collect();
     assert_eq!(registered, listed);
 }
