@@ -6,6 +6,7 @@ pub mod clock;
 pub mod config;
 pub mod console;
 pub mod discord;
+pub mod opponent;
 pub mod output;
 pub mod render_cmd;
 pub mod replay;
