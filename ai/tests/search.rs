@@ -10,50 +10,80 @@ use stonemate_ai::{Budget, Proof, SearchConfig, search};
 use stonemate_engine::ichess::IChess;
 use stonemate_engine::{AnyGame, Color, GameKind, Outcome, Status};
 
-/// The games with options small enough for quick tests (go on 9x9, as the bot offers it).
-fn new_game(kind: GameKind, variant: u8) -> AnyGame {
-    let options: Vec<(String, String)> = match (kind, variant % 3) {
-        (GameKind::Go, 0) => vec![("board".into(), "9x9".into())],
-        (GameKind::Go, 1) => vec![("board".into(), "7x7".into()), ("pieces".into(), "NR".into())],
-        (GameKind::Go, _) => vec![("board".into(), "6x6".into()), ("moving".into(), "on".into())],
-        (GameKind::Chego, 1) => vec![("board".into(), "6x6".into())],
-        _ => Vec::new(),
-    };
-    AnyGame::new(kind, &options).expect("valid options")
+/// The options the bot's tests use by default: go on 9x9, as the bot offers it.
+fn default_options(kind: GameKind) -> Vec<(String, String)> {
+    if kind == GameKind::Go { vec![("board".into(), "9x9".into())] } else { Vec::new() }
+}
+
+fn new_game(kind: GameKind) -> AnyGame {
+    AnyGame::new(kind, &default_options(kind)).expect("valid options")
 }
 
 /// A position reached by `plies` uniformly random turns.
-fn random_position(kind: GameKind, variant: u8, plies: usize, seed: u64) -> AnyGame {
-    let mut game = new_game(kind, variant);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..plies {
-        let turns = game.legal_turns();
-        let Some(&turn) = turns.choose(&mut rng) else { break };
-        game.play(turn).expect("a listed turn is legal");
-    }
-    game
+fn random_position(kind: GameKind, plies: usize, seed: u64) -> AnyGame {
+    random_position_with(kind, &default_options(kind), plies, seed).expect("valid options")
 }
 
 fn config(nodes: u64, seed: u64, threads: usize) -> SearchConfig {
     SearchConfig { budget: Budget::nodes(nodes), seed, threads }
 }
 
+/// A random option set for `kind`: each key present or not, with a value from a list of
+/// readable ones (only go and Chego have options).
+fn option_set(kind: GameKind) -> BoxedStrategy<Vec<(String, String)>> {
+    let keys: &[(&str, &[&str])] = match kind {
+        GameKind::Go => &[
+            ("board", &["5x5", "6x6", "7x7", "9x9", "8x6"]),
+            ("pieces", &["R", "NR", "BQK", "FADW"]),
+            ("squares", &["all", "light", "dark"]),
+            ("moving", &["on", "off"]),
+            ("komi", &["0", "6.5", "7"]),
+        ],
+        GameKind::Chego => {
+            &[("board", &["5x5", "6x6", "8x8", "7x5"]), ("set", &["K1 Q1 R2 B2 N2 P8", "K1 R1 N2 P4", "unlimited RN"])]
+        }
+        GameKind::Gess | GameKind::IChess | GameKind::Chogo => &[],
+    };
+    let picks: Vec<_> = keys
+        .iter()
+        .map(|&(key, values)| {
+            proptest::option::of(proptest::sample::select(values))
+                .prop_map(move |v| v.map(|v| (key.to_owned(), v.to_owned())))
+        })
+        .collect();
+    picks.prop_map(|picked| picked.into_iter().flatten().collect()).boxed()
+}
+
+/// A position reached by `plies` uniformly random turns from a game with `options`;
+/// `None` when the options do not make a game.
+fn random_position_with(kind: GameKind, options: &[(String, String)], plies: usize, seed: u64) -> Option<AnyGame> {
+    let mut game = AnyGame::new(kind, options).ok()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..plies {
+        let turns = game.legal_turns();
+        let Some(&turn) = turns.choose(&mut rng) else { break };
+        game.play(turn).expect("a listed turn is legal");
+    }
+    Some(game)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
     fn the_bots_turn_is_always_legal(
-        kind in 0usize..5, variant in 0u8..3, plies in 0usize..60, seed in any::<u64>(),
-        nodes in 1u64..24, threads in 1usize..3,
+        (kind, options) in (0usize..5).prop_flat_map(|k| (Just(GameKind::ALL[k]), option_set(GameKind::ALL[k]))),
+        plies in 0usize..60, seed in any::<u64>(), nodes in 1u64..24, threads in 1usize..3,
     ) {
-        let kind = GameKind::ALL[kind];
-        let game = random_position(kind, variant, plies, seed);
+        let game = random_position_with(kind, &options, plies, seed);
+        prop_assume!(game.is_some(), "the options are refused");
+        let game = game.expect("checked");
         let result = search(&game, &config(nodes, seed, threads));
         match game.status() {
             Status::Finished(_) => prop_assert!(result.is_none()),
             Status::Ongoing { .. } => {
                 let result = result.expect("an ongoing game has a turn to play");
-                prop_assert!(game.legal_turns().contains(&result.turn), "{kind}: {} is not listed", result.turn);
+                prop_assert!(game.legal_turns().contains(&result.turn), "{kind} {options:?}: {} is not listed", result.turn);
                 prop_assert!(game.clone().play(result.turn).is_ok());
                 prop_assert!((0.0..=1.0).contains(&result.value));
             }
@@ -64,7 +94,7 @@ proptest! {
 #[test]
 fn the_same_seed_gives_the_same_turn_and_node_count_in_every_game() {
     for kind in GameKind::ALL {
-        let game = random_position(kind, 0, 12, 7);
+        let game = random_position(kind, 12, 7);
         for threads in [1, 2] {
             let first = search(&game, &config(120, 42, threads)).expect("ongoing");
             let again = search(&game, &config(120, 42, threads)).expect("ongoing");
@@ -79,7 +109,7 @@ fn the_same_seed_gives_the_same_turn_and_node_count_in_every_game() {
 
 #[test]
 fn the_node_budget_is_shared_between_threads_and_spent_exactly() {
-    let game = random_position(GameKind::Chogo, 0, 6, 3);
+    let game = random_position(GameKind::Chogo, 6, 3);
     for threads in [1, 2, 3] {
         let result = search(&game, &config(90, 1, threads)).expect("ongoing");
         assert_eq!(result.nodes, 90, "{threads} threads");
@@ -89,7 +119,7 @@ fn the_node_budget_is_shared_between_threads_and_spent_exactly() {
 
 #[test]
 fn different_seeds_explore_differently() {
-    let game = random_position(GameKind::Go, 0, 4, 11);
+    let game = random_position(GameKind::Go, 4, 11);
     let visits =
         |seed| search(&game, &config(100, seed, 1)).expect("ongoing").root.iter().map(|r| r.visits).collect::<Vec<_>>();
     assert_ne!(visits(1), visits(2));
@@ -97,7 +127,7 @@ fn different_seeds_explore_differently() {
 
 #[test]
 fn a_finished_game_has_no_turn_to_suggest() {
-    let mut game = new_game(GameKind::Go, 0);
+    let mut game = new_game(GameKind::Go);
     game.play_text("pass").unwrap();
     game.play_text("pass").unwrap();
     assert!(game.status().ending().is_some());
@@ -136,7 +166,7 @@ fn a_mate_in_one_against_us_is_avoided() {
 
 #[test]
 fn a_time_limit_stops_a_search_without_a_node_budget() {
-    let game = new_game(GameKind::Go, 0);
+    let game = new_game(GameKind::Go);
     let budget = Budget { nodes: None, time: Some(std::time::Duration::from_millis(30)) };
     let result = search(&game, &SearchConfig { budget, seed: 0, threads: 1 }).expect("ongoing");
     assert!(result.nodes > 0);

@@ -7,6 +7,7 @@ pub mod config;
 pub mod console;
 pub mod discord;
 pub mod ids;
+pub mod opponent;
 pub mod output;
 pub mod render_cmd;
 pub mod replay;
