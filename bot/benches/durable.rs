@@ -52,7 +52,7 @@ fn commit_on_threads(db: &sled::Db, sync: Option<&DurableSync>, threads: usize, 
             scope.spawn(move || {
                 let mut value = vec![b'x'; VALUE_BYTES];
                 for i in 0..share {
-                    let key = (thread << 32 | i % KEYS_PER_THREAD).to_be_bytes();
+                    let key = ((thread << 32) | (i % KEYS_PER_THREAD)).to_be_bytes();
                     value[..8].copy_from_slice(&COMMITS.fetch_add(1, Ordering::Relaxed).to_be_bytes());
                     db.insert(key, value.as_slice()).unwrap();
                     db.flush().unwrap();
