@@ -18,6 +18,7 @@
 //! one transaction; every write is flushed to disk before the call returns, so a turn is
 //! confirmed only once it is durable.
 
+pub mod durable;
 mod keys;
 mod memory;
 pub mod record;
