@@ -85,6 +85,8 @@ impl Cluster {
         let bin = bin_dir().ok_or_else(|| INSTALL_HINT.to_owned())?;
         let runner = Runner::new(bin)?;
         let dir = runner.make_temp_dir()?;
+        // The watchdog first: from here on, however this process ends, the directory goes.
+        let watchdog = runner.watchdog(&dir)?;
         let data = dir.join("data");
         let initdb = runner
             .server("initdb")
@@ -93,8 +95,6 @@ impl Cluster {
             .args(["--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync", "--username", SUPERUSER])
             .output();
         check("initdb", initdb)?;
-        // The watchdog first: from here on, whatever happens, the directory goes.
-        let watchdog = runner.watchdog(&dir)?;
         let mut last_error = String::new();
         for _ in 0..START_ATTEMPTS {
             let port = free_port().map_err(|error| format!("no free port on 127.0.0.1: {error}"))?;
@@ -195,7 +195,15 @@ impl Runner {
         let pg_ctl = self.server("pg_ctl");
         let mut stop: Vec<&std::ffi::OsStr> = vec![pg_ctl.get_program()];
         stop.extend(pg_ctl.get_args());
-        let script = r#"cat >/dev/null; "$@" -D "$0/data" -m immediate -w stop >/dev/null 2>&1; rm -rf "$0""#;
+        // A killed test may leave `initdb` or `pg_ctl start` running, still writing into
+        // the directory: stop and remove again until it stays gone.
+        let script = r#"cat >/dev/null
+            for attempt in 1 2 3 4 5 6 7 8 9 10; do
+              "$@" -D "$0/data" -m immediate -w stop >/dev/null 2>&1
+              rm -rf "$0" 2>/dev/null
+              [ -e "$0" ] || exit 0
+              sleep 1
+            done"#;
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(script)
