@@ -21,12 +21,16 @@
 pub mod durable;
 mod keys;
 mod memory;
+mod open;
+mod postgres;
 pub mod record;
 mod sled_store;
 
 use std::fmt;
 
 pub use memory::MemoryStore;
+pub use open::open_store;
+pub use postgres::PostgresStore;
 pub use record::{ColorChoice, Ending, FORMAT, GameRecord, NotifyMode, Phase, Reason, TurnClock, UserRecord};
 pub use sled_store::SledStore;
 

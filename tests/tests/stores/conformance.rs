@@ -1,0 +1,169 @@
+//! The tests every store passes, each given the kind of store to open.
+
+use std::sync::{Arc, Barrier};
+
+use stonemate_bot::clock::{Span, Timestamp};
+use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, NotifyMode, Settings, UserId};
+use stonemate_bot::store::{GameRecord, GameStore, IndexEntry, Phase, StoreError, UserRecord};
+use stonemate_engine::GameKind;
+
+use crate::Kind;
+use crate::common::{HOME, Table, caller, in_server, mv, user};
+
+/// A challenge record as the service makes it (id 1, version 1).
+fn challenge_record() -> GameRecord {
+    let table = Table::new();
+    table.challenge("alice", "bob", "go", 3, "");
+    table.record(GameId(1))
+}
+
+pub fn a_new_record_gets_the_next_id_at_version_1(kind: Kind) {
+    let fresh = kind.open();
+    let store = &fresh.store;
+    for expected in 1..=3 {
+        let mut record = challenge_record();
+        record.id = GameId(77);
+        record.version = 9;
+        let stored = store.create(record).unwrap();
+        assert_eq!((stored.id, stored.version), (GameId(expected), 1));
+        assert_eq!(store.load(stored.id).unwrap(), Some(stored));
+    }
+    assert_eq!(store.load(GameId(4)).unwrap(), None);
+}
+
+pub fn a_stale_version_is_refused_and_nothing_is_written(kind: Kind) {
+    let fresh = kind.open();
+    let store = &fresh.store;
+    let stored = store.create(challenge_record()).unwrap();
+    let mut next = stored.clone();
+    next.version += 1;
+    next.phase = Phase::Finished;
+    store.update(&next).unwrap();
+    let before = store.dump().unwrap();
+    let mut stale = stored.clone();
+    stale.version += 1;
+    assert!(matches!(store.update(&stale), Err(StoreError::Conflict)));
+    let mut skipping = next.clone();
+    skipping.version += 5;
+    assert!(matches!(store.update(&skipping), Err(StoreError::Conflict)));
+    assert_eq!(store.dump().unwrap(), before);
+    assert_eq!(store.load(GameId(1)).unwrap().unwrap().phase, Phase::Finished);
+}
+
+pub fn updating_a_missing_record_is_refused(kind: Kind) {
+    let fresh = kind.open();
+    let mut record = challenge_record();
+    record.id = GameId(5);
+    record.version = 2;
+    assert!(matches!(fresh.store.update(&record), Err(StoreError::Missing(GameId(5)))));
+    assert!(fresh.store.dump().unwrap().is_empty());
+}
+
+pub fn indices_follow_the_record_in_the_same_write(kind: Kind) {
+    let table = Table::with(kind.open().store, Settings::default());
+    let id = table.go("alice", "bob", 1, "board=9x9");
+    let store = table.service.store();
+    assert_eq!(store.games_of(user("alice").id).unwrap(), [(id, Phase::Playing)]);
+    let reminder = table.now() + Span::HOUR * 18;
+    assert!(store.due(reminder - Span(1)).unwrap().is_empty());
+    assert_eq!(store.due(reminder).unwrap(), [id]);
+    table.ok("bob", Command::Resign { game: None });
+    table.service.press(&caller("bob"), "resign:1");
+    assert_eq!(store.games_of(user("bob").id).unwrap(), [(id, Phase::Finished)]);
+    assert!(store.due(Timestamp(i64::MAX)).unwrap().is_empty(), "finished games have no deadline");
+    assert!(store.games_of(UserId(12345)).unwrap().is_empty());
+}
+
+pub fn the_player_index_is_kept_by_server(kind: Kind) {
+    let table = Table::with(kind.open().store, Settings::default());
+    let home = table.challenge("alice", "bob", "go", 3, "");
+    let two = GuildId(2);
+    let away = table.challenge_from(&in_server("alice", two), "bob");
+    let store = table.service.store();
+    let alice = user("alice").id;
+    let entry = |id, guild| IndexEntry { id, phase: Phase::Challenge, guild: Some(guild), challenger: true };
+    assert_eq!(store.entries_in(alice, Some(HOME)).unwrap(), [entry(home, HOME)]);
+    assert_eq!(store.entries_in(alice, Some(two)).unwrap(), [entry(away, two)]);
+    assert_eq!(store.entries_of(alice).unwrap(), [entry(home, HOME), entry(away, two)]);
+    let bob = store.entries_of(user("bob").id).unwrap();
+    assert!(bob.iter().all(|entry| !entry.challenger), "bob received both challenges");
+    assert!(store.entries_in(alice, None).unwrap().is_empty());
+}
+
+pub fn user_settings_round_trip(kind: Kind) {
+    let fresh = kind.open();
+    let store = &fresh.store;
+    assert_eq!(store.user(UserId(42)).unwrap(), None);
+    let mut settings = UserRecord {
+        format: stonemate_bot::store::FORMAT,
+        id: UserId(42),
+        name: "alice".into(),
+        notify: NotifyMode::Dm,
+    };
+    store.save_user(&settings).unwrap();
+    assert_eq!(store.user(UserId(42)).unwrap(), Some(settings.clone()));
+    settings.notify = NotifyMode::Off;
+    store.save_user(&settings).unwrap();
+    assert_eq!(store.user(UserId(42)).unwrap(), Some(settings));
+}
+
+/// A short session through the service: a challenge, turns, settings, a draw offer.
+fn session_dump(store: Box<dyn GameStore>) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let table = Table::with(store, Settings::default());
+    let session: Vec<(&str, Command)> = vec![
+        (
+            "alice",
+            Command::Challenge {
+                opponent: user("bob"),
+                game: GameKind::Go,
+                color: ColorChoice::Black,
+                days: Some(2),
+                options: Some("board=9x9".into()),
+            },
+        ),
+        ("bob", Command::Accept { challenge: None }),
+        ("alice", mv("e5")),
+        ("bob", Command::Notify { mode: NotifyMode::Dm }),
+        ("bob", mv("d4")),
+        ("alice", Command::Draw { game: None }),
+    ];
+    for (who, command) in session {
+        table.ok(who, command);
+    }
+    table.service.store().dump().unwrap()
+}
+
+pub fn a_session_leaves_the_same_bytes_as_in_memory(kind: Kind) {
+    let dump = session_dump(kind.open().store);
+    assert!(!dump.is_empty());
+    assert_eq!(dump, session_dump(Kind::Memory.open().store));
+}
+
+pub fn of_two_writers_of_one_version_exactly_one_wins(kind: Kind) {
+    let fresh = kind.open();
+    let store: Arc<dyn GameStore> = Arc::from(fresh.store);
+    let stored = store.create(challenge_record()).unwrap();
+    for round in 0..20 {
+        let barrier = Arc::new(Barrier::new(2));
+        let current = store.load(stored.id).unwrap().unwrap();
+        let writers: Vec<_> = [Phase::Playing, Phase::Finished]
+            .into_iter()
+            .map(|phase| {
+                let (store, barrier) = (store.clone(), barrier.clone());
+                let mut next = current.clone();
+                next.version += 1;
+                next.phase = phase;
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    store.update(&next).map(|()| phase)
+                })
+            })
+            .collect();
+        let results: Vec<_> = writers.into_iter().map(|writer| writer.join().unwrap()).collect();
+        let won: Vec<Phase> = results.iter().filter_map(|result| result.as_ref().ok().copied()).collect();
+        assert_eq!(won.len(), 1, "round {round}: {results:?}");
+        assert!(results.iter().any(|result| matches!(result, Err(StoreError::Conflict))));
+        let now = store.load(stored.id).unwrap().unwrap();
+        assert_eq!((now.version, now.phase), (current.version + 1, won[0]));
+    }
+}

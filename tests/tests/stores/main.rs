@@ -1,0 +1,63 @@
+//! One conformance suite for every store: each test below runs on the in-memory store, on
+//! sled and on PostgreSQL (a throwaway cluster, see `stonemate_tests::postgres`), and the
+//! stores must agree to the byte.
+
+#[path = "../service/common.rs"]
+#[allow(dead_code)]
+mod common;
+mod conformance;
+mod postgres;
+
+use stonemate_bot::store::{GameStore, MemoryStore, PostgresStore, SledStore};
+
+/// One of the stores under test.
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
+    Memory,
+    Sled,
+    Postgres,
+}
+
+/// A new empty store of one kind, with what keeps it alive (sled's directory).
+#[allow(missing_debug_implementations)]
+pub struct Fresh {
+    pub store: Box<dyn GameStore>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl Kind {
+    pub fn open(self) -> Fresh {
+        match self {
+            Kind::Memory => Fresh { store: Box::new(MemoryStore::new()), _dir: None },
+            Kind::Sled => {
+                let dir = tempfile::tempdir().unwrap();
+                Fresh { store: Box::new(SledStore::open(dir.path()).unwrap()), _dir: Some(dir) }
+            }
+            Kind::Postgres => {
+                let database = stonemate_tests::postgres::database();
+                Fresh { store: Box::new(PostgresStore::open(&database.url).unwrap()), _dir: None }
+            }
+        }
+    }
+}
+
+/// Runs each named test of [`conformance`] once per store, as `memory::NAME`,
+/// `sled::NAME` and `postgres_store::NAME`.
+macro_rules! on_every_store {
+    ($($test:ident),* $(,)?) => {
+        mod memory { $( #[test] fn $test() { crate::conformance::$test(crate::Kind::Memory) } )* }
+        mod sled { $( #[test] fn $test() { crate::conformance::$test(crate::Kind::Sled) } )* }
+        mod postgres_store { $( #[test] fn $test() { crate::conformance::$test(crate::Kind::Postgres) } )* }
+    };
+}
+
+on_every_store!(
+    a_new_record_gets_the_next_id_at_version_1,
+    a_stale_version_is_refused_and_nothing_is_written,
+    updating_a_missing_record_is_refused,
+    indices_follow_the_record_in_the_same_write,
+    the_player_index_is_kept_by_server,
+    user_settings_round_trip,
+    a_session_leaves_the_same_bytes_as_in_memory,
+    of_two_writers_of_one_version_exactly_one_wins,
+);
