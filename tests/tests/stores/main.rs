@@ -7,6 +7,7 @@
 mod common;
 mod conformance;
 mod postgres;
+mod race;
 
 use stonemate_bot::store::{GameStore, MemoryStore, PostgresStore, SledStore};
 
