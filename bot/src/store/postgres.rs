@@ -104,38 +104,18 @@ impl PostgresStore {
             tracing::error!(%error, "bad PostgreSQL address");
             StoreError::Database("the PostgreSQL address cannot be read".into())
         })?;
+        // One connection first, for the migrations: an unreachable server fails the start at
+        // once, where the pool would keep retrying for its whole timeout.
+        let mut client = config.connect(NoTls).checked()?;
+        migrate(&mut client)?;
         let manager = PostgresConnectionManager::new(config, NoTls);
         let pool = r2d2::Pool::builder()
             .max_size(POOL_SIZE)
             .min_idle(Some(1))
             .connection_timeout(CONNECT_TIMEOUT)
-            .build(manager)
-            .map_err(|error| pool_error(&error))?;
-        let store = PostgresStore { pool };
-        store.migrate()?;
-        Ok(store)
+            .build_unchecked(manager);
+        Ok(PostgresStore { pool })
     }
-
-    /// Applies the [`MIGRATIONS`] this database lacks, each in the transaction that
-    /// records it.
-    fn migrate(&self) -> Result<(), StoreError> {
-        let mut client = self.client()?;
-        let mut tx = client.transaction().checked()?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).checked()?;
-        tx.batch_execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations
-               (version integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())",
-        )
-        .checked()?;
-        let applied: i32 =
-            tx.query_one("SELECT coalesce(max(version), 0) FROM schema_migrations", &[]).checked()?.get(0);
-        for (version, step) in (1..).zip(MIGRATIONS).skip(usize::try_from(applied).unwrap_or(0)) {
-            tx.batch_execute(step).checked()?;
-            tx.execute("INSERT INTO schema_migrations (version) VALUES ($1)", &[&version]).checked()?;
-        }
-        tx.commit().checked()
-    }
-
     fn client(&self) -> Result<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
         self.pool.get().map_err(|error| pool_error(&error))
     }
@@ -162,6 +142,23 @@ impl PostgresStore {
         .checked()?;
         Ok(rows.iter().filter_map(|row| keys::index_entry(row.get(0), row.get(1))).collect())
     }
+}
+
+/// Applies the [`MIGRATIONS`] the database lacks, each recorded in the same transaction.
+fn migrate(client: &mut postgres::Client) -> Result<(), StoreError> {
+    let mut tx = client.transaction().checked()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).checked()?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations
+           (version integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())",
+    )
+    .checked()?;
+    let applied: i32 = tx.query_one("SELECT coalesce(max(version), 0) FROM schema_migrations", &[]).checked()?.get(0);
+    for (version, step) in (1..).zip(MIGRATIONS).skip(usize::try_from(applied).unwrap_or(0)) {
+        tx.batch_execute(step).checked()?;
+        tx.execute("INSERT INTO schema_migrations (version) VALUES ($1)", &[&version]).checked()?;
+    }
+    tx.commit().checked()
 }
 
 /// Writes the index entries (and user records) of `writes`; the record itself goes to
