@@ -22,8 +22,7 @@ const WARM_UP: usize = 100;
 /// Plays random legal turns on 19x19 games, a new pair of players for each game; returns
 /// the time of each turn's `handle` call.
 fn measure(store: impl GameStore + 'static) -> Vec<Duration> {
-    let mut settings = Settings::default();
-    settings.render = |_| Vec::new();
+    let settings = Settings { render: |_| Vec::new(), ..Settings::default() };
     let service = Service::new(store, Arc::new(ManualClock::at(Timestamp(1_700_000_000_000))), settings);
     let mut rng = StdRng::seed_from_u64(7);
     let mut times = Vec::new();
