@@ -5,6 +5,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use jiff::fmt::friendly::{Designator, Direction, Spacing, SpanParser, SpanPrinter};
+use jiff::{RoundMode, SpanRound, Unit};
 use serde::{Deserialize, Serialize};
 
 /// Days per move are 0 (no clock) to this; `/extratime` gives 1 to this; the one limit
@@ -29,15 +31,47 @@ impl Span {
         Span(days.saturating_mul(Span::DAY.0))
     }
 
-    /// How long something waits, in a sentence: `7 days`, `1 day`, or as [`Span`]'s
-    /// display (`2d 5h`) when it is not whole days.
+    /// How long something waits, in a sentence: `7 days`, `1 day` (jiff's verbose
+    /// units), or as [`Span`]'s display (`2d 5h`) when it is not whole days.
     #[must_use]
     pub fn wait(self) -> String {
-        match (self.0 / Span::DAY.0, self.0 % Span::DAY.0) {
-            (1, 0) => "1 day".to_owned(),
-            (days, 0) => format!("{days} days"),
+        let days = (self.0 % Span::DAY.0 == 0).then(|| jiff::Span::new().try_days(self.0 / Span::DAY.0));
+        match days {
+            Some(Ok(days)) => SpanPrinter::new()
+                .designator(Designator::Verbose)
+                .spacing(Spacing::BetweenUnitsAndDesignators)
+                .direction(Direction::Sign)
+                .zero_unit(Unit::Day)
+                .span_to_string(&days),
             _ => self.to_string(),
         }
+    }
+
+    /// Whole days, hours and minutes, balanced by jiff (a day is 24 hours: deadlines are
+    /// instants, not calendar days); nothing left is zero.
+    fn days_hours_minutes(self) -> (i64, i64, i64) {
+        let round =
+            SpanRound::new().largest(Unit::Day).smallest(Unit::Minute).mode(RoundMode::Trunc).days_are_24_hours();
+        let balanced = jiff::Span::new()
+            .try_milliseconds(self.0.clamp(0, LONGEST_MILLIS))
+            .and_then(|span| span.round(round))
+            .unwrap_or_default();
+        (balanced.get_days().into(), balanced.get_hours().into(), balanced.get_minutes())
+    }
+}
+
+/// The longest span jiff holds in milliseconds (about 20,000 years); longer prints as it.
+const LONGEST_MILLIS: i64 = 631_107_417_600_000;
+
+impl Timestamp {
+    /// The instant in UTC to the minute, as the console writes deadlines:
+    /// `2026-11-24 06:40 UTC`.
+    #[must_use]
+    pub fn utc(self) -> String {
+        // Beyond jiff's years -9999 to 9999, the nearest end of them.
+        let nearest = if self.0 < 0 { jiff::Timestamp::MIN } else { jiff::Timestamp::MAX };
+        let instant = jiff::Timestamp::from_millisecond(self.0).unwrap_or(nearest);
+        instant.strftime("%Y-%m-%d %H:%M UTC").to_string()
     }
 }
 
@@ -83,15 +117,14 @@ impl std::ops::Sub for Timestamp {
     }
 }
 
-/// `2d 5h`, `5h 30m`, `12m`, `0m`: time left as players read it.
+/// `2d 5h`, `5h 30m`, `12m`, `0m`: time left as players read it, the two largest units
+/// even when the second is zero (jiff's printer would drop it).
 impl fmt::Display for Span {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let minutes = self.0.max(0) / Span::MINUTE.0;
-        let (days, hours, minutes) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
-        match (days, hours) {
-            (0, 0) => write!(f, "{minutes}m"),
-            (0, _) => write!(f, "{hours}h {minutes}m"),
-            _ => write!(f, "{days}d {hours}h"),
+        match self.days_hours_minutes() {
+            (0, 0, minutes) => write!(f, "{minutes}m"),
+            (0, hours, minutes) => write!(f, "{hours}h {minutes}m"),
+            (days, hours, _) => write!(f, "{days}d {hours}h"),
         }
     }
 }
@@ -101,22 +134,36 @@ impl fmt::Display for Span {
 #[error("`{0}` is not a duration: write a number and a unit, like 30m, 5h or 2d")]
 pub struct BadDuration(pub String);
 
+/// jiff's friendly format (`2d`, `2 days`), held to what the console writes: one unit of
+/// days, hours, minutes or seconds, not negative. Weeks and months are refused (no fixed
+/// length here), and so are `1h 30m` and `2ms`.
 impl std::str::FromStr for Span {
     type Err = BadDuration;
 
     fn from_str(text: &str) -> Result<Span, BadDuration> {
         let bad = || BadDuration(text.to_owned());
-        let text = text.trim();
-        let split = text.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
-        let count: i64 = text[..split].parse().map_err(|_| bad())?;
-        let unit = match &text[split..] {
-            "s" => 1_000,
-            "m" => Span::MINUTE.0,
-            "h" => Span::HOUR.0,
-            "d" => Span::DAY.0,
-            _ => return Err(bad()),
-        };
-        count.checked_mul(unit).map(Span).ok_or_else(bad)
+        let span = SpanParser::new().parse_span(text.trim()).map_err(|_| bad())?;
+        let others = [
+            i64::from(span.get_years()),
+            i64::from(span.get_months()),
+            i64::from(span.get_weeks()),
+            span.get_milliseconds(),
+            span.get_microseconds(),
+            span.get_nanoseconds(),
+        ];
+        let units = [
+            (i64::from(span.get_days()), Span::DAY.0),
+            (i64::from(span.get_hours()), Span::HOUR.0),
+            (span.get_minutes(), Span::MINUTE.0),
+            (span.get_seconds(), 1_000),
+        ];
+        let used: Vec<_> = units.into_iter().filter(|(count, _)| *count != 0).collect();
+        match used[..] {
+            _ if span.is_negative() || others.iter().any(|count| *count != 0) => Err(bad()),
+            [] => Ok(Span(0)),
+            [(count, unit)] => count.checked_mul(unit).map(Span).ok_or_else(bad),
+            _ => Err(bad()),
+        }
     }
 }
 
@@ -169,9 +216,35 @@ mod tests {
         assert_eq!("30m".parse(), Ok(Span(30 * 60_000)));
         assert_eq!("5h".parse(), Ok(Span(5 * 3_600_000)));
         assert_eq!("2d".parse(), Ok(Span::days(2)));
+        assert_eq!("90s".parse(), Ok(Span(90_000)));
         for bad in ["", "d", "2", "2w", "-2d", "99999999999999999999d"] {
             assert!(bad.parse::<Span>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn durations_keep_to_one_unit_of_days_hours_minutes_or_seconds() {
+        assert_eq!(" 2 days ".parse(), Ok(Span::days(2)));
+        assert_eq!("0m".parse(), Ok(Span(0)));
+        for bad in ["1h 30m", "1h30m", "1.5h", "2ms", "3mo", "1y", "P2D", "2d ago", "+2x"] {
+            assert!(bad.parse::<Span>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn waits_read_in_days_when_whole() {
+        assert_eq!(Span::days(7).wait(), "7 days");
+        assert_eq!(Span::days(1).wait(), "1 day");
+        assert_eq!(Span(0).wait(), "0 days");
+        assert_eq!((Span::days(1) + Span::HOUR * 5).wait(), "1d 5h");
+    }
+
+    #[test]
+    fn instants_print_in_utc_to_the_minute() {
+        assert_eq!(Timestamp(1_795_502_400_000).utc(), "2026-11-24 06:40 UTC");
+        assert_eq!(Timestamp(1_795_502_459_999).utc(), "2026-11-24 06:40 UTC");
+        assert_eq!(Timestamp(0).utc(), "1970-01-01 00:00 UTC");
+        assert!(Timestamp(i64::MAX).utc().starts_with("9999-12-"));
     }
 
     #[test]
@@ -179,5 +252,8 @@ mod tests {
         assert_eq!(Span::days(2).to_string(), "2d 0h");
         assert_eq!(Span(5 * 3_600_000 + 30 * 60_000).to_string(), "5h 30m");
         assert_eq!(Span(-5).to_string(), "0m");
+        assert_eq!(Span(23 * 3_600_000 + 59 * 60_000 + 59_999).to_string(), "23h 59m");
+        assert_eq!(Span::days(3).to_string(), "3d 0h");
+        assert_eq!(Span(i64::MAX).to_string(), "7304484d 0h");
     }
 }
