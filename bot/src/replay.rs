@@ -61,22 +61,16 @@ pub fn option_pairs(options: &[String]) -> Result<OptionPairs, ReplayArgsError> 
 }
 
 /// Every position of a record from the start, up to the first turn that cannot be read or
-/// is refused, and that turn: the one replay loop of the bot (the service's animations and
+/// is refused, and that turn (the engine's one replay loop; the service's animations and
 /// `stonemate render --animate` draw these).
 pub fn positions<S: AsRef<str>>(
     kind: GameKind,
     options: &[(String, String)],
     turns: &[S],
 ) -> Result<(Vec<AnyGame>, Option<ReplayError>), NewGameError> {
-    let mut game = AnyGame::new(kind, options)?;
-    let mut positions = vec![game.clone()];
-    for (index, text) in turns.iter().enumerate() {
-        if let Err(error) = game.play_text(text.as_ref()) {
-            return Ok((positions, Some(ReplayError { index: index + 1, text: text.as_ref().to_owned(), error })));
-        }
-        positions.push(game.clone());
-    }
-    Ok((positions, None))
+    let mut positions = Vec::new();
+    let replay = AnyGame::replay_seen(kind, options, turns, |game| positions.push(game.clone()))?;
+    Ok((positions, replay.error))
 }
 
 /// Replays a record text; returns the JSON object to print and whether every turn played.

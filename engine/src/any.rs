@@ -177,11 +177,26 @@ impl AnyGame {
         options: &[(String, String)],
         turns: &[S],
     ) -> Result<Replay, NewGameError> {
+        AnyGame::replay_seen(kind, options, turns, |_| {})
+    }
+
+    /// [`AnyGame::replay`], showing `seen` the position before the first turn and after
+    /// every turn played: the one replay loop, also for animations and step-by-step views.
+    pub fn replay_seen<S: AsRef<str>>(
+        kind: GameKind,
+        options: &[(String, String)],
+        turns: &[S],
+        mut seen: impl FnMut(&AnyGame),
+    ) -> Result<Replay, NewGameError> {
         let mut game = AnyGame::new(kind, options)?;
+        seen(&game);
         let mut played = Vec::with_capacity(turns.len());
         for (index, text) in turns.iter().enumerate() {
             match game.play_text(text.as_ref()) {
-                Ok(printed) => played.push(printed),
+                Ok(printed) => {
+                    played.push(printed);
+                    seen(&game);
+                }
                 Err(error) => {
                     let error = ReplayError { index: index + 1, text: text.as_ref().to_owned(), error };
                     return Ok(Replay { game, played, error: Some(error) });
