@@ -76,6 +76,7 @@ fn sled_and_memory_stores_hold_the_same_bytes() {
                     color: ColorChoice::Black,
                     days: Some(2),
                     options: Some("board=9x9".into()),
+                    level: stonemate_bot::service::Level::Medium,
                 },
             ),
             ("bob", Command::Accept { challenge: None }),
