@@ -40,8 +40,8 @@ pub use bot_player::{BotPlayer, Submit, seed};
 pub use error::Refusal;
 pub use picture::Loaded;
 pub use types::{
-    Attachment, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Command, Field, GameId, GuildId, Level,
-    Notice, NotifyMode, Reply, Response, Target, User, UserId,
+    Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Command, Field, GameId, GuildId,
+    Level, Notice, NotifyMode, Reply, Response, Target, User, UserId,
 };
 
 use crate::clock::{Clock, Span, Timestamp};
@@ -69,7 +69,7 @@ pub struct Settings {
     pub animate: fn(&[stonemate_render::Picture]) -> Vec<u8>,
     /// How long the bot searches each turn: `None` for its level's own budget; tests and
     /// tournaments set a small node budget.
-    pub bot_budget: Option<stonemate_ai::Budget>,
+    pub bot_budget: Option<Budget>,
 }
 
 impl Default for Settings {

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use stonemate_ai::Level;
+pub use stonemate_ai::{Budget, Level};
 use stonemate_engine::GameKind;
 
 pub use crate::ids::{ChannelId, GameId, GuildId, UserId};
