@@ -50,7 +50,10 @@ fn with_pool(store: impl GameStore + 'static) -> (Arc<Service>, Receiver<Answer<
 }
 
 /// A service whose bot's questions are only collected, never answered.
-fn with_sink(store: impl GameStore + 'static) -> (Arc<Service>, Arc<ManualClock>, Arc<Mutex<Vec<Job<GameId>>>>) {
+/// The questions the bot was asked.
+type Asked = Arc<Mutex<Vec<Job<GameId>>>>;
+
+fn with_sink(store: impl GameStore + 'static) -> (Arc<Service>, Arc<ManualClock>, Asked) {
     let asked = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&asked);
     let clock = clock();
