@@ -94,8 +94,13 @@ fn challenging_the_bot_starts_the_game_at_once_and_marks_it() {
     assert_eq!(record.phase, Phase::Playing, "no accept needed");
     assert_eq!(record.level, Some(Level::Easy));
     assert!(record.against_bot());
-    // In go Black moves first: alice is to move, the bot is not asked yet.
+    // In go Black moves first: alice is to move, on her clock; the bot is not asked yet.
     assert!(asked.lock().unwrap().is_empty());
+    assert!(record.clock.is_some());
+    // Her turn asks the bot, whose turn has no clock.
+    assert!(service.handle(&caller("alice"), mv_in("e5", id)).reply.ok);
+    assert_eq!(asked.lock().unwrap().len(), 1);
+    assert_eq!(self::record(&service, id).clock, None, "the bot never has a clock");
 }
 
 #[test]
