@@ -75,6 +75,7 @@ impl Player {
             color: ColorChoice::White,
             days: Some(3),
             options: Some(OPTIONS.into()),
+            level: stonemate_bot::service::Level::Medium,
         };
         let reply = self.service.handle(&caller("alice", 1), challenge).reply;
         self.game = reply.game.expect("challenge made");
@@ -127,6 +128,7 @@ fn fill(store: &SledStore, script: &[String]) {
             clock: (n % 3 == 0).then(|| TurnClock::new(now, now + stonemate_bot::clock::Span::days(3))),
             draw_offer: None,
             result: None,
+            level: None,
         }
     });
     let records: Vec<GameRecord> = records.collect();

@@ -194,3 +194,25 @@ fn a_terminal_user_is_greeted_and_prompted() {
     assert!(rest.starts_with("> [@alice /help]"), "{rest}");
     assert!(rest.ends_with("\n> "), "a prompt for the next line: {rest}");
 }
+
+#[test]
+fn stonemate_plays_its_turn_before_the_next_line_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = "@alice /challenge opponent:@stonemate game:go color:black level:easy options:\"board=9x9\"\n\
+                 @alice /move notation:e5\n\
+                 @alice /board\n";
+    let output = console(dir.path(), true, input);
+    let replies: Vec<Value> = output.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let started = &replies[0];
+    assert_eq!(started["ok"], true, "{started}");
+    assert!(started["text"].as_str().unwrap().contains("vs Stonemate (easy)"), "{started}");
+    let moved = replies.iter().position(|r| r["command"] == "move").unwrap();
+    let board = replies.iter().position(|r| r["command"] == "board").unwrap();
+    // Between alice's turn and her next line: the bot's turn, from nobody, with the board.
+    let bot = &replies[moved + 1];
+    assert!(bot["user"].is_null() && bot["command"].is_null(), "{bot}");
+    assert!(bot["text"].as_str().unwrap().starts_with("stonemate played "), "{bot}");
+    assert_eq!(bot["files"].as_array().unwrap().len(), 1, "{bot}");
+    assert!(moved + 1 < board);
+    assert!(replies[board]["text"].as_str().unwrap().contains("2 turns played"), "{}", replies[board]);
+}

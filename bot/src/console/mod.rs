@@ -4,15 +4,18 @@
 
 pub mod parse;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{Value, json};
 
 use crate::clock::{Clock, ManualClock, SystemClock};
-use crate::service::{Attachment, Caller, ChannelId, GuildId, Notice, Reply, Service, Settings, Target, User, UserId};
+use crate::opponent::{self, Job};
+use crate::service::{
+    Attachment, Caller, ChannelId, GameId, GuildId, Notice, Reply, Service, Settings, Target, User, UserId,
+};
 use crate::store::{SledStore, StoreError};
 use parse::Line;
 
@@ -27,6 +30,12 @@ pub const DEFAULT_SERVER: &str = "home";
 pub const GREETING: &str = "Stonemate console: type a command as on Discord, after a user name, like \
 `@alice /challenge opponent:@bob game:go` (`@alice /help` lists the commands, `!advance 2d` moves the clock, \
 Ctrl-D ends).";
+
+/// The bot's own user: challenge `@stonemate` to play against Stonemate's player.
+pub const BOT_NAME: &str = "stonemate";
+
+/// The bot's questions, answered between two lines (each once, in order).
+type Questions = Arc<Mutex<VecDeque<Job<GameId>>>>;
 
 /// What the console shows before each line it reads from a terminal.
 pub const PROMPT: &str = "> ";
@@ -62,6 +71,8 @@ pub struct Console {
     /// Who may manage which server (`!admin`), for this run.
     admins: HashSet<(GuildId, UserId)>,
     next_file: u32,
+    /// What the bot was asked and has not answered yet.
+    questions: Questions,
 }
 
 /// A server's id. `home` keeps the id every console record had before servers could be
@@ -87,14 +98,22 @@ impl Console {
     pub fn open(options: Options) -> Result<Console, StoreError> {
         let store = SledStore::open(&options.data)?;
         let clock = Arc::new(ManualClock::at(SystemClock.now()));
-        let service = Service::new(store, clock.clone(), Settings::default());
+        let questions = Questions::default();
+        let queue = Arc::clone(&questions);
+        let bot = User { id: parse::user_id(BOT_NAME), name: BOT_NAME.to_owned() };
+        let service = Service::new(store, clock.clone(), Settings::default()).with_bot(bot, move |job| {
+            let mut queue = queue.lock().unwrap_or_else(PoisonError::into_inner);
+            if !queue.contains(&job) {
+                queue.push_back(job);
+            }
+        });
         let next_file = last_file_number(&options.out) + 1;
         let channels = HashMap::from([(
             channel_id(DEFAULT_SERVER, DEFAULT_CHANNEL),
             channel_label(DEFAULT_SERVER, DEFAULT_CHANNEL),
         )]);
         let (users, admins) = (HashMap::new(), HashSet::new());
-        Ok(Console { service, clock, options, users, channels, admins, next_file })
+        Ok(Console { service, clock, options, users, channels, admins, next_file, questions })
     }
 
     /// Reads lines until the input ends, answering each at once.
@@ -105,6 +124,10 @@ impl Console {
         } else {
             ""
         };
+        // Games left waiting for the bot by an earlier run are played on first.
+        for printed in self.play_bot() {
+            writeln!(output, "{printed}")?;
+        }
         write!(output, "{prompt}")?;
         output.flush()?;
         for line in input.lines() {
@@ -148,6 +171,23 @@ impl Console {
         };
         for notice in self.service.tick() {
             printed.push(self.notice(&notice));
+        }
+        printed.extend(self.play_bot());
+        printed
+    }
+
+    /// Answers every question the bot was asked, at once and in order (a search of one
+    /// thread at the game's level), printing its turns as messages from nobody: the
+    /// console plays the bot before it reads the next line.
+    fn play_bot(&mut self) -> Vec<String> {
+        let mut printed = Vec::new();
+        loop {
+            let job = self.questions.lock().unwrap_or_else(PoisonError::into_inner).pop_front();
+            let Some(job) = job else { break };
+            let answer = opponent::answer(&job, 1);
+            for notice in self.service.apply_answer(answer) {
+                printed.push(self.notice(&notice));
+            }
         }
         printed
     }

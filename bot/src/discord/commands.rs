@@ -78,6 +78,7 @@ fn type_setter(kind: Kind) -> Setter {
         Kind::Game => |b| choices(b, Kind::Game),
         Kind::Color => |b| choices(b, Kind::Color),
         Kind::Notify => |b| choices(b, Kind::Notify),
+        Kind::Level => |b| choices(b, Kind::Level),
     }
 }
 

@@ -19,12 +19,13 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use serenity::{ClientBuilder, CreateAllowedMentions, GatewayIntents, GuildId, HttpBuilder};
-use tokio::sync::{RwLock, watch};
+use tokio::sync::{RwLock, mpsc, watch};
 use tracing::{error, info, warn};
 
 use crate::clock::SystemClock;
 use crate::config::{Config, Secret};
-use crate::service::{Service, Settings, text};
+use crate::opponent::{Answer, Pool};
+use crate::service::{GameId, Service, Settings, User, text};
 use crate::store::SledStore;
 use types::{Data, Error};
 
@@ -66,8 +67,11 @@ pub async fn serve(
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let token = config.token()?.clone();
-    let service = Arc::new(service);
+    let bot_http = http(&token, config.discord.api_base.as_deref());
     let busy = Arc::new(RwLock::new(()));
+    let (service, pool, answers) = with_bot(&bot_http, service).await;
+    let service = Arc::new(service);
+    let answering = tokio::spawn(apply_answers(bot_http, service.clone(), busy.clone(), answers));
     let defer_after = Duration::from_millis(config.discord.defer_ms);
     let data = Data { service: service.clone(), busy: busy.clone(), defer_after };
     let http = http(&token, config.discord.api_base.as_deref());
@@ -85,6 +89,12 @@ pub async fn serve(
     let outcome = connect_until(&mut client, stop).await.context("the Discord connection failed");
     stop_ticker.send_replace(true);
     let _ = ticker.await;
+    // Running searches finish (each is bounded) and their answers are applied; waiting
+    // ones are asked again at the next start.
+    if let Some(pool) = pool {
+        let _ = tokio::task::spawn_blocking(move || pool.shutdown()).await;
+    }
+    answering.abort();
     if tokio::time::timeout(DRAIN_TIMEOUT, busy.write()).await.is_err() {
         warn!("commands still running after {DRAIN_TIMEOUT:?}; closing the database anyway");
     }
@@ -94,6 +104,52 @@ pub async fn serve(
     drop(service);
     info!("stopped");
     outcome
+}
+
+/// How many of the bot's searches run at once (each on one thread): the machine has few
+/// cores, and commands must never wait.
+const BOT_WORKERS: usize = 1;
+
+/// Lets Stonemate's own player play as the bot's Discord user (asked of Discord): its
+/// questions go to a worker pool, its answers come back on the returned receiver. Without
+/// the current user (Discord did not say), the service runs without it.
+async fn with_bot(
+    http: &serenity::Http,
+    service: Service,
+) -> (Service, Option<Arc<Pool<GameId>>>, mpsc::UnboundedReceiver<Answer<GameId>>) {
+    let (sender, answers) = mpsc::unbounded_channel();
+    let me = match http.get_current_user().await {
+        Ok(me) => me,
+        Err(error) => {
+            warn!(%error, "cannot learn the bot's own user: it will not play");
+            return (service, None, answers);
+        }
+    };
+    let user = User::new(me.id.get(), me.name.clone());
+    let pool = Arc::new(Pool::new(BOT_WORKERS, 1, Arc::new(move |answer| drop(sender.send(answer)))));
+    let submit = Arc::clone(&pool);
+    // At start-up, before any command: reading the bot's games briefly blocks nothing.
+    let service = service.with_bot(user, move |job| {
+        submit.submit(job);
+    });
+    (service, Some(pool), answers)
+}
+
+/// Applies the bot's answers as they come and sends what they make, like the ticker.
+async fn apply_answers(
+    http: serenity::Http,
+    service: Arc<Service>,
+    busy: Arc<RwLock<()>>,
+    mut answers: mpsc::UnboundedReceiver<Answer<GameId>>,
+) {
+    while let Some(answer) = answers.recv().await {
+        let _busy = busy.read().await;
+        let applying = service.clone();
+        match tokio::task::spawn_blocking(move || applying.apply_answer(answer)).await {
+            Ok(notices) => reply::send_notices(&http, &notices).await,
+            Err(error) => error!(%error, "applying the bot's answer failed"),
+        }
+    }
 }
 
 /// Runs the gateway connection until it fails or `stop` completes; then closes it.

@@ -1,6 +1,7 @@
 //! Challenges: `/challenge`, `/accept`, `/decline`, `/withdraw`. A challenge is a record
 //! in the `challenge` phase; accepted, the same record (same id) becomes the game.
 
+use stonemate_ai::Level;
 use stonemate_engine::options::parse_option_text;
 use stonemate_engine::{AnyGame, Color, GameKind};
 
@@ -56,7 +57,9 @@ impl Service {
         let _ = self.store.save_user(&UserRecord { format: FORMAT, id: user.id, name, notify });
     }
 
-    /// `/challenge`.
+    /// `/challenge`; with the bot as opponent, a game against it at `level`, started at
+    /// once.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn challenge(
         &self,
         caller: &Caller,
@@ -65,6 +68,7 @@ impl Service {
         color: ColorChoice,
         days: Option<u8>,
         options: Option<&str>,
+        level: Level,
     ) -> Result<Response, Refusal> {
         if opponent.id == caller.user.id {
             return Err(Refusal::ChallengeSelf);
@@ -72,7 +76,13 @@ impl Service {
         let pairs = parse_option_text(options.unwrap_or_default())?;
         let start = AnyGame::new(kind, &pairs)?;
         let days = days.unwrap_or(self.settings.default_days);
-        self.check_limits(&caller.user, opponent)?;
+        let against_bot = self.is_bot(opponent.id);
+        if against_bot {
+            // The bot has no limits of its own: only the challenger's games count.
+            self.check_active(caller.user.id, "you".to_owned(), "have")?;
+        } else {
+            self.check_limits(&caller.user, opponent)?;
+        }
         let now = self.now();
         let record = GameRecord {
             format: FORMAT,
@@ -95,11 +105,53 @@ impl Service {
             clock: None,
             draw_offer: None,
             result: None,
+            level: None,
         };
+        if against_bot {
+            return self.start_against_bot(caller, record, start, level);
+        }
         let record = self.store.create(record)?;
         self.remember(&caller.user);
         self.remember(opponent);
         Ok(self.challenge_reply(&Loaded { record, position: start }))
+    }
+
+    /// A game against the bot: no challenge to accept, the game is stored playing, with
+    /// the bot's level (which marks it as a game against the bot), and the bot is asked at
+    /// once if it moves first. Only the player's turns have a clock.
+    fn start_against_bot(
+        &self,
+        caller: &Caller,
+        mut record: GameRecord,
+        start: AnyGame,
+        level: Level,
+    ) -> Result<Response, Refusal> {
+        let now = self.now();
+        let bot = record.opponent;
+        let white_first = white_is_challenger(&record);
+        record.players = Some(if white_first { [record.challenger, bot] } else { [bot, record.challenger] });
+        record.phase = Phase::Playing;
+        record.level = Some(level);
+        let bot_side = if white_first { Color::Black } else { Color::White };
+        record.clock = (record.days > 0 && start.to_move() != Some(bot_side))
+            .then(|| TurnClock::new(now, now + crate::clock::Span::days(record.days.into())));
+        let record = self.store.create(record)?;
+        self.remember(&caller.user);
+        let game = Loaded { record, position: start };
+        self.ask_bot(&game);
+        let record = &game.record;
+        let first = game.mover().map_or_else(|| "nobody".to_owned(), |user| text::name(record.name_of(user)));
+        let text = format!(
+            "{} vs Stonemate ({level}): {} {} begins, {}. {first} moves first{}.",
+            text::name(&caller.user.name),
+            record.game.title(),
+            record.id,
+            game.sides(),
+            self.time_left(record)
+        );
+        let reply =
+            Reply { ok: true, text, images: vec![self.public_board(&game)], game: Some(record.id), ..Reply::default() };
+        Ok(Response { reply, notices: Vec::new() })
     }
 }
 

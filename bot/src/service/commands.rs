@@ -7,6 +7,7 @@
 //! [`text::typed`]), numbers, users. Every value is parsed here, once, at the edge; a bad
 //! one is refused with the same [`Refusal`] the service would give.
 
+use stonemate_ai::Level;
 use stonemate_engine::{AnyGame, GameKind};
 
 use super::error::Refusal;
@@ -36,6 +37,8 @@ pub enum Kind {
     Color,
     /// `channel`, `dm` or `off`.
     Notify,
+    /// The bot's level: `easy`, `medium` or `hard`.
+    Level,
 }
 
 impl Kind {
@@ -56,6 +59,7 @@ impl Kind {
             Kind::Game => GameKind::ALL.iter().map(|kind| kind.name()).collect(),
             Kind::Color => ColorChoice::ALL.iter().map(|color| color.name()).collect(),
             Kind::Notify => NotifyMode::ALL.iter().map(|mode| mode.name()).collect(),
+            Kind::Level => Level::ALL.iter().map(|level| level.name()).collect(),
             Kind::Text | Kind::Suggested(_) | Kind::Days | Kind::ExtraDays | Kind::User => Vec::new(),
         }
     }
@@ -203,7 +207,8 @@ fn challenge(args: &Args) -> Result<Command, Refusal> {
         .number("days")
         .map(|days| u8::try_from(days).ok().filter(|d| *d <= MAX_DAYS).ok_or(Refusal::BadDays(days)))
         .transpose()?;
-    Ok(Command::Challenge { opponent, game, color, days, options: args.text("options") })
+    let level = args.text("level").map_or(Ok(Level::Medium), |name| name.parse())?;
+    Ok(Command::Challenge { opponent, game, color, days, options: args.text("options"), level })
 }
 
 fn extra_time(args: &Args) -> Result<Command, Refusal> {
@@ -273,6 +278,12 @@ pub const COMMANDS: [Spec; 20] = [
                 description: "Game options, e.g. board=9x9 pieces=N komi=6.5",
                 required: false,
                 kind: Kind::Text,
+            },
+            OptionSpec {
+                name: "level",
+                description: "How hard Stonemate plays, when you challenge it (default: medium)",
+                required: false,
+                kind: Kind::Level,
             },
         ],
         admin: false,
@@ -478,6 +489,7 @@ mod tests {
             color: ColorChoice::Black,
             days: Some(0),
             options: None,
+            level: Level::Medium,
         };
         assert_eq!(command.unwrap(), expected);
         let board = find("board").unwrap().command(&args(&[("game", text(" #12 "))])).unwrap();

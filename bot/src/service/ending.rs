@@ -80,7 +80,9 @@ impl Service {
             record.id
         );
         let mut response = self.public(&game, text, Vec::new());
-        response.reply.mentions.push(opponent);
+        if !self.is_bot(opponent) {
+            response.reply.mentions.push(opponent);
+        }
         response.reply.buttons = vec![
             Button { custom_id: format!("draw-accept:{id}"), label: "Accept draw".into(), style: ButtonStyle::Success },
             Button { custom_id: format!("draw-decline:{id}"), label: "Decline".into(), style: ButtonStyle::Secondary },

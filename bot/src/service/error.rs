@@ -37,12 +37,18 @@ pub enum Refusal {
     NotForYou(GameId),
     #[error("challenge {0} was sent by someone else: only its challenger can withdraw it")]
     NotYourChallenge(GameId),
+    /// The bot's answer came for a position its game has left; it is dropped (never
+    /// shown to anyone).
+    #[error("the game has moved on since the question was asked")]
+    Stale,
     #[error("you cannot challenge yourself")]
     ChallengeSelf,
     #[error("{0}")]
     UnknownGame(#[from] stonemate_engine::game::UnknownGame),
     #[error("`{0}` is not a colour: use white, black or random")]
     BadColor(String),
+    #[error("{0}")]
+    BadLevel(#[from] stonemate_ai::UnknownLevel),
     #[error("days per move must be 0 to {MAX_DAYS} (0: no clock), not {0}")]
     BadDays(i64),
     #[error("extra time must be 1 to {MAX_DAYS} days, not {0}")]

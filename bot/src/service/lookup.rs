@@ -249,7 +249,8 @@ impl Service {
     /// position after the change (a turn is played on it before the commit).
     ///
     /// Every change to a game goes through here, so what must happen with every write
-    /// (messages kept in the same transaction, stopping on a storage failure) has one place.
+    /// (messages kept in the same transaction, stopping on a storage failure, asking the
+    /// bot when the game now waits for it) has one place.
     pub(super) fn commit(&self, game: Loaded, change: impl FnOnce(&mut GameRecord)) -> Result<Loaded, Refusal> {
         let Loaded { record, position } = game;
         let mut next = record;
@@ -257,6 +258,8 @@ impl Service {
         change(&mut next);
         self.store.update(&next)?;
         self.positions.put(next.id, next.version, &position);
-        Ok(Loaded { record: next, position })
+        let game = Loaded { record: next, position };
+        self.ask_bot(&game);
+        Ok(game)
     }
 }

@@ -18,6 +18,7 @@
 //! in the text marks where). Refusals are private, change nothing, and carry the board
 //! where there is one.
 
+mod bot_player;
 mod challenge;
 pub mod commands;
 mod complete;
@@ -35,11 +36,12 @@ mod views;
 
 use std::sync::Arc;
 
+pub use bot_player::{BotPlayer, Submit, seed};
 pub use error::Refusal;
 pub use picture::Loaded;
 pub use types::{
-    Attachment, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Command, Field, GameId, GuildId, Notice,
-    NotifyMode, Reply, Response, Target, User, UserId,
+    Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Command, Field, GameId, GuildId,
+    Level, Notice, NotifyMode, Reply, Response, Target, User, UserId,
 };
 
 use crate::clock::{Clock, Span, Timestamp};
@@ -65,6 +67,9 @@ pub struct Settings {
     pub render: fn(&stonemate_render::Picture) -> Vec<u8>,
     /// Draws the animated replay of `/history` (a GIF).
     pub animate: fn(&[stonemate_render::Picture]) -> Vec<u8>,
+    /// How long the bot searches each turn: `None` for its level's own budget; tests and
+    /// tournaments set a small node budget.
+    pub bot_budget: Option<Budget>,
 }
 
 impl Default for Settings {
@@ -78,6 +83,7 @@ impl Default for Settings {
             cached_positions: 512,
             render: stonemate_render::png,
             animate: stonemate_render::animation,
+            bot_budget: None,
         }
     }
 }
@@ -89,12 +95,14 @@ pub struct Service {
     clock: Arc<dyn Clock>,
     settings: Settings,
     positions: lookup::PositionCache,
+    /// Stonemate's own player, when the host lets it play ([`Service::with_bot`]).
+    bot: Option<BotPlayer>,
 }
 
 impl Service {
     pub fn new(store: impl GameStore + 'static, clock: Arc<dyn Clock>, settings: Settings) -> Service {
         let positions = lookup::PositionCache::new(settings.cached_positions);
-        Service { store: Box::new(store), clock, settings, positions }
+        Service { store: Box::new(store), clock, settings, positions, bot: None }
     }
 
     /// Handles one command. Never panics on user input; refusals come back as private
@@ -127,10 +135,15 @@ impl Service {
     }
 
     /// Sends what is due by now: reminders (a quarter of the time left), timeouts (the
-    /// waiting player may `/claim`), expired challenges. Call it every minute or so; it
-    /// reads the deadline index, so nothing is lost across restarts.
+    /// waiting player may `/claim`), expired challenges; and asks the bot again in every
+    /// game where it is to move (its turns have no clock, so it is never reminded nor timed
+    /// out). Call it every minute or so; it reads the deadline index, so nothing is lost
+    /// across restarts.
     pub fn tick(&self) -> Vec<Notice> {
-        self.due_notices()
+        let notices = self.due_notices();
+        // A job lost on the way (a crash, a full pool) is asked again.
+        self.resume_bot();
+        notices
     }
 
     /// The display name last stored for a user.
@@ -167,8 +180,8 @@ impl Service {
 
     fn dispatch(&self, caller: &Caller, command: Command) -> Result<Response, Refusal> {
         match command {
-            Command::Challenge { opponent, game, color, days, options } => {
-                self.challenge(caller, &opponent, game, color, days, options.as_deref())
+            Command::Challenge { opponent, game, color, days, options, level } => {
+                self.challenge(caller, &opponent, game, color, days, options.as_deref(), level)
             }
             Command::Accept { challenge } => self.accept(caller, challenge),
             Command::Decline { challenge } => self.decline(caller, challenge),

@@ -18,6 +18,10 @@ impl Service {
     /// A message for `user` about `record`, sent the way he chose. `always` messages
     /// (results, timeouts) still go to the channel, without a ping, when he chose `off`.
     fn tell(&self, record: &GameRecord, user: UserId, text: String, always: bool) -> Option<Notice> {
+        if self.is_bot(user) {
+            // The bot learns of its games from the store, not from messages.
+            return None;
+        }
         let (target, mentions) = match self.notify_mode(user) {
             NotifyMode::Channel => (Target::Channel(record.channel), vec![user]),
             NotifyMode::Dm => (Target::Direct(user), Vec::new()),

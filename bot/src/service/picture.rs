@@ -224,6 +224,7 @@ mod tests {
             clock: None,
             draw_offer: None,
             result: None,
+            level: None,
         };
         Loaded { record, position: game }
     }

@@ -58,6 +58,8 @@ impl Service {
         };
         let now = self.now();
         let status = game.position.status();
+        // The bot's turns have no clock: it never loses on time.
+        let clocked = !self.bot_to_move(&game);
         let game = self.commit(game, |next| {
             next.turns.push(printed);
             // Playing on answers the opponent's draw offer with a no; the mover's own offer
@@ -65,7 +67,8 @@ impl Service {
             if next.draw_offer != Some(mover) {
                 next.draw_offer = None;
             }
-            next.clock = (next.days > 0).then(|| TurnClock::new(now, now + crate::clock::Span::days(next.days.into())));
+            next.clock = (clocked && next.days > 0)
+                .then(|| TurnClock::new(now, now + crate::clock::Span::days(next.days.into())));
             if let Status::Finished(ending) = status {
                 next.phase = Phase::Finished;
                 next.clock = None;

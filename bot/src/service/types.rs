@@ -6,6 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub use stonemate_ai::{Budget, Level};
 use stonemate_engine::GameKind;
 
 pub use crate::ids::{ChannelId, GameId, GuildId, UserId};
@@ -58,6 +59,8 @@ pub enum Command {
         color: ColorChoice,
         days: Option<u8>,
         options: Option<String>,
+        /// How hard the bot plays when it is the opponent (ignored otherwise).
+        level: Level,
     },
     Accept {
         challenge: Option<GameId>,

@@ -7,6 +7,7 @@
 //! position: the position is rebuilt by replaying the turns (style principle 5).
 
 use serde::{Deserialize, Serialize};
+use stonemate_ai::Level;
 use stonemate_engine::{self as engine, Color, EndReason, GameKind, Outcome};
 
 use crate::clock::Timestamp;
@@ -202,6 +203,11 @@ pub struct GameRecord {
     #[serde(with = "color_name")]
     pub draw_offer: Option<Color>,
     pub result: Option<Ending>,
+    /// The level of Stonemate's own player in a game against the bot; `None` in a game
+    /// between two people. It marks the games against the bot, so that ratings can leave
+    /// them out. Missing in JSON (records from before the bot played): `None`.
+    #[serde(default, with = "level_name", skip_serializing_if = "Option::is_none")]
+    pub level: Option<Level>,
 }
 
 impl Phase {
@@ -264,6 +270,12 @@ impl GameRecord {
     #[must_use]
     pub fn name_of(&self, user: UserId) -> &str {
         if user == self.challenger { &self.names[0] } else { &self.names[1] }
+    }
+
+    /// Whether this is a game against Stonemate's own player (which ratings leave out).
+    #[must_use]
+    pub fn against_bot(&self) -> bool {
+        self.level.is_some()
     }
 
     /// Whether `user` is the challenger or the opponent.
@@ -350,6 +362,25 @@ mod color_name {
 }
 
 /// A game kind stored by its name (`go`, `chego`).
+/// A bot level stored by its name (`easy`, `medium`, `hard`).
+mod level_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+    use stonemate_ai::Level;
+
+    // `serde(with)` hands the field by reference.
+    #[allow(clippy::ref_option)]
+    pub fn serialize<S: Serializer>(level: &Option<Level>, serializer: S) -> Result<S::Ok, S::Error> {
+        match level {
+            Some(level) => serializer.serialize_some(level.name()),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Level>, D::Error> {
+        Option::<String>::deserialize(deserializer)?.map(|name| name.parse().map_err(D::Error::custom)).transpose()
+    }
+}
+
 mod kind_name {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
     use stonemate_engine::GameKind;

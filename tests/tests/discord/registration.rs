@@ -26,6 +26,7 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
                 ("color", STRING, false, &["white", "black", "random"][..]),
                 ("days", INTEGER, false, &[][..]),
                 ("options", STRING, false, &[][..]),
+                ("level", STRING, false, &["easy", "medium", "hard"][..]),
             ],
         ),
         ("accept", vec![challenge]),

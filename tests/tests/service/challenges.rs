@@ -165,6 +165,7 @@ fn accept_starts_the_game_and_pings_the_first_mover() {
         color: ColorChoice::Black,
         days: Some(0),
         options: None,
+        level: stonemate_bot::service::Level::Medium,
     };
     let id = table.ok("carol", command).reply.game;
     let response = table.ok("dave", Command::Accept { challenge: id });
@@ -298,6 +299,7 @@ fn long_names_are_cut_before_they_are_stored() {
         color: ColorChoice::Random,
         days: None,
         options: None,
+        level: stonemate_bot::service::Level::Medium,
     };
     let id = table.ok("alice", command).reply.game.unwrap();
     assert_eq!(table.record(id).names[1].len(), 32);

@@ -78,6 +78,7 @@ fn deadlines_survive_a_restart() {
             color: ColorChoice::White,
             days: Some(1),
             options: Some("board=9x9".into()),
+            level: stonemate_bot::service::Level::Medium,
         };
         assert!(service.handle(&caller("alice"), challenge).reply.ok);
         assert!(service.handle(&caller("bob"), Command::Accept { challenge: None }).reply.ok);

@@ -163,6 +163,7 @@ impl Table {
             color: ColorChoice::White,
             days: Some(days),
             options: Some(options.into()),
+            level: stonemate_bot::service::Level::Medium,
         };
         self.ok(from, command).reply.game.expect("a challenge reply names its id")
     }
@@ -175,6 +176,7 @@ impl Table {
             color: ColorChoice::White,
             days: Some(3),
             options: Some("board=9x9".into()),
+            level: stonemate_bot::service::Level::Medium,
         };
         self.ok_as(from, command).reply.game.expect("a challenge reply names its id")
     }

@@ -2,6 +2,7 @@
 //! drive it: one module per area. Every refusal is checked to leave the store unchanged,
 //! byte for byte.
 
+mod bot_player;
 mod challenges;
 mod clock;
 mod common;

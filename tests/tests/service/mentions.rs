@@ -42,6 +42,7 @@ fn a_display_name_cannot_ping_or_format_anything() {
         color: ColorChoice::White,
         days: Some(1),
         options: Some("board=9x9".into()),
+        level: stonemate_bot::service::Level::Medium,
     };
     let response = table.ok("alice", challenge);
     assert_inert(&response);
@@ -93,6 +94,7 @@ fn typed_text_stays_inside_its_quotes() {
         color: ColorChoice::Random,
         days: None,
         options: Some("board=`**x**`".into()),
+        level: stonemate_bot::service::Level::Medium,
     };
     let text = table.refused("alice", options);
     assert_eq!(text.matches('`').count() % 2, 0, "{text:?}");
@@ -107,6 +109,7 @@ fn refusals_naming_a_user_escape_his_name() {
         color: ColorChoice::Random,
         days: None,
         options: Some("board=9x9".into()),
+        level: stonemate_bot::service::Level::Medium,
     };
     for _ in 0..3 {
         table.ok("alice", challenge());

@@ -151,6 +151,7 @@ fn a_challenge_without_options_starts_its_terms_at_the_clock() {
                 color: ColorChoice::Random,
                 days: Some(3),
                 options: None,
+                level: stonemate_bot::service::Level::Medium,
             },
         )
         .reply

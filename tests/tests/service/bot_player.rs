@@ -1,0 +1,204 @@
+//! Stonemate's own player through the service: challenged, it starts at once; its turns
+//! come from the worker pool and are applied like a player's; it answers draw offers,
+//! resumes after a restart, and never has a clock.
+
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use stonemate_bot::clock::{ManualClock, Span, Timestamp};
+use stonemate_bot::opponent::{Answer, Job, Pool};
+use stonemate_bot::service::{Budget, ColorChoice, Command, GameId, Level, Notice, Service, Settings, Target, User};
+use stonemate_bot::store::{GameRecord, GameStore, MemoryStore, Phase, SledStore};
+use stonemate_engine::{AnyGame, GameKind};
+
+use crate::common::{GENERAL, caller, mv_in, user};
+
+/// Long enough for any answer; a test that waits this long has failed.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn bot() -> User {
+    User::new(999, "stonemate")
+}
+
+/// A few nodes a turn: fast, and repeatable for a seed.
+fn settings() -> Settings {
+    Settings {
+        bot_budget: Some(Budget::nodes(24)),
+        render: |_| Vec::new(),
+        animate: |_| Vec::new(),
+        ..Settings::default()
+    }
+}
+
+fn clock() -> Arc<ManualClock> {
+    Arc::new(ManualClock::at(Timestamp(1_700_000_000_000)))
+}
+
+/// A service whose bot answers through a real pool; the answers wait in the receiver for
+/// the test to apply them, as the Discord adapter does.
+fn with_pool(store: impl GameStore + 'static) -> (Arc<Service>, Receiver<Answer<GameId>>) {
+    let (sender, answers) = channel();
+    let sender = Mutex::new(sender);
+    let pool = Pool::new(1, 1, Arc::new(move |answer| drop(sender.lock().unwrap().send(answer))));
+    let service = Service::new(store, clock(), settings()).with_bot(bot(), move |job| {
+        pool.submit(job);
+    });
+    (Arc::new(service), answers)
+}
+
+/// A service whose bot's questions are only collected, never answered.
+/// The questions the bot was asked.
+type Asked = Arc<Mutex<Vec<Job<GameId>>>>;
+
+fn with_sink(store: impl GameStore + 'static) -> (Arc<Service>, Arc<ManualClock>, Asked) {
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&asked);
+    let clock = clock();
+    let service =
+        Service::new(store, clock.clone(), settings()).with_bot(bot(), move |job| sink.lock().unwrap().push(job));
+    (Arc::new(service), clock, asked)
+}
+
+fn challenge_bot(service: &Service, kind: GameKind, color: ColorChoice, days: u8, options: &str) -> GameId {
+    let command = Command::Challenge {
+        opponent: bot(),
+        game: kind,
+        color,
+        days: Some(days),
+        options: Some(options.into()),
+        level: Level::Easy,
+    };
+    let response = service.handle(&caller("alice"), command);
+    assert!(response.reply.ok, "{}", response.reply.text);
+    response.reply.game.expect("the reply names the game")
+}
+
+fn record(service: &Service, id: GameId) -> GameRecord {
+    service.store().load(id).unwrap().expect("the record exists")
+}
+
+/// Waits for the next answer and applies it.
+fn apply_next(service: &Service, answers: &Receiver<Answer<GameId>>) -> Vec<Notice> {
+    let answer = answers.recv_timeout(PATIENCE).expect("the bot answers");
+    service.apply_answer(answer)
+}
+
+#[test]
+fn challenging_the_bot_starts_the_game_at_once_and_marks_it() {
+    let (service, _, asked) = with_sink(MemoryStore::new());
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 3, "board=9x9");
+    let record = record(&service, id);
+    assert_eq!(record.phase, Phase::Playing, "no accept needed");
+    assert_eq!(record.level, Some(Level::Easy));
+    assert!(record.against_bot());
+    // In go Black moves first: alice is to move, on her clock; the bot is not asked yet.
+    assert!(asked.lock().unwrap().is_empty());
+    assert!(record.clock.is_some());
+    // Her turn asks the bot, whose turn has no clock.
+    assert!(service.handle(&caller("alice"), mv_in("e5", id)).reply.ok);
+    assert_eq!(asked.lock().unwrap().len(), 1);
+    assert_eq!(self::record(&service, id).clock, None, "the bot never has a clock");
+}
+
+#[test]
+fn the_bot_plays_its_first_turn_when_it_is_white() {
+    let (service, answers) = with_pool(MemoryStore::new());
+    let id = challenge_bot(&service, GameKind::IChess, ColorChoice::Black, 3, "");
+    assert!(record(&service, id).turns.is_empty());
+    let notices = apply_next(&service, &answers);
+    let record = record(&service, id);
+    assert_eq!(record.turns.len(), 1, "the bot's turn is stored");
+    let said = &notices[0];
+    assert_eq!(said.target, Target::Channel(GENERAL));
+    assert!(said.text.starts_with(&format!("stonemate played {} in #{}", record.turns[0], id.0)), "{}", said.text);
+    assert_eq!(said.images.len(), 1, "the announcement carries the board");
+    // alice is pinged to move, on her clock; the bot never had one.
+    assert!(notices.iter().any(|n| n.mentions == vec![user("alice").id]), "{notices:?}");
+    assert!(record.clock.is_some());
+}
+
+#[test]
+fn a_game_against_the_bot_runs_to_its_end() {
+    let (service, answers) = with_pool(MemoryStore::new());
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 0, "board=9x9");
+    let mut random = StdRng::seed_from_u64(7);
+    for _ in 0..400 {
+        let record = record(&service, id);
+        if record.phase == Phase::Finished {
+            break;
+        }
+        let game = AnyGame::replay(record.game, &record.options, &record.turns).unwrap().game;
+        if game.to_move() == record.side_of(bot().id) {
+            apply_next(&service, &answers);
+            continue;
+        }
+        let turns = game.legal_turn_texts();
+        let turn = &turns[random.gen_range(0..turns.len())];
+        assert!(service.handle(&caller("alice"), mv_in(turn, id)).reply.ok);
+    }
+    let record = record(&service, id);
+    assert_eq!(record.phase, Phase::Finished, "after {} turns", record.turns.len());
+    assert!(record.result.is_some());
+}
+
+#[test]
+fn a_draw_offer_to_the_bot_is_answered() {
+    let (service, answers) = with_pool(MemoryStore::new());
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 3, "board=9x9");
+    assert!(service.handle(&caller("alice"), Command::Draw { game: Some(id) }).reply.ok);
+    let mut notices = Vec::new();
+    // The draw question, then (if declined) nothing else: alice is still to move.
+    while record(&service, id).draw_offer.is_some() {
+        notices.extend(apply_next(&service, &answers));
+    }
+    let record = record(&service, id);
+    let said: Vec<&str> = notices.iter().map(|n| n.text.as_str()).collect();
+    let declined = said.iter().any(|t| t.contains("stonemate declined the draw offer"));
+    let agreed = record.phase == Phase::Finished && said.iter().any(|t| t.contains("draw (agreement)"));
+    assert!(declined ^ agreed, "{said:?}");
+}
+
+#[test]
+fn a_restart_in_the_middle_of_the_bots_thinking_resumes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = {
+        // The answer of this run is never applied: the bot was still thinking.
+        let (service, _answers) = with_pool(SledStore::open(dir.path()).unwrap());
+        challenge_bot(&service, GameKind::Chogo, ColorChoice::Black, 3, "")
+    };
+    let (service, answers) = with_pool(SledStore::open(dir.path()).unwrap());
+    assert!(record(&service, id).turns.is_empty());
+    let notices = apply_next(&service, &answers);
+    assert_eq!(record(&service, id).turns.len(), 1, "{notices:?}");
+}
+
+#[test]
+fn the_tick_never_times_out_or_reminds_the_bot_and_asks_it_again() {
+    let (service, clock, asked) = with_sink(MemoryStore::new());
+    let id = challenge_bot(&service, GameKind::IChess, ColorChoice::Black, 1, "");
+    assert_eq!(asked.lock().unwrap().len(), 1, "the bot is asked for its first turn");
+    assert_eq!(record(&service, id).clock, None, "the bot's turn has no clock");
+    clock.advance(Span::days(5));
+    let notices = service.tick();
+    assert!(notices.is_empty(), "{notices:?}");
+    // The job was lost (nobody answered): the tick asks again, with the same seed.
+    let asked = asked.lock().unwrap();
+    assert_eq!(asked.len(), 2);
+    assert_eq!(asked[0], asked[1]);
+    drop(asked);
+    let claim = service.handle(&caller("alice"), Command::Claim { game: Some(id) });
+    assert!(!claim.reply.ok, "{}", claim.reply.text);
+}
+
+#[test]
+fn an_answer_for_a_position_the_game_left_is_dropped() {
+    let (service, answers) = with_pool(MemoryStore::new());
+    let id = challenge_bot(&service, GameKind::IChess, ColorChoice::Black, 3, "");
+    let answer = answers.recv_timeout(PATIENCE).expect("the bot answers");
+    assert!(!service.apply_answer(answer.clone()).is_empty());
+    assert!(service.apply_answer(answer).is_empty(), "applied twice");
+    assert_eq!(record(&service, id).turns.len(), 1);
+}
