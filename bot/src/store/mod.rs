@@ -19,6 +19,7 @@
 //! [`durable`]) before the call returns, so a turn is confirmed only once it is durable.
 //! [`FailStop`] stops everything at the first storage failure.
 
+pub mod check;
 pub mod durable;
 mod fail_stop;
 mod keys;
@@ -62,6 +63,9 @@ pub enum StoreError {
     /// A write whose flush or sync to disk failed: it may or may not be on disk.
     #[error("a write may or may not have reached the disk: {0}")]
     Unsure(String),
+    /// The start-up check found a damaged database ([`check`]): what, where, how to restore.
+    #[error("{0}")]
+    Damaged(String),
     /// An earlier storage failure stopped the store ([`FailStop`]): nothing was tried.
     #[error("the store stopped after a storage failure")]
     Stopped,

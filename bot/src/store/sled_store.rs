@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 
+use super::check;
 use super::durable::{DurableSync, GroupSync, SledFiles};
 use super::keys::{self, Write};
 use super::record::{GameRecord, UserRecord};
@@ -52,7 +53,8 @@ fn unwrap_tx<T>(result: Result<T, TransactionError<StoreError>>) -> Result<T, St
 }
 
 impl SledStore {
-    /// Opens (or creates) the database in `dir`. sled locks it: one process at a time.
+    /// Opens (or creates) the database in `dir` and checks every record ([`check`]). sled
+    /// locks it: one process at a time.
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
         // sled's default page cache is 1 GiB; a bot's working set is far smaller.
         let config = sled::Config::new().path(dir).cache_capacity(CACHE_BYTES);
@@ -60,6 +62,8 @@ impl SledStore {
         let files = SledFiles::open(dir).map_err(|error| StoreError::Database(error.to_string()))?;
         let store = SledStore { db, sync: Arc::new(GroupSync::new(files)) };
         store.upgrade_player_index()?;
+        // Before anything is served: a damaged database stops the start here.
+        check::check(&store).map_err(|damage| StoreError::Damaged(format!("{damage}; {}", check::RESTORE)))?;
         Ok(store)
     }
 
