@@ -21,6 +21,7 @@
 
 pub mod check;
 pub mod durable;
+pub mod export;
 mod fail_stop;
 mod keys;
 mod memory;

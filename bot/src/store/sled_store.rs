@@ -127,6 +127,30 @@ impl SledStore {
         Ok(GameId(last))
     }
 
+    /// Writes records as they are (ids and versions kept) with their index entries, the
+    /// users and the id counter, in one batch, durably: for imports into an empty database.
+    pub fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+        let mut batch = sled::Batch::default();
+        let mut last = last_id;
+        for record in &games {
+            last = last.max(record.id.0);
+            for (key, value) in keys::changes(None, record)? {
+                match value {
+                    Some(value) => batch.insert(key, value),
+                    None => batch.remove(key),
+                }
+            }
+        }
+        for user in &users {
+            batch.insert(keys::user(user.id), serde_json::to_vec(user)?);
+        }
+        if last > 0 {
+            batch.insert(keys::NEXT_ID, &last.to_be_bytes());
+        }
+        self.db.apply_batch(batch).map_err(unsure)?;
+        self.flush()
+    }
+
     /// Makes every write that finished before the call durable: sled's flush (its log
     /// written, `sync_file_range`), then an `fdatasync` round shared with concurrent
     /// commits. A failure of either leaves the outcome unknown.
