@@ -25,7 +25,7 @@ struct Header {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 enum Line {
-    Game(GameRecord),
+    Game(Box<GameRecord>),
     User(UserRecord),
     LastId(u32),
 }
@@ -52,7 +52,7 @@ pub fn export(store: &dyn GameStore, mut out: impl Write) -> Result<usize, Expor
     writeln!(out)?;
     for (key, value) in store.dump()? {
         let line = match key.first() {
-            Some(&keys::GAME) => Line::Game(keys::decode_game(&value)?),
+            Some(&keys::GAME) => Line::Game(Box::new(keys::decode_game(&value)?)),
             Some(&keys::USER) => Line::User(keys::decode_user(&value)?),
             _ if key.as_slice() == keys::NEXT_ID => Line::LastId(keys::next_id(Some(&value))?.0 - 1),
             _ => continue,
@@ -92,7 +92,7 @@ pub fn import(store: &SledStore, input: impl BufRead) -> Result<usize, ExportErr
                 if let Some(error) = replay.error {
                     return Err(bad(format!("game {}: its turns do not replay: {error}", record.id)));
                 }
-                games.push(record);
+                games.push(*record);
             }
             Line::User(user) => users.push(user),
             Line::LastId(id) => last_id = id,
