@@ -89,6 +89,7 @@ impl GameStore for FailStop {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
 
     use super::*;
@@ -99,7 +100,7 @@ mod tests {
     #[derive(Debug, Default)]
     struct Flaky {
         memory: MemoryStore,
-        fail_next: AtomicBool,
+        fail_next: Arc<AtomicBool>,
     }
 
     impl Flaky {
@@ -174,5 +175,41 @@ mod tests {
         let store = FailStop::new(Box::new(MemoryStore::new()));
         assert!(matches!(store.load(GameId(7)), Ok(None)));
         assert!(store.failure().is_none());
+    }
+
+    #[test]
+    fn the_service_refuses_every_command_after_a_failed_write_and_shows_no_refused_turn() {
+        use crate::clock::{ManualClock, Timestamp};
+        use crate::service::{Caller, ChannelId, Command, GuildId, Service, Settings, User};
+        use crate::store::ColorChoice;
+        use stonemate_engine::GameKind;
+
+        let flaky = Flaky::default();
+        let arm = flaky.fail_next.clone();
+        let clock = Arc::new(ManualClock::at(Timestamp(1_700_000_000_000)));
+        let service = Service::new(flaky, clock, Settings::default());
+        let caller = |id, name| Caller::new(User::new(id, name), ChannelId(1), Some(GuildId(1)));
+        let (alice, bob) = (caller(1, "alice"), caller(2, "bob"));
+        let challenge = Command::Challenge {
+            opponent: User::new(2, "bob"),
+            game: GameKind::Go,
+            color: ColorChoice::White,
+            days: Some(0),
+            options: Some("board=9x9".into()),
+        };
+        let game = service.handle(&alice, challenge).reply.game.unwrap();
+        assert!(service.handle(&bob, Command::Accept { challenge: Some(game) }).reply.ok);
+        arm.store(true, Ordering::SeqCst);
+        let turn = service.handle(&bob, Command::Move { notation: "e5".into(), game: Some(game) }).reply;
+        assert!(!turn.ok);
+        assert!(turn.text.starts_with("storage unavailable, try again shortly: whether this was saved is unknown"));
+        assert!(service.stopped().is_some());
+        // The store holds the turn in memory; nothing may show it, and nothing is served.
+        for command in [Command::Board { game: Some(game) }, Command::Games { user: None }] {
+            let reply = service.handle(&alice, command).reply;
+            assert_eq!((reply.ok, reply.text.as_str()), (false, "storage unavailable, try again shortly"));
+        }
+        let again = service.handle(&bob, Command::Move { notation: "e5".into(), game: Some(game) }).reply;
+        assert_eq!(again.text, "storage unavailable, try again shortly");
     }
 }
