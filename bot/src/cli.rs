@@ -122,15 +122,16 @@ fn export(args: &BackupArgs) -> Result<String, String> {
 
 fn import(args: &BackupArgs) -> Result<String, String> {
     use crate::store::export::import;
-    let store = crate::store::SledStore::open(&args.data).map_err(|e| e.to_string())?;
-    let games = match &args.file {
+    // The file first: a missing one must not leave an empty database behind.
+    let input: Box<dyn std::io::BufRead> = match &args.file {
         Some(file) => {
             let input = std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
-            import(&store, std::io::BufReader::new(input))
+            Box::new(std::io::BufReader::new(input))
         }
-        None => import(&store, std::io::stdin().lock()),
-    }
-    .map_err(|e| e.to_string())?;
+        None => Box::new(std::io::stdin().lock()),
+    };
+    let store = crate::store::SledStore::open(&args.data).map_err(|e| e.to_string())?;
+    let games = import(&store, input).map_err(|e| e.to_string())?;
     // Every record replays, and the index is rebuilt as the start-up check expects.
     crate::store::check::check(&store).map_err(|damage| damage.to_string())?;
     Ok(format!("{games} games imported into {}", args.data.display()))
