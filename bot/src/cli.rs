@@ -34,6 +34,20 @@ pub enum Command {
     Run(RunArgs),
     /// Prints the turn the bot would play after a record (exit 1 at an illegal turn).
     Suggest(crate::suggest::SuggestArgs),
+    /// Writes every record of a stopped bot's database as JSON Lines (to FILE or stdout).
+    Export(BackupArgs),
+    /// Reads an export (FILE or stdin) into an empty database.
+    Import(BackupArgs),
+}
+
+/// `stonemate export|import [--data DIR] [FILE]`.
+#[derive(Debug, clap::Args)]
+pub struct BackupArgs {
+    /// The database directory (default: stonemate-data).
+    #[arg(long, value_name = "DIR", default_value = crate::console::DEFAULT_DATA)]
+    pub data: PathBuf,
+    /// The export file (default: standard output for export, standard input for import).
+    pub file: Option<PathBuf>,
 }
 
 /// Where the bot's settings are.
@@ -43,6 +57,9 @@ pub struct RunArgs {
     /// overridden by the environment.
     #[arg(long, value_name = "FILE", default_value = "config.toml")]
     pub config: PathBuf,
+    /// The database directory (overrides the `database` setting).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
 }
 
 /// `stonemate console [--data DIR] [--out DIR] [--json]`.
@@ -67,17 +84,70 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Run(args) => run_bot(&args),
         Command::Render(args) => crate::render_cmd::run(&args),
         Command::Suggest(args) => crate::suggest::run(&args),
+        Command::Export(args) => run_backup("export", &args, export),
+        Command::Import(args) => run_backup("import", &args, import),
     }
+}
+
+/// Runs `export` or `import`; errors go to standard error, exit 1.
+fn run_backup(name: &str, args: &BackupArgs, action: fn(&BackupArgs) -> Result<String, String>) -> ExitCode {
+    match action(args) {
+        Ok(summary) => {
+            output::error(&format!("stonemate {name}: {summary}"));
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            output::error(&format!("stonemate {name}: {error}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn export(args: &BackupArgs) -> Result<String, String> {
+    use crate::store::export::export;
+    let store = crate::store::SledStore::open(&args.data).map_err(|e| e.to_string())?;
+    let lines = match &args.file {
+        Some(file) => {
+            let out = std::fs::File::create(file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let mut out = std::io::BufWriter::new(out);
+            let lines = export(&store, &mut out).map_err(|e| e.to_string())?;
+            let out = out.into_inner().map_err(|e| e.to_string())?;
+            out.sync_all().map_err(|e| format!("{}: {e}", file.display()))?;
+            lines
+        }
+        None => export(&store, std::io::stdout().lock()).map_err(|e| e.to_string())?,
+    };
+    Ok(format!("{lines} records written"))
+}
+
+fn import(args: &BackupArgs) -> Result<String, String> {
+    use crate::store::export::import;
+    // The file first: a missing one must not leave an empty database behind.
+    let input: Box<dyn std::io::BufRead> = match &args.file {
+        Some(file) => {
+            let input = std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
+            Box::new(std::io::BufReader::new(input))
+        }
+        None => Box::new(std::io::stdin().lock()),
+    };
+    let store = crate::store::SledStore::open(&args.data).map_err(|e| e.to_string())?;
+    let games = import(&store, input).map_err(|e| e.to_string())?;
+    // Every record replays, and the index is rebuilt as the start-up check expects.
+    crate::store::check::check(&store).map_err(|damage| damage.to_string())?;
+    Ok(format!("{games} games imported into {}", args.data.display()))
 }
 
 fn run_bot(args: &RunArgs) -> ExitCode {
     // Settings and token are checked before anything starts: exit 2 like bad arguments.
-    let config = match crate::config::Config::load(&args.config) {
+    let mut config = match crate::config::Config::load(&args.config) {
         Ok(config) => config,
         Err(error) => return bad_settings(&error),
     };
     if let Err(error) = config.token() {
         return bad_settings(&error);
+    }
+    if let Some(data) = &args.data {
+        config.database.clone_from(data);
     }
     if let Err(error) = init_logging(&config.log_level) {
         output::error(&format!("stonemate run: {error}"));

@@ -60,6 +60,7 @@ fn start(service: &Service, pair: u64) -> GameId {
         color: stonemate_bot::service::ColorChoice::White,
         days: Some(3),
         options: Some("board=19x19".into()),
+        level: stonemate_bot::service::Level::Medium,
     };
     let id = service.handle(&caller(&white), challenge).reply.game.expect("challenge made");
     assert!(service.handle(&caller(&black), Command::Accept { challenge: Some(id) }).reply.ok);

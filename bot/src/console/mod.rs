@@ -134,6 +134,11 @@ impl Console {
             for printed in self.line(&line?) {
                 writeln!(output, "{printed}")?;
             }
+            if self.service.stopped().is_some() {
+                // Nothing more is served: the caller exits (see `main`).
+                output.flush()?;
+                return Ok(());
+            }
             write!(output, "{prompt}")?;
             output.flush()?;
         }
@@ -320,7 +325,13 @@ pub fn main(mut options: Options) -> std::process::ExitCode {
     };
     let stdin = std::io::stdin();
     // A reader that stopped early (`| head`) wanted no more: not a failure.
-    match console.run(stdin.lock(), std::io::stdout().lock()).or_else(crate::cli::ignore_gone) {
+    let outcome = console.run(stdin.lock(), std::io::stdout().lock()).or_else(crate::cli::ignore_gone);
+    if let Some(failure) = console.service.stopped() {
+        crate::output::error(&format!("stonemate console: storage failed, stopping: {failure}"));
+        // Not by returning: dropping sled's database after an I/O error panics in its log.
+        std::process::exit(1);
+    }
+    match outcome {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             crate::output::error(&format!("stonemate console: {error}"));

@@ -68,7 +68,18 @@ pub async fn answer(
         }
     };
     send_notices(http, &response.notices).await;
+    exit_if_stopped(&data.service);
     Ok(response.reply)
+}
+
+/// Ends the process after a storage failure (the reply in hand has gone out): nothing
+/// more may be served, and the supervisor restarts the bot from what is on disk. Not by
+/// returning: dropping sled's database after an I/O error panics in its log.
+pub fn exit_if_stopped(service: &Service) {
+    if let Some(failure) = service.stopped() {
+        tracing::error!(%failure, "storage failed: exiting so that a restart recovers from the disk");
+        std::process::exit(1);
+    }
 }
 
 /// Completes a deferred (public, "thinking…") reply. An edit neither pings nor can turn

@@ -29,16 +29,17 @@ pub async fn run(
             _ = stop.wait_for(|stop| *stop) => return,
         }
         let _busy = busy.read().await;
-        let service = service.clone();
+        let ticking = service.clone();
         let due = move || {
-            let mut notices = service.tick();
-            link_mentions(&service, &mut notices);
+            let mut notices = ticking.tick();
+            link_mentions(&ticking, &mut notices);
             notices
         };
         match tokio::task::spawn_blocking(due).await {
             Ok(notices) => {
                 debug!(count = notices.len(), "notices due");
                 send_notices(&http, &notices).await;
+                super::reply::exit_if_stopped(&service);
             }
             Err(error) => warn!(%error, "the service's tick failed"),
         }

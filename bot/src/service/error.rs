@@ -87,8 +87,14 @@ pub enum Refusal {
     BrokenRecord(String),
     #[error("the game changed while this command was handled; nothing was done, try again")]
     Conflict,
-    #[error("storage failed, nothing was changed: {0}")]
-    Store(String),
+    /// The store stopped, or failed before this change was tried: nothing was changed.
+    #[error("storage unavailable, try again shortly")]
+    StorageUnavailable,
+    /// Writing this change to disk failed: it may or may not have been saved.
+    #[error(
+        "storage unavailable, try again shortly: whether this was saved is unknown; look at the board once the bot is back"
+    )]
+    OutcomeUnknown,
     #[error("{refusal}")]
     WithBoard { refusal: Box<Refusal>, game: GameId, board: Attachment },
 }

@@ -45,7 +45,7 @@ pub use types::{
 };
 
 use crate::clock::{Clock, Span, Timestamp};
-use crate::store::{GameStore, StoreError};
+use crate::store::{FailStop, GameStore, StoreError};
 
 /// Limits and defaults.
 #[derive(Debug, Clone)]
@@ -91,7 +91,9 @@ impl Default for Settings {
 /// The game service. See the module documentation.
 #[derive(Debug)]
 pub struct Service {
-    store: Box<dyn GameStore>,
+    /// A [`FailStop`] (also `fail_stop`): stops for good at the first storage failure.
+    store: Arc<dyn GameStore>,
+    fail_stop: Arc<FailStop>,
     clock: Arc<dyn Clock>,
     settings: Settings,
     positions: lookup::PositionCache,
@@ -102,7 +104,15 @@ pub struct Service {
 impl Service {
     pub fn new(store: impl GameStore + 'static, clock: Arc<dyn Clock>, settings: Settings) -> Service {
         let positions = lookup::PositionCache::new(settings.cached_positions);
-        Service { store: Box::new(store), clock, settings, positions, bot: None }
+        let fail_stop = Arc::new(FailStop::new(Box::new(store)));
+        Service { store: fail_stop.clone(), fail_stop, clock, settings, positions, bot: None }
+    }
+
+    /// The storage failure that stopped the service, if one did: from then on it refuses
+    /// every command and serves nothing, and the process must exit (non-zero, after the
+    /// reply in hand) so that its supervisor restarts it from what is on disk.
+    pub fn stopped(&self) -> Option<&str> {
+        self.fail_stop.failure()
     }
 
     /// Handles one command. Never panics on user input; refusals come back as private
@@ -228,7 +238,15 @@ impl From<StoreError> for Refusal {
     fn from(error: StoreError) -> Refusal {
         match error {
             StoreError::Conflict => Refusal::Conflict,
-            error => Refusal::Store(error.to_string()),
+            StoreError::Missing(id) => Refusal::NoSuchGame(id),
+            // The log has the details ([`FailStop`] logs storage failures); players get
+            // no library's text.
+            StoreError::Unsure(_) => Refusal::OutcomeUnknown,
+            StoreError::Stopped | StoreError::Database(_) | StoreError::Damaged(_) => Refusal::StorageUnavailable,
+            StoreError::Corrupt(detail) => {
+                tracing::error!(error = %detail, "a stored record cannot be read");
+                Refusal::StorageUnavailable
+            }
         }
     }
 }

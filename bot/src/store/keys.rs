@@ -7,10 +7,10 @@ use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
 pub const NEXT_ID: &[u8] = b"n";
-const GAME: u8 = b'g';
+pub const GAME: u8 = b'g';
 const PLAYER: u8 = b'p';
 const DEADLINE: u8 = b'd';
-const USER: u8 = b'u';
+pub const USER: u8 = b'u';
 
 pub fn game(id: GameId) -> Vec<u8> {
     let mut key = vec![GAME];
@@ -118,7 +118,7 @@ fn player_entries(record: &GameRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
 }
 
 /// The index entries of a record.
-fn index(record: &GameRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
+pub fn index(record: &GameRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
     let mut entries = player_entries(record);
     if let Some(time) = record.next_event() {
         entries.push((deadline(time, record.id), Vec::new()));

@@ -15,10 +15,14 @@
 //! Numbers are big-endian so keys sort by them; the server of a record without one is 0.
 //! Databases written before servers were indexed (`p` user id) are upgraded when the sled
 //! store opens them. A record and its index entries change in
-//! one transaction; every write is flushed to disk before the call returns, so a turn is
-//! confirmed only once it is durable.
+//! one transaction; every write is flushed and synced to disk (`fdatasync`,
+//! [`durable`]) before the call returns, so a turn is confirmed only once it is durable.
+//! [`FailStop`] stops everything at the first storage failure.
 
+pub mod check;
 pub mod durable;
+pub mod export;
+mod fail_stop;
 mod keys;
 mod memory;
 mod open;
@@ -28,6 +32,7 @@ mod sled_store;
 
 use std::fmt;
 
+pub use fail_stop::FailStop;
 pub use memory::MemoryStore;
 pub use open::open_store;
 pub use postgres::PostgresStore;
@@ -57,10 +62,29 @@ pub enum StoreError {
     Conflict,
     #[error("no record {0}")]
     Missing(GameId),
+    /// A read or write the database could not do.
     #[error("the database failed: {0}")]
     Database(String),
+    /// A write whose flush or sync to disk failed: it may or may not be on disk.
+    #[error("a write may or may not have reached the disk: {0}")]
+    Unsure(String),
+    /// The start-up check found a damaged database ([`check`]): what, where, how to restore.
+    #[error("{0}")]
+    Damaged(String),
+    /// An earlier storage failure stopped the store ([`FailStop`]): nothing was tried.
+    #[error("the store stopped after a storage failure")]
+    Stopped,
     #[error("a stored record cannot be read: {0}")]
     Corrupt(String),
+}
+
+impl StoreError {
+    /// Whether the database itself failed, so that what it holds in memory can no longer
+    /// be trusted ([`FailStop`] stops at these).
+    #[must_use]
+    pub fn is_storage_failure(&self) -> bool {
+        matches!(self, StoreError::Database(_) | StoreError::Unsure(_))
+    }
 }
 
 impl From<sled::Error> for StoreError {

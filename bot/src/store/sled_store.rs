@@ -1,11 +1,16 @@
 //! The bot's database: sled 0.34, one tree, the keys of [`super::keys`]. Each change is
 //! one sled transaction (the record, its index entries and, for new records, the id
-//! counter), then a flush to disk before the call returns.
+//! counter), then a flush and an `fdatasync` of sled's files ([`DurableSync`], shared by
+//! concurrent commits) before the call returns. A write whose flush or sync fails is
+//! [`StoreError::Unsure`]: sled has already applied it in memory and may have written it.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 
+use super::check;
+use super::durable::{DurableSync, GroupSync, SledFiles};
 use super::keys::{self, Write};
 use super::record::{GameRecord, UserRecord};
 use super::{Dump, GameStore, IndexEntry, StoreError};
@@ -19,6 +24,7 @@ const CACHE_BYTES: u64 = 64 * 1024 * 1024;
 #[derive(Debug, Clone)]
 pub struct SledStore {
     db: sled::Db,
+    sync: Arc<DurableSync>,
 }
 
 type TxResult<T> = Result<T, ConflictableTransactionError<StoreError>>;
@@ -37,20 +43,27 @@ fn apply(tx: &TransactionalTree, writes: &[Write]) -> TxResult<()> {
     Ok(())
 }
 
+/// A transaction's storage error comes from sled applying the change: whether it reached
+/// its log is not known.
 fn unwrap_tx<T>(result: Result<T, TransactionError<StoreError>>) -> Result<T, StoreError> {
     result.map_err(|error| match error {
         TransactionError::Abort(error) => error,
-        TransactionError::Storage(error) => error.into(),
+        TransactionError::Storage(error) => StoreError::Unsure(error.to_string()),
     })
 }
 
 impl SledStore {
-    /// Opens (or creates) the database in `dir`. sled locks it: one process at a time.
+    /// Opens (or creates) the database in `dir` and checks every record ([`check`]). sled
+    /// locks it: one process at a time.
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
         // sled's default page cache is 1 GiB; a bot's working set is far smaller.
         let config = sled::Config::new().path(dir).cache_capacity(CACHE_BYTES);
-        let store = SledStore { db: config.open()? };
+        let db = config.open()?;
+        let files = SledFiles::open(dir).map_err(|error| StoreError::Database(error.to_string()))?;
+        let store = SledStore { db, sync: Arc::new(GroupSync::new(files)) };
         store.upgrade_player_index()?;
+        // Before anything is served: a damaged database stops the start here.
+        check::check(&store).map_err(|damage| StoreError::Damaged(format!("{damage}; {}", check::RESTORE)))?;
         Ok(store)
     }
 
@@ -77,7 +90,7 @@ impl SledStore {
             upgraded += 1;
         }
         if upgraded > 0 {
-            self.db.apply_batch(batch)?;
+            self.db.apply_batch(batch).map_err(unsure)?;
             self.flush()?;
         }
         Ok(())
@@ -109,15 +122,47 @@ impl SledStore {
             }
         }
         batch.insert(keys::NEXT_ID, &last.to_be_bytes());
-        self.db.apply_batch(batch)?;
-        self.db.flush()?;
+        self.db.apply_batch(batch).map_err(unsure)?;
+        self.flush()?;
         Ok(GameId(last))
     }
 
+    /// Writes records as they are (ids and versions kept) with their index entries, the
+    /// users and the id counter, in one batch, durably: for imports into an empty database.
+    pub fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+        let mut batch = sled::Batch::default();
+        let mut last = last_id;
+        for record in &games {
+            last = last.max(record.id.0);
+            for (key, value) in keys::changes(None, record)? {
+                match value {
+                    Some(value) => batch.insert(key, value),
+                    None => batch.remove(key),
+                }
+            }
+        }
+        for user in &users {
+            batch.insert(keys::user(user.id), serde_json::to_vec(user)?);
+        }
+        if last > 0 {
+            batch.insert(keys::NEXT_ID, &last.to_be_bytes());
+        }
+        self.db.apply_batch(batch).map_err(unsure)?;
+        self.flush()
+    }
+
+    /// Makes every write that finished before the call durable: sled's flush (its log
+    /// written, `sync_file_range`), then an `fdatasync` round shared with concurrent
+    /// commits. A failure of either leaves the outcome unknown.
     fn flush(&self) -> Result<(), StoreError> {
-        self.db.flush()?;
+        self.db.flush().map_err(unsure)?;
+        self.sync.sync().map_err(unsure)?;
         Ok(())
     }
+}
+
+fn unsure(error: impl std::fmt::Display) -> StoreError {
+    StoreError::Unsure(error.to_string())
 }
 
 impl GameStore for SledStore {
@@ -187,7 +232,7 @@ impl GameStore for SledStore {
     }
 
     fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
-        self.db.insert(keys::user(user.id), serde_json::to_vec(user)?)?;
+        self.db.insert(keys::user(user.id), serde_json::to_vec(user)?).map_err(unsure)?;
         self.flush()
     }
 

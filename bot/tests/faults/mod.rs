@@ -49,10 +49,21 @@ fn compile() -> PathBuf {
 /// Re-runs this test binary on the one test `child` with the shim preloaded, failing
 /// `fault` on files under `faulty` once the file `armed_by` exists; `env` goes to the
 /// child as well.
+#[allow(dead_code)] // Not every test binary that includes this module re-runs itself.
 pub fn run_child(child: &str, faulty: &Path, armed_by: &Path, fault: Fault, env: &[(&str, &Path)]) -> Output {
     let mut command = Command::new(std::env::current_exe().unwrap());
+    command.args(["--exact", child, "--nocapture", "--test-threads=1"]);
+    preload(&mut command, faulty, armed_by, fault);
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command.output().unwrap()
+}
+
+/// Makes `command` run under the shim, failing `fault` on files under `faulty` once the
+/// file `armed_by` exists.
+pub fn preload(command: &mut Command, faulty: &Path, armed_by: &Path, fault: Fault) {
     command
-        .args(["--exact", child, "--nocapture", "--test-threads=1"])
         .env("LD_PRELOAD", shim())
         .env("STONEMATE_FAULT_PATH", faulty)
         .env("STONEMATE_FAULT_ARMED_BY", armed_by)
@@ -60,8 +71,4 @@ pub fn run_child(child: &str, faulty: &Path, armed_by: &Path, fault: Fault, env:
         .env("STONEMATE_FAULT_NTH", fault.nth.to_string())
         .env("STONEMATE_FAULT_TIMES", fault.times.to_string())
         .env("STONEMATE_FAULT_ERRNO", fault.errno);
-    for (name, value) in env {
-        command.env(name, value);
-    }
-    command.output().unwrap()
 }

@@ -119,6 +119,7 @@ fn session_dump(store: Box<dyn GameStore>) -> Vec<(Vec<u8>, Vec<u8>)> {
                 color: ColorChoice::Black,
                 days: Some(2),
                 options: Some("board=9x9".into()),
+                level: stonemate_bot::service::Level::Medium,
             },
         ),
         ("bob", Command::Accept { challenge: None }),
