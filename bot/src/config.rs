@@ -24,6 +24,9 @@ pub struct Config {
     pub default_days: u8,
     /// How often the bot looks for reminders, timeouts and expired challenges, in seconds.
     pub tick_seconds: u64,
+    /// How many of Stonemate's own searches (its turns in games against it) run at once,
+    /// each on one thread, beside the commands.
+    pub ai_workers: usize,
     pub discord: DiscordConfig,
 }
 
@@ -56,6 +59,7 @@ impl Default for Config {
             log_level: "info".to_owned(),
             default_days: 3,
             tick_seconds: 60,
+            ai_workers: 1,
             discord: DiscordConfig::default(),
         }
     }
@@ -169,6 +173,9 @@ impl Config {
             let reason = format!("{} is more than {MAX_DAYS} days", self.default_days);
             return Err(ConfigError::Invalid { key: "default_days", reason });
         }
+        if self.ai_workers == 0 {
+            return Err(ConfigError::Invalid { key: "ai_workers", reason: "must be at least 1".into() });
+        }
         if self.tick_seconds == 0 {
             return Err(ConfigError::Invalid { key: "tick_seconds", reason: "must be at least 1".into() });
         }
@@ -236,6 +243,7 @@ mod tests {
             "log_level",
             "default_days",
             "tick_seconds",
+            "ai_workers",
             "[discord]",
             "token",
             "guilds",
@@ -285,6 +293,9 @@ mod tests {
         assert!(matches!(config(Some("databse = \"x\""), &[]), Err(ConfigError::Parse { .. })));
         let too_long = config(Some("default_days = 15"), &[]);
         assert!(matches!(too_long, Err(ConfigError::Invalid { key: "default_days", .. })));
+        let no_workers = config(Some("ai_workers = 0"), &[]);
+        assert!(matches!(no_workers, Err(ConfigError::Invalid { key: "ai_workers", .. })));
+        assert_eq!(config(Some("ai_workers = 2"), &[]).unwrap().ai_workers, 2);
         let bad_base = config(Some("[discord]\napi_base = \"discord.com\""), &[]);
         assert!(matches!(bad_base, Err(ConfigError::Invalid { key: "discord.api_base", .. })));
         let bad_guild = config(None, &[("STONEMATE_GUILDS", "12,abc")]);

@@ -69,7 +69,7 @@ pub async fn serve(
     let token = config.token()?.clone();
     let bot_http = http(&token, config.discord.api_base.as_deref());
     let busy = Arc::new(RwLock::new(()));
-    let (service, pool, answers) = with_bot(&bot_http, service).await;
+    let (service, pool, answers) = with_bot(&bot_http, service, config.ai_workers).await;
     let service = Arc::new(service);
     let answering = tokio::spawn(apply_answers(bot_http, service.clone(), busy.clone(), answers));
     let defer_after = Duration::from_millis(config.discord.defer_ms);
@@ -106,16 +106,13 @@ pub async fn serve(
     outcome
 }
 
-/// How many of the bot's searches run at once (each on one thread): the machine has few
-/// cores, and commands must never wait.
-const BOT_WORKERS: usize = 1;
-
 /// Lets Stonemate's own player play as the bot's Discord user (asked of Discord): its
 /// questions go to a worker pool, its answers come back on the returned receiver. Without
 /// the current user (Discord did not say), the service runs without it.
 async fn with_bot(
     http: &serenity::Http,
     service: Service,
+    workers: usize,
 ) -> (Service, Option<Arc<Pool<GameId>>>, mpsc::UnboundedReceiver<Answer<GameId>>) {
     let (sender, answers) = mpsc::unbounded_channel();
     let me = match http.get_current_user().await {
@@ -126,7 +123,7 @@ async fn with_bot(
         }
     };
     let user = User::new(me.id.get(), me.name.clone());
-    let pool = Arc::new(Pool::new(BOT_WORKERS, 1, Arc::new(move |answer| drop(sender.send(answer)))));
+    let pool = Arc::new(Pool::new(workers, 1, Arc::new(move |answer| drop(sender.send(answer)))));
     let submit = Arc::clone(&pool);
     // At start-up, before any command: reading the bot's games briefly blocks nothing.
     let service = service.with_bot(user, move |job| {
