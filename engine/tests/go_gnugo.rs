@@ -10,7 +10,7 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout};
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -27,16 +27,7 @@ struct GnuGo {
 
 impl GnuGo {
     fn start() -> GnuGo {
-        let binary = ["/usr/games/gnugo", "/usr/bin/gnugo"]
-            .into_iter()
-            .find(|path| std::path::Path::new(path).exists())
-            .unwrap_or("gnugo");
-        let mut child = Command::new(binary)
-            .args(["--mode", "gtp"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("GNU Go is needed for this test (apt-get install gnugo): {e}"));
+        let mut child = common::spawn_gnugo();
         let input = child.stdin.take().expect("piped");
         let output = BufReader::new(child.stdout.take().expect("piped"));
         GnuGo { child, input, output }

@@ -6,7 +6,6 @@
 mod common;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
 
 use stonemate_engine::formats::{Record, sgf};
 use stonemate_engine::go::Go;
@@ -18,16 +17,7 @@ use common::{options, random_game};
 fn gnugo_stones(sgf_text: &str, name: &str) -> [Vec<String>; 2] {
     let path = std::env::temp_dir().join(format!("stonemate-{}-{name}.sgf", std::process::id()));
     std::fs::write(&path, sgf_text).unwrap();
-    let binary = ["/usr/games/gnugo", "/usr/bin/gnugo"]
-        .into_iter()
-        .find(|path| std::path::Path::new(path).exists())
-        .unwrap_or("gnugo");
-    let mut child = Command::new(binary)
-        .args(["--mode", "gtp"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("GNU Go is needed for this test (apt-get install gnugo): {e}"));
+    let mut child = common::spawn_gnugo();
     let commands = format!("loadsgf {}\nlist_stones white\nlist_stones black\nquit\n", path.display());
     child.stdin.take().unwrap().write_all(commands.as_bytes()).unwrap();
     let output = child.wait_with_output().unwrap();

@@ -144,3 +144,18 @@ pub fn options<O: GameOptions>(text: &str) -> O {
     let pairs = stonemate_engine::options::parse_option_text(text).expect("option text");
     O::from_pairs(&pairs).unwrap_or_else(|e| panic!("options `{text}`: {e}"))
 }
+
+/// GNU Go in GTP mode, its standard input and output piped (Debian puts it in
+/// `/usr/games`, which is not always on `PATH`).
+pub fn spawn_gnugo() -> std::process::Child {
+    let binary = ["/usr/games/gnugo", "/usr/bin/gnugo"]
+        .into_iter()
+        .find(|path| std::path::Path::new(path).exists())
+        .unwrap_or("gnugo");
+    std::process::Command::new(binary)
+        .args(["--mode", "gtp"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("GNU Go is needed for this test (apt-get install gnugo): {e}"))
+}
