@@ -45,6 +45,7 @@ pub fn config(fake: &FakeDiscord, database: &Path) -> Config {
         log_level: "warn".to_owned(),
         default_days: 3,
         tick_seconds: 1,
+        ai_workers: 1,
         discord: DiscordConfig {
             token: Some(Secret::new(TOKEN)),
             guilds: vec![GUILD],
