@@ -35,7 +35,9 @@ fn command(name: &str, store: Store<'_>) -> Command {
 
 fn finished(command: &mut Command, input: &str) -> Output {
     let mut child = command.spawn().unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(input.as_bytes()).unwrap();
+    }
     child.wait_with_output().unwrap()
 }
 

@@ -60,7 +60,9 @@ pub fn updating_a_missing_record_is_refused(kind: Kind) {
 }
 
 pub fn indices_follow_the_record_in_the_same_write(kind: Kind) {
-    let table = Table::with(kind.open().store, Settings::default());
+    // `fresh` keeps sled's directory until the end of the test.
+    let fresh = kind.open();
+    let table = Table::with(fresh.store, Settings::default());
     let id = table.go("alice", "bob", 1, "board=9x9");
     let store = table.service.store();
     assert_eq!(store.games_of(user("alice").id).unwrap(), [(id, Phase::Playing)]);
@@ -75,7 +77,9 @@ pub fn indices_follow_the_record_in_the_same_write(kind: Kind) {
 }
 
 pub fn the_player_index_is_kept_by_server(kind: Kind) {
-    let table = Table::with(kind.open().store, Settings::default());
+    // `fresh` keeps sled's directory until the end of the test.
+    let fresh = kind.open();
+    let table = Table::with(fresh.store, Settings::default());
     let home = table.challenge("alice", "bob", "go", 3, "");
     let two = GuildId(2);
     let away = table.challenge_from(&in_server("alice", two), "bob");
