@@ -97,7 +97,7 @@ fn import_refuses_a_postgres_database_that_holds_games() {
     let first = tmp.path().join("first");
     let database = throwaway::database();
     let postgres = Store::Database(&database.url);
-    succeeded(finished(&mut command("console", postgres).arg("--out").arg(tmp.path()), SCRIPT), "console");
+    succeeded(finished(command("console", postgres).arg("--out").arg(tmp.path()), SCRIPT), "console");
     succeeded(finished(&mut command("console", Store::Data(&first)), SCRIPT), "console");
     let before = export(postgres);
     let output = finished(&mut command("import", postgres), &String::from_utf8(export(Store::Data(&first))).unwrap());
