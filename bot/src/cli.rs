@@ -40,12 +40,15 @@ pub enum Command {
     Import(BackupArgs),
 }
 
-/// `stonemate export|import [--data DIR] [FILE]`.
+/// `stonemate export|import [--data DIR | --database URL] [FILE]`.
 #[derive(Debug, clap::Args)]
 pub struct BackupArgs {
     /// The database directory (default: stonemate-data).
     #[arg(long, value_name = "DIR", default_value = crate::console::DEFAULT_DATA)]
     pub data: PathBuf,
+    /// A PostgreSQL database instead (`postgres://user@host:port/name`).
+    #[arg(long, value_name = "URL", conflicts_with = "data")]
+    pub database: Option<String>,
     /// The export file (default: standard output for export, standard input for import).
     pub file: Option<PathBuf>,
 }
@@ -60,14 +63,20 @@ pub struct RunArgs {
     /// The database directory (overrides the `database` setting).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// A PostgreSQL database instead (`postgres://...`; overrides the `database` setting).
+    #[arg(long, value_name = "URL", conflicts_with = "data")]
+    pub database: Option<String>,
 }
 
-/// `stonemate console [--data DIR] [--out DIR] [--json]`.
+/// `stonemate console [--data DIR | --database URL] [--out DIR] [--json]`.
 #[derive(Debug, clap::Args)]
 pub struct ConsoleArgs {
     /// The database directory (default: stonemate-data).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// A PostgreSQL database instead (`postgres://...`); images then go to `out` here.
+    #[arg(long, value_name = "URL", conflicts_with = "data")]
+    pub database: Option<String>,
     /// Where images and files are written (default: `out` next to the database).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -80,12 +89,26 @@ pub struct ConsoleArgs {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Replay(args) => run_replay(&args),
-        Command::Console(args) => crate::console::main(crate::console::Options::new(args.data, args.out, args.json)),
+        Command::Console(args) => crate::console::main(console_options(args)),
         Command::Run(args) => run_bot(&args),
         Command::Render(args) => crate::render_cmd::run(&args),
         Command::Suggest(args) => crate::suggest::run(&args),
         Command::Export(args) => run_backup("export", &args, export),
         Command::Import(args) => run_backup("import", &args, import),
+    }
+}
+
+fn console_options(args: ConsoleArgs) -> crate::console::Options {
+    match args.database {
+        Some(address) => crate::console::Options::at_address(&address, args.out, args.json),
+        None => crate::console::Options::new(args.data, args.out, args.json),
+    }
+}
+
+impl BackupArgs {
+    /// The database named: the address of `--database`, else the directory of `--data`.
+    fn location(&self) -> PathBuf {
+        self.database.as_ref().map_or_else(|| self.data.clone(), PathBuf::from)
     }
 }
 
@@ -105,17 +128,18 @@ fn run_backup(name: &str, args: &BackupArgs, action: fn(&BackupArgs) -> Result<S
 
 fn export(args: &BackupArgs) -> Result<String, String> {
     use crate::store::export::export;
-    let store = crate::store::SledStore::open(&args.data).map_err(|e| e.to_string())?;
+    let store = crate::store::open_at(&args.location()).map_err(|e| e.to_string())?;
+    let store = store.as_ref();
     let lines = match &args.file {
         Some(file) => {
             let out = std::fs::File::create(file).map_err(|e| format!("{}: {e}", file.display()))?;
             let mut out = std::io::BufWriter::new(out);
-            let lines = export(&store, &mut out).map_err(|e| e.to_string())?;
+            let lines = export(store, &mut out).map_err(|e| e.to_string())?;
             let out = out.into_inner().map_err(|e| e.to_string())?;
             out.sync_all().map_err(|e| format!("{}: {e}", file.display()))?;
             lines
         }
-        None => export(&store, std::io::stdout().lock()).map_err(|e| e.to_string())?,
+        None => export(store, std::io::stdout().lock()).map_err(|e| e.to_string())?,
     };
     Ok(format!("{lines} records written"))
 }
@@ -130,11 +154,12 @@ fn import(args: &BackupArgs) -> Result<String, String> {
         }
         None => Box::new(std::io::stdin().lock()),
     };
-    let store = crate::store::SledStore::open(&args.data).map_err(|e| e.to_string())?;
-    let games = import(&store, input).map_err(|e| e.to_string())?;
+    let location = args.location();
+    let store = crate::store::open_at(&location).map_err(|e| e.to_string())?;
+    let games = import(store.as_ref(), input).map_err(|e| e.to_string())?;
     // Every record replays, and the index is rebuilt as the start-up check expects.
-    crate::store::check::check(&store).map_err(|damage| damage.to_string())?;
-    Ok(format!("{games} games imported into {}", args.data.display()))
+    crate::store::check::check(store.as_ref()).map_err(|damage| damage.to_string())?;
+    Ok(format!("{games} games imported into {}", crate::store::shown(&location)))
 }
 
 fn run_bot(args: &RunArgs) -> ExitCode {
@@ -148,6 +173,9 @@ fn run_bot(args: &RunArgs) -> ExitCode {
     }
     if let Some(data) = &args.data {
         config.database.clone_from(data);
+    }
+    if let Some(address) = &args.database {
+        config.database = PathBuf::from(address);
     }
     if let Err(error) = init_logging(&config.log_level) {
         output::error(&format!("stonemate run: {error}"));

@@ -16,7 +16,8 @@ pub const MAX_DEFER_MS: u64 = 2500;
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
-    /// Directory of the game database (created when missing).
+    /// The game database: a sled directory (created when missing), or a PostgreSQL
+    /// address (`postgres://...`, see [`crate::store::open_at`]).
     pub database: PathBuf,
     /// A `tracing` filter: `info`, `debug`, or per crate like `stonemate_bot=debug,warn`.
     pub log_level: String,

@@ -16,7 +16,7 @@ use crate::opponent::{self, Job};
 use crate::service::{
     Attachment, Caller, ChannelId, GameId, GuildId, Notice, Reply, Service, Settings, Target, User, UserId,
 };
-use crate::store::{SledStore, StoreError};
+use crate::store::StoreError;
 use parse::Line;
 
 /// The database directory when `--data` is not given.
@@ -40,9 +40,10 @@ type Questions = Arc<Mutex<VecDeque<Job<GameId>>>>;
 /// What the console shows before each line it reads from a terminal.
 pub const PROMPT: &str = "> ";
 
-/// The console's settings (`--data`, `--out`, `--json`).
+/// The console's settings (`--data` or `--database`, `--out`, `--json`).
 #[derive(Debug, Clone)]
 pub struct Options {
+    /// The database: a sled directory, or a PostgreSQL address ([`crate::store::open_at`]).
     pub data: PathBuf,
     pub out: PathBuf,
     pub json: bool,
@@ -57,6 +58,14 @@ impl Options {
         let data = data.unwrap_or_else(|| PathBuf::from(DEFAULT_DATA));
         let out = out.unwrap_or_else(|| data.parent().unwrap_or(Path::new("")).join("out"));
         Options { data, out, json, interactive: false }
+    }
+
+    /// On the PostgreSQL database at `address` (`--database`): images go to `out` in the
+    /// working directory unless `out` says otherwise.
+    #[must_use]
+    pub fn at_address(address: &str, out: Option<PathBuf>, json: bool) -> Options {
+        let out = out.unwrap_or_else(|| PathBuf::from("out"));
+        Options { data: PathBuf::from(address), out, json, interactive: false }
     }
 }
 
@@ -94,9 +103,10 @@ fn channel_label(server: &str, name: &str) -> String {
 }
 
 impl Console {
-    /// Opens the database (sled allows one process at a time).
+    /// Opens the database (sled allows one process at a time; PostgreSQL when `data` is
+    /// an address).
     pub fn open(options: Options) -> Result<Console, StoreError> {
-        let store = SledStore::open(&options.data)?;
+        let store = crate::store::open_at(&options.data)?;
         let clock = Arc::new(ManualClock::at(SystemClock.now()));
         let questions = Questions::default();
         let queue = Arc::clone(&questions);

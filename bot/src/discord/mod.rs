@@ -26,7 +26,6 @@ use crate::clock::SystemClock;
 use crate::config::{Config, Secret};
 use crate::opponent::{Answer, Pool};
 use crate::service::{GameId, Service, Settings, User, text};
-use crate::store::SledStore;
 use types::{Data, Error};
 
 /// How long shutdown waits for commands being handled before it flushes anyway.
@@ -53,8 +52,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 
 /// The game service on the configured database, with the real clock.
 pub fn open_service(config: &Config) -> anyhow::Result<Service> {
-    let store = SledStore::open(&config.database)
-        .with_context(|| format!("cannot open the database at {}", config.database.display()))?;
+    let store = crate::store::open_at(&config.database)
+        .with_context(|| format!("cannot open the database at {}", crate::store::shown(&config.database)))?;
     let settings = Settings { default_days: config.default_days, ..Settings::default() };
     Ok(Service::new(store, Arc::new(SystemClock), settings))
 }
@@ -85,7 +84,7 @@ pub async fn serve(
     let every = Duration::from_secs(config.tick_seconds);
     let ticker = tokio::spawn(ticker::run(client.http.clone(), service.clone(), busy.clone(), every, ticking));
 
-    info!(database = %config.database.display(), "starting");
+    info!(database = %crate::store::shown(&config.database), "starting");
     let outcome = connect_until(&mut client, stop).await.context("the Discord connection failed");
     stop_ticker.send_replace(true);
     let _ = ticker.await;

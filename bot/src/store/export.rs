@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use stonemate_engine::AnyGame;
 
 use super::record::{GameRecord, UserRecord};
-use super::{GameStore, SledStore, StoreError, keys};
+use super::{GameStore, StoreError, keys};
 
 /// The version of the export format this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -67,8 +67,10 @@ pub fn export(store: &dyn GameStore, mut out: impl Write) -> Result<usize, Expor
 
 /// Reads an export into `store`, which must hold no games, in one write; every game must
 /// replay. Returns how many games were imported.
-pub fn import(store: &SledStore, input: impl BufRead) -> Result<usize, ExportError> {
-    if store.dump()?.iter().any(|(key, _)| key.first() == Some(&keys::GAME) || key.as_slice() == keys::NEXT_ID) {
+pub fn import(store: &dyn GameStore, input: impl BufRead) -> Result<usize, ExportError> {
+    // Before reading the input: a full database is refused at once ([`GameStore::restore`]
+    // checks again in its transaction).
+    if store.dump()?.iter().any(|(key, _)| keys::holds_games(key)) {
         return Err(ExportError::NotEmpty);
     }
     let mut lines = input.lines();
@@ -99,6 +101,9 @@ pub fn import(store: &SledStore, input: impl BufRead) -> Result<usize, ExportErr
         }
     }
     let count = games.len();
-    store.restore(games, users, last_id)?;
+    store.restore(games, users, last_id).map_err(|error| match error {
+        StoreError::NotEmpty => ExportError::NotEmpty,
+        error => ExportError::Store(error),
+    })?;
     Ok(count)
 }

@@ -85,6 +85,10 @@ impl GameStore for FailStop {
     fn dump(&self) -> Result<Dump, StoreError> {
         self.guard(|store| store.dump())
     }
+
+    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+        self.guard(|store| store.restore(games, users, last_id))
+    }
 }
 
 #[cfg(test)]
@@ -135,6 +139,9 @@ mod tests {
         }
         fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
             self.memory.user(id)
+        }
+        fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+            self.memory.restore(games, users, last_id)
         }
         fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
             self.memory.save_user(user)?;

@@ -129,6 +129,13 @@ pub fn index(record: &GameRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
 /// One write of a transaction: a value to put, or `None` to remove the key.
 pub type Write = (Vec<u8>, Option<Vec<u8>>);
 
+/// Whether `key` shows that a store has held games (a record, or the id counter): such a
+/// store is not empty for an import.
+#[must_use]
+pub fn holds_games(key: &[u8]) -> bool {
+    key.first() == Some(&GAME) || key == NEXT_ID
+}
+
 /// The writes that replace `old` (if any) by `new`: the record, stale index entries
 /// removed, new ones put.
 pub fn changes(old: Option<&GameRecord>, new: &GameRecord) -> Result<Vec<Write>, StoreError> {

@@ -96,6 +96,28 @@ impl GameStore for MemoryStore {
         Ok(())
     }
 
+    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+        let mut map = self.map();
+        if map.keys().any(|key| keys::holds_games(key)) {
+            return Err(StoreError::NotEmpty);
+        }
+        // Every write is computed before any is applied: a bad record leaves the map as it was.
+        let mut writes = Vec::new();
+        let mut last = last_id;
+        for record in &games {
+            last = last.max(record.id.0);
+            writes.extend(keys::changes(None, record)?);
+        }
+        for user in &users {
+            writes.push((keys::user(user.id), Some(serde_json::to_vec(user)?)));
+        }
+        if last > 0 {
+            writes.push((keys::NEXT_ID.to_vec(), Some(last.to_be_bytes().to_vec())));
+        }
+        apply(&mut map, writes);
+        Ok(())
+    }
+
     fn dump(&self) -> Result<Dump, StoreError> {
         Ok(self.map().iter().map(|(k, v)| (k.clone(), v.clone())).collect())
     }

@@ -34,7 +34,7 @@ use std::fmt;
 
 pub use fail_stop::FailStop;
 pub use memory::MemoryStore;
-pub use open::open_store;
+pub use open::{is_address, open_at, open_store, shown};
 pub use postgres::PostgresStore;
 pub use record::{ColorChoice, Ending, FORMAT, GameRecord, NotifyMode, Phase, Reason, TurnClock, UserRecord};
 pub use sled_store::SledStore;
@@ -76,6 +76,9 @@ pub enum StoreError {
     Stopped,
     #[error("a stored record cannot be read: {0}")]
     Corrupt(String),
+    /// [`GameStore::restore`] into a store that already holds games.
+    #[error("the database already holds games: import only into an empty one")]
+    NotEmpty,
 }
 
 impl StoreError {
@@ -135,4 +138,9 @@ pub trait GameStore: Send + Sync + fmt::Debug {
 
     /// Every key and value in key order: for tests and backups.
     fn dump(&self) -> Result<Dump, StoreError>;
+
+    /// Writes an export into a store that holds no games, all or nothing: the records with
+    /// their ids and versions, their index entries, the users, and the id counter (at least
+    /// the largest id). [`StoreError::NotEmpty`] (and nothing written) if it holds games.
+    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError>;
 }

@@ -16,10 +16,38 @@ const POSTGRES_SCHEMES: [&str; 2] = ["postgres://", "postgresql://"];
 /// # Errors
 /// When the database cannot be opened (unreachable server, locked or damaged directory).
 pub fn open_store(database: &str) -> Result<Box<dyn GameStore>, StoreError> {
-    if POSTGRES_SCHEMES.iter().any(|scheme| database.starts_with(scheme)) {
-        Ok(Box::new(PostgresStore::open(database)?))
-    } else {
-        Ok(Box::new(SledStore::open(Path::new(database))?))
+    open_at(Path::new(database))
+}
+
+/// [`open_store`] for a setting held as a path (`database` of the config, `--data`): a
+/// path that reads as a PostgreSQL address is one; any other is a sled directory (opened
+/// with its start-up check).
+///
+/// # Errors
+/// As [`open_store`].
+pub fn open_at(database: &Path) -> Result<Box<dyn GameStore>, StoreError> {
+    match database.to_str() {
+        Some(address) if is_address(address) => Ok(Box::new(PostgresStore::open(address)?)),
+        _ => Ok(Box::new(SledStore::open(database)?)),
+    }
+}
+
+/// Whether `database` is a PostgreSQL address rather than a directory.
+#[must_use]
+pub fn is_address(database: &str) -> bool {
+    POSTGRES_SCHEMES.iter().any(|scheme| database.starts_with(scheme))
+}
+
+/// How a database is named in logs and messages: a directory as it is, an address
+/// without its user and password (only the host and database after `@`).
+#[must_use]
+pub fn shown(database: &Path) -> String {
+    match database.to_str() {
+        Some(address) if is_address(address) => match address.rsplit_once('@') {
+            Some((_, place)) => format!("postgres://…@{place}"),
+            None => address.to_owned(),
+        },
+        _ => database.display().to_string(),
     }
 }
 
@@ -59,5 +87,38 @@ impl GameStore for Box<dyn GameStore> {
 
     fn dump(&self) -> Result<Dump, StoreError> {
         (**self).dump()
+    }
+
+    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+        (**self).restore(games, users, last_id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn postgres_addresses_are_told_from_directories() {
+        assert!(is_address("postgres://bot@db:5432/stonemate"));
+        assert!(is_address("postgresql://localhost/stonemate"));
+        for directory in ["stonemate-data", "/var/lib/stonemate", "postgres", "./postgres://x"] {
+            assert!(!is_address(directory), "{directory}");
+        }
+    }
+
+    #[test]
+    fn a_shown_address_hides_its_user_and_password() {
+        let shown = shown(Path::new("postgres://bot:secret@db:5432/stonemate"));
+        assert_eq!(shown, "postgres://…@db:5432/stonemate");
+        assert_eq!(super::shown(Path::new("/var/lib/stonemate")), "/var/lib/stonemate");
+    }
+
+    #[test]
+    fn a_directory_setting_opens_sled() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = open_at(&dir.path().join("db")).unwrap();
+        assert!(store.dump().unwrap().is_empty());
+        assert!(dir.path().join("db").is_dir(), "the sled directory was not created");
     }
 }

@@ -259,6 +259,31 @@ impl GameStore for PostgresStore {
         upsert(&mut *self.client()?, &keys::user(user.id), &bytes)
     }
 
+    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+        self.transaction(|tx| {
+            // The counter's row lock keeps creations (and other imports) out until commit.
+            let counter: i64 = tx.query_one("SELECT id FROM last_id FOR UPDATE", &[]).checked()?.get(0);
+            let any_game = tx.query_opt("SELECT 1 FROM games LIMIT 1", &[]).checked()?.is_some();
+            if counter != 0 || any_game {
+                return Err(StoreError::NotEmpty);
+            }
+            let mut last = last_id;
+            for record in &games {
+                last = last.max(record.id.0);
+                let version = i64::try_from(record.version)
+                    .map_err(|_| StoreError::Corrupt(format!("game {} version", record.id)))?;
+                let sql = "INSERT INTO games (id, version, record) VALUES ($1, $2, $3)";
+                tx.execute(sql, &[&sql_id(record.id), &version, &record_bytes(record)?]).checked()?;
+                apply(tx, record.id, &keys::changes(None, record)?)?;
+            }
+            for user in &users {
+                upsert(tx, &keys::user(user.id), &serde_json::to_vec(user)?)?;
+            }
+            tx.execute("UPDATE last_id SET id = $1", &[&i64::from(last)]).checked()?;
+            Ok(())
+        })
+    }
+
     fn dump(&self) -> Result<Dump, StoreError> {
         let mut client = self.client()?;
         // One snapshot for the three tables.

@@ -127,9 +127,27 @@ impl SledStore {
         Ok(GameId(last))
     }
 
-    /// Writes records as they are (ids and versions kept) with their index entries, the
-    /// users and the id counter, in one batch, durably: for imports into an empty database.
-    pub fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+    /// Makes every write that finished before the call durable: sled's flush (its log
+    /// written, `sync_file_range`), then an `fdatasync` round shared with concurrent
+    /// commits. A failure of either leaves the outcome unknown.
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush().map_err(unsure)?;
+        self.sync.sync().map_err(unsure)?;
+        Ok(())
+    }
+}
+
+fn unsure(error: impl std::fmt::Display) -> StoreError {
+    StoreError::Unsure(error.to_string())
+}
+
+impl GameStore for SledStore {
+    // One batch, durably; sled lets one process open the directory, so nothing writes
+    // between the check and the batch.
+    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+        if self.db.scan_prefix([keys::GAME]).next().is_some() || self.db.contains_key(keys::NEXT_ID)? {
+            return Err(StoreError::NotEmpty);
+        }
         let mut batch = sled::Batch::default();
         let mut last = last_id;
         for record in &games {
@@ -151,21 +169,6 @@ impl SledStore {
         self.flush()
     }
 
-    /// Makes every write that finished before the call durable: sled's flush (its log
-    /// written, `sync_file_range`), then an `fdatasync` round shared with concurrent
-    /// commits. A failure of either leaves the outcome unknown.
-    fn flush(&self) -> Result<(), StoreError> {
-        self.db.flush().map_err(unsure)?;
-        self.sync.sync().map_err(unsure)?;
-        Ok(())
-    }
-}
-
-fn unsure(error: impl std::fmt::Display) -> StoreError {
-    StoreError::Unsure(error.to_string())
-}
-
-impl GameStore for SledStore {
     fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
         let stored = unwrap_tx(self.db.transaction(|tx| {
             let mut record = record.clone();

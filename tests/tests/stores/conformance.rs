@@ -4,7 +4,7 @@ use std::sync::{Arc, Barrier};
 
 use stonemate_bot::clock::{Span, Timestamp};
 use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, NotifyMode, Settings, UserId};
-use stonemate_bot::store::{GameRecord, GameStore, IndexEntry, Phase, StoreError, UserRecord};
+use stonemate_bot::store::{GameRecord, GameStore, IndexEntry, Phase, StoreError, UserRecord, export};
 use stonemate_engine::GameKind;
 
 use crate::Kind;
@@ -113,6 +113,10 @@ pub fn user_settings_round_trip(kind: Kind) {
 
 /// A short session through the service: a challenge, turns, settings, a draw offer.
 fn session_dump(store: Box<dyn GameStore>) -> Vec<(Vec<u8>, Vec<u8>)> {
+    session(store).service.store().dump().unwrap()
+}
+
+fn session(store: Box<dyn GameStore>) -> Table {
     let table = Table::with(store, Settings::default());
     let session: Vec<(&str, Command)> = vec![
         (
@@ -135,7 +139,7 @@ fn session_dump(store: Box<dyn GameStore>) -> Vec<(Vec<u8>, Vec<u8>)> {
     for (who, command) in session {
         table.ok(who, command);
     }
-    table.service.store().dump().unwrap()
+    table
 }
 
 pub fn a_session_leaves_the_same_bytes_as_in_memory(kind: Kind) {
@@ -172,4 +176,28 @@ pub fn of_two_writers_of_one_version_exactly_one_wins(kind: Kind) {
         let now = store.load(stored.id).unwrap().unwrap();
         assert_eq!((now.version, now.phase), (current.version + 1, won[0]));
     }
+}
+
+/// `stonemate import`'s write: an export of a session on one store, restored into
+/// another, leaves the same bytes (records with their ids and versions, index, users, the
+/// id counter), and the restored store goes on giving ids after the last one.
+pub fn an_export_restores_to_the_same_bytes(kind: Kind) {
+    let source = session(Kind::Memory.open().store);
+    let mut lines = Vec::new();
+    export::export(source.service.store(), &mut lines).unwrap();
+    let fresh = kind.open();
+    assert_eq!(export::import(fresh.store.as_ref(), lines.as_slice()).unwrap(), 1);
+    assert_eq!(fresh.store.dump().unwrap(), source.service.store().dump().unwrap());
+    assert_eq!(fresh.store.create(challenge_record()).unwrap().id, GameId(2));
+}
+
+pub fn restoring_into_a_store_with_games_is_refused(kind: Kind) {
+    let fresh = kind.open();
+    let store = &fresh.store;
+    let stored = store.create(challenge_record()).unwrap();
+    let before = store.dump().unwrap();
+    let mut other = stored.clone();
+    other.id = GameId(9);
+    assert!(matches!(store.restore(vec![other], Vec::new(), 9), Err(StoreError::NotEmpty)));
+    assert_eq!(store.dump().unwrap(), before);
 }

@@ -61,4 +61,6 @@ on_every_store!(
     user_settings_round_trip,
     a_session_leaves_the_same_bytes_as_in_memory,
     of_two_writers_of_one_version_exactly_one_wins,
+    an_export_restores_to_the_same_bytes,
+    restoring_into_a_store_with_games_is_refused,
 );
