@@ -83,6 +83,8 @@ pub enum Refusal {
     BadMode(String),
     #[error("this button (`{0}`) is not one of Stonemate's")]
     UnknownButton(String),
+    #[error("{game} has {turns} turns: there is no board after turn {turn}")]
+    NoSuchTurn { game: GameId, turn: usize, turns: usize },
     #[error("the game's record could not be replayed: {0}")]
     BrokenRecord(String),
     #[error("the game changed while this command was handled; nothing was done, try again")]

@@ -25,6 +25,7 @@ mod complete;
 mod ending;
 mod error;
 pub mod help;
+mod history;
 mod lookup;
 mod notify;
 mod picture;
@@ -131,8 +132,8 @@ impl Service {
     }
 
     /// Handles a button press: `custom_id` as the service made it (`accept:12`,
-    /// `decline:12`, `resign:7`, `draw-accept:7`, `draw-decline:7`). Ids the service did
-    /// not make are refused.
+    /// `decline:12`, `resign:7`, `draw-accept:7`, `draw-decline:7`, `history-back:7:4`). Ids
+    /// the service did not make are refused.
     pub fn press(&self, caller: &Caller, custom_id: &str) -> Response {
         Self::finish(Self::retry(|| self.dispatch_press(caller, custom_id)))
     }
@@ -218,6 +219,10 @@ impl Service {
     fn dispatch_press(&self, caller: &Caller, custom_id: &str) -> Result<Response, Refusal> {
         let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
         let (action, id) = custom_id.split_once(':').ok_or_else(bad)?;
+        if let Some(step) = custom_id.strip_prefix(history::PREFIX) {
+            let (id, turn) = history::parse(step).ok_or_else(bad)?;
+            return self.step_history(caller, id, turn);
+        }
         let id = GameId(id.parse::<u32>().map_err(|_| bad())?);
         // Every action below looks the id up in the caller's server only.
         match action {

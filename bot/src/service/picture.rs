@@ -128,7 +128,7 @@ impl Loaded {
     }
 
     /// The picture of `position`, one of this game's, for `viewer`.
-    fn picture_of(&self, position: &AnyGame, viewer: Option<UserId>, highlights: Vec<Square>) -> Picture {
+    pub(super) fn picture_of(&self, position: &AnyGame, viewer: Option<UserId>, highlights: Vec<Square>) -> Picture {
         Picture {
             view: self.with_result(position.view()),
             title: format!("{} {}", self.record.id, position.kind().title()),

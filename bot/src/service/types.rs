@@ -187,6 +187,10 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// The game the reply is about, if any.
     pub game: Option<GameId>,
+    /// Answers a button press by replacing the message the button is on (Discord:
+    /// UPDATE_MESSAGE) instead of posting a new one: `/history`'s First, Back, Next and
+    /// Last show another turn in the same message.
+    pub replaces_message: bool,
 }
 
 /// Where a message the bot sends on its own goes.

@@ -11,7 +11,7 @@ use super::lookup::{self, Fit};
 use super::picture::Loaded;
 use super::rules;
 use super::text;
-use super::types::{Attachment, Caller, GameId, NotifyMode, Reply, Response, User};
+use super::types::{Caller, GameId, NotifyMode, Reply, Response, User};
 use crate::store::{FORMAT, Phase, Reason, UserRecord};
 
 /// Replies longer than this are cut (Discord allows 2000 characters).
@@ -19,7 +19,7 @@ const MAX_TEXT: usize = 1800;
 
 /// `head` followed by as many whole `items` as fit in one message, joined by `separator`;
 /// when some are left out, `rest(count)` says how many and how to see them.
-fn cut_list(head: &str, items: &[String], separator: &str, rest: impl Fn(usize) -> String) -> String {
+pub(super) fn cut_list(head: &str, items: &[String], separator: &str, rest: impl Fn(usize) -> String) -> String {
     let whole = format!("{head}{}", items.join(separator));
     if whole.chars().count() <= MAX_TEXT {
         return whole;
@@ -43,7 +43,7 @@ fn cut_list(head: &str, items: &[String], separator: &str, rest: impl Fn(usize) 
 
 impl Service {
     /// One line about where a record stands: whose turn, the result, or the challenge state.
-    fn state(&self, game: &Loaded) -> String {
+    pub(super) fn state(&self, game: &Loaded) -> String {
         let record = &game.record;
         match record.phase {
             Phase::Playing => {
@@ -82,7 +82,7 @@ impl Service {
 }
 
 /// The turns numbered in pairs: `1. d4 e5`, `2. c4 pass`.
-fn numbered(turns: &[String]) -> Vec<String> {
+pub(super) fn numbered(turns: &[String]) -> Vec<String> {
     turns.chunks(2).enumerate().map(|(number, pair)| format!("{}. {}", number + 1, pair.join(" "))).collect()
 }
 
@@ -113,22 +113,12 @@ pub fn record_file(game: &Loaded) -> String {
 }
 
 impl Service {
-    /// `/history`: the numbered turns, the result, the record file and a replay image.
+    /// `/history`: the numbered turns, the result, the record files, the board with its
+    /// First / Back buttons, and a replay image.
     pub(super) fn history(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open_viewed(caller, text, Fit::Any)?;
-        let record = &game.record;
-        let head = format!("{} {}: {}; {}.\n", record.id, record.game.title(), game.sides(), self.state(&game));
-        let text = if record.turns.is_empty() {
-            format!("{head}no turns yet")
-        } else {
-            cut_list(&head, &numbered(&record.turns), " ", |more| {
-                format!(" … ({more} more: the whole record is in the file)")
-            })
-        };
-        let file = Attachment { name: format!("game-{}.txt", record.id.0), bytes: record_file(&game).into_bytes() };
-        let mut images = vec![self.public_board(&game)];
-        images.extend(self.animation(&game));
-        let reply = Reply { ok: true, text, images, files: vec![file], game: Some(record.id), ..Reply::default() };
+        let mut reply = self.history_view(&game, game.record.turns.len())?;
+        reply.images.extend(self.animation(&game));
         Ok(Response { reply, notices: Vec::new() })
     }
 

@@ -37,7 +37,7 @@ fn history_numbers_the_turns_and_its_file_replays() {
     let [board, replay] = reply.images.as_slice() else { panic!("a board and a replay") };
     assert!(board.bytes.starts_with(b"\x89PNG"));
     assert!(replay.bytes.starts_with(b"GIF8") && replay.name == "game-1.gif", "{}", replay.name);
-    let [file] = reply.files.as_slice() else { panic!() };
+    let file = reply.files.iter().find(|file| file.name.ends_with(".txt")).expect("the record file");
     assert_eq!(file.name, "game-1.txt");
     let text = String::from_utf8(file.bytes.clone()).unwrap();
     assert!(text.contains("stonemate replay --game go --option board=9x9"), "{text}");
