@@ -33,12 +33,13 @@ async fn on_press(
     let caller = caller_of(&press.user, press.member.as_ref(), press.channel_id, press.guild_id);
     let custom_id: String = press.data.custom_id.chars().take(MAX_CUSTOM_ID).collect();
     debug!(%custom_id, user = caller.user.id.0, "button");
-    let interaction = Interaction { id: press.id, token: &press.token };
+    let interaction = Interaction { id: press.id, token: &press.token, press: true };
     let http = &framework.serenity_context.http;
     let reply =
         reply::answer(http, interaction, framework.user_data, move |service| service.press(&caller, &custom_id))
             .await?;
-    if reply.ok && !reply.private {
+    // A step of `/history` is the message itself, buttons and all.
+    if reply.ok && !reply.private && !reply.replaces_message {
         retire_buttons(http, press).await;
     }
     Ok(())

@@ -25,6 +25,10 @@ const MAX_ROWS: usize = 5;
 pub struct Interaction<'a> {
     pub id: InteractionId,
     pub token: &'a str,
+    /// A button press: deferring it acknowledges the press without a placeholder message
+    /// (Discord's DEFERRED_UPDATE_MESSAGE), so that the reply can still replace the
+    /// pressed message ([`Reply::replaces_message`]) or come as a new one.
+    pub press: bool,
 }
 
 /// Runs `call` (one service call: it may render, so it is CPU work) off the async
@@ -56,11 +60,18 @@ pub async fn answer(
         Some(done) => {
             let response = done?;
             let message = Message::of(&response.reply).into_response().ephemeral(response.reply.private);
-            CreateInteractionResponse::Message(message).execute(http, (interaction.id, interaction.token)).await?;
+            let message = match response.reply.replaces_message {
+                true => CreateInteractionResponse::UpdateMessage(message),
+                false => CreateInteractionResponse::Message(message),
+            };
+            message.execute(http, (interaction.id, interaction.token)).await?;
             response
         }
         None => {
-            let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+            let defer = match interaction.press {
+                true => CreateInteractionResponse::Acknowledge,
+                false => CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+            };
             defer.execute(http, (interaction.id, interaction.token)).await?;
             let response = task.await?;
             finish_deferred(http, interaction, &response.reply).await?;
@@ -86,6 +97,16 @@ pub fn exit_if_stopped(service: &Service) {
 /// private, so a private reply or one with mentions replaces it with a new follow-up.
 async fn finish_deferred(http: &Http, interaction: Interaction<'_>, reply: &Reply) -> Result<(), Error> {
     let message = Message::of(reply);
+    if interaction.press {
+        // The original message of an acknowledged press is the pressed one: a step of
+        // `/history` edits it, any other answer is a new message.
+        if reply.replaces_message {
+            message.into_edit().execute(http, interaction.token).await?;
+        } else {
+            message.into_followup().ephemeral(reply.private).execute(http, (None, interaction.token)).await?;
+        }
+        return Ok(());
+    }
     if !reply.private && reply.mentions.is_empty() {
         message.into_edit().execute(http, interaction.token).await?;
     } else {
@@ -192,7 +213,8 @@ impl Message {
     }
 
     fn into_edit(self) -> EditInteractionResponse {
-        let edit = EditInteractionResponse::new().content(self.content).components(self.rows);
+        // Files replace those of the message edited, and no files leave none.
+        let edit = EditInteractionResponse::new().content(self.content).components(self.rows).clear_attachments();
         self.files.into_iter().fold(edit.allowed_mentions(self.mentions), EditInteractionResponse::new_attachment)
     }
 

@@ -92,9 +92,14 @@ async fn callback(
 ) -> Response {
     let (body, files) = read_body(request).await;
     let data = body.get("data").cloned().unwrap_or(json!({}));
-    // Replies (4) and deferred replies (5) create the interaction's original message.
-    let message = match body["type"].as_u64() {
-        Some(4 | 5) => Some(shared.create_original(&token, &data, files.len())),
+    // Replies (4) and deferred replies (5) create the interaction's original message;
+    // updates (7, or 6 deferred) make it the pressed message, which 7 edits at once.
+    let kind = body["type"].as_u64();
+    if matches!(kind, Some(6 | 7)) {
+        shared.original_is_pressed(&token);
+    }
+    let message = match kind {
+        Some(4 | 5 | 7) => Some(shared.create_original(&token, &data, files.len())),
         _ => None,
     };
     shared.record(Recorded::new(RequestKind::Callback { interaction, token }, body, files, message));

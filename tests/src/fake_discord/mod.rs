@@ -21,6 +21,10 @@ pub use payloads::Origin;
 
 /// Interaction response types (Discord's callback `type`).
 pub const DEFERRED_REPLY: u64 = 5;
+/// A button press acknowledged now, its message edited later.
+pub const DEFERRED_UPDATE: u64 = 6;
+/// A button press answered by replacing the message the button is on.
+pub const UPDATE_MESSAGE: u64 = 7;
 /// The `flags` bit of an ephemeral (private) message.
 pub const EPHEMERAL: u64 = 1 << 6;
 
@@ -120,6 +124,8 @@ pub(crate) struct Shared {
     users: Mutex<HashMap<u64, Value>>,
     /// Interaction token → (channel, id of its original message).
     originals: Mutex<HashMap<String, (u64, Option<u64>)>>,
+    /// Interaction token of a button press → (channel, id of the pressed message).
+    pressed: Mutex<HashMap<String, (u64, u64)>>,
     dms: Mutex<HashMap<u64, u64>>,
     /// Answer every API request 401, as Discord answers a wrong token.
     refusing: AtomicBool,
@@ -154,6 +160,9 @@ impl Shared {
     }
 
     fn user_json(&self, id: u64) -> Value {
+        if id == self.bot_id {
+            return self.bot_user();
+        }
         lock(&self.users).get(&id).cloned().unwrap_or_else(|| http::unknown_user(id))
     }
 
@@ -171,6 +180,14 @@ impl Shared {
         let entry = originals.entry(token.to_owned()).or_insert((0, None));
         let id = *entry.1.get_or_insert_with(|| self.new_id());
         payloads::message(id, entry.0, &self.bot_user(), data, files)
+    }
+
+    /// An update of a press (or its deferral) makes the pressed message the interaction's
+    /// original one, as on Discord: editing the original then edits the pressed message.
+    fn original_is_pressed(&self, token: &str) {
+        if let Some(&(channel, message)) = lock(&self.pressed).get(token) {
+            lock(&self.originals).insert(token.to_owned(), (channel, Some(message)));
+        }
     }
 
     fn dm_channel(&self, user: u64) -> u64 {
@@ -218,6 +235,7 @@ impl FakeDiscord {
             logged: Notify::new(),
             users: Mutex::new(HashMap::new()),
             originals: Mutex::new(HashMap::new()),
+            pressed: Mutex::new(HashMap::new()),
             dms: Mutex::new(HashMap::new()),
             refusing: AtomicBool::new(false),
         });
@@ -242,6 +260,11 @@ impl FakeDiscord {
 
     pub fn bot_id(&self) -> u64 {
         self.shared.bot_id
+    }
+
+    /// The bot's own user, as a `user` option names it (challenge it to play against it).
+    pub fn bot_user(&self) -> Value {
+        self.shared.bot_user()
     }
 
     /// Waits until a bot has identified on the gateway.
@@ -279,8 +302,13 @@ impl FakeDiscord {
     /// Presses the button `custom_id` of `message`.
     pub fn press(&self, origin: &Origin, message: &Value, custom_id: &str) -> Sent {
         let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        let number = |value: &Value| value.as_str().and_then(|id| id.parse::<u64>().ok());
+        let pressed = (number(&message["channel_id"]).unwrap_or(origin.channel), number(&message["id"]).unwrap_or(0));
         let mut sent = self.interact_with(origin, payloads::MESSAGE_COMPONENT, data, |event| {
             event["message"] = message.clone();
+            // Known before the bot can answer the press.
+            let token = event["token"].as_str().unwrap_or("").to_owned();
+            lock(&self.shared.pressed).insert(token, pressed);
         });
         sent.at = Instant::now();
         sent
@@ -334,8 +362,8 @@ impl FakeDiscord {
         }
     }
 
-    /// The bot's answer to `sent`: its callback, and for a deferred reply the edit of the
-    /// original message that completes it.
+    /// The bot's answer to `sent`: its callback, and for a deferred reply (or update) the
+    /// edit of the original message, or the follow-up, that completes it.
     pub async fn answer(&self, sent: &Sent, timeout: Duration) -> Option<Answer> {
         let id = sent.id;
         let callback = self
@@ -349,7 +377,7 @@ impl FakeDiscord {
             message: callback.message,
             at: callback.at,
         };
-        if kind == DEFERRED_REPLY {
+        if kind == DEFERRED_REPLY || kind == DEFERRED_UPDATE {
             let token = sent.token.clone();
             let edit = self
                 .take(timeout, |r| matches!(&r.kind, RequestKind::EditOriginal { token: t } | RequestKind::Followup { token: t } if *t == token))

@@ -2,8 +2,10 @@
 //! `discord::serve`, and the `stonemate` binary) against the fake Discord on 127.0.0.1.
 
 mod binary;
+mod bot_game;
 mod deferral;
 mod game;
 mod harness;
+mod history;
 mod latency;
 mod registration;
