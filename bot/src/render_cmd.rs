@@ -8,7 +8,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use stonemate_engine::notation::record_tokens;
 use stonemate_engine::{AnyGame, Color, GameKind, ReplayError};
 use stonemate_render::Picture;
 
@@ -67,7 +66,8 @@ pub fn run(args: &RenderArgs) -> ExitCode {
 fn render(args: &RenderArgs) -> Result<Option<ReplayError>, String> {
     let record = read_record(args.record.file.as_ref()).map_err(|e| e.to_string())?;
     let options = option_pairs(&args.record.options).map_err(|e| e.to_string())?;
-    let (positions, error) = positions(args.record.game, &options, &record, args.animate)?;
+    let (options, turns) = replay::read_turns(args.record.game, &options, &record).map_err(|e| e.to_string())?;
+    let (positions, error) = positions(args.record.game, &options, &turns, args.animate)?;
     let pictures: Vec<Picture> = positions.into_iter().map(|game| picture(args, &game)).collect();
     let bytes = if args.animate {
         stonemate_render::animation(&pictures)
@@ -83,10 +83,10 @@ fn render(args: &RenderArgs) -> Result<Option<ReplayError>, String> {
 fn positions(
     kind: GameKind,
     options: &[(String, String)],
-    record: &str,
+    turns: &[String],
     every: bool,
 ) -> Result<(Vec<AnyGame>, Option<ReplayError>), String> {
-    let (mut positions, error) = replay::positions(kind, options, &record_tokens(record)).map_err(|e| e.to_string())?;
+    let (mut positions, error) = replay::positions(kind, options, turns).map_err(|e| e.to_string())?;
     if !every {
         positions.drain(..positions.len() - 1);
     }

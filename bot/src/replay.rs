@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
-use stonemate_engine::notation::record_tokens;
+use stonemate_engine::formats::{self, Format, ReadError};
 use stonemate_engine::options::parse_option_text;
 use stonemate_engine::{AnyGame, Color, GameKind, HalfPoints, NewGameError, OptionPairs, Replay, ReplayError, Status};
 
@@ -48,6 +48,20 @@ pub enum ReplayArgsError {
     NotAPair(String),
     #[error(transparent)]
     Game(#[from] NewGameError),
+    /// An SGF or PGN that breaks its format, or a record naming no game of ours.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// The record names its game, and `--game` names another.
+    #[error(
+        "this {} is a record of {} (`--game {}`), not of {}: `--game` must name the record's own game",
+        format.name(), named.title(), named.name(), kind.title()
+    )]
+    OtherGame { format: Format, named: GameKind, kind: GameKind },
+    /// The record sets an option, and `--option` gives it another value.
+    #[error(
+        "`--option {key}={ours}` disagrees with the record's own `{key}={theirs}`: leave the option out, or give the record's value"
+    )]
+    OptionConflict { key: String, ours: String, theirs: String },
 }
 
 /// Reads `--option` arguments, one pair each, as option text is read (keys in lower case;
@@ -73,10 +87,53 @@ pub fn positions<S: AsRef<str>>(
     Ok((positions, replay.error))
 }
 
+/// Reads a record text, in any of the formats [`formats::read`] tells apart by content
+/// (our own turns, SGF, PGN): returns its options and its turns, not yet played.
+///
+/// A record that names its game (SGF and PGN always; our own when its comments say
+/// `# game:`, as `/history` files do) must name `kind`. Its options are kept, and
+/// `flags` (`--option`) add to them; a flag for an option the record sets must give the
+/// same value (compared as the game reads them: `set=K1Q1` and `set=K1 Q1` agree).
+pub fn read_turns(
+    kind: GameKind,
+    flags: &OptionPairs,
+    record: &str,
+) -> Result<(OptionPairs, Vec<String>), ReplayArgsError> {
+    let imported = formats::read(record)?;
+    if let Some(named) = imported.kind.filter(|named| *named != kind) {
+        return Err(ReplayArgsError::OtherGame { format: imported.format, named, kind });
+    }
+    let mut options = imported.options;
+    for (key, ours) in flags {
+        match options.iter().find(|(theirs, _)| theirs == key) {
+            Some((_, theirs)) if !same_value(kind, key, ours, theirs) => {
+                let (key, ours, theirs) = (key.clone(), ours.clone(), theirs.clone());
+                return Err(ReplayArgsError::OptionConflict { key, ours, theirs });
+            }
+            Some(_) => {}
+            None => options.push((key.clone(), ours.clone())),
+        }
+    }
+    Ok((options, imported.turns))
+}
+
+/// Whether two values of option `key` mean the same to the game (as text, when either
+/// cannot be read on its own).
+fn same_value(kind: GameKind, key: &str, ours: &str, theirs: &str) -> bool {
+    let read = |value: &str| {
+        let game = AnyGame::new(kind, &[(key.to_owned(), value.to_owned())]).ok()?;
+        game.option_pairs().into_iter().find(|(k, _)| k == key).map(|(_, value)| value)
+    };
+    match (read(ours), read(theirs)) {
+        (Some(ours), Some(theirs)) => ours == theirs,
+        _ => ours.trim() == theirs.trim(),
+    }
+}
+
 /// Replays a record text; returns the JSON object to print and whether every turn played.
-pub fn replay_record(kind: GameKind, options: &OptionPairs, record: &str) -> Result<(Value, bool), ReplayArgsError> {
-    let turns = record_tokens(record);
-    let replay = AnyGame::replay(kind, options, &turns)?;
+pub fn replay_record(kind: GameKind, flags: &OptionPairs, record: &str) -> Result<(Value, bool), ReplayArgsError> {
+    let (options, turns) = read_turns(kind, flags, record)?;
+    let replay = AnyGame::replay(kind, &options, &turns)?;
     let ok = replay.error.is_none();
     Ok((position_json(&replay), ok))
 }

@@ -9,11 +9,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use stonemate_ai::{Budget, Level, Proof, SearchConfig, SearchResult};
-use stonemate_engine::notation::record_tokens;
 use stonemate_engine::{AnyGame, GameKind};
 
 use crate::replay::option_pairs;
-use crate::replay::{RecordArgs, read_record};
+use crate::replay::{RecordArgs, read_record, read_turns};
 
 /// Candidates listed under `--json`.
 const CANDIDATES: usize = 5;
@@ -89,8 +88,8 @@ fn suggest(args: &SuggestArgs) -> Result<String, Failure> {
 fn position(kind: GameKind, args: &SuggestArgs) -> Result<AnyGame, Failure> {
     let record = read_record(args.record.file.as_ref()).map_err(|e| Failure::Arguments(e.to_string()))?;
     let options = option_pairs(&args.record.options).map_err(|e| Failure::Arguments(e.to_string()))?;
-    let replay =
-        AnyGame::replay(kind, &options, &record_tokens(&record)).map_err(|e| Failure::Arguments(e.to_string()))?;
+    let (options, turns) = read_turns(kind, &options, &record).map_err(|e| Failure::Arguments(e.to_string()))?;
+    let replay = AnyGame::replay(kind, &options, &turns).map_err(|e| Failure::Arguments(e.to_string()))?;
     match replay.error {
         Some(error) => Err(Failure::Record(error.to_string())),
         None => Ok(replay.game),
