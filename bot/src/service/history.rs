@@ -9,7 +9,7 @@
 //! pressed message ([`Reply::replaces_message`]) rather than adding one per press.
 
 use stonemate_engine::formats::{self, Date, Record};
-use stonemate_engine::{AnyGame, Outcome};
+use stonemate_engine::{AnyGame, Ending, GameKind, Outcome};
 
 use super::Service;
 use super::error::Refusal;
@@ -172,8 +172,8 @@ fn export(game: &Loaded) -> Option<Attachment> {
         return None;
     }
     let (written, extension) = match record.game {
-        stonemate_engine::GameKind::Go => (formats::sgf::write(&exported(game)), "sgf"),
-        stonemate_engine::GameKind::IChess => (formats::pgn::write(&exported(game)), "pgn"),
+        GameKind::Go => (formats::sgf::write(&exported(game)), "sgf"),
+        GameKind::IChess => (formats::pgn::write(&exported(game)), "pgn"),
         _ => return None,
     };
     match written {
@@ -191,7 +191,7 @@ fn export(game: &Loaded) -> Option<Attachment> {
 /// What the formats write about a stored game.
 fn exported(game: &Loaded) -> Record {
     let record = &game.record;
-    let ending = record.result.as_ref().map(|result| stonemate_engine::Ending {
+    let ending = record.result.as_ref().map(|result| Ending {
         outcome: result.winner.map_or(Outcome::Draw, Outcome::Winner),
         reason: result.reason.engine_reason(),
     });

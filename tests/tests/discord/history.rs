@@ -137,3 +137,41 @@ async fn a_slow_step_is_acknowledged_then_edits_the_pressed_message() {
     bot.stop().await;
     assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());
 }
+
+/// Acknowledging presses (rather than a "thinking…" placeholder) also serves the buttons
+/// whose answer is a new message: a slow Accept comes as a follow-up that pings, and the
+/// challenge's buttons are still taken off.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_accept_is_acknowledged_then_sent_as_a_new_message() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("press-deferred");
+    let mut config = config(&fake, &dir);
+    config.discord.defer_ms = 0; // defer every answer
+    let (bot, _) = Bot::start(&fake, config, real_service(&dir)).await;
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+    let options =
+        json!([user("opponent", &bob), text("game", "go"), text("color", "black"), text("options", "board=9x9")]);
+    let challenge = command(&fake, &alice, "challenge", options).await;
+    let message = challenge.message.clone().expect("the challenge message");
+    let accept = challenge.custom_ids().into_iter().find(|id| id.starts_with("accept:")).expect("Accept");
+
+    let sent = fake.press(&bob, &message, &accept);
+    let started = answer(&fake, &sent).await;
+    assert_eq!(started.kind, DEFERRED_UPDATE);
+    assert!(!started.is_private(), "{}", started.content());
+    assert!(started.content().contains(&format!("<@{}>", user_id(&alice))), "pings Alice: {}", started.content());
+    let new_message = started.message.clone().expect("the start message");
+    assert_ne!(message_id(&new_message), message_id(&message), "a new message, the challenge left as it was");
+    let token = sent.token.clone();
+    let edited = fake.untaken().into_iter().any(|r| {
+        matches!(&r.kind, RequestKind::EditOriginal { token: t } | RequestKind::DeleteOriginal { token: t } if *t == token)
+    });
+    assert!(!edited, "the pressed message is neither edited nor deleted by the answer");
+    let id: u64 = message_id(&message).parse().expect("a numeric id");
+    let retired =
+        fake.take(WAIT, |r| r.kind == RequestKind::EditChannelMessage { channel: CHANNEL, message: id }).await;
+    assert_eq!(retired.expect("the challenge's buttons are taken off").body["components"], json!([]));
+    bot.stop().await;
+    assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());
+}
