@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::clock::MAX_DAYS;
+use crate::shards::ShardRange;
 
 /// The latest `discord.defer_ms` that still leaves time to defer within Discord's 3 s.
 pub const MAX_DEFER_MS: u64 = 2500;
@@ -28,6 +29,8 @@ pub struct Config {
     /// How many of Stonemate's own searches (its turns in games against it) run at once,
     /// each on one thread, beside the commands.
     pub ai_workers: usize,
+    /// The Discord shards this process runs (`FIRST-LAST/TOTAL`); `None`: all of one.
+    pub shards: Option<ShardRange>,
     pub discord: DiscordConfig,
 }
 
@@ -61,6 +64,7 @@ impl Default for Config {
             default_days: 3,
             tick_seconds: 60,
             ai_workers: 1,
+            shards: None,
             discord: DiscordConfig::default(),
         }
     }
@@ -104,13 +108,14 @@ pub enum ConfigError {
 }
 
 /// The environment variables read, with what they replace in the file.
-pub const ENVIRONMENT: [(&str, &str); 6] = [
+pub const ENVIRONMENT: [(&str, &str); 7] = [
     ("DISCORD_TOKEN", "discord.token"),
     ("STONEMATE_DATABASE", "database"),
     ("STONEMATE_LOG", "log_level"),
     ("STONEMATE_DEFAULT_DAYS", "default_days"),
     ("STONEMATE_GUILDS", "discord.guilds (comma-separated ids)"),
     ("STONEMATE_API_BASE", "discord.api_base"),
+    ("STONEMATE_SHARDS", "shards"),
 ];
 
 impl Config {
@@ -165,6 +170,13 @@ impl Config {
         }
         if let Some(base) = env("STONEMATE_API_BASE") {
             self.discord.api_base = Some(base);
+        }
+        if let Some(shards) = env("STONEMATE_SHARDS") {
+            let range = shards.parse().map_err(|error: crate::shards::ShardsError| ConfigError::Environment {
+                var: "STONEMATE_SHARDS",
+                reason: error.to_string(),
+            })?;
+            self.shards = Some(range);
         }
         Ok(())
     }
@@ -245,6 +257,7 @@ mod tests {
             "default_days",
             "tick_seconds",
             "ai_workers",
+            "shards",
             "[discord]",
             "token",
             "guilds",
@@ -282,6 +295,17 @@ mod tests {
     }
 
     #[test]
+    fn shards_come_from_the_file_or_the_environment() {
+        let from_file = config(Some("shards = \"0-1/4\""), &[]).unwrap();
+        assert_eq!(from_file.shards.map(|range| range.to_string()).as_deref(), Some("0-1/4"));
+        let from_env = config(Some("shards = \"0-1/4\""), &[("STONEMATE_SHARDS", "2-3/4")]).unwrap();
+        assert_eq!(from_env.shards.map(|range| range.to_string()).as_deref(), Some("2-3/4"));
+        let bad = config(None, &[("STONEMATE_SHARDS", "2-3")]);
+        assert!(matches!(bad, Err(ConfigError::Environment { var: "STONEMATE_SHARDS", .. })), "{bad:?}");
+        assert_eq!(config(None, &[]).unwrap().shards, None);
+    }
+
+    #[test]
     fn debug_never_shows_the_token() {
         let config = config(None, &[("DISCORD_TOKEN", "MTIz.secret-token")]).unwrap();
         let shown = format!("{config:?} {:?}", config.token().unwrap());
@@ -299,6 +323,8 @@ mod tests {
         assert_eq!(config(Some("ai_workers = 2"), &[]).unwrap().ai_workers, 2);
         let bad_base = config(Some("[discord]\napi_base = \"discord.com\""), &[]);
         assert!(matches!(bad_base, Err(ConfigError::Invalid { key: "discord.api_base", .. })));
+        let bad_shards = config(Some("shards = \"1-0/2\""), &[]);
+        assert!(matches!(bad_shards, Err(ConfigError::Parse { .. })), "{bad_shards:?}");
         let bad_guild = config(None, &[("STONEMATE_GUILDS", "12,abc")]);
         assert!(matches!(bad_guild, Err(ConfigError::Environment { .. })));
     }

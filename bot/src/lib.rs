@@ -12,5 +12,6 @@ pub mod output;
 pub mod render_cmd;
 pub mod replay;
 pub mod service;
+pub mod shards;
 pub mod store;
 pub mod suggest;

@@ -7,3 +7,4 @@ mod game;
 mod harness;
 mod latency;
 mod registration;
+mod shards;
