@@ -184,6 +184,9 @@ fn run_bot(args: &RunArgs) -> ExitCode {
     if let Some(shards) = args.shards {
         config.shards = Some(shards);
     }
+    if let Err(error) = config.backups() {
+        return bad_settings(&error);
+    }
     if let Err(error) = init_logging(&config.log_level) {
         output::error(&format!("stonemate run: {error}"));
         return ExitCode::from(2);

@@ -31,6 +31,13 @@ pub struct Config {
     pub ai_workers: usize,
     /// The Discord shards this process runs (`FIRST-LAST/TOTAL`); `None`: all of one.
     pub shards: Option<ShardRange>,
+    /// Hours between scheduled exports (0: none; see [`crate::backup`]).
+    pub backup_every_hours: u32,
+    /// Where scheduled exports go; `None`: `backups` inside a sled database's directory
+    /// (a PostgreSQL database needs one named).
+    pub backup_dir: Option<PathBuf>,
+    /// How many scheduled exports are kept (the newest).
+    pub backup_keep: usize,
     pub discord: DiscordConfig,
 }
 
@@ -65,6 +72,9 @@ impl Default for Config {
             tick_seconds: 60,
             ai_workers: 1,
             shards: None,
+            backup_every_hours: 0,
+            backup_dir: None,
+            backup_keep: 7,
             discord: DiscordConfig::default(),
         }
     }
@@ -192,6 +202,9 @@ impl Config {
         if self.tick_seconds == 0 {
             return Err(ConfigError::Invalid { key: "tick_seconds", reason: "must be at least 1".into() });
         }
+        if self.backup_keep == 0 {
+            return Err(ConfigError::Invalid { key: "backup_keep", reason: "must be at least 1".into() });
+        }
         if self.discord.defer_ms > MAX_DEFER_MS {
             let reason = format!("{} ms leaves no time to defer within Discord's 3 s", self.discord.defer_ms);
             return Err(ConfigError::Invalid { key: "discord.defer_ms", reason });
@@ -208,6 +221,29 @@ impl Config {
             *base = base.trim_end_matches('/').to_owned();
         }
         Ok(())
+    }
+
+    /// The scheduled exports (`None`: off), with their directory: `backup_dir`, else
+    /// `backups` inside a sled database's directory. Asked once the database is final
+    /// (after `--data` or `--database`).
+    ///
+    /// # Errors
+    /// On PostgreSQL without `backup_dir`: the bot has no directory of its own there.
+    pub fn backups(&self) -> Result<Option<crate::backup::Backups>, ConfigError> {
+        if self.backup_every_hours == 0 {
+            return Ok(None);
+        }
+        let on_postgres = self.database.to_str().is_some_and(crate::store::is_address);
+        let dir = match (&self.backup_dir, on_postgres) {
+            (Some(dir), _) => dir.clone(),
+            (None, false) => self.database.join("backups"),
+            (None, true) => {
+                let reason = "scheduled exports of a PostgreSQL database need a directory: set backup_dir".into();
+                return Err(ConfigError::Invalid { key: "backup_dir", reason });
+            }
+        };
+        let every = crate::clock::Span::HOUR * i64::from(self.backup_every_hours);
+        Ok(Some(crate::backup::Backups::new(dir, every, self.backup_keep)))
     }
 
     /// The token, or why the bot cannot start without one.
@@ -258,6 +294,9 @@ mod tests {
             "tick_seconds",
             "ai_workers",
             "shards",
+            "backup_every_hours",
+            "backup_dir",
+            "backup_keep",
             "[discord]",
             "token",
             "guilds",
@@ -303,6 +342,28 @@ mod tests {
         let bad = config(None, &[("STONEMATE_SHARDS", "2-3")]);
         assert!(matches!(bad, Err(ConfigError::Environment { var: "STONEMATE_SHARDS", .. })), "{bad:?}");
         assert_eq!(config(None, &[]).unwrap().shards, None);
+    }
+
+    #[test]
+    fn scheduled_exports_are_off_unless_asked_and_go_next_to_a_sled_database() {
+        assert_eq!(config(None, &[]).unwrap().backups().unwrap(), None);
+        let sled = config(Some("database = \"/var/lib/stonemate\"\nbackup_every_hours = 6"), &[]).unwrap();
+        let backups = sled.backups().unwrap().expect("scheduled exports on");
+        assert_eq!(backups.dir(), Path::new("/var/lib/stonemate/backups"));
+        let named = config(Some("backup_every_hours = 6\nbackup_dir = \"/srv/exports\""), &[]).unwrap();
+        assert_eq!(named.backups().unwrap().unwrap().dir(), Path::new("/srv/exports"));
+        let no_keep = config(Some("backup_every_hours = 6\nbackup_keep = 0"), &[]);
+        assert!(matches!(no_keep, Err(ConfigError::Invalid { key: "backup_keep", .. })), "{no_keep:?}");
+    }
+
+    #[test]
+    fn scheduled_exports_of_postgresql_need_a_directory() {
+        let file = "database = \"postgres://bot@db/stonemate\"\nbackup_every_hours = 24";
+        let error = config(Some(file), &[]).unwrap().backups().unwrap_err();
+        assert!(matches!(error, ConfigError::Invalid { key: "backup_dir", .. }), "{error:?}");
+        assert!(error.to_string().contains("set backup_dir"), "{error}");
+        let with_dir = format!("{file}\nbackup_dir = \"/srv/exports\"");
+        assert!(config(Some(&with_dir), &[]).unwrap().backups().unwrap().is_some());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Stonemate's bot: the command-line tools, storage, the game service and (as it lands)
 //! the Discord adapter. `main.rs` only wires these together.
 
+pub mod backup;
 pub mod cli;
 pub mod clock;
 pub mod config;

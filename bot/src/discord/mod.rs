@@ -86,6 +86,10 @@ pub async fn serve(
 
     let (stop_ticker, ticking) = watch::channel(false);
     let every = Duration::from_secs(config.tick_seconds);
+    let backups = config.backups()?.map(|backups| {
+        info!(dir = %backups.dir().display(), "scheduled exports on");
+        tokio::spawn(backups.run(service.clone(), busy.clone(), every, ticking.clone()))
+    });
     let ticker = tokio::spawn(ticker::run(client.http.clone(), service.clone(), busy.clone(), every, ticking));
 
     let shards = config.shards.map_or_else(|| "all".to_owned(), |range| range.to_string());
@@ -93,6 +97,9 @@ pub async fn serve(
     let outcome = connect_until(&mut client, config.shards, stop).await.context("the Discord connection failed");
     stop_ticker.send_replace(true);
     let _ = ticker.await;
+    if let Some(backups) = backups {
+        let _ = backups.await;
+    }
     // Running searches finish (each is bounded) and their answers are applied; waiting
     // ones are asked again at the next start.
     if let Some(pool) = pool {

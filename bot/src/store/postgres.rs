@@ -284,6 +284,15 @@ impl GameStore for PostgresStore {
         })
     }
 
+    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
+        // One statement: a racing process waits for the row lock, then sees the new time
+        // in the `WHERE` and updates nothing.
+        let sql = "INSERT INTO entries (key, value) VALUES ($1, $2)
+                   ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE entries.value <= $3";
+        let (key, next, now) = (keys::BACKUP_DUE, keys::time_value(next), keys::time_value(now));
+        Ok(self.client()?.execute(sql, &[&key, &next, &now]).checked()? == 1)
+    }
+
     fn dump(&self) -> Result<Dump, StoreError> {
         let mut client = self.client()?;
         // One snapshot for the three tables.
