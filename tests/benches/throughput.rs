@@ -2,9 +2,10 @@
 //!
 //! 1. this file system's own rate of small write + `fdatasync` (the floor of one sync per
 //!    turn);
-//! 2. sled through the service (durable, group commit) with 1, 2, 4 and 8 threads, each on
+//! 2. the in-memory store (no disk at all), the ceiling the CPU sets;
+//! 3. sled through the service (durable, group commit) with 1, 2, 4 and 8 threads, each on
 //!    games of its own;
-//! 3. PostgreSQL (a throwaway cluster with its durable defaults: fsync at each commit) with
+//! 4. PostgreSQL (a throwaway cluster with its durable defaults: fsync at each commit) with
 //!    1, 2 and 4 threads in one process, and with 1, 2 and 4 processes (`turn_player`), each
 //!    on games of its own.
 //!
@@ -20,7 +21,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use stonemate_bot::service::Service;
-use stonemate_bot::store::{PostgresStore, SledStore};
+use stonemate_bot::store::{MemoryStore, PostgresStore, SledStore};
 use stonemate_tests::load::{PAIRS_PER_PLAYER, Played, play_until, service};
 use stonemate_tests::postgres::{Cluster, DURABLE};
 
@@ -97,6 +98,16 @@ fn main() {
     let duration = Duration::from_secs_f64(seconds());
     let floor = fdatasync_rate(duration);
     println!("{:<34} {floor:>8.0} syncs/s", "write + fdatasync (this disk)");
+    // The ceiling without any disk: what the CPU allows the service and the players.
+    for threads in [1, 2] {
+        let service = Arc::new(service(MemoryStore::new()));
+        report(
+            &format!("memory (no disk), {threads} threads"),
+            on_threads(&service, threads, duration),
+            duration,
+            floor,
+        );
+    }
     for threads in [1, 2, 4, 8] {
         let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
         let service = Arc::new(service(SledStore::open(dir.path()).unwrap()));

@@ -285,12 +285,19 @@ impl GameStore for PostgresStore {
     }
 
     fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
-        // One statement: a racing process waits for the row lock, then sees the new time
-        // in the `WHERE` and updates nothing.
+        let mut client = self.client()?;
+        let key = keys::BACKUP_DUE;
+        // A plain read first: most checks find nothing due, and then lock and write nothing.
+        let stored = client.query_opt("SELECT value FROM entries WHERE key = $1", &[&key]).checked()?;
+        if !keys::backup_due(stored.as_ref().map(|row| row.get::<_, &[u8]>(0)), now) {
+            return Ok(false);
+        }
+        // The claim is one statement: a racing process waits for the row lock, then sees the
+        // new time in the `WHERE` and updates nothing.
         let sql = "INSERT INTO entries (key, value) VALUES ($1, $2)
                    ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE entries.value <= $3";
-        let (key, next, now) = (keys::BACKUP_DUE, keys::time_value(next), keys::time_value(now));
-        Ok(self.client()?.execute(sql, &[&key, &next, &now]).checked()? == 1)
+        let (next, now) = (keys::time_value(next), keys::time_value(now));
+        Ok(client.execute(sql, &[&key, &next, &now]).checked()? == 1)
     }
 
     fn dump(&self) -> Result<Dump, StoreError> {
