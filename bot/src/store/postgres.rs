@@ -65,6 +65,20 @@ fn is_race(code: &postgres::error::SqlState) -> bool {
         .contains(code)
 }
 
+/// A `COMMIT` the server refused was not applied; one whose answer was lost (the
+/// connection broke, the server was shutting down) may have been: its outcome is unknown,
+/// as for a failed sync on sled.
+fn commit_error(error: &postgres::Error) -> StoreError {
+    let code = error.code().map(postgres::error::SqlState::code);
+    // Class 08: connection exceptions; 57P: the server going down under the connection.
+    if code.is_none_or(|code| code.starts_with("08") || code.starts_with("57P")) {
+        tracing::error!(%error, "PostgreSQL's answer to a commit was lost");
+        StoreError::Unsure("the connection to PostgreSQL was lost during a commit".into())
+    } else {
+        database_error(error)
+    }
+}
+
 fn pool_error(error: &r2d2::Error) -> StoreError {
     tracing::error!(%error, "no PostgreSQL connection");
     StoreError::Database("PostgreSQL cannot be reached".into())
@@ -128,7 +142,7 @@ impl PostgresStore {
         let mut client = self.client()?;
         let mut tx = client.transaction().checked()?;
         let value = work(&mut tx)?;
-        tx.commit().checked()?;
+        tx.commit().map_err(|error| commit_error(&error))?;
         Ok(value)
     }
 

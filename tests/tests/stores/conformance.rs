@@ -12,7 +12,7 @@ use crate::Kind;
 use crate::common::{HOME, Table, caller, in_server, mv, user};
 
 /// A challenge record as the service makes it (id 1, version 1).
-fn challenge_record() -> GameRecord {
+pub fn challenge_record() -> GameRecord {
     let table = Table::new();
     table.challenge("alice", "bob", "go", 3, "");
     table.record(GameId(1))

@@ -60,3 +60,29 @@ fn two_processes_on_one_database_write_each_scheduled_export_once() {
     let written: usize = dirs.iter().map(|dir| std::fs::read_dir(dir.path()).unwrap().count()).sum();
     assert_eq!(written, 8, "one export per hour over 8 hours, from either process");
 }
+
+/// A `COMMIT` cut off by a lost connection may or may not have been applied: the store
+/// says the outcome is unknown (and so stops), never that nothing changed. A deferred
+/// trigger ends the server process in the middle of the commit.
+#[test]
+fn a_commit_whose_connection_is_lost_has_an_unknown_outcome() {
+    let database = stonemate_tests::postgres::database();
+    let store = PostgresStore::open(&database.url).unwrap();
+    let mut client = postgres::Client::connect(&database.url, NoTls).unwrap();
+    client
+        .batch_execute(
+            "CREATE FUNCTION cut_off() RETURNS trigger LANGUAGE plpgsql AS $$
+             BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); RETURN NULL; END $$;
+             CREATE CONSTRAINT TRIGGER cut_off AFTER INSERT ON games DEFERRABLE INITIALLY DEFERRED
+             FOR EACH ROW EXECUTE FUNCTION cut_off();",
+        )
+        .unwrap();
+    let error = store.create(crate::conformance::challenge_record()).unwrap_err();
+    assert!(matches!(error, StoreError::Unsure(_)), "{error:?}");
+    assert!(error.is_storage_failure());
+    // A refusal with a reason is no lost answer: nothing was applied, and it says so.
+    client.batch_execute("DROP TRIGGER cut_off ON games").unwrap();
+    let mut stale = store.create(crate::conformance::challenge_record()).unwrap();
+    stale.version = 7;
+    assert!(matches!(store.update(&stale), Err(StoreError::Conflict)));
+}
