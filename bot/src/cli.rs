@@ -66,6 +66,10 @@ pub struct RunArgs {
     /// A PostgreSQL database instead (`postgres://...`; overrides the `database` setting).
     #[arg(long, value_name = "URL", conflicts_with = "data")]
     pub database: Option<String>,
+    /// The Discord shards this process runs, `FIRST-LAST/TOTAL` (e.g. `0-1/4`; overrides
+    /// the `shards` setting): several processes share one token, each with its own range.
+    #[arg(long, value_name = "FIRST-LAST/TOTAL")]
+    pub shards: Option<crate::shards::ShardRange>,
 }
 
 /// `stonemate console [--data DIR | --database URL] [--out DIR] [--json]`.
@@ -176,6 +180,12 @@ fn run_bot(args: &RunArgs) -> ExitCode {
     }
     if let Some(address) = &args.database {
         config.database = PathBuf::from(address);
+    }
+    if let Some(shards) = args.shards {
+        config.shards = Some(shards);
+    }
+    if let Err(error) = config.backups() {
+        return bad_settings(&error);
     }
     if let Err(error) = init_logging(&config.log_level) {
         output::error(&format!("stonemate run: {error}"));

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::clock::MAX_DAYS;
+use crate::shards::ShardRange;
 
 /// The latest `discord.defer_ms` that still leaves time to defer within Discord's 3 s.
 pub const MAX_DEFER_MS: u64 = 2500;
@@ -28,6 +29,15 @@ pub struct Config {
     /// How many of Stonemate's own searches (its turns in games against it) run at once,
     /// each on one thread, beside the commands.
     pub ai_workers: usize,
+    /// The Discord shards this process runs (`FIRST-LAST/TOTAL`); `None`: all of one.
+    pub shards: Option<ShardRange>,
+    /// Hours between scheduled exports (0: none; see [`crate::backup`]).
+    pub backup_every_hours: u32,
+    /// Where scheduled exports go; `None`: `backups` inside a sled database's directory
+    /// (a PostgreSQL database needs one named).
+    pub backup_dir: Option<PathBuf>,
+    /// How many scheduled exports are kept (the newest).
+    pub backup_keep: usize,
     pub discord: DiscordConfig,
 }
 
@@ -61,6 +71,10 @@ impl Default for Config {
             default_days: 3,
             tick_seconds: 60,
             ai_workers: 1,
+            shards: None,
+            backup_every_hours: 0,
+            backup_dir: None,
+            backup_keep: 7,
             discord: DiscordConfig::default(),
         }
     }
@@ -104,13 +118,14 @@ pub enum ConfigError {
 }
 
 /// The environment variables read, with what they replace in the file.
-pub const ENVIRONMENT: [(&str, &str); 6] = [
+pub const ENVIRONMENT: [(&str, &str); 7] = [
     ("DISCORD_TOKEN", "discord.token"),
     ("STONEMATE_DATABASE", "database"),
     ("STONEMATE_LOG", "log_level"),
     ("STONEMATE_DEFAULT_DAYS", "default_days"),
     ("STONEMATE_GUILDS", "discord.guilds (comma-separated ids)"),
     ("STONEMATE_API_BASE", "discord.api_base"),
+    ("STONEMATE_SHARDS", "shards"),
 ];
 
 impl Config {
@@ -166,6 +181,13 @@ impl Config {
         if let Some(base) = env("STONEMATE_API_BASE") {
             self.discord.api_base = Some(base);
         }
+        if let Some(shards) = env("STONEMATE_SHARDS") {
+            let range = shards.parse().map_err(|error: crate::shards::ShardsError| ConfigError::Environment {
+                var: "STONEMATE_SHARDS",
+                reason: error.to_string(),
+            })?;
+            self.shards = Some(range);
+        }
         Ok(())
     }
 
@@ -179,6 +201,9 @@ impl Config {
         }
         if self.tick_seconds == 0 {
             return Err(ConfigError::Invalid { key: "tick_seconds", reason: "must be at least 1".into() });
+        }
+        if self.backup_keep == 0 {
+            return Err(ConfigError::Invalid { key: "backup_keep", reason: "must be at least 1".into() });
         }
         if self.discord.defer_ms > MAX_DEFER_MS {
             let reason = format!("{} ms leaves no time to defer within Discord's 3 s", self.discord.defer_ms);
@@ -196,6 +221,29 @@ impl Config {
             *base = base.trim_end_matches('/').to_owned();
         }
         Ok(())
+    }
+
+    /// The scheduled exports (`None`: off), with their directory: `backup_dir`, else
+    /// `backups` inside a sled database's directory. Asked once the database is final
+    /// (after `--data` or `--database`).
+    ///
+    /// # Errors
+    /// On PostgreSQL without `backup_dir`: the bot has no directory of its own there.
+    pub fn backups(&self) -> Result<Option<crate::backup::Backups>, ConfigError> {
+        if self.backup_every_hours == 0 {
+            return Ok(None);
+        }
+        let on_postgres = self.database.to_str().is_some_and(crate::store::is_address);
+        let dir = match (&self.backup_dir, on_postgres) {
+            (Some(dir), _) => dir.clone(),
+            (None, false) => self.database.join("backups"),
+            (None, true) => {
+                let reason = "scheduled exports of a PostgreSQL database need a directory: set backup_dir".into();
+                return Err(ConfigError::Invalid { key: "backup_dir", reason });
+            }
+        };
+        let every = crate::clock::Span::HOUR * i64::from(self.backup_every_hours);
+        Ok(Some(crate::backup::Backups::new(dir, every, self.backup_keep)))
     }
 
     /// The token, or why the bot cannot start without one.
@@ -245,6 +293,10 @@ mod tests {
             "default_days",
             "tick_seconds",
             "ai_workers",
+            "shards",
+            "backup_every_hours",
+            "backup_dir",
+            "backup_keep",
             "[discord]",
             "token",
             "guilds",
@@ -282,6 +334,39 @@ mod tests {
     }
 
     #[test]
+    fn shards_come_from_the_file_or_the_environment() {
+        let from_file = config(Some("shards = \"0-1/4\""), &[]).unwrap();
+        assert_eq!(from_file.shards.map(|range| range.to_string()).as_deref(), Some("0-1/4"));
+        let from_env = config(Some("shards = \"0-1/4\""), &[("STONEMATE_SHARDS", "2-3/4")]).unwrap();
+        assert_eq!(from_env.shards.map(|range| range.to_string()).as_deref(), Some("2-3/4"));
+        let bad = config(None, &[("STONEMATE_SHARDS", "2-3")]);
+        assert!(matches!(bad, Err(ConfigError::Environment { var: "STONEMATE_SHARDS", .. })), "{bad:?}");
+        assert_eq!(config(None, &[]).unwrap().shards, None);
+    }
+
+    #[test]
+    fn scheduled_exports_are_off_unless_asked_and_go_next_to_a_sled_database() {
+        assert_eq!(config(None, &[]).unwrap().backups().unwrap(), None);
+        let sled = config(Some("database = \"/var/lib/stonemate\"\nbackup_every_hours = 6"), &[]).unwrap();
+        let backups = sled.backups().unwrap().expect("scheduled exports on");
+        assert_eq!(backups.dir(), Path::new("/var/lib/stonemate/backups"));
+        let named = config(Some("backup_every_hours = 6\nbackup_dir = \"/srv/exports\""), &[]).unwrap();
+        assert_eq!(named.backups().unwrap().unwrap().dir(), Path::new("/srv/exports"));
+        let no_keep = config(Some("backup_every_hours = 6\nbackup_keep = 0"), &[]);
+        assert!(matches!(no_keep, Err(ConfigError::Invalid { key: "backup_keep", .. })), "{no_keep:?}");
+    }
+
+    #[test]
+    fn scheduled_exports_of_postgresql_need_a_directory() {
+        let file = "database = \"postgres://bot@db/stonemate\"\nbackup_every_hours = 24";
+        let error = config(Some(file), &[]).unwrap().backups().unwrap_err();
+        assert!(matches!(error, ConfigError::Invalid { key: "backup_dir", .. }), "{error:?}");
+        assert!(error.to_string().contains("set backup_dir"), "{error}");
+        let with_dir = format!("{file}\nbackup_dir = \"/srv/exports\"");
+        assert!(config(Some(&with_dir), &[]).unwrap().backups().unwrap().is_some());
+    }
+
+    #[test]
     fn debug_never_shows_the_token() {
         let config = config(None, &[("DISCORD_TOKEN", "MTIz.secret-token")]).unwrap();
         let shown = format!("{config:?} {:?}", config.token().unwrap());
@@ -299,6 +384,8 @@ mod tests {
         assert_eq!(config(Some("ai_workers = 2"), &[]).unwrap().ai_workers, 2);
         let bad_base = config(Some("[discord]\napi_base = \"discord.com\""), &[]);
         assert!(matches!(bad_base, Err(ConfigError::Invalid { key: "discord.api_base", .. })));
+        let bad_shards = config(Some("shards = \"1-0/2\""), &[]);
+        assert!(matches!(bad_shards, Err(ConfigError::Parse { .. })), "{bad_shards:?}");
         let bad_guild = config(None, &[("STONEMATE_GUILDS", "12,abc")]);
         assert!(matches!(bad_guild, Err(ConfigError::Environment { .. })));
     }

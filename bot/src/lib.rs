@@ -1,6 +1,7 @@
 //! Stonemate's bot: the command-line tools, storage, the game service and (as it lands)
 //! the Discord adapter. `main.rs` only wires these together.
 
+pub mod backup;
 pub mod cli;
 pub mod clock;
 pub mod config;
@@ -12,5 +13,6 @@ pub mod output;
 pub mod render_cmd;
 pub mod replay;
 pub mod service;
+pub mod shards;
 pub mod store;
 pub mod suggest;

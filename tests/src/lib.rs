@@ -3,4 +3,5 @@
 //! throwaway PostgreSQL for the stores.
 
 pub mod fake_discord;
+pub mod load;
 pub mod postgres;

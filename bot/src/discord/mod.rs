@@ -26,6 +26,7 @@ use crate::clock::SystemClock;
 use crate::config::{Config, Secret};
 use crate::opponent::{Answer, Pool};
 use crate::service::{GameId, Service, Settings, User, text};
+use crate::shards::ShardRange;
 use types::{Data, Error};
 
 /// How long shutdown waits for commands being handled before it flushes anyway.
@@ -74,7 +75,10 @@ pub async fn serve(
     let defer_after = Duration::from_millis(config.discord.defer_ms);
     let data = Data { service: service.clone(), busy: busy.clone(), defer_after };
     let http = http(&token, config.discord.api_base.as_deref());
-    let framework = framework(data, config.discord.guilds.clone());
+    // With shards split over processes, the one running shard 0 registers the commands.
+    let registers = config.shards.is_none_or(ShardRange::runs_first_shard);
+    let guilds = if registers { Some(config.discord.guilds.clone()) } else { None };
+    let framework = framework(data, guilds);
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
         .framework(framework)
         .await
@@ -82,12 +86,20 @@ pub async fn serve(
 
     let (stop_ticker, ticking) = watch::channel(false);
     let every = Duration::from_secs(config.tick_seconds);
+    let backups = config.backups()?.map(|backups| {
+        info!(dir = %backups.dir().display(), "scheduled exports on");
+        tokio::spawn(backups.run(service.clone(), busy.clone(), every, ticking.clone()))
+    });
     let ticker = tokio::spawn(ticker::run(client.http.clone(), service.clone(), busy.clone(), every, ticking));
 
-    info!(database = %crate::store::shown(&config.database), "starting");
-    let outcome = connect_until(&mut client, stop).await.context("the Discord connection failed");
+    let shards = config.shards.map_or_else(|| "all".to_owned(), |range| range.to_string());
+    info!(database = %crate::store::shown(&config.database), %shards, "starting");
+    let outcome = connect_until(&mut client, config.shards, stop).await.context("the Discord connection failed");
     stop_ticker.send_replace(true);
     let _ = ticker.await;
+    if let Some(backups) = backups {
+        let _ = backups.await;
+    }
     // Running searches finish (each is bounded) and their answers are applied; waiting
     // ones are asked again at the next start.
     if let Some(pool) = pool {
@@ -148,10 +160,22 @@ async fn apply_answers(
     }
 }
 
-/// Runs the gateway connection until it fails or `stop` completes; then closes it.
-async fn connect_until(client: &mut serenity::Client, stop: impl Future<Output = ()>) -> Result<(), serenity::Error> {
+/// Runs the gateway connection (of `range`'s shards, else the only one) until it fails or
+/// `stop` completes; then closes it.
+async fn connect_until(
+    client: &mut serenity::Client,
+    range: Option<ShardRange>,
+    stop: impl Future<Output = ()>,
+) -> Result<(), serenity::Error> {
     let shards = client.shard_manager.clone();
-    let mut start = std::pin::pin!(client.start());
+    let mut start = std::pin::pin!(async {
+        match range {
+            // serenity's `Range` end is the last shard *included* (its start_connection
+            // boots `end - start + 1` shards), so `first..last` is FIRST-LAST.
+            Some(range) => client.start_shard_range(range.first()..range.last(), range.total()).await,
+            None => client.start().await,
+        }
+    });
     tokio::select! {
         outcome = &mut start => outcome,
         () = stop => {
@@ -183,7 +207,8 @@ fn is_loopback(base: &str) -> bool {
     ["127.", "localhost", "[::1]"].iter().any(|local| host.starts_with(local))
 }
 
-fn framework(data: Data, guilds: Vec<u64>) -> poise::Framework<Data, Error> {
+/// The framework; it registers the commands in `guilds` (see [`register`]) unless `None`.
+fn framework(data: Data, guilds: Option<Vec<u64>>) -> poise::Framework<Data, Error> {
     let options = poise::FrameworkOptions {
         commands: commands::all(),
         // poise's own replies (its error messages quote what the user typed) ping nobody.
@@ -197,7 +222,10 @@ fn framework(data: Data, guilds: Vec<u64>) -> poise::Framework<Data, Error> {
         .initialize_owners(false)
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
-                register(ctx, &framework.options().commands, &guilds).await;
+                match guilds {
+                    Some(guilds) => register(ctx, &framework.options().commands, &guilds).await,
+                    None => info!("the process running shard 0 registers the commands"),
+                }
                 Ok(data)
             })
         })

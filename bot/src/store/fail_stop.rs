@@ -89,6 +89,10 @@ impl GameStore for FailStop {
     fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
         self.guard(|store| store.restore(games, users, last_id))
     }
+
+    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
+        self.guard(|store| store.claim_backup(now, next))
+    }
 }
 
 #[cfg(test)]
@@ -150,6 +154,10 @@ mod tests {
         fn dump(&self) -> Result<Dump, StoreError> {
             self.memory.dump()
         }
+        fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
+            let claimed = self.memory.claim_backup(now, next)?;
+            self.failing().map(|()| claimed)
+        }
     }
 
     fn user(id: u64) -> UserRecord {
@@ -175,6 +183,16 @@ mod tests {
         assert!(matches!(store.user(UserId(1)), Err(StoreError::Stopped)));
         assert!(matches!(store.dump(), Err(StoreError::Stopped)));
         assert!(matches!(store.save_user(&user(3)), Err(StoreError::Stopped)));
+    }
+
+    #[test]
+    fn a_failed_backup_claim_stops_the_store() {
+        let flaky = Box::new(Flaky::default());
+        flaky.fail_next.store(true, Ordering::SeqCst);
+        let store = FailStop::new(flaky);
+        let (now, next) = (Timestamp(1_000), Timestamp(2_000));
+        assert!(matches!(store.claim_backup(now, next), Err(StoreError::Unsure(_))));
+        assert!(matches!(store.claim_backup(next, Timestamp(3_000)), Err(StoreError::Stopped)));
     }
 
     #[test]

@@ -11,6 +11,9 @@ pub const GAME: u8 = b'g';
 const PLAYER: u8 = b'p';
 const DEADLINE: u8 = b'd';
 pub const USER: u8 = b'u';
+/// When the next scheduled export is due ([`super::GameStore::claim_backup`]): 8 bytes,
+/// a time as [`time_value`] writes it.
+pub const BACKUP_DUE: &[u8] = b"sbackup";
 
 pub fn game(id: GameId) -> Vec<u8> {
     let mut key = vec![GAME];
@@ -72,6 +75,27 @@ pub fn user(user: UserId) -> Vec<u8> {
 /// Times sort as unsigned numbers once the sign bit is flipped.
 fn time_bytes(time: Timestamp) -> [u8; 8] {
     ((time.0 as u64) ^ (1 << 63)).to_be_bytes()
+}
+
+/// A time as a value that compares, byte for byte, as the time does (also in SQL, where
+/// `bytea` compares bytewise).
+#[must_use]
+pub fn time_value(time: Timestamp) -> Vec<u8> {
+    time_bytes(time).to_vec()
+}
+
+/// A time stored by [`time_value`] (`None`: not 8 bytes).
+#[must_use]
+pub fn stored_time(value: &[u8]) -> Option<Timestamp> {
+    let bytes: [u8; 8] = value.try_into().ok()?;
+    Some(Timestamp((u64::from_be_bytes(bytes) ^ (1 << 63)) as i64))
+}
+
+/// Whether a backup claim may take over `stored` (the value under [`BACKUP_DUE`]) at
+/// `now`: nothing stored yet, or a time at or before `now`.
+#[must_use]
+pub fn backup_due(stored: Option<&[u8]>, now: Timestamp) -> bool {
+    stored.is_none_or(|value| value <= time_value(now).as_slice())
 }
 
 fn deadline(time: Timestamp, id: GameId) -> Vec<u8> {

@@ -118,6 +118,15 @@ impl GameStore for MemoryStore {
         Ok(())
     }
 
+    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
+        let mut map = self.map();
+        if !keys::backup_due(map.get(keys::BACKUP_DUE).map(Vec::as_slice), now) {
+            return Ok(false);
+        }
+        map.insert(keys::BACKUP_DUE.to_vec(), keys::time_value(next));
+        Ok(true)
+    }
+
     fn dump(&self) -> Result<Dump, StoreError> {
         Ok(self.map().iter().map(|(k, v)| (k.clone(), v.clone())).collect())
     }

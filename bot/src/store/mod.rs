@@ -11,6 +11,7 @@
 //! | `d` time id | empty: the deadline index (reminders, timeouts, challenge expiry) |
 //! | `u` user | the [`UserRecord`], JSON |
 //! | `n` | the last game id given out |
+//! | `sbackup` | when the next scheduled export is due (a time, as in `d`) |
 //!
 //! Numbers are big-endian so keys sort by them; the server of a record without one is 0.
 //! Databases written before servers were indexed (`p` user id) are upgraded when the sled
@@ -143,4 +144,10 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     /// their ids and versions, their index entries, the users, and the id counter (at least
     /// the largest id). [`StoreError::NotEmpty`] (and nothing written) if it holds games.
     fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError>;
+
+    /// Claims the scheduled export that falls due at `now`, once across every process
+    /// sharing the database: if no export was ever scheduled, or the next was due at or
+    /// before `now`, the next is set to `next` and the answer is `true` (the caller writes
+    /// the export); else `false`. One atomic compare-and-swap, durable when it returns.
+    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError>;
 }

@@ -92,6 +92,10 @@ impl GameStore for Box<dyn GameStore> {
     fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
         (**self).restore(games, users, last_id)
     }
+
+    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
+        (**self).claim_backup(now, next)
+    }
 }
 
 #[cfg(test)]

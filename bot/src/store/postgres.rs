@@ -65,6 +65,20 @@ fn is_race(code: &postgres::error::SqlState) -> bool {
         .contains(code)
 }
 
+/// A `COMMIT` the server refused was not applied; one whose answer was lost (the
+/// connection broke, the server was shutting down) may have been: its outcome is unknown,
+/// as for a failed sync on sled.
+fn commit_error(error: &postgres::Error) -> StoreError {
+    let code = error.code().map(postgres::error::SqlState::code);
+    // Class 08: connection exceptions; 57P: the server going down under the connection.
+    if code.is_none_or(|code| code.starts_with("08") || code.starts_with("57P")) {
+        tracing::error!(%error, "PostgreSQL's answer to a commit was lost");
+        StoreError::Unsure("the connection to PostgreSQL was lost during a commit".into())
+    } else {
+        database_error(error)
+    }
+}
+
 fn pool_error(error: &r2d2::Error) -> StoreError {
     tracing::error!(%error, "no PostgreSQL connection");
     StoreError::Database("PostgreSQL cannot be reached".into())
@@ -128,7 +142,7 @@ impl PostgresStore {
         let mut client = self.client()?;
         let mut tx = client.transaction().checked()?;
         let value = work(&mut tx)?;
-        tx.commit().checked()?;
+        tx.commit().map_err(|error| commit_error(&error))?;
         Ok(value)
     }
 
@@ -282,6 +296,22 @@ impl GameStore for PostgresStore {
             tx.execute("UPDATE last_id SET id = $1", &[&i64::from(last)]).checked()?;
             Ok(())
         })
+    }
+
+    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
+        let mut client = self.client()?;
+        let key = keys::BACKUP_DUE;
+        // A plain read first: most checks find nothing due, and then lock and write nothing.
+        let stored = client.query_opt("SELECT value FROM entries WHERE key = $1", &[&key]).checked()?;
+        if !keys::backup_due(stored.as_ref().map(|row| row.get::<_, &[u8]>(0)), now) {
+            return Ok(false);
+        }
+        // The claim is one statement: a racing process waits for the row lock, then sees the
+        // new time in the `WHERE` and updates nothing.
+        let sql = "INSERT INTO entries (key, value) VALUES ($1, $2)
+                   ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE entries.value <= $3";
+        let (next, now) = (keys::time_value(next), keys::time_value(now));
+        Ok(client.execute(sql, &[&key, &next, &now]).checked()? == 1)
     }
 
     fn dump(&self) -> Result<Dump, StoreError> {

@@ -239,6 +239,21 @@ impl GameStore for SledStore {
         self.flush()
     }
 
+    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
+        loop {
+            let stored = self.db.get(keys::BACKUP_DUE)?;
+            if !keys::backup_due(stored.as_deref(), now) {
+                return Ok(false);
+            }
+            let swap = self.db.compare_and_swap(keys::BACKUP_DUE, stored, Some(keys::time_value(next)));
+            // Another thread changed it between the read and the swap: look again.
+            if swap.map_err(unsure)?.is_ok() {
+                self.flush()?;
+                return Ok(true);
+            }
+        }
+    }
+
     fn dump(&self) -> Result<Dump, StoreError> {
         self.db.iter().map(|entry| Ok(entry.map(|(k, v)| (k.to_vec(), v.to_vec()))?)).collect()
     }

@@ -27,11 +27,10 @@ async fn session(stream: TcpStream, shared: Arc<Shared>) {
     if send(&mut socket, &hello).await.is_err() {
         return;
     }
-    if !wait_for_identify(&mut socket).await {
-        return;
-    }
+    let Some(shard) = wait_for_identify(&mut socket).await else { return };
+    shared.identified(shard);
     let mut sequence = 1;
-    if send(&mut socket, &ready(&shared, sequence)).await.is_err() {
+    if send(&mut socket, &ready(&shared, sequence, shard)).await.is_err() {
         return;
     }
     let (sender, mut dispatches) = mpsc::unbounded_channel();
@@ -66,19 +65,21 @@ async fn session(stream: TcpStream, shared: Arc<Shared>) {
     shared.disconnect();
 }
 
-async fn wait_for_identify(socket: &mut WebSocketStream<TcpStream>) -> bool {
+/// Waits for IDENTIFY; returns its `[shard, total]` (`[0, 1]` when it names none).
+async fn wait_for_identify(socket: &mut WebSocketStream<TcpStream>) -> Option<[u64; 2]> {
     while let Some(Ok(frame)) = socket.next().await {
         if let Frame::Text(text) = frame {
-            let op = serde_json::from_str::<Value>(&text).ok().and_then(|v| v["op"].as_u64());
-            if op == Some(2) {
-                return true;
+            let payload = serde_json::from_str::<Value>(&text).unwrap_or_default();
+            if payload["op"].as_u64() == Some(2) {
+                let shard = &payload["d"]["shard"];
+                return Some([shard[0].as_u64().unwrap_or(0), shard[1].as_u64().unwrap_or(1)]);
             }
         }
     }
-    false
+    None
 }
 
-fn ready(shared: &Shared, sequence: u64) -> Value {
+fn ready(shared: &Shared, sequence: u64, shard: [u64; 2]) -> Value {
     json!({
         "op": 0,
         "t": "READY",
@@ -89,7 +90,7 @@ fn ready(shared: &Shared, sequence: u64) -> Value {
             "guilds": [],
             "session_id": "fake-session",
             "resume_gateway_url": shared.gateway_url,
-            "shard": [0, 1],
+            "shard": shard,
             "application": {"id": shared.application_id.to_string(), "flags": 0},
         }
     })

@@ -129,6 +129,8 @@ pub(crate) struct Shared {
     dms: Mutex<HashMap<u64, u64>>,
     /// Answer every API request 401, as Discord answers a wrong token.
     refusing: AtomicBool,
+    /// The `[shard, total]` of every IDENTIFY, in order.
+    shards: Mutex<Vec<[u64; 2]>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -143,6 +145,11 @@ impl Shared {
     fn connect(&self, sender: mpsc::UnboundedSender<(String, Value)>) {
         *lock(&self.gateway) = Some(sender);
         self.connected.send_replace(true);
+    }
+
+    fn identified(&self, shard: [u64; 2]) {
+        lock(&self.shards).push(shard);
+        self.logged.notify_waiters();
     }
 
     fn disconnect(&self) {
@@ -238,6 +245,7 @@ impl FakeDiscord {
             pressed: Mutex::new(HashMap::new()),
             dms: Mutex::new(HashMap::new()),
             refusing: AtomicBool::new(false),
+            shards: Mutex::new(Vec::new()),
         });
         let app = http::router(shared.clone());
         let api = axum::serve(api, app.into_make_service());
@@ -271,6 +279,19 @@ impl FakeDiscord {
     pub async fn wait_connected(&self, timeout: Duration) -> bool {
         let mut connected = self.shared.connected.subscribe();
         tokio::time::timeout(timeout, connected.wait_for(|up| *up)).await.is_ok_and(|r| r.is_ok())
+    }
+
+    /// Waits until `count` gateway sessions have identified (at most `timeout`); returns the
+    /// `[shard, total]` each identified with, in order.
+    pub async fn identified_shards(&self, count: usize, timeout: Duration) -> Vec<[u64; 2]> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let notified = self.shared.logged.notified();
+            let shards = lock(&self.shared.shards).clone();
+            if shards.len() >= count || tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return shards;
+            }
+        }
     }
 
     /// Waits until the bot has closed its gateway connection.

@@ -203,3 +203,50 @@ async fn network_trouble_is_retried_and_logged_as_rust_log_says() {
     assert_eq!(exit.code(), Some(1), "{log}");
     assert!(log.contains("stopped before Discord could be reached"), "{log}");
 }
+
+/// `backup_every_hours`: the running bot writes its first scheduled export at start-up,
+/// into `backups` inside its sled directory, and `stonemate import` reads it back with the
+/// challenge made in an earlier run.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_running_binary_writes_a_scheduled_export_that_imports() {
+    init();
+    let binary = stonemate_binary();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("scheduled-export");
+    let config = write_config(&dir, &fake);
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+    let first = start(&binary, &config);
+    connect(&fake).await;
+    let options = json!([user("opponent", &bob), text("game", "go"), text("options", "board=9x9")]);
+    assert!(!command(&fake, &alice, "challenge", options).await.is_private());
+    tokio::task::spawn_blocking(move || terminate(first)).await.expect("stop");
+    assert!(fake.wait_disconnected(WAIT).await);
+
+    let text = std::fs::read_to_string(&config).expect("read the config");
+    let text = text.replacen("\n[discord]", "backup_every_hours = 24\nbackup_keep = 2\n\n[discord]", 1);
+    std::fs::write(&config, text).expect("write the config");
+    let second = start(&binary, &config);
+    connect(&fake).await;
+    let backups = dir.join("db").join("backups");
+    let deadline = Instant::now() + WAIT;
+    let export = loop {
+        let found = std::fs::read_dir(&backups).into_iter().flatten().flatten().map(|entry| entry.path()).next();
+        match found {
+            Some(path) if path.extension().is_some_and(|ext| ext == "jsonl") => break path,
+            _ if Instant::now() > deadline => panic!("no scheduled export in {}", backups.display()),
+            _ => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    };
+    let log = tokio::task::spawn_blocking(move || terminate(second)).await.expect("stop");
+    assert!(log.contains("scheduled export written"), "{log}");
+    let name = export.file_name().and_then(|name| name.to_str()).unwrap_or_default().to_owned();
+    assert!(name.starts_with("stonemate-") && name.len() == "stonemate-20261124T083000Z.jsonl".len(), "{name}");
+    let imported = Command::new(&binary)
+        .args(["import", "--data"])
+        .arg(dir.join("restored"))
+        .arg(&export)
+        .output()
+        .expect("run stonemate import");
+    let stderr = String::from_utf8_lossy(&imported.stderr);
+    assert!(imported.status.success() && stderr.contains("1 games imported"), "{stderr}");
+}

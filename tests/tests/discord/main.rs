@@ -9,3 +9,4 @@ mod harness;
 mod history;
 mod latency;
 mod registration;
+mod shards;

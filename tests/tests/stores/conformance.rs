@@ -2,16 +2,17 @@
 
 use std::sync::{Arc, Barrier};
 
+use stonemate_bot::backup::Backups;
 use stonemate_bot::clock::{Span, Timestamp};
 use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, NotifyMode, Settings, UserId};
-use stonemate_bot::store::{GameRecord, GameStore, IndexEntry, Phase, StoreError, UserRecord, export};
+use stonemate_bot::store::{GameRecord, GameStore, IndexEntry, Phase, StoreError, UserRecord, check, export};
 use stonemate_engine::GameKind;
 
 use crate::Kind;
 use crate::common::{HOME, Table, caller, in_server, mv, user};
 
 /// A challenge record as the service makes it (id 1, version 1).
-fn challenge_record() -> GameRecord {
+pub fn challenge_record() -> GameRecord {
     let table = Table::new();
     table.challenge("alice", "bob", "go", 3, "");
     table.record(GameId(1))
@@ -200,4 +201,54 @@ pub fn restoring_into_a_store_with_games_is_refused(kind: Kind) {
     other.id = GameId(9);
     assert!(matches!(store.restore(vec![other], Vec::new(), 9), Err(StoreError::NotEmpty)));
     assert_eq!(store.dump().unwrap(), before);
+}
+
+/// The scheduled-export timer: due at once when never set, then claimed once per period,
+/// by exactly one of several racing callers, and kept in a form the start-up check reads.
+pub fn a_backup_is_claimed_once_per_period(kind: Kind) {
+    let fresh = kind.open();
+    let store = fresh.store.as_ref();
+    let start = Timestamp(1_800_000_000_000);
+    assert!(store.claim_backup(start, start + Span::HOUR).unwrap(), "never scheduled: due at once");
+    assert!(!store.claim_backup(start, start + Span::HOUR).unwrap(), "claimed already");
+    assert!(!store.claim_backup(start + Span::HOUR - Span(1), start + Span::HOUR * 2).unwrap(), "not yet due");
+    for period in 1..=10 {
+        let now = start + Span::HOUR * period;
+        let barrier = Barrier::new(4);
+        let wins: usize = std::thread::scope(|scope| {
+            let racers: Vec<_> = (0..4)
+                .map(|_| {
+                    scope.spawn(|| {
+                        barrier.wait();
+                        usize::from(store.claim_backup(now, now + Span::HOUR).unwrap())
+                    })
+                })
+                .collect();
+            racers.into_iter().map(|racer| racer.join().unwrap()).sum()
+        });
+        assert_eq!(wins, 1, "period {period}: {wins} claims");
+    }
+    assert_eq!(check::check(store), Ok(0), "the schedule passes the start-up check");
+}
+
+/// A scheduled export of a session is a file `stonemate import` reads into an empty store
+/// of the same kind, giving the same games (the export of both is the same text).
+pub fn a_scheduled_export_imports_to_the_same_games(kind: Kind) {
+    // `fresh` keeps sled's directory until the end.
+    let fresh = kind.open();
+    let source = session(fresh.store);
+    let dir = tempfile::tempdir().unwrap();
+    let backups = Backups::new(dir.path().to_path_buf(), Span::HOUR, 7);
+    let store = source.service.store();
+    let path = backups.run_if_due(store, source.now()).unwrap().expect("the first export is due at once");
+    let restored = kind.open();
+    let file = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
+    assert_eq!(export::import(restored.store.as_ref(), file).unwrap(), 1);
+    let text = |store: &dyn GameStore| {
+        let mut lines = Vec::new();
+        export::export(store, &mut lines).unwrap();
+        String::from_utf8(lines).unwrap()
+    };
+    assert_eq!(text(restored.store.as_ref()), text(store));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text(store));
 }

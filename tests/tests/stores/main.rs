@@ -63,4 +63,6 @@ on_every_store!(
     of_two_writers_of_one_version_exactly_one_wins,
     an_export_restores_to_the_same_bytes,
     restoring_into_a_store_with_games_is_refused,
+    a_backup_is_claimed_once_per_period,
+    a_scheduled_export_imports_to_the_same_games,
 );

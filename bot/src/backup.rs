@@ -1,0 +1,263 @@
+//! Scheduled exports: the running bot writes `stonemate export`'s JSON Lines itself every
+//! `backup_every_hours` into `backup_dir`, keeping the newest `backup_keep` files.
+//!
+//! - **Once across processes.** The store holds when the next export is due, and each
+//!   process that finds it due claims it with a compare-and-swap
+//!   ([`GameStore::claim_backup`]): of several processes on one PostgreSQL database, one
+//!   writes it. The time lives in the database, so restarts neither skip nor repeat one.
+//! - **Never a half file.** The export goes to a hidden temporary file in the same
+//!   directory, is synced, then renamed to its final name, and the directory synced.
+//! - **Never stops the bot.** A failed export is logged and tried again a period later
+//!   (the claim already moved the schedule on). A failing *database* is another matter:
+//!   the store's fail-stop applies to the export's reads as to any other.
+//!
+//! File names are `stonemate-YYYYMMDDTHHMMSSZ.jsonl` (UTC), so they sort by time.
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{RwLock, watch};
+use tokio::time::MissedTickBehavior;
+
+use crate::clock::{Span, Timestamp};
+use crate::service::Service;
+use crate::store::export::{ExportError, export};
+use crate::store::{GameStore, StoreError};
+
+const PREFIX: &str = "stonemate-";
+const SUFFIX: &str = ".jsonl";
+/// `YYYYMMDDTHHMMSSZ`: fixed width, so names sort as times do.
+const STAMP_LEN: usize = 16;
+/// Temporary files start with a dot (hidden, never taken for an export) and end so.
+const TEMPORARY_SUFFIX: &str = ".tmp";
+
+/// Where, how often, and how many exports to keep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Backups {
+    dir: PathBuf,
+    every: Span,
+    keep: usize,
+}
+
+/// Why a scheduled export was not written. Logged; the next period tries again.
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    #[error("cannot claim the scheduled export: {0}")]
+    Claim(#[source] StoreError),
+    #[error("cannot write {path}: {source}")]
+    Write { path: PathBuf, source: io::Error },
+    #[error("cannot export the database: {0}")]
+    Export(#[source] ExportError),
+}
+
+impl Backups {
+    /// Exports into `dir` every `every` (at least a millisecond), keeping the newest
+    /// `keep` (at least one).
+    #[must_use]
+    pub fn new(dir: PathBuf, every: Span, keep: usize) -> Backups {
+        Backups { dir, every: Span(every.0.max(1)), keep: keep.max(1) }
+    }
+
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Writes the export due at `now` if this process claims it; returns the file written
+    /// (`None`: not due, or another process has it).
+    ///
+    /// # Errors
+    /// When the claim, the export or the file fails; the schedule has moved on either way
+    /// once claimed, so the next try is a period later.
+    pub fn run_if_due(&self, store: &dyn GameStore, now: Timestamp) -> Result<Option<PathBuf>, BackupError> {
+        if !store.claim_backup(now, now + self.every).map_err(BackupError::Claim)? {
+            return Ok(None);
+        }
+        let path = self.write(store, now)?;
+        self.prune()?;
+        Ok(Some(path))
+    }
+
+    /// Writes the whole store to a temporary file, syncs it, and renames it into place.
+    fn write(&self, store: &dyn GameStore, now: Timestamp) -> Result<PathBuf, BackupError> {
+        let failed = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| BackupError::Write { path, source }
+        };
+        fs::create_dir_all(&self.dir).map_err(failed(&self.dir))?;
+        let name = file_name(now);
+        let (path, temporary) = (self.dir.join(&name), self.dir.join(format!(".{name}{TEMPORARY_SUFFIX}")));
+        let file = File::create(&temporary).map_err(failed(&temporary))?;
+        let mut out = BufWriter::new(file);
+        let written = export(store, &mut out);
+        let synced = written.map_err(BackupError::Export).and_then(|_| {
+            let file = out.into_inner().map_err(|error| failed(&temporary)(error.into_error()))?;
+            file.sync_all().map_err(failed(&temporary))
+        });
+        if let Err(error) = synced.and_then(|()| fs::rename(&temporary, &path).map_err(failed(&path))) {
+            let _ = fs::remove_file(&temporary);
+            return Err(error);
+        }
+        // The rename is durable once the directory is.
+        File::open(&self.dir).and_then(|dir| dir.sync_all()).map_err(failed(&self.dir))?;
+        Ok(path)
+    }
+
+    /// Removes all but the newest `keep` exports, and temporary files a crash left behind
+    /// (one process writes at a time: the claim says which). Other files stay.
+    fn prune(&self) -> Result<(), BackupError> {
+        let failed = |source| BackupError::Write { path: self.dir.clone(), source };
+        let mut exports = Vec::new();
+        for entry in fs::read_dir(&self.dir).map_err(failed)? {
+            let name = entry.map_err(failed)?.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if is_export(name) {
+                exports.push(name.to_owned());
+            } else if is_temporary(name) {
+                let _ = fs::remove_file(self.dir.join(name));
+            }
+        }
+        exports.sort_unstable();
+        let surplus = exports.len().saturating_sub(self.keep);
+        for name in &exports[..surplus] {
+            fs::remove_file(self.dir.join(name)).map_err(failed)?;
+        }
+        Ok(())
+    }
+
+    /// Runs [`Backups::run_if_due`] every `check_every` until `stop` turns true (at once
+    /// first: an export due while the bot was down is written at start). Holds `busy`
+    /// while exporting, so that shutdown waits for it like for a command.
+    pub async fn run(
+        self,
+        service: Arc<Service>,
+        busy: Arc<RwLock<()>>,
+        check_every: Duration,
+        mut stop: watch::Receiver<bool>,
+    ) {
+        let backups = Arc::new(self);
+        let mut interval = tokio::time::interval(check_every);
+        interval.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = interval.tick() => {}
+                _ = stop.wait_for(|stop| *stop) => return,
+            }
+            let _busy = busy.read().await;
+            let (backups, service) = (backups.clone(), service.clone());
+            let outcome = tokio::task::spawn_blocking(move || backups.run_if_due(service.store(), service.now())).await;
+            match outcome {
+                Ok(Ok(Some(path))) => tracing::info!(path = %path.display(), "scheduled export written"),
+                Ok(Ok(None)) => {}
+                Ok(Err(error)) => tracing::error!(%error, "the scheduled export failed; trying again next period"),
+                Err(error) => tracing::error!(%error, "the scheduled export panicked; trying again next period"),
+            }
+        }
+    }
+}
+
+/// The name of the export written at `now`: `stonemate-20261124T083000Z.jsonl`.
+#[must_use]
+pub fn file_name(now: Timestamp) -> String {
+    let instant = jiff::Timestamp::from_millisecond(now.0).unwrap_or(jiff::Timestamp::UNIX_EPOCH);
+    format!("{PREFIX}{}{SUFFIX}", instant.strftime("%Y%m%dT%H%M%SZ"))
+}
+
+/// Whether `name` is the temporary file of one of our exports.
+fn is_temporary(name: &str) -> bool {
+    name.strip_prefix('.').and_then(|rest| rest.strip_suffix(TEMPORARY_SUFFIX)).is_some_and(is_export)
+}
+
+/// Whether `name` is one of our exports (and so may be pruned).
+fn is_export(name: &str) -> bool {
+    let stamp = name.strip_prefix(PREFIX).and_then(|rest| rest.strip_suffix(SUFFIX));
+    stamp.is_some_and(|stamp| {
+        stamp.len() == STAMP_LEN
+            && stamp.bytes().enumerate().all(|(i, byte)| match i {
+                8 => byte == b'T',
+                15 => byte == b'Z',
+                _ => byte.is_ascii_digit(),
+            })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::MemoryStore;
+
+    const START: Timestamp = Timestamp(1_795_000_000_000);
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> =
+            fs::read_dir(dir).unwrap().map(|entry| entry.unwrap().file_name().into_string().unwrap()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn file_names_sort_by_time() {
+        assert_eq!(file_name(START), "stonemate-20261118T110640Z.jsonl");
+        let later = [START + Span(1000), START + Span::HOUR, START + Span::DAY * 400];
+        for time in later {
+            assert!(file_name(START) < file_name(time), "{}", file_name(time));
+            assert!(is_export(&file_name(time)));
+        }
+        for other in ["stonemate-data", "stonemate-20261117T184640Z.json", "stonemate-2026111xT184640Z.jsonl", "notes"]
+        {
+            assert!(!is_export(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn an_export_is_written_when_due_and_then_once_a_period() {
+        let dir = tempfile::tempdir().unwrap();
+        let backups = Backups::new(dir.path().join("backups"), Span::HOUR * 6, 7);
+        let store = MemoryStore::new();
+        let first = backups.run_if_due(&store, START).unwrap().expect("the first export is due at once");
+        assert!(fs::read_to_string(&first).unwrap().starts_with("{\"stonemate_export\":1}"));
+        assert_eq!(backups.run_if_due(&store, START + Span::HOUR).unwrap(), None);
+        assert_eq!(backups.run_if_due(&store, START + Span::HOUR * 6 - Span(1)).unwrap(), None);
+        let second = backups.run_if_due(&store, START + Span::HOUR * 6).unwrap();
+        assert_eq!(second, Some(dir.path().join("backups").join(file_name(START + Span::HOUR * 6))));
+        // Down for two days: one export when back, not one per missed period.
+        let back = START + Span::DAY * 2;
+        assert!(backups.run_if_due(&store, back).unwrap().is_some());
+        assert_eq!(backups.run_if_due(&store, back + Span::HOUR).unwrap(), None);
+        assert_eq!(names(&dir.path().join("backups")).len(), 3);
+    }
+
+    #[test]
+    fn only_the_newest_exports_are_kept_and_other_files_are_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("notes.txt"), "mine").unwrap();
+        let leftover = format!(".{}{TEMPORARY_SUFFIX}", file_name(START - Span::DAY));
+        fs::write(dir.path().join(&leftover), "half an export from a crash").unwrap();
+        let backups = Backups::new(dir.path().to_path_buf(), Span::HOUR, 3);
+        let store = MemoryStore::new();
+        for hour in 0..5 {
+            assert!(backups.run_if_due(&store, START + Span::HOUR * hour).unwrap().is_some());
+        }
+        let mut expected = vec!["notes.txt".to_owned()];
+        expected.extend((2..5).map(|hour| file_name(START + Span::HOUR * hour)));
+        assert_eq!(names(dir.path()), expected);
+    }
+
+    #[test]
+    fn a_failed_export_is_reported_and_tried_again_a_period_later() {
+        let dir = tempfile::tempdir().unwrap();
+        // A file where the directory should be: nothing can be written.
+        let blocked = dir.path().join("backups");
+        fs::write(&blocked, "in the way").unwrap();
+        let backups = Backups::new(blocked.clone(), Span::HOUR, 7);
+        let store = MemoryStore::new();
+        assert!(matches!(backups.run_if_due(&store, START), Err(BackupError::Write { .. })));
+        fs::remove_file(&blocked).unwrap();
+        assert_eq!(backups.run_if_due(&store, START + Span::MINUTE).unwrap(), None, "claimed: next period");
+        assert!(backups.run_if_due(&store, START + Span::HOUR).unwrap().is_some());
+        assert_eq!(names(&blocked), [file_name(START + Span::HOUR)], "no temporary file is left");
+    }
+}
