@@ -9,6 +9,9 @@
 
 use std::sync::OnceLock;
 
+use stonemate_engine::GameKind;
+
+use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
 use super::{Dump, GameStore, IndexEntry, StoreError};
 use crate::clock::Timestamp;
@@ -58,8 +61,16 @@ impl GameStore for FailStop {
         self.guard(|store| store.load(id))
     }
 
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
-        self.guard(|store| store.update(record))
+    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+        self.guard(|store| store.update_rated(record, ratings))
+    }
+
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        self.guard(|store| store.rating(guild, game, user))
+    }
+
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        self.guard(|store| store.ratings(guild, game))
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
@@ -124,9 +135,15 @@ mod tests {
         fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
             self.memory.load(id)
         }
-        fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
-            self.memory.update(record)?;
+        fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+            self.memory.update_rated(record, ratings)?;
             self.failing()
+        }
+        fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+            self.memory.rating(guild, game, user)
+        }
+        fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+            self.memory.ratings(guild, game)
         }
         fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
             self.memory.entries_of(user)

@@ -7,9 +7,10 @@
 //! | key | value |
 //! |---|---|
 //! | `g` id | the [`GameRecord`], JSON |
-//! | `p` user server id | [`Phase::index_byte`], then `c` (challenger) or `o`: the player index |
+//! | `p` user server id | [`Phase::index_byte`], then `c` (challenger) or `o`: the player index (user [`NOBODY`]: the open challenges) |
 //! | `d` time id | empty: the deadline index (reminders, timeouts, challenge expiry) |
 //! | `u` user | the [`UserRecord`], JSON |
+//! | `r` server game user | the [`RatingRecord`], JSON (`game`: its place in `GameKind::ALL`) |
 //! | `n` | the last game id given out |
 //!
 //! Numbers are big-endian so keys sort by them; the server of a record without one is 0.
@@ -27,6 +28,7 @@ mod keys;
 mod memory;
 mod open;
 mod postgres;
+pub mod rating;
 pub mod record;
 mod sled_store;
 
@@ -36,10 +38,13 @@ pub use fail_stop::FailStop;
 pub use memory::MemoryStore;
 pub use open::{is_address, open_at, open_store, shown};
 pub use postgres::PostgresStore;
-pub use record::{ColorChoice, Ending, FORMAT, GameRecord, NotifyMode, Phase, Reason, TurnClock, UserRecord};
+pub use rating::{RatingChange, RatingRecord};
+pub use record::{ColorChoice, Ending, FORMAT, GameRecord, NOBODY, NotifyMode, Phase, Reason, TurnClock, UserRecord};
 pub use sled_store::SledStore;
 
 use crate::clock::Timestamp;
+use stonemate_engine::GameKind;
+
 use crate::ids::{GameId, GuildId, UserId};
 
 /// One entry of a player's index: a record he takes part in, and how.
@@ -114,7 +119,20 @@ pub trait GameStore: Send + Sync + fmt::Debug {
 
     /// Replaces a record whose stored version is `record.version - 1`, with its index
     /// entries; [`StoreError::Conflict`] (and nothing written) if it is not.
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError>;
+    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
+        self.update_rated(record, &[])
+    }
+
+    /// [`GameStore::update`], and in the same transaction the ratings the write changes (a
+    /// rated game's result): [`StoreError::Conflict`], and nothing written, if a rating is
+    /// no longer the one the change was made from.
+    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError>;
+
+    /// The rating of `user` in one game of one server.
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError>;
+
+    /// Every rating of one game in one server, by user id.
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError>;
 
     /// The records `user` takes part in, in every server, from the player index (by
     /// server, then id).

@@ -8,10 +8,12 @@ use std::path::Path;
 use std::sync::Arc;
 
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
+use stonemate_engine::GameKind;
 
 use super::check;
 use super::durable::{DurableSync, GroupSync, SledFiles};
 use super::keys::{self, Write};
+use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
 use super::{Dump, GameStore, IndexEntry, StoreError};
 use crate::clock::Timestamp;
@@ -193,7 +195,8 @@ impl GameStore for SledStore {
         self.db.get(keys::game(id))?.map(|bytes| keys::decode_game(&bytes)).transpose()
     }
 
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
+    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+        let ratings = keys::rating_writes(ratings)?;
         unwrap_tx(self.db.transaction(|tx| {
             let Some(old) = tx.get(keys::game(record.id))? else {
                 return abort(StoreError::Missing(record.id));
@@ -205,12 +208,34 @@ impl GameStore for SledStore {
             if old.version.checked_add(1) != Some(record.version) {
                 return abort(StoreError::Conflict);
             }
+            for (key, expected, _) in &ratings {
+                match keys::rating_unchanged(tx.get(key.as_slice())?.as_deref(), *expected) {
+                    Ok(true) => {}
+                    Ok(false) => return abort(StoreError::Conflict),
+                    Err(error) => return abort(error),
+                }
+            }
+            for (key, _, value) in &ratings {
+                tx.insert(key.as_slice(), value.as_slice())?;
+            }
             match keys::changes(Some(&old), record) {
                 Ok(writes) => apply(tx, &writes),
                 Err(error) => abort(error),
             }
         }))?;
         self.flush()
+    }
+
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        self.db.get(keys::rating(guild, game, user))?.map(|bytes| keys::decode_rating(&bytes)).transpose()
+    }
+
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        let mut ratings = Vec::new();
+        for entry in self.db.scan_prefix(keys::rating_prefix(guild, game)) {
+            ratings.push(keys::decode_rating(&entry?.1)?);
+        }
+        Ok(ratings)
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {

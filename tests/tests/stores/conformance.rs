@@ -9,6 +9,7 @@ use stonemate_engine::GameKind;
 
 use crate::Kind;
 use crate::common::{HOME, Table, caller, in_server, mv, user};
+pub use crate::ratings::*;
 
 /// A challenge record as the service makes it (id 1, version 1).
 fn challenge_record() -> GameRecord {

@@ -8,6 +8,7 @@ mod common;
 mod conformance;
 mod postgres;
 mod race;
+mod ratings;
 
 use stonemate_bot::store::{GameStore, MemoryStore, PostgresStore, SledStore};
 
@@ -63,4 +64,7 @@ on_every_store!(
     of_two_writers_of_one_version_exactly_one_wins,
     an_export_restores_to_the_same_bytes,
     restoring_into_a_store_with_games_is_refused,
+    ratings_are_written_with_the_result_by_server_and_game,
+    a_stale_rating_refuses_the_whole_write,
+    of_two_results_moving_one_rating_at_once_one_wins,
 );
