@@ -267,14 +267,15 @@ pub const COMMANDS: [Spec; 22] = [
         description: "Challenge someone to a game.",
         help: "challenge someone: `opponent` (leave it out for an open challenge anyone here may accept), `game`, \
                and optionally `color`, `days` per move, `options`",
+        // Discord takes required options first: `game` before the optional `opponent`.
         options: &[
+            GAME_KIND,
             OptionSpec {
                 name: "opponent",
                 description: "Who to play (default: anyone in this channel may accept)",
                 required: false,
                 kind: Kind::User,
             },
-            GAME_KIND,
             OptionSpec {
                 name: "color",
                 description: "Your colour (default: random)",
@@ -504,6 +505,22 @@ mod tests {
             COMMANDS.iter().filter(|spec| spec.admin).map(|spec| spec.name).collect::<Vec<_>>(),
             ["admin-abort"]
         );
+    }
+
+    /// Discord refuses to register a command whose required option follows an optional one.
+    #[test]
+    fn required_options_come_first() {
+        for spec in &COMMANDS {
+            let first_optional = spec.options.iter().position(|option| !option.required).unwrap_or(spec.options.len());
+            assert!(spec.options[first_optional..].iter().all(|option| !option.required), "/{}", spec.name);
+        }
+    }
+
+    #[test]
+    fn a_challenge_without_opponent_is_open() {
+        let command = find("challenge").unwrap().command(&args(&[("game", text("go"))])).unwrap();
+        let open = Command::OpenChallenge { game: GameKind::Go, color: ColorChoice::Random, days: None, options: None };
+        assert_eq!(command, open);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use stonemate_engine::GameKind;
 
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, StoreError};
+use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -97,8 +97,8 @@ impl GameStore for FailStop {
         self.guard(|store| store.dump())
     }
 
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
-        self.guard(|store| store.restore(games, users, last_id))
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        self.guard(|store| store.restore(restored))
     }
 }
 
@@ -157,8 +157,8 @@ mod tests {
         fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
             self.memory.user(id)
         }
-        fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
-            self.memory.restore(games, users, last_id)
+        fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+            self.memory.restore(restored)
         }
         fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
             self.memory.save_user(user)?;

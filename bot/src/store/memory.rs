@@ -9,7 +9,7 @@ use stonemate_engine::GameKind;
 
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, StoreError};
+use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -116,7 +116,8 @@ impl GameStore for MemoryStore {
         Ok(())
     }
 
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        let Restore { games, users, ratings, last_id } = restored;
         let mut map = self.map();
         if map.keys().any(|key| keys::holds_games(key)) {
             return Err(StoreError::NotEmpty);
@@ -130,6 +131,9 @@ impl GameStore for MemoryStore {
         }
         for user in &users {
             writes.push((keys::user(user.id), Some(serde_json::to_vec(user)?)));
+        }
+        for rating in &ratings {
+            writes.push((keys::rating_of(rating), Some(serde_json::to_vec(rating)?)));
         }
         if last > 0 {
             writes.push((keys::NEXT_ID.to_vec(), Some(last.to_be_bytes().to_vec())));

@@ -107,6 +107,16 @@ impl From<serde_json::Error> for StoreError {
     }
 }
 
+/// What [`GameStore::restore`] writes: an export's records.
+#[derive(Debug, Clone, Default)]
+pub struct Restore {
+    pub games: Vec<GameRecord>,
+    pub users: Vec<UserRecord>,
+    pub ratings: Vec<RatingRecord>,
+    /// The last game id given out.
+    pub last_id: u32,
+}
+
 /// Every key and value of a store, in key order.
 pub type Dump = Vec<(Vec<u8>, Vec<u8>)>;
 
@@ -158,7 +168,8 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     fn dump(&self) -> Result<Dump, StoreError>;
 
     /// Writes an export into a store that holds no games, all or nothing: the records with
-    /// their ids and versions, their index entries, the users, and the id counter (at least
-    /// the largest id). [`StoreError::NotEmpty`] (and nothing written) if it holds games.
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError>;
+    /// their ids and versions, their index entries, the users, the ratings, and the id
+    /// counter (at least the largest id). [`StoreError::NotEmpty`] (and nothing written) if
+    /// it holds games.
+    fn restore(&self, restored: Restore) -> Result<(), StoreError>;
 }

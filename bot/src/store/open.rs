@@ -6,7 +6,7 @@ use stonemate_engine::GameKind;
 
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, PostgresStore, SledStore, StoreError};
+use super::{Dump, GameStore, IndexEntry, PostgresStore, Restore, SledStore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -100,8 +100,8 @@ impl GameStore for Box<dyn GameStore> {
         (**self).dump()
     }
 
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
-        (**self).restore(games, users, last_id)
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        (**self).restore(restored)
     }
 }
 

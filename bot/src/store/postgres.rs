@@ -20,7 +20,7 @@ use stonemate_engine::GameKind;
 use super::keys::{self, Write};
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, StoreError};
+use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -299,7 +299,8 @@ impl GameStore for PostgresStore {
         upsert(&mut *self.client()?, &keys::user(user.id), &bytes)
     }
 
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        let Restore { games, users, ratings, last_id } = restored;
         self.transaction(|tx| {
             // The counter's row lock keeps creations (and other imports) out until commit.
             let counter: i64 = tx.query_one("SELECT id FROM last_id FOR UPDATE", &[]).checked()?.get(0);
@@ -318,6 +319,9 @@ impl GameStore for PostgresStore {
             }
             for user in &users {
                 upsert(tx, &keys::user(user.id), &serde_json::to_vec(user)?)?;
+            }
+            for rating in &ratings {
+                upsert(tx, &keys::rating_of(rating), &serde_json::to_vec(rating)?)?;
             }
             tx.execute("UPDATE last_id SET id = $1", &[&i64::from(last)]).checked()?;
             Ok(())

@@ -15,7 +15,7 @@ use super::durable::{DurableSync, GroupSync, SledFiles};
 use super::keys::{self, Write};
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, StoreError};
+use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -146,7 +146,8 @@ fn unsure(error: impl std::fmt::Display) -> StoreError {
 impl GameStore for SledStore {
     // One batch, durably; sled lets one process open the directory, so nothing writes
     // between the check and the batch.
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        let Restore { games, users, ratings, last_id } = restored;
         if self.db.scan_prefix([keys::GAME]).next().is_some() || self.db.contains_key(keys::NEXT_ID)? {
             return Err(StoreError::NotEmpty);
         }
@@ -163,6 +164,9 @@ impl GameStore for SledStore {
         }
         for user in &users {
             batch.insert(keys::user(user.id), serde_json::to_vec(user)?);
+        }
+        for rating in &ratings {
+            batch.insert(keys::rating_of(rating), serde_json::to_vec(rating)?);
         }
         if last > 0 {
             batch.insert(keys::NEXT_ID, &last.to_be_bytes());

@@ -2,6 +2,7 @@
 //! `discord::serve`, and the `stonemate` binary) against the fake Discord on 127.0.0.1.
 
 mod binary;
+mod community;
 mod deferral;
 mod game;
 mod harness;

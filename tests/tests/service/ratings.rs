@@ -11,7 +11,8 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
 use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, Level, Service, Settings, User, UserId};
 use stonemate_bot::store::{
-    Dump, GameRecord, GameStore, IndexEntry, MemoryStore, Phase, RatingChange, RatingRecord, StoreError, UserRecord,
+    Dump, GameRecord, GameStore, IndexEntry, MemoryStore, Phase, RatingChange, RatingRecord, Restore, StoreError,
+    UserRecord,
 };
 use stonemate_engine::GameKind;
 
@@ -223,8 +224,8 @@ impl GameStore for Meddling {
     fn dump(&self) -> Result<Dump, StoreError> {
         self.inner.dump()
     }
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
-        self.inner.restore(games, users, last_id)
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        self.inner.restore(restored)
     }
 }
 
@@ -272,8 +273,8 @@ impl GameStore for Shared {
     fn dump(&self) -> Result<Dump, StoreError> {
         self.0.dump()
     }
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
-        self.0.restore(games, users, last_id)
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        self.0.restore(restored)
     }
 }
 

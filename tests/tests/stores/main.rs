@@ -67,4 +67,5 @@ on_every_store!(
     ratings_are_written_with_the_result_by_server_and_game,
     a_stale_rating_refuses_the_whole_write,
     of_two_results_moving_one_rating_at_once_one_wins,
+    an_export_keeps_the_ratings,
 );

@@ -106,3 +106,19 @@ pub fn of_two_results_moving_one_rating_at_once_one_wins(kind: Kind) {
         current = Some(stored);
     }
 }
+
+/// An export carries the ratings, and an import writes them back in the same all-or-nothing
+/// write as the games: the same bytes in every store.
+pub fn an_export_keeps_the_ratings(kind: Kind) {
+    let source = Table::new();
+    let id = source.go("alice", "bob", 0, "board=9x9");
+    source.ok("bob", stonemate_bot::service::Command::Resign { game: Some(id) });
+    assert!(source.service.press(&crate::common::caller("bob"), &format!("resign:{}", id.0)).reply.ok);
+    let before = source.service.store().dump().unwrap();
+    assert!(before.iter().any(|(key, _)| key.first() == Some(&b'r')), "the game was rated");
+    let mut lines = Vec::new();
+    stonemate_bot::store::export::export(source.service.store(), &mut lines).unwrap();
+    let fresh = kind.open();
+    stonemate_bot::store::export::import(fresh.store.as_ref(), lines.as_slice()).unwrap();
+    assert_eq!(fresh.store.dump().unwrap(), before);
+}
