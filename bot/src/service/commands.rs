@@ -307,7 +307,7 @@ pub const COMMANDS: [Spec; 22] = [
     Spec {
         name: "accept",
         description: "Accept a challenge: the game starts.",
-        help: "accept a challenge: the game starts",
+        help: "accept a challenge (yours, or an open one in this channel): the game starts",
         options: &[CHALLENGE],
         admin: false,
         build: |args| Ok(Command::Accept { challenge: args.reference("challenge")? }),

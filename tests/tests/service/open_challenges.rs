@@ -4,7 +4,7 @@
 use std::sync::Barrier;
 
 use stonemate_bot::clock::Span;
-use stonemate_bot::service::{ChannelId, Command, GameId, Settings, Target};
+use stonemate_bot::service::{ChannelId, Command, Field, GameId, Settings, Target};
 use stonemate_bot::store::{NOBODY, Phase, SledStore};
 
 use crate::common::{Call, Table, caller, caller_in, game_opt, text, typed, user};
@@ -37,6 +37,17 @@ fn an_open_challenge_pings_nobody_and_offers_only_accept() {
 fn a_third_user_accepts_an_open_challenge_and_becomes_the_opponent() {
     let table = Table::new();
     let id = table.ok("alice", open("go")).reply.game.unwrap();
+    // Offered to carol while she types (and to alice, whose challenge it is, to withdraw),
+    // not in another channel.
+    let offered = |who: &stonemate_bot::service::Caller| {
+        table
+            .service
+            .autocomplete(who, Field::Challenge, "", None)
+            .iter()
+            .any(|choice| choice.value.contains(&id.0.to_string()))
+    };
+    assert!(offered(&caller("carol")));
+    assert!(offered(&caller("alice")) && !offered(&caller_in("carol", ChannelId(7))));
     // Without an id: carol's only challenge here is the open one.
     let response = table.ok("carol", Command::Accept { challenge: None });
     let record = table.record(id);
