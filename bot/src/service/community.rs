@@ -104,7 +104,7 @@ impl Service {
         let text = if lines.is_empty() {
             format!("{name} has finished no game in this server yet.")
         } else {
-            format!("{name} in this server:\n{}\n({EXPLAINED}.)", lines.join("\n"))
+            format!("{name} in this server:\n{}\n{EXPLAINED}.", lines.join("\n"))
         };
         Ok(Response { reply: Reply { ok: true, text, ..Reply::default() }, notices: Vec::new() })
     }
@@ -127,7 +127,7 @@ impl Service {
         let text = if lines.is_empty() {
             format!("Nobody has a {} rating in this server yet.", kind.title())
         } else {
-            format!("**{}** leaderboard:\n{}\n({EXPLAINED}.)", kind.title(), lines.join("\n"))
+            format!("**{}** leaderboard:\n{}\n{EXPLAINED}.", kind.title(), lines.join("\n"))
         };
         Ok(Response { reply: Reply { ok: true, text, ..Reply::default() }, notices: Vec::new() })
     }

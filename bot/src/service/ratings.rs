@@ -27,9 +27,9 @@ use crate::store::{GameRecord, Phase, RatingChange, RatingRecord};
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
 /// How `/help`, `/stats` and `/leaderboard` explain the ratings.
-pub const EXPLAINED: &str = "ratings are Glicko-2, per server and game, updated after every rated game \
-(games between two people that end with a result; games against Stonemate and aborted games are not \
-rated); `?` marks a provisional rating (deviation above 110: a new player starts at 1500 ± 350)";
+pub const EXPLAINED: &str = "Ratings are Glicko-2, per server and game, updated after every rated game: \
+games between two people that end with a result, never games against Stonemate or aborted ones. `?` marks a \
+provisional rating, whose deviation is above 110 (everyone starts at 1500 ± 350)";
 
 /// Whether a rating is still provisional.
 #[must_use]
