@@ -264,7 +264,7 @@ impl Service {
             }
             return Ok(());
         }
-        if record.phase == Phase::Playing && !record.involves(me) {
+        if matches!(record.phase, Phase::Playing | Phase::Finished) && !record.involves(me) {
             return Err(Refusal::Taken { game: record.id, name: text::name(&record.names[1]) });
         }
         if record.opponent != me {

@@ -255,8 +255,8 @@ impl Service {
     /// position after the change (a turn is played on it before the commit).
     ///
     /// Every change to a game goes through here, so what must happen with every write
-    /// (ratings and messages kept in the same transaction, stopping on a storage failure, asking the
-    /// bot when the game now waits for it) has one place.
+    /// (ratings and messages kept in the same transaction, stopping on a storage failure,
+    /// asking the bot when the game now waits for it) has one place.
     pub(super) fn commit(&self, game: Loaded, change: impl FnOnce(&mut GameRecord)) -> Result<Loaded, Refusal> {
         let Loaded { record, position } = game;
         let was_over = record.phase == Phase::Finished;
