@@ -2,7 +2,8 @@
 //! player, game and server.
 //!
 //! - **Rating period**: every rated game is a rating period of its own (as most bots
-//!   do): when it ends, both players' ratings are updated from that one result.
+//!   do): when it ends, both players' ratings are updated from that one result. Time
+//!   without games is no period: a deviation does not grow while a player is away.
 //! - **What is rated**: games between two people in a server that end with a winner or a
 //!   draw. Games against Stonemate, aborted games (by a player or an administrator), and
 //!   challenges that never started are not.
