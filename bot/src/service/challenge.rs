@@ -11,7 +11,10 @@ use super::lookup::{self, Sent};
 use super::picture::Loaded;
 use super::text;
 use super::types::{Button, ButtonStyle, Caller, GameId, Reply, Response, User, UserId};
-use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, Phase, TurnClock, UserRecord};
+use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, NOBODY, Phase, TurnClock, UserRecord};
+
+/// The name an open challenge shows for its opponent until someone accepts it.
+const ANYONE: &str = "anyone";
 
 impl Service {
     /// Refuses a new challenge past the challenger's own limits: challenges he has waiting
@@ -58,23 +61,41 @@ impl Service {
     }
 
     /// `/challenge`; with the bot as opponent, a game against it at `level`, started at
-    /// once.
+    /// once; without an opponent (`None`), an open challenge.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn challenge(
         &self,
         caller: &Caller,
-        opponent: &User,
+        opponent: Option<&User>,
         kind: GameKind,
         color: ColorChoice,
         days: Option<u8>,
         options: Option<&str>,
         level: Level,
     ) -> Result<Response, Refusal> {
+        let pairs = parse_option_text(options.unwrap_or_default())?;
+        self.challenge_with(caller, opponent, kind, color, days, &pairs, level)
+    }
+
+    /// [`Service::challenge`] with the options as pairs (a rematch takes them from the
+    /// finished game).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn challenge_with(
+        &self,
+        caller: &Caller,
+        opponent: Option<&User>,
+        kind: GameKind,
+        color: ColorChoice,
+        days: Option<u8>,
+        pairs: &[(String, String)],
+        level: Level,
+    ) -> Result<Response, Refusal> {
+        let anyone = User { id: NOBODY, name: ANYONE.to_owned() };
+        let opponent = opponent.unwrap_or(&anyone);
         if opponent.id == caller.user.id {
             return Err(Refusal::ChallengeSelf);
         }
-        let pairs = parse_option_text(options.unwrap_or_default())?;
-        let start = AnyGame::new(kind, &pairs)?;
+        let start = AnyGame::new(kind, pairs)?;
         let days = days.unwrap_or(self.settings.default_days);
         let against_bot = self.is_bot(opponent.id);
         if against_bot {
@@ -112,7 +133,9 @@ impl Service {
         }
         let record = self.store.create(record)?;
         self.remember(&caller.user);
-        self.remember(opponent);
+        if !record.is_open() {
+            self.remember(opponent);
+        }
         Ok(self.challenge_reply(&Loaded { record, position: start }))
     }
 
@@ -177,6 +200,9 @@ impl Service {
     fn challenge_reply(&self, game: &Loaded) -> Response {
         let record = &game.record;
         let id = record.id.0;
+        if record.is_open() {
+            return self.open_challenge_reply(game);
+        }
         let text = format!(
             "{}, {} challenges you to {} — challenge {} ({}). Accept or decline within {}.",
             text::ping(&record.names[1]),
@@ -203,6 +229,50 @@ impl Service {
         Response { reply, notices: Vec::new() }
     }
 
+    /// An open challenge: no ping, and only an Accept button (anyone but the challenger).
+    fn open_challenge_reply(&self, game: &Loaded) -> Response {
+        let record = &game.record;
+        let text = format!(
+            "{} challenges anyone here to {} — open challenge {} ({}). Anyone in this channel but {0} may \
+             accept it within {}.",
+            text::name(&record.names[0]),
+            record.game.title(),
+            record.id,
+            describe_terms(game),
+            (record.expires - record.created).wait()
+        );
+        let accept = Button {
+            custom_id: format!("accept:{}", record.id.0),
+            label: "Accept".into(),
+            style: ButtonStyle::Success,
+        };
+        let images = vec![self.public_board(game)];
+        let reply = Reply { ok: true, text, images, buttons: vec![accept], game: Some(record.id), ..Reply::default() };
+        Response { reply, notices: Vec::new() }
+    }
+
+    /// Who may accept `record`: its opponent; for an open challenge, anyone in its channel
+    /// but the challenger. Someone else's accepted challenge is refused as taken.
+    fn check_acceptor(&self, caller: &Caller, record: &GameRecord) -> Result<(), Refusal> {
+        let me = caller.user.id;
+        if record.is_open() {
+            if record.challenger == me {
+                return Err(Refusal::OwnOpenChallenge(record.id));
+            }
+            if record.channel != caller.channel {
+                return Err(Refusal::OpenElsewhere(record.id));
+            }
+            return Ok(());
+        }
+        if matches!(record.phase, Phase::Playing | Phase::Finished) && !record.involves(me) {
+            return Err(Refusal::Taken { game: record.id, name: text::name(&record.names[1]) });
+        }
+        if record.opponent != me {
+            return Err(Refusal::NotForYou(record.id));
+        }
+        Ok(())
+    }
+
     /// Refuses a record that is not a challenge waiting for an answer.
     fn check_pending(&self, record: &GameRecord) -> Result<(), Refusal> {
         let state = match record.phase {
@@ -221,15 +291,17 @@ impl Service {
     pub(super) fn accept(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open_challenge(caller, text, Sent::ToCaller)?;
         let record = &game.record;
-        if record.opponent != caller.user.id {
-            return Err(Refusal::NotForYou(record.id));
-        }
+        self.check_acceptor(caller, record)?;
+        let was_open = record.is_open();
         self.check_pending(record)?;
         self.check_active(caller.user.id, "you".to_owned(), "have")?;
         self.check_active(record.challenger, text::name(&record.names[0]), "has")?;
         let now = self.now();
         let white_first = white_is_challenger(record);
+        // Binding an open challenge's opponent is this compare-and-swap: of two accepting at
+        // once, one writes, and the other, run again, is told it was taken.
         let game = self.commit(game, |next| {
+            next.opponent = caller.user.id;
             next.names[1] = lookup::short_name(&caller.user.name);
             next.players =
                 Some(if white_first { [next.challenger, next.opponent] } else { [next.opponent, next.challenger] });
@@ -256,7 +328,14 @@ impl Service {
             game: Some(next.id),
             ..Reply::default()
         };
-        Ok(Response { reply, notices: Vec::new() })
+        // The author of an open challenge learns who took it (unless the reply pings him).
+        let notices = if was_open && !reply.mentions.contains(&next.challenger) {
+            let text = format!("{} accepted your open challenge {}.", text::name(&caller.user.name), next.id);
+            self.result_notices(next, &text, Some(caller.user.id))
+        } else {
+            Vec::new()
+        };
+        Ok(Response { reply, notices })
     }
 
     /// Ends a pending challenge without a game: declined by the opponent or withdrawn by the
@@ -268,7 +347,9 @@ impl Service {
         let verb = if phase == Phase::Declined { "declined" } else { "withdrew" };
         let text =
             format!("{} {verb} challenge {} ({}).", text::name(&caller.user.name), record.id, record.game.name());
-        let notices = self.result_notices(record, &text, Some(caller.user.id));
+        // An open challenge has nobody else to tell.
+        let notices =
+            if record.is_open() { Vec::new() } else { self.result_notices(record, &text, Some(caller.user.id)) };
         let reply = Reply { ok: true, text, game: Some(record.id), ..Reply::default() };
         Ok(Response { reply, notices })
     }
@@ -276,6 +357,9 @@ impl Service {
     /// `/decline` (and the Decline button).
     pub(super) fn decline(&self, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
         let game = self.open_challenge(caller, text, Sent::ToCaller)?;
+        if game.record.is_open() {
+            return Err(Refusal::OpenNotDeclined(game.id()));
+        }
         if game.record.opponent != caller.user.id {
             return Err(Refusal::NotForYou(game.id()));
         }

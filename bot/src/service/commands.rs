@@ -200,7 +200,6 @@ fn color(text: Option<&str>, kind: GameKind) -> Result<ColorChoice, Refusal> {
 }
 
 fn challenge(args: &Args) -> Result<Command, Refusal> {
-    let opponent = args.user("opponent").unwrap_or_else(|| User::new(0, ""));
     let game = args.kind()?;
     let color = color(args.text("color").as_deref(), game)?;
     let days = args
@@ -208,7 +207,16 @@ fn challenge(args: &Args) -> Result<Command, Refusal> {
         .map(|days| u8::try_from(days).ok().filter(|d| *d <= MAX_DAYS).ok_or(Refusal::BadDays(days)))
         .transpose()?;
     let level = args.text("level").map_or(Ok(Level::Medium), |name| name.parse())?;
-    Ok(Command::Challenge { opponent, game, color, days, options: args.text("options"), level })
+    let options = args.text("options");
+    Ok(match args.user("opponent") {
+        Some(opponent) => Command::Challenge { opponent, game, color, days, options, level },
+        None => Command::OpenChallenge { game, color, days, options },
+    })
+}
+
+fn stats(args: &Args) -> Result<Command, Refusal> {
+    let game = args.text("game").filter(|name| !name.trim().is_empty()).map(|name| name.parse()).transpose()?;
+    Ok(Command::Stats { user: args.user("user"), game })
 }
 
 fn extra_time(args: &Args) -> Result<Command, Refusal> {
@@ -253,14 +261,21 @@ macro_rules! on_game {
 }
 
 /// Every command, in the order of `commands.md`.
-pub const COMMANDS: [Spec; 20] = [
+pub const COMMANDS: [Spec; 22] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a game.",
-        help: "challenge someone: `opponent`, `game`, and optionally `color`, `days` per move, `options`",
+        help: "challenge someone: `opponent` (leave it out for an open challenge anyone here may accept), `game`, \
+               and optionally `color`, `days` per move, `options`",
+        // Discord takes required options first: `game` before the optional `opponent`.
         options: &[
-            OptionSpec { name: "opponent", description: "Who to play", required: true, kind: Kind::User },
             GAME_KIND,
+            OptionSpec {
+                name: "opponent",
+                description: "Who to play (default: anyone in this channel may accept)",
+                required: false,
+                kind: Kind::User,
+            },
             OptionSpec {
                 name: "color",
                 description: "Your colour (default: random)",
@@ -292,7 +307,7 @@ pub const COMMANDS: [Spec; 20] = [
     Spec {
         name: "accept",
         description: "Accept a challenge: the game starts.",
-        help: "accept a challenge: the game starts",
+        help: "accept a challenge (yours, or an open one in this channel): the game starts",
         options: &[CHALLENGE],
         admin: false,
         build: |args| Ok(Command::Accept { challenge: args.reference("challenge")? }),
@@ -436,6 +451,25 @@ pub const COMMANDS: [Spec; 20] = [
         build: admin_abort,
     },
     Spec {
+        name: "stats",
+        description: "Games, wins, losses, draws and rating per game, in this server.",
+        help: "a player's games, wins, losses, draws and rating per game here (`user`, `game` optional)",
+        options: &[
+            OptionSpec { name: "user", description: "Whose (default: yours)", required: false, kind: Kind::User },
+            OptionSpec { name: "game", description: "Only this game", required: false, kind: Kind::Game },
+        ],
+        admin: false,
+        build: stats,
+    },
+    Spec {
+        name: "leaderboard",
+        description: "The ten best-rated players of a game in this server.",
+        help: "the ten best-rated players of a `game` here, and your place",
+        options: &[GAME_KIND],
+        admin: false,
+        build: |args| Ok(Command::Leaderboard { game: args.kind()? }),
+    },
+    Spec {
         name: "help",
         description: "Every command in one line, and where each game's rules are.",
         help: "this list",
@@ -471,6 +505,22 @@ mod tests {
             COMMANDS.iter().filter(|spec| spec.admin).map(|spec| spec.name).collect::<Vec<_>>(),
             ["admin-abort"]
         );
+    }
+
+    /// Discord refuses to register a command whose required option follows an optional one.
+    #[test]
+    fn required_options_come_first() {
+        for spec in &COMMANDS {
+            let first_optional = spec.options.iter().position(|option| !option.required).unwrap_or(spec.options.len());
+            assert!(spec.options[first_optional..].iter().all(|option| !option.required), "/{}", spec.name);
+        }
+    }
+
+    #[test]
+    fn a_challenge_without_opponent_is_open() {
+        let command = find("challenge").unwrap().command(&args(&[("game", text("go"))])).unwrap();
+        let open = Command::OpenChallenge { game: GameKind::Go, color: ColorChoice::Random, days: None, options: None };
+        assert_eq!(command, open);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::error::Refusal;
 use super::lookup::{Fit, parse_id};
 use super::types::{Caller, Choice, Field, GameId};
 use super::views::turn_squares;
-use crate::store::{GameRecord, Phase};
+use crate::store::{GameRecord, NOBODY, Phase};
 
 /// Discord shows at most 25 choices.
 pub const MAX_CHOICES: usize = 25;
@@ -55,7 +55,10 @@ impl Service {
                 Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
             }
             Field::Challenge => {
-                let records = self.records_of(caller, me, Phase::Challenge)?;
+                let mut records = self.records_of(caller, me, Phase::Challenge)?;
+                // Others' open challenges in this channel are the caller's to accept too.
+                let open = self.records_of(caller, NOBODY, Phase::Challenge)?;
+                records.extend(open.into_iter().filter(|r| r.challenger != me && r.channel == caller.channel));
                 Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
             }
             Field::Notation => {

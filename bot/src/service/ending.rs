@@ -23,7 +23,9 @@ impl Service {
         })?;
         let text = format!("{} is over: {}.", game.id(), game.result());
         let notices = self.result_notices(&game.record, &text, Some(caller.user.id));
-        Ok(self.public(&game, text, notices))
+        let mut response = self.public(&game, text, notices);
+        self.mark_over(&game.record, &mut response.reply);
+        Ok(response)
     }
 
     /// A public reply with the board in the game's one orientation.

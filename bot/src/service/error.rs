@@ -43,6 +43,18 @@ pub enum Refusal {
     Stale,
     #[error("you cannot challenge yourself")]
     ChallengeSelf,
+    #[error("challenge {0} is your own open challenge: anyone else here may accept it (take it back with /withdraw)")]
+    OwnOpenChallenge(GameId),
+    #[error("challenge {0} is open to the members of the channel it was made in: accept it there")]
+    OpenElsewhere(GameId),
+    #[error("challenge {game} was already accepted by {name}")]
+    Taken { game: GameId, name: String },
+    #[error("challenge {0} is open to anyone: accept it, or leave it to expire (only its challenger can withdraw it)")]
+    OpenNotDeclined(GameId),
+    #[error("{0} is not over yet: a rematch is offered once it ends")]
+    NotOver(GameId),
+    #[error("ratings and stats belong to a server: use this command in one")]
+    ServerOnly,
     #[error("{0}")]
     UnknownGame(#[from] stonemate_engine::game::UnknownGame),
     #[error("`{0}` is not a colour: use white, black or random")]

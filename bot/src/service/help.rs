@@ -13,6 +13,7 @@ pub fn text() -> String {
     lines.extend(COMMANDS.iter().map(|spec| format!("`/{}` — {}", spec.name, spec.help)));
     let games: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
     lines.push(format!("Each game's rules: `/rules game:NAME`, where NAME is {}.", games.join(", ")));
+    lines.push(format!("{}.", super::ratings::EXPLAINED));
     lines.join("\n")
 }
 

@@ -13,7 +13,7 @@ use super::Service;
 use super::error::Refusal;
 use super::picture::Loaded;
 use super::types::{Caller, GameId, UserId};
-use crate::store::{GameRecord, Phase};
+use crate::store::{GameRecord, NOBODY, Phase};
 
 /// Names longer than Discord's are cut before they are stored or shown.
 pub const MAX_NAME: usize = 32;
@@ -220,6 +220,12 @@ impl Service {
             Sent::ToCaller => record.opponent == me,
             Sent::ByCaller => record.challenger == me,
         });
+        if sent == Sent::ToCaller {
+            // Open challenges of others are addressed to everyone (the index lists them
+            // under NOBODY).
+            let open = self.records_of(caller, NOBODY, Phase::Challenge)?;
+            pending.extend(open.into_iter().filter(|record| record.is_open() && record.challenger != me));
+        }
         self.loaded(only_here(caller, pending, "challenge", Refusal::NoChallengeHere, &|_| true)?)
     }
 
@@ -249,14 +255,17 @@ impl Service {
     /// position after the change (a turn is played on it before the commit).
     ///
     /// Every change to a game goes through here, so what must happen with every write
-    /// (messages kept in the same transaction, stopping on a storage failure, asking the
-    /// bot when the game now waits for it) has one place.
+    /// (ratings and messages kept in the same transaction, stopping on a storage failure,
+    /// asking the bot when the game now waits for it) has one place.
     pub(super) fn commit(&self, game: Loaded, change: impl FnOnce(&mut GameRecord)) -> Result<Loaded, Refusal> {
         let Loaded { record, position } = game;
+        let was_over = record.phase == Phase::Finished;
         let mut next = record;
         next.version += 1;
         change(&mut next);
-        self.store.update(&next)?;
+        // A result and the ratings it changes are one write.
+        let ratings = self.rating_changes(was_over, &next)?;
+        self.store.update_rated(&next, &ratings)?;
         self.positions.put(next.id, next.version, &position);
         let game = Loaded { record: next, position };
         self.ask_bot(&game);

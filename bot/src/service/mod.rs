@@ -21,6 +21,7 @@
 mod bot_player;
 mod challenge;
 pub mod commands;
+mod community;
 mod complete;
 mod ending;
 mod error;
@@ -30,6 +31,7 @@ mod lookup;
 mod notify;
 mod picture;
 mod play;
+pub mod ratings;
 pub mod rules;
 pub mod text;
 mod types;
@@ -132,8 +134,8 @@ impl Service {
     }
 
     /// Handles a button press: `custom_id` as the service made it (`accept:12`,
-    /// `decline:12`, `resign:7`, `draw-accept:7`, `draw-decline:7`, `history-back:7:4`). Ids
-    /// the service did not make are refused.
+    /// `decline:12`, `resign:7`, `draw-accept:7`, `draw-decline:7`, `rematch:7`,
+    /// `history-back:7:4`). Ids the service did not make are refused.
     pub fn press(&self, caller: &Caller, custom_id: &str) -> Response {
         Self::finish(Self::retry(|| self.dispatch_press(caller, custom_id)))
     }
@@ -192,7 +194,10 @@ impl Service {
     fn dispatch(&self, caller: &Caller, command: Command) -> Result<Response, Refusal> {
         match command {
             Command::Challenge { opponent, game, color, days, options, level } => {
-                self.challenge(caller, &opponent, game, color, days, options.as_deref(), level)
+                self.challenge(caller, Some(&opponent), game, color, days, options.as_deref(), level)
+            }
+            Command::OpenChallenge { game, color, days, options } => {
+                self.challenge(caller, None, game, color, days, options.as_deref(), Level::Medium)
             }
             Command::Accept { challenge } => self.accept(caller, challenge),
             Command::Decline { challenge } => self.decline(caller, challenge),
@@ -213,6 +218,8 @@ impl Service {
             Command::Notify { mode } => self.set_notify(caller, mode),
             Command::AdminAbort { game } => self.admin_abort(caller, game),
             Command::Help => Ok(help::help()),
+            Command::Stats { user, game } => self.stats(caller, user.as_ref(), game),
+            Command::Leaderboard { game } => self.leaderboard(caller, game),
         }
     }
 
@@ -231,6 +238,7 @@ impl Service {
             "resign" => self.resign(caller, id),
             "draw-accept" => self.answer_draw(caller, id, true),
             "draw-decline" => self.answer_draw(caller, id, false),
+            "rematch" => self.rematch(caller, id),
             _ => Err(bad()),
         }
     }

@@ -62,6 +62,14 @@ pub enum Command {
         /// How hard the bot plays when it is the opponent (ignored otherwise).
         level: Level,
     },
+    /// `/challenge` without an opponent: anyone in the channel but the challenger may
+    /// accept it.
+    OpenChallenge {
+        game: GameKind,
+        color: ColorChoice,
+        days: Option<u8>,
+        options: Option<String>,
+    },
     Accept {
         challenge: Option<GameId>,
     },
@@ -134,6 +142,16 @@ pub enum Command {
     },
     /// Every command in one line each, and where the rules are.
     Help,
+    /// Games, wins, losses, draws and rating of `user` (default: the caller), per game (or
+    /// only `game`), in the caller's server.
+    Stats {
+        user: Option<User>,
+        game: Option<GameKind>,
+    },
+    /// The best-rated players of `game` in the caller's server.
+    Leaderboard {
+        game: GameKind,
+    },
 }
 
 /// A file sent with a message: a board PNG, an animated replay, a record text file.

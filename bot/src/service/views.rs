@@ -74,8 +74,17 @@ impl Service {
             self.state(&game)
         );
         let images = vec![self.public_board(&game)];
+        // A finished game's board offers its players a rematch.
+        let buttons = (record.phase == Phase::Finished).then(|| super::community::rematch_button(record.id));
         Ok(Response {
-            reply: Reply { ok: true, text, images, game: Some(record.id), ..Reply::default() },
+            reply: Reply {
+                ok: true,
+                text,
+                images,
+                buttons: buttons.into_iter().collect(),
+                game: Some(record.id),
+                ..Reply::default()
+            },
             notices: vec![],
         })
     }
@@ -134,7 +143,9 @@ impl Service {
         }
         for record in self.records_of(caller, user.id, Phase::Challenge)? {
             let game = record.game.name();
-            let line = if record.challenger == user.id {
+            let line = if record.is_open() {
+                format!("{} {game} open challenge, waiting for anyone", record.id)
+            } else if record.challenger == user.id {
                 format!("{} {game} challenge to {}, waiting", record.id, text::name(&record.names[1]))
             } else {
                 format!("{} {game} challenge from {}, to answer", record.id, text::name(&record.names[0]))

@@ -74,6 +74,12 @@ pub fn check(store: &dyn GameStore) -> Result<usize, Damage> {
             Some(&keys::USER) => {
                 keys::decode_user(value).map_err(|error| damage(readable(key), error))?;
             }
+            Some(&keys::RATING) => {
+                let rating = keys::decode_rating(value).map_err(|error| damage(readable(key), error))?;
+                if keys::rating_of(&rating) != *key {
+                    return Err(damage(readable(key), "a rating stored under another player's key"));
+                }
+            }
             _ if key.as_slice() == keys::NEXT_ID => {
                 keys::next_id(Some(value)).map_err(|error| damage("the game id counter", error))?;
             }

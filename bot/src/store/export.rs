@@ -1,7 +1,8 @@
 //! `stonemate export` / `import` (`commands.md`, "Operating commands"): every record of a
 //! database as JSON Lines. The first line is a header with the export's version; then one
 //! line per record: `{"game": ...}` (a [`GameRecord`] as stored), `{"user": ...}` (a
-//! [`UserRecord`]) and `{"last_id": n}` (the last game id given out). Index entries are
+//! [`UserRecord`]), `{"rating": ...}` (a [`RatingRecord`]) and `{"last_id": n}` (the last
+//! game id given out). Index entries are
 //! not exported: they follow from the records, and import rebuilds them.
 
 use std::io::{BufRead, Write};
@@ -9,8 +10,9 @@ use std::io::{BufRead, Write};
 use serde::{Deserialize, Serialize};
 use stonemate_engine::AnyGame;
 
+use super::rating::RatingRecord;
 use super::record::{GameRecord, UserRecord};
-use super::{GameStore, StoreError, keys};
+use super::{GameStore, Restore, StoreError, keys};
 
 /// The version of the export format this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -27,6 +29,7 @@ struct Header {
 enum Line {
     Game(Box<GameRecord>),
     User(UserRecord),
+    Rating(RatingRecord),
     LastId(u32),
 }
 
@@ -54,6 +57,7 @@ pub fn export(store: &dyn GameStore, mut out: impl Write) -> Result<usize, Expor
         let line = match key.first() {
             Some(&keys::GAME) => Line::Game(Box::new(keys::decode_game(&value)?)),
             Some(&keys::USER) => Line::User(keys::decode_user(&value)?),
+            Some(&keys::RATING) => Line::Rating(keys::decode_rating(&value)?),
             _ if key.as_slice() == keys::NEXT_ID => Line::LastId(keys::next_id(Some(&value))?.0 - 1),
             _ => continue,
         };
@@ -79,7 +83,7 @@ pub fn import(store: &dyn GameStore, input: impl BufRead) -> Result<usize, Expor
         Ok(Header { stonemate_export: VERSION }) => {}
         _ => return Err(ExportError::BadHeader(header.chars().take(80).collect())),
     }
-    let (mut games, mut users, mut last_id) = (Vec::new(), Vec::new(), 0);
+    let mut restored = Restore::default();
     for (index, text) in lines.enumerate() {
         let line = index + 2;
         let text = text?;
@@ -94,14 +98,15 @@ pub fn import(store: &dyn GameStore, input: impl BufRead) -> Result<usize, Expor
                 if let Some(error) = replay.error {
                     return Err(bad(format!("game {}: its turns do not replay: {error}", record.id)));
                 }
-                games.push(*record);
+                restored.games.push(*record);
             }
-            Line::User(user) => users.push(user),
-            Line::LastId(id) => last_id = id,
+            Line::User(user) => restored.users.push(user),
+            Line::Rating(rating) => restored.ratings.push(rating),
+            Line::LastId(id) => restored.last_id = id,
         }
     }
-    let count = games.len();
-    store.restore(games, users, last_id).map_err(|error| match error {
+    let count = restored.games.len();
+    store.restore(restored).map_err(|error| match error {
         StoreError::NotEmpty => ExportError::NotEmpty,
         error => ExportError::Store(error),
     })?;

@@ -9,8 +9,11 @@
 
 use std::sync::OnceLock;
 
+use stonemate_engine::GameKind;
+
+use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, StoreError};
+use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -58,8 +61,16 @@ impl GameStore for FailStop {
         self.guard(|store| store.load(id))
     }
 
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
-        self.guard(|store| store.update(record))
+    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+        self.guard(|store| store.update_rated(record, ratings))
+    }
+
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        self.guard(|store| store.rating(guild, game, user))
+    }
+
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        self.guard(|store| store.ratings(guild, game))
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
@@ -86,8 +97,8 @@ impl GameStore for FailStop {
         self.guard(|store| store.dump())
     }
 
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
-        self.guard(|store| store.restore(games, users, last_id))
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        self.guard(|store| store.restore(restored))
     }
 
     fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
@@ -128,9 +139,15 @@ mod tests {
         fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
             self.memory.load(id)
         }
-        fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
-            self.memory.update(record)?;
+        fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+            self.memory.update_rated(record, ratings)?;
             self.failing()
+        }
+        fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+            self.memory.rating(guild, game, user)
+        }
+        fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+            self.memory.ratings(guild, game)
         }
         fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
             self.memory.entries_of(user)
@@ -144,8 +161,8 @@ mod tests {
         fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
             self.memory.user(id)
         }
-        fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
-            self.memory.restore(games, users, last_id)
+        fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+            self.memory.restore(restored)
         }
         fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
             self.memory.save_user(user)?;

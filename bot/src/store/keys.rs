@@ -1,5 +1,8 @@
 //! The key layout shared by both stores, and the writes one record change makes.
 
+use stonemate_engine::GameKind;
+
+use super::rating::{RatingChange, RatingRecord};
 use super::record::Phase;
 use super::record::{GameRecord, UserRecord};
 use super::{IndexEntry, StoreError};
@@ -14,6 +17,7 @@ pub const USER: u8 = b'u';
 /// When the next scheduled export is due ([`super::GameStore::claim_backup`]): 8 bytes,
 /// a time as [`time_value`] writes it.
 pub const BACKUP_DUE: &[u8] = b"sbackup";
+pub const RATING: u8 = b'r';
 
 pub fn game(id: GameId) -> Vec<u8> {
     let mut key = vec![GAME];
@@ -199,4 +203,51 @@ pub fn index_entry(key: &[u8], value: &[u8]) -> Option<IndexEntry> {
         guild: (guild != 0).then_some(GuildId(guild)),
         challenger: value.get(1) == Some(&CHALLENGER),
     })
+}
+
+/// The ratings of one game in one server: `r`, server, game (its place in
+/// [`GameKind::ALL`]).
+pub fn rating_prefix(guild: GuildId, game: GameKind) -> Vec<u8> {
+    let mut key = vec![RATING];
+    key.extend_from_slice(&guild.0.to_be_bytes());
+    key.push(GameKind::ALL.iter().position(|kind| *kind == game).map_or(u8::MAX, |place| place as u8));
+    key
+}
+
+/// The key of one player's rating: [`rating_prefix`], then the user.
+pub fn rating(guild: GuildId, game: GameKind, user: UserId) -> Vec<u8> {
+    let mut key = rating_prefix(guild, game);
+    key.extend_from_slice(&user.0.to_be_bytes());
+    key
+}
+
+pub fn rating_of(record: &RatingRecord) -> Vec<u8> {
+    rating(record.guild, record.game, record.user)
+}
+
+pub fn decode_rating(bytes: &[u8]) -> Result<RatingRecord, StoreError> {
+    Ok(serde_json::from_slice(bytes)?)
+}
+
+/// One rating change as bytes: the key, the number of rated games the stored rating must
+/// show (`None`: there must be none; counts, not bytes, are compared, since a float read
+/// back from JSON may print differently), the value to put.
+pub type RatingWrite = (Vec<u8>, Option<u32>, Vec<u8>);
+
+/// The rating changes as bytes, for stores to check and write.
+/// In key order, so that two writes lock shared ratings in the same order.
+pub fn rating_writes(changes: &[RatingChange]) -> Result<Vec<RatingWrite>, StoreError> {
+    let mut writes = changes
+        .iter()
+        .map(|change| {
+            Ok((rating_of(&change.after), change.before.map(|r| r.games), serde_json::to_vec(&change.after)?))
+        })
+        .collect::<Result<Vec<RatingWrite>, StoreError>>()?;
+    writes.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(writes)
+}
+
+/// Whether a stored rating (`None`: none) is the one a change was made from.
+pub fn rating_unchanged(stored: Option<&[u8]>, expected: Option<u32>) -> Result<bool, StoreError> {
+    Ok(stored.map(decode_rating).transpose()?.map(|rating| rating.games) == expected)
 }

@@ -5,8 +5,11 @@ use std::collections::BTreeMap;
 use std::sync::{Mutex, MutexGuard};
 
 use super::keys::{self, Write};
+use stonemate_engine::GameKind;
+
+use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, StoreError};
+use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -61,16 +64,33 @@ impl GameStore for MemoryStore {
         self.map().get(&keys::game(id)).map(|bytes| keys::decode_game(bytes)).transpose()
     }
 
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
+    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
         let mut map = self.map();
         let old = map.get(&keys::game(record.id)).ok_or(StoreError::Missing(record.id))?;
         let old = keys::decode_game(old)?;
         if old.version.checked_add(1) != Some(record.version) {
             return Err(StoreError::Conflict);
         }
-        let writes = keys::changes(Some(&old), record)?;
+        let mut writes = keys::changes(Some(&old), record)?;
+        for (key, expected, value) in keys::rating_writes(ratings)? {
+            if !keys::rating_unchanged(map.get(&key).map(Vec::as_slice), expected)? {
+                return Err(StoreError::Conflict);
+            }
+            writes.push((key, Some(value)));
+        }
         apply(&mut map, writes);
         Ok(())
+    }
+
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        self.map().get(&keys::rating(guild, game, user)).map(|bytes| keys::decode_rating(bytes)).transpose()
+    }
+
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        let prefix = keys::rating_prefix(guild, game);
+        let map = self.map();
+        let found = map.range(prefix.clone()..).take_while(|(key, _)| key.starts_with(&prefix));
+        found.map(|(_, value)| keys::decode_rating(value)).collect()
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
@@ -96,7 +116,8 @@ impl GameStore for MemoryStore {
         Ok(())
     }
 
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        let Restore { games, users, ratings, last_id } = restored;
         let mut map = self.map();
         if map.keys().any(|key| keys::holds_games(key)) {
             return Err(StoreError::NotEmpty);
@@ -110,6 +131,9 @@ impl GameStore for MemoryStore {
         }
         for user in &users {
             writes.push((keys::user(user.id), Some(serde_json::to_vec(user)?)));
+        }
+        for rating in &ratings {
+            writes.push((keys::rating_of(rating), Some(serde_json::to_vec(rating)?)));
         }
         if last > 0 {
             writes.push((keys::NEXT_ID.to_vec(), Some(last.to_be_bytes().to_vec())));

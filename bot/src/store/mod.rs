@@ -7,9 +7,10 @@
 //! | key | value |
 //! |---|---|
 //! | `g` id | the [`GameRecord`], JSON |
-//! | `p` user server id | [`Phase::index_byte`], then `c` (challenger) or `o`: the player index |
+//! | `p` user server id | [`Phase::index_byte`], then `c` (challenger) or `o`: the player index (user [`NOBODY`]: the open challenges) |
 //! | `d` time id | empty: the deadline index (reminders, timeouts, challenge expiry) |
 //! | `u` user | the [`UserRecord`], JSON |
+//! | `r` server game user | the [`RatingRecord`], JSON (`game`: its place in `GameKind::ALL`) |
 //! | `n` | the last game id given out |
 //! | `sbackup` | when the next scheduled export is due (a time, as in `d`) |
 //!
@@ -28,6 +29,7 @@ mod keys;
 mod memory;
 mod open;
 mod postgres;
+pub mod rating;
 pub mod record;
 mod sled_store;
 
@@ -37,10 +39,13 @@ pub use fail_stop::FailStop;
 pub use memory::MemoryStore;
 pub use open::{is_address, open_at, open_store, shown};
 pub use postgres::PostgresStore;
-pub use record::{ColorChoice, Ending, FORMAT, GameRecord, NotifyMode, Phase, Reason, TurnClock, UserRecord};
+pub use rating::{RatingChange, RatingRecord};
+pub use record::{ColorChoice, Ending, FORMAT, GameRecord, NOBODY, NotifyMode, Phase, Reason, TurnClock, UserRecord};
 pub use sled_store::SledStore;
 
 use crate::clock::Timestamp;
+use stonemate_engine::GameKind;
+
 use crate::ids::{GameId, GuildId, UserId};
 
 /// One entry of a player's index: a record he takes part in, and how.
@@ -103,6 +108,16 @@ impl From<serde_json::Error> for StoreError {
     }
 }
 
+/// What [`GameStore::restore`] writes: an export's records.
+#[derive(Debug, Clone, Default)]
+pub struct Restore {
+    pub games: Vec<GameRecord>,
+    pub users: Vec<UserRecord>,
+    pub ratings: Vec<RatingRecord>,
+    /// The last game id given out.
+    pub last_id: u32,
+}
+
 /// Every key and value of a store, in key order.
 pub type Dump = Vec<(Vec<u8>, Vec<u8>)>;
 
@@ -115,7 +130,20 @@ pub trait GameStore: Send + Sync + fmt::Debug {
 
     /// Replaces a record whose stored version is `record.version - 1`, with its index
     /// entries; [`StoreError::Conflict`] (and nothing written) if it is not.
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError>;
+    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
+        self.update_rated(record, &[])
+    }
+
+    /// [`GameStore::update`], and in the same transaction the ratings the write changes (a
+    /// rated game's result): [`StoreError::Conflict`], and nothing written, if a rating is
+    /// no longer the one the change was made from.
+    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError>;
+
+    /// The rating of `user` in one game of one server.
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError>;
+
+    /// Every rating of one game in one server, by user id.
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError>;
 
     /// The records `user` takes part in, in every server, from the player index (by
     /// server, then id).
@@ -141,9 +169,10 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     fn dump(&self) -> Result<Dump, StoreError>;
 
     /// Writes an export into a store that holds no games, all or nothing: the records with
-    /// their ids and versions, their index entries, the users, and the id counter (at least
-    /// the largest id). [`StoreError::NotEmpty`] (and nothing written) if it holds games.
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError>;
+    /// their ids and versions, their index entries, the users, the ratings, and the id
+    /// counter (at least the largest id). [`StoreError::NotEmpty`] (and nothing written) if
+    /// it holds games.
+    fn restore(&self, restored: Restore) -> Result<(), StoreError>;
 
     /// Claims the scheduled export that falls due at `now`, once across every process
     /// sharing the database: if no export was ever scheduled, or the next was due at or

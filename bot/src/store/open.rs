@@ -2,8 +2,11 @@
 
 use std::path::Path;
 
+use stonemate_engine::GameKind;
+
+use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, PostgresStore, SledStore, StoreError};
+use super::{Dump, GameStore, IndexEntry, PostgresStore, Restore, SledStore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -61,8 +64,16 @@ impl GameStore for Box<dyn GameStore> {
         (**self).load(id)
     }
 
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
-        (**self).update(record)
+    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+        (**self).update_rated(record, ratings)
+    }
+
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        (**self).rating(guild, game, user)
+    }
+
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        (**self).ratings(guild, game)
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
@@ -89,8 +100,8 @@ impl GameStore for Box<dyn GameStore> {
         (**self).dump()
     }
 
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
-        (**self).restore(games, users, last_id)
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        (**self).restore(restored)
     }
 
     fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {

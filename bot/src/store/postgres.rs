@@ -15,10 +15,12 @@ use std::time::Duration;
 
 use r2d2_postgres::postgres::{self, GenericClient, NoTls, Transaction};
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
+use stonemate_engine::GameKind;
 
 use super::keys::{self, Write};
+use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, StoreError};
+use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -193,6 +195,25 @@ fn upsert(client: &mut impl GenericClient, key: &[u8], value: &[u8]) -> Result<(
     client.execute(sql, &[&key, &value]).checked().map(drop)
 }
 
+/// Writes one rating in a record's transaction, if it is still the one the change was made
+/// from: the row is locked while it is compared, and of two transactions creating it, one
+/// inserts and the other finds a row ([`StoreError::Conflict`], the whole write undone).
+fn set_rating(tx: &mut Transaction<'_>, key: &[u8], expected: Option<u32>, value: &[u8]) -> Result<(), StoreError> {
+    let Some(games) = expected else {
+        let sql = "INSERT INTO entries (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING";
+        return match tx.execute(sql, &[&key, &value]).checked()? {
+            1 => Ok(()),
+            _ => Err(StoreError::Conflict),
+        };
+    };
+    let row = tx.query_opt("SELECT value FROM entries WHERE key = $1 FOR UPDATE", &[&key]).checked()?;
+    let stored: Option<&[u8]> = row.as_ref().map(|row| row.get(0));
+    if !keys::rating_unchanged(stored, Some(games))? {
+        return Err(StoreError::Conflict);
+    }
+    tx.execute("UPDATE entries SET value = $2 WHERE key = $1", &[&key, &value]).checked().map(drop)
+}
+
 fn record_bytes(record: &GameRecord) -> Result<Vec<u8>, StoreError> {
     Ok(serde_json::to_vec(record)?)
 }
@@ -227,8 +248,9 @@ impl GameStore for PostgresStore {
         row.map(|row| keys::decode_game(row.get(0))).transpose()
     }
 
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
+    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
         let id = sql_id(record.id);
+        let ratings = keys::rating_writes(ratings)?;
         self.transaction(|tx| {
             let row = tx.query_opt("SELECT version, record FROM games WHERE id = $1 FOR UPDATE", &[&id]).checked()?;
             let row = row.ok_or(StoreError::Missing(record.id))?;
@@ -244,8 +266,26 @@ impl GameStore for PostgresStore {
             if tx.execute(sql, &[&id, &version, &new_version, &bytes]).checked()? != 1 {
                 return Err(StoreError::Conflict);
             }
+            for (key, expected, value) in &ratings {
+                set_rating(tx, key, *expected, value)?;
+            }
             apply(tx, record.id, &writes)
         })
+    }
+
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        let key = keys::rating(guild, game, user);
+        let row = self.client()?.query_opt("SELECT value FROM entries WHERE key = $1", &[&key]).checked()?;
+        row.map(|row| keys::decode_rating(row.get(0))).transpose()
+    }
+
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        let prefix = keys::rating_prefix(guild, game);
+        // The prefix ends with the game's place in the list, never 0xff: it has an end.
+        let end = prefix_end(&prefix).unwrap_or_default();
+        let sql = "SELECT value FROM entries WHERE key >= $1 AND key < $2 ORDER BY key";
+        let rows = self.client()?.query(sql, &[&prefix, &end]).checked()?;
+        rows.iter().map(|row| keys::decode_rating(row.get(0))).collect()
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
@@ -273,7 +313,8 @@ impl GameStore for PostgresStore {
         upsert(&mut *self.client()?, &keys::user(user.id), &bytes)
     }
 
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        let Restore { games, users, ratings, last_id } = restored;
         self.transaction(|tx| {
             // The counter's row lock keeps creations (and other imports) out until commit.
             let counter: i64 = tx.query_one("SELECT id FROM last_id FOR UPDATE", &[]).checked()?.get(0);
@@ -292,6 +333,9 @@ impl GameStore for PostgresStore {
             }
             for user in &users {
                 upsert(tx, &keys::user(user.id), &serde_json::to_vec(user)?)?;
+            }
+            for rating in &ratings {
+                upsert(tx, &keys::rating_of(rating), &serde_json::to_vec(rating)?)?;
             }
             tx.execute("UPDATE last_id SET id = $1", &[&i64::from(last)]).checked()?;
             Ok(())

@@ -17,6 +17,10 @@ use crate::ids::{ChannelId, GameId, GuildId, UserId};
 /// text; [`upgrade`] reads it.
 pub const FORMAT: u32 = 2;
 
+/// The opponent of an open challenge until someone accepts it (Discord numbers nobody 0).
+/// The player index lists a server's open challenges under this user.
+pub const NOBODY: UserId = UserId(0);
+
 /// The colour the challenger asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -278,6 +282,13 @@ impl GameRecord {
         self.level.is_some()
     }
 
+    /// Whether this is an open challenge nobody has accepted yet: anyone in its channel but
+    /// the challenger may accept it, and becomes its opponent.
+    #[must_use]
+    pub fn is_open(&self) -> bool {
+        self.opponent == NOBODY
+    }
+
     /// Whether `user` is the challenger or the opponent.
     #[must_use]
     pub fn involves(&self, user: UserId) -> bool {
@@ -361,7 +372,6 @@ mod color_name {
     }
 }
 
-/// A game kind stored by its name (`go`, `chego`).
 /// A bot level stored by its name (`easy`, `medium`, `hard`).
 mod level_name {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
@@ -381,7 +391,8 @@ mod level_name {
     }
 }
 
-mod kind_name {
+/// A game kind stored by its name (`go`, `chego`).
+pub(super) mod kind_name {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
     use stonemate_engine::GameKind;
 

@@ -8,12 +8,14 @@ use std::path::Path;
 use std::sync::Arc;
 
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
+use stonemate_engine::GameKind;
 
 use super::check;
 use super::durable::{DurableSync, GroupSync, SledFiles};
 use super::keys::{self, Write};
+use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, StoreError};
+use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -144,7 +146,8 @@ fn unsure(error: impl std::fmt::Display) -> StoreError {
 impl GameStore for SledStore {
     // One batch, durably; sled lets one process open the directory, so nothing writes
     // between the check and the batch.
-    fn restore(&self, games: Vec<GameRecord>, users: Vec<UserRecord>, last_id: u32) -> Result<(), StoreError> {
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        let Restore { games, users, ratings, last_id } = restored;
         if self.db.scan_prefix([keys::GAME]).next().is_some() || self.db.contains_key(keys::NEXT_ID)? {
             return Err(StoreError::NotEmpty);
         }
@@ -161,6 +164,9 @@ impl GameStore for SledStore {
         }
         for user in &users {
             batch.insert(keys::user(user.id), serde_json::to_vec(user)?);
+        }
+        for rating in &ratings {
+            batch.insert(keys::rating_of(rating), serde_json::to_vec(rating)?);
         }
         if last > 0 {
             batch.insert(keys::NEXT_ID, &last.to_be_bytes());
@@ -193,7 +199,8 @@ impl GameStore for SledStore {
         self.db.get(keys::game(id))?.map(|bytes| keys::decode_game(&bytes)).transpose()
     }
 
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
+    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+        let ratings = keys::rating_writes(ratings)?;
         unwrap_tx(self.db.transaction(|tx| {
             let Some(old) = tx.get(keys::game(record.id))? else {
                 return abort(StoreError::Missing(record.id));
@@ -205,12 +212,34 @@ impl GameStore for SledStore {
             if old.version.checked_add(1) != Some(record.version) {
                 return abort(StoreError::Conflict);
             }
+            for (key, expected, _) in &ratings {
+                match keys::rating_unchanged(tx.get(key.as_slice())?.as_deref(), *expected) {
+                    Ok(true) => {}
+                    Ok(false) => return abort(StoreError::Conflict),
+                    Err(error) => return abort(error),
+                }
+            }
+            for (key, _, value) in &ratings {
+                tx.insert(key.as_slice(), value.as_slice())?;
+            }
             match keys::changes(Some(&old), record) {
                 Ok(writes) => apply(tx, &writes),
                 Err(error) => abort(error),
             }
         }))?;
         self.flush()
+    }
+
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        self.db.get(keys::rating(guild, game, user))?.map(|bytes| keys::decode_rating(&bytes)).transpose()
+    }
+
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        let mut ratings = Vec::new();
+        for entry in self.db.scan_prefix(keys::rating_prefix(guild, game)) {
+            ratings.push(keys::decode_rating(&entry?.1)?);
+        }
+        Ok(ratings)
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {

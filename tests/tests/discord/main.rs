@@ -3,6 +3,7 @@
 
 mod binary;
 mod bot_game;
+mod community;
 mod deferral;
 mod game;
 mod harness;

@@ -21,7 +21,8 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         (
             "challenge",
             vec![
-                ("opponent", USER, true, &[][..]),
+                // Second wave: without an opponent, an open challenge.
+                ("opponent", USER, false, &[][..]),
                 ("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..]),
                 ("color", STRING, false, &["white", "black", "random"][..]),
                 ("days", INTEGER, false, &[][..]),
@@ -48,6 +49,14 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("notify", vec![("mode", STRING, true, &["channel", "dm", "off"][..])]),
         ("admin-abort", vec![("game", STRING, true, &[][..])]),
         // Second wave.
+        (
+            "stats",
+            vec![
+                ("user", USER, false, &[][..]),
+                ("game", STRING, false, &["chego", "gess", "ichess", "go", "chogo"][..]),
+            ],
+        ),
+        ("leaderboard", vec![("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..])]),
         ("help", vec![]),
     ]
 }

@@ -21,7 +21,8 @@ fn resign_asks_to_confirm_then_the_button_ends_the_game() {
     let response = table.service.press(&caller("bob"), "resign:1");
     assert!(response.reply.ok && !response.reply.private);
     assert!(response.reply.images[0].bytes.starts_with(b"\x89PNG"));
-    assert_eq!(response.reply.text, "#1 is over: alice (white) wins by resignation.");
+    // A rated game: the new ratings follow the result (ratings.rs checks the figures).
+    assert_eq!(response.reply.text, "#1 is over: alice (white) wins by resignation. Ratings: alice 1662?, bob 1338?.");
     assert_eq!(response.notices[0].mentions, [user("alice").id], "the result is told to the other player");
     let result = table.record(id).result.unwrap();
     assert_eq!((result.winner, result.reason), (Some(Color::White), Reason::Resignation));
@@ -40,7 +41,7 @@ fn draw_offer_then_accept_by_draw() {
     assert_eq!(table.refused("bob", Command::Draw { game: None }), "you have already offered a draw in #1");
     assert!(table.press_refused("bob", "draw-accept:1").contains("no draw offer"));
     let done = table.ok("alice", Command::Draw { game: None }).reply;
-    assert_eq!(done.text, "#1 is over: draw (agreement).");
+    assert_eq!(done.text, "#1 is over: draw (agreement). Ratings: alice 1500?, bob 1500?.");
     let record = table.record(id);
     assert_eq!((record.phase, record.result.unwrap().reason), (Phase::Finished, Reason::Agreement));
 }

@@ -96,7 +96,10 @@ fn turns_in_a_challenge_or_a_finished_game_are_refused() {
     table.ok("bob", Command::Pass { game: None });
     let response = table.ok("alice", Command::Pass { game: None });
     assert!(
-        response.reply.text.ends_with("Game over: draw (two passes) (white 0, black 0)."),
+        response
+            .reply
+            .text
+            .ends_with("Game over: draw (two passes) (white 0, black 0). Ratings: alice 1500?, bob 1500?."),
         "{}",
         response.reply.text
     );

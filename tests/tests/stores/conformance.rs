@@ -5,11 +5,12 @@ use std::sync::{Arc, Barrier};
 use stonemate_bot::backup::Backups;
 use stonemate_bot::clock::{Span, Timestamp};
 use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, NotifyMode, Settings, UserId};
-use stonemate_bot::store::{GameRecord, GameStore, IndexEntry, Phase, StoreError, UserRecord, check, export};
+use stonemate_bot::store::{GameRecord, GameStore, IndexEntry, Phase, Restore, StoreError, UserRecord, check, export};
 use stonemate_engine::GameKind;
 
 use crate::Kind;
 use crate::common::{HOME, Table, caller, in_server, mv, user};
+pub use crate::ratings::*;
 
 /// A challenge record as the service makes it (id 1, version 1).
 pub fn challenge_record() -> GameRecord {
@@ -199,7 +200,10 @@ pub fn restoring_into_a_store_with_games_is_refused(kind: Kind) {
     let before = store.dump().unwrap();
     let mut other = stored.clone();
     other.id = GameId(9);
-    assert!(matches!(store.restore(vec![other], Vec::new(), 9), Err(StoreError::NotEmpty)));
+    assert!(matches!(
+        store.restore(Restore { games: vec![other], last_id: 9, ..Restore::default() }),
+        Err(StoreError::NotEmpty)
+    ));
     assert_eq!(store.dump().unwrap(), before);
 }
 

@@ -8,6 +8,7 @@ mod common;
 mod conformance;
 mod postgres;
 mod race;
+mod ratings;
 
 use stonemate_bot::store::{GameStore, MemoryStore, PostgresStore, SledStore};
 
@@ -65,4 +66,8 @@ on_every_store!(
     restoring_into_a_store_with_games_is_refused,
     a_backup_is_claimed_once_per_period,
     a_scheduled_export_imports_to_the_same_games,
+    ratings_are_written_with_the_result_by_server_and_game,
+    a_stale_rating_refuses_the_whole_write,
+    of_two_results_moving_one_rating_at_once_one_wins,
+    an_export_keeps_the_ratings,
 );

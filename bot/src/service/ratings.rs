@@ -1,0 +1,122 @@
+//! Ratings (issue 18): Glicko-2, computed by the `skillratings` crate, one rating per
+//! player, game and server.
+//!
+//! - **Rating period**: every rated game is a rating period of its own (as most bots
+//!   do): when it ends, both players' ratings are updated from that one result. Time
+//!   without games is no period: a deviation does not grow while a player is away.
+//! - **What is rated**: games between two people in a server that end with a winner or a
+//!   draw. Games against Stonemate, aborted games (by a player or an administrator), and
+//!   challenges that never started are not.
+//! - **Provisional**: a rating whose deviation is above [`PROVISIONAL_DEVIATION`] (lichess's
+//!   rule): a new player starts at 1500 ± 350 and needs a few games to fall below it.
+//!
+//! The new ratings are written in the same store transaction as the result
+//! ([`Service::commit`]); a rating that moved since it was read (another game of the same
+//! player ended first) fails the write as a conflict, and the command runs again.
+
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+use stonemate_engine::{Color, GameKind};
+
+use super::Service;
+use super::error::Refusal;
+use super::text;
+use crate::ids::{GuildId, UserId};
+use crate::store::{GameRecord, Phase, RatingChange, RatingRecord};
+
+/// A rating with a deviation above this is provisional (marked `?`).
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// How `/help`, `/stats` and `/leaderboard` explain the ratings.
+pub const EXPLAINED: &str = "Ratings are Glicko-2, per server and game, updated after every rated game: \
+games between two people that end with a result, never games against Stonemate or aborted ones. `?` marks a \
+provisional rating, whose deviation is above 110 (everyone starts at 1500 ± 350)";
+
+/// Whether a rating is still provisional.
+#[must_use]
+pub fn provisional(rating: &RatingRecord) -> bool {
+    rating.deviation > PROVISIONAL_DEVIATION
+}
+
+/// A rating as players read it: `1662`, or `1662?` while provisional.
+#[must_use]
+pub fn shown(rating: &RatingRecord) -> String {
+    let mark = if provisional(rating) { "?" } else { "" };
+    format!("{:.0}{mark}", rating.rating)
+}
+
+/// A player's rating before his first rated game.
+fn first(user: UserId, game: GameKind, guild: GuildId) -> RatingRecord {
+    let start = Glicko2Rating::new();
+    RatingRecord {
+        user,
+        game,
+        guild,
+        rating: start.rating,
+        deviation: start.deviation,
+        volatility: start.volatility,
+        games: 0,
+    }
+}
+
+fn glicko(rating: &RatingRecord) -> Glicko2Rating {
+    Glicko2Rating { rating: rating.rating, deviation: rating.deviation, volatility: rating.volatility }
+}
+
+/// `rating` after one more rated game that left it at `new`.
+fn after(rating: &RatingRecord, new: Glicko2Rating) -> RatingRecord {
+    RatingRecord {
+        rating: new.rating,
+        deviation: new.deviation,
+        volatility: new.volatility,
+        games: rating.games + 1,
+        ..*rating
+    }
+}
+
+/// The server, players `[white, black]` and white's outcome of a finished rated game.
+fn rated_result(record: &GameRecord) -> Option<(GuildId, [UserId; 2], Outcomes)> {
+    let ending = record.result.as_ref().filter(|ending| !ending.reason.aborted())?;
+    if record.phase != Phase::Finished || record.against_bot() {
+        return None;
+    }
+    let outcome = match ending.winner {
+        Some(Color::White) => Outcomes::WIN,
+        Some(Color::Black) => Outcomes::LOSS,
+        None => Outcomes::DRAW,
+    };
+    Some((record.guild?, record.players?, outcome))
+}
+
+impl Service {
+    /// The rating changes that writing `next` makes: both players' new ratings when it
+    /// ends a rated game (`was_over`: the record was finished before), else none.
+    pub(super) fn rating_changes(&self, was_over: bool, next: &GameRecord) -> Result<Vec<RatingChange>, Refusal> {
+        let Some((guild, [white, black], outcome)) = rated_result(next).filter(|_| !was_over) else {
+            return Ok(Vec::new());
+        };
+        if self.is_bot(white) || self.is_bot(black) {
+            return Ok(Vec::new());
+        }
+        let stored = |user| self.store.rating(guild, next.game, user);
+        let (white_before, black_before) = (stored(white)?, stored(black)?);
+        let white_now = white_before.unwrap_or_else(|| first(white, next.game, guild));
+        let black_now = black_before.unwrap_or_else(|| first(black, next.game, guild));
+        let (new_white, new_black) = glicko2(&glicko(&white_now), &glicko(&black_now), &outcome, &Glicko2Config::new());
+        Ok(vec![
+            RatingChange { before: white_before, after: after(&white_now, new_white) },
+            RatingChange { before: black_before, after: after(&black_now, new_black) },
+        ])
+    }
+
+    /// ` Ratings: alice 1662?, bob 1338?.` after a rated game, else nothing.
+    pub(super) fn ratings_note(&self, record: &GameRecord) -> String {
+        let Some((guild, players, _)) = rated_result(record) else { return String::new() };
+        let shown_of = |user| {
+            let rating = self.store.rating(guild, record.game, user).ok().flatten()?;
+            Some(format!("{} {}", text::name(record.name_of(user)), shown(&rating)))
+        };
+        let parts: Option<Vec<String>> = players.into_iter().map(shown_of).collect();
+        parts.map_or_else(String::new, |parts| format!(" Ratings: {}.", parts.join(", ")))
+    }
+}

@@ -1,0 +1,36 @@
+//! Ratings as stored: one [`RatingRecord`] per player, game and server, and the
+//! [`RatingChange`]s a finishing write carries, so that a rating changes in the same
+//! transaction as the result that causes it (issue 18). The figures themselves come from
+//! the service (Glicko-2, through `skillratings`); the store only keeps them, and refuses a
+//! change made from a rating that has moved since it was read (another game of the same
+//! player finished first), exactly as it refuses a stale record.
+
+use serde::{Deserialize, Serialize};
+use stonemate_engine::GameKind;
+
+use crate::ids::{GuildId, UserId};
+
+/// A player's Glicko-2 rating in one game of one server.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RatingRecord {
+    pub user: UserId,
+    #[serde(with = "super::record::kind_name")]
+    pub game: GameKind,
+    /// The server (ratings are per server; records without one are not rated).
+    pub guild: GuildId,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// Rated games played: it grows by one with every change, so it also tells a
+    /// rating read before another game changed it.
+    pub games: u32,
+}
+
+/// One rating a write sets: `after`, replacing `before` (`None`: the player had no rating
+/// yet). The store refuses the whole write ([`super::StoreError::Conflict`]) when the
+/// stored rating is not `before`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingChange {
+    pub before: Option<RatingRecord>,
+    pub after: RatingRecord,
+}

@@ -1,0 +1,54 @@
+//! Playing again through Discord (issue 18): an open challenge taken by a third member with
+//! its Accept button (and refused to its author), then the Rematch button on the finished
+//! game's message, which challenges the same opponent with the colours swapped.
+
+use serde_json::json;
+use stonemate_tests::fake_discord::{Answer, FakeDiscord};
+
+use crate::harness::*;
+
+fn button(answer: &Answer, action: &str) -> String {
+    let ids = answer.custom_ids();
+    ids.iter()
+        .find(|id| id.starts_with(&format!("{action}:")))
+        .cloned()
+        .unwrap_or_else(|| panic!("no {action} in {ids:?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_then_a_rematch_through_discord() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("community");
+    let (bot, _) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
+    let (alice, carol) = (player(&fake, "alice"), player(&fake, "carol"));
+
+    let options = json!([text("game", "go"), text("color", "white"), integer("days", 0), text("options", "board=9x9")]);
+    let open = command(&fake, &alice, "challenge", options).await;
+    assert!(!open.is_private(), "{}", open.content());
+    assert!(open.content().contains("open challenge"), "{}", open.content());
+    let accept = button(&open, "accept");
+    let message = open.message.clone().expect("the challenge message");
+    let own = answer(&fake, &fake.press(&alice, &message, &accept)).await;
+    assert!(own.is_private() && own.content().contains("your own open challenge"), "{}", own.content());
+    let started = answer(&fake, &fake.press(&carol, &message, &accept)).await;
+    assert!(!started.is_private(), "{}", started.content());
+    assert!(started.content().starts_with("carol accepted"), "{}", started.content());
+
+    let asked = command(&fake, &carol, "resign", json!([])).await;
+    let confirm = button(&asked, "resign");
+    let resigned = answer(&fake, &fake.press(&carol, &asked.message.clone().expect("message"), &confirm)).await;
+    assert!(!resigned.is_private(), "{}", resigned.content());
+    assert!(resigned.content().contains("Ratings: alice 1662?, carol 1338?"), "{}", resigned.content());
+    let rematch = button(&resigned, "rematch");
+    let over = resigned.message.clone().expect("the result message");
+    let again = answer(&fake, &fake.press(&carol, &over, &rematch)).await;
+    assert!(!again.is_private(), "{}", again.content());
+    assert!(again.content().contains("carol challenges you"), "{}", again.content());
+    assert_eq!(again.data["allowed_mentions"]["users"], json!([user_id(&alice)]), "alice is pinged");
+    assert!(again.content().contains("carol plays white"), "colours swapped: {}", again.content());
+    button(&again, "accept");
+
+    bot.stop().await;
+    assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());
+}

@@ -1,0 +1,330 @@
+//! Ratings through the service (issue 18): Glicko-2 figures equal to `skillratings`' own
+//! for the same series of results, written with the result or not at all; unrated games
+//! (against the bot, aborted, never started) leave every rating as it was.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+use stonemate_bot::clock::{ManualClock, Span, Timestamp};
+use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, Level, Service, Settings, User, UserId};
+use stonemate_bot::store::{
+    Dump, GameRecord, GameStore, IndexEntry, MemoryStore, Phase, RatingChange, RatingRecord, Restore, StoreError,
+    UserRecord,
+};
+use stonemate_engine::GameKind;
+
+use crate::common::{HOME, Table, admin_of, caller, game_opt, in_server, user};
+
+/// How a game of the series ends, for white (the challenger).
+#[derive(Debug, Clone, Copy)]
+pub enum End {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+/// Plays a 9x9 game from challenge to result: `white` challenges `black`, who resigns,
+/// or `white` resigns, or both agree a draw. Returns the result reply's text.
+pub fn finish(table: &Table, white: &str, black: &str, end: End) -> String {
+    let id = table.go(white, black, 0, "board=9x9");
+    finish_game(table, id, white, black, end)
+}
+
+/// Ends game `id` (being played by `white` and `black`) as `end` says.
+pub fn finish_game(table: &Table, id: GameId, white: &str, black: &str, end: End) -> String {
+    let resign = |loser: &str| {
+        table.ok(loser, Command::Resign { game: game_opt(id) });
+        let reply = table.service.press(&caller(loser), &format!("resign:{}", id.0)).reply;
+        assert!(reply.ok, "{}", reply.text);
+        reply.text
+    };
+    match end {
+        End::WhiteWins => resign(black),
+        End::BlackWins => resign(white),
+        End::Draw => {
+            table.ok(white, Command::Draw { game: game_opt(id) });
+            table.ok(black, Command::Draw { game: game_opt(id) }).reply.text
+        }
+    }
+}
+
+fn outcome(end: End) -> Outcomes {
+    match end {
+        End::WhiteWins => Outcomes::WIN,
+        End::BlackWins => Outcomes::LOSS,
+        End::Draw => Outcomes::DRAW,
+    }
+}
+
+fn stored(table: &Table, name: &str) -> Option<RatingRecord> {
+    table.service.store().rating(HOME, GameKind::Go, user(name).id).unwrap()
+}
+
+#[track_caller]
+fn assert_same(found: &RatingRecord, expected: &Glicko2Rating, games: u32) {
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    assert!(
+        close(found.rating, expected.rating)
+            && close(found.deviation, expected.deviation)
+            && close(found.volatility, expected.volatility),
+        "stored {found:?}, skillratings says {expected:?}"
+    );
+    assert_eq!(found.games, games);
+}
+
+fn no_ratings(dump: &Dump) -> bool {
+    dump.iter().all(|(key, _)| key.first() != Some(&b'r'))
+}
+
+#[test]
+fn ratings_after_a_series_of_results_are_skillratings_own_figures() {
+    let table = Table::new();
+    let series = [
+        ("alice", "bob", End::WhiteWins),
+        ("bob", "carol", End::WhiteWins),
+        ("carol", "alice", End::Draw),
+        ("alice", "bob", End::BlackWins),
+        ("dave", "alice", End::BlackWins),
+        ("bob", "dave", End::Draw),
+    ];
+    let mut expected: HashMap<&str, (Glicko2Rating, u32)> = HashMap::new();
+    for (white, black, end) in series {
+        finish(&table, white, black, end);
+        let (w, w_games) = expected.get(white).copied().unwrap_or_default();
+        let (b, b_games) = expected.get(black).copied().unwrap_or_default();
+        let (w, b) = glicko2(&w, &b, &outcome(end), &Glicko2Config::new());
+        expected.insert(white, (w, w_games + 1));
+        expected.insert(black, (b, b_games + 1));
+    }
+    for (name, (rating, games)) in &expected {
+        assert_same(&stored(&table, name).expect("a rated player"), rating, *games);
+    }
+}
+
+#[test]
+fn the_result_reply_shows_the_new_ratings_marked_provisional() {
+    let table = Table::new();
+    let text = finish(&table, "alice", "bob", End::WhiteWins);
+    // skillratings' own example: 1500 ± 350 beating 1500 ± 350 gives 1662 and 1338, ± 290.
+    assert!(text.ends_with("Ratings: alice 1662?, bob 1338?."), "{text}");
+}
+
+#[test]
+fn ratings_are_kept_per_server_and_game() {
+    let table = Table::new();
+    finish(&table, "alice", "bob", End::WhiteWins);
+    let elsewhere = in_server("alice", GuildId(2));
+    let id = table.challenge_from(&elsewhere, "bob");
+    table.ok_as(&in_server("bob", GuildId(2)), Command::Accept { challenge: game_opt(id) });
+    table.ok_as(&in_server("bob", GuildId(2)), Command::Resign { game: game_opt(id) });
+    assert!(table.service.press(&in_server("bob", GuildId(2)), &format!("resign:{}", id.0)).reply.ok);
+    let store = table.service.store();
+    assert_eq!(stored(&table, "alice").unwrap().games, 1, "the other server's game is not counted here");
+    assert_eq!(store.rating(GuildId(2), GameKind::Go, user("alice").id).unwrap().unwrap().games, 1);
+    assert_eq!(store.rating(HOME, GameKind::Chego, user("alice").id).unwrap(), None);
+}
+
+/// A service whose bot is asked its turns but never answers.
+fn with_bot(store: MemoryStore) -> Table {
+    let clock = Arc::new(ManualClock::at(Timestamp(1_700_000_000_000)));
+    let settings = Settings { render: |_| Vec::new(), animate: |_| Vec::new(), ..Settings::default() };
+    let service = Service::new(store, clock.clone(), settings).with_bot(User::new(999, "stonemate"), |_| {});
+    Table { service: Arc::new(service), clock }
+}
+
+#[test]
+fn games_against_the_bot_aborted_games_and_unanswered_challenges_are_not_rated() {
+    let table = with_bot(MemoryStore::new());
+    // Against the bot: resigned.
+    let bot_game = Command::Challenge {
+        opponent: User::new(999, "stonemate"),
+        game: GameKind::Go,
+        color: ColorChoice::Black,
+        days: Some(0),
+        options: Some("board=9x9".into()),
+        level: Level::Easy,
+    };
+    let id = table.ok("alice", bot_game).reply.game.unwrap();
+    table.ok("alice", Command::Resign { game: game_opt(id) });
+    assert!(table.service.press(&caller("alice"), &format!("resign:{}", id.0)).reply.ok);
+    assert_eq!(table.record(id).phase, Phase::Finished);
+    // Aborted by a player, and by an administrator.
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    table.ok("bob", Command::Abort { game: game_opt(id) });
+    let id = table.go("alice", "carol", 0, "board=9x9");
+    table.ok_as(&admin_of("mod", HOME), Command::AdminAbort { game: id });
+    // Declined, withdrawn and expired challenges.
+    let id = table.challenge("alice", "bob", "go", 0, "board=9x9");
+    table.ok("bob", Command::Decline { challenge: game_opt(id) });
+    let id = table.challenge("alice", "bob", "go", 0, "board=9x9");
+    table.ok("alice", Command::Withdraw { challenge: game_opt(id) });
+    table.challenge("alice", "dave", "go", 0, "board=9x9");
+    table.advance(Span::days(8));
+    table.service.tick();
+    assert!(no_ratings(&table.service.store().dump().unwrap()));
+    assert!(table.service.store().ratings(HOME, GameKind::Go).unwrap().is_empty());
+    // A rated game afterwards starts from the first rating, as if nothing had happened.
+    finish(&table, "alice", "bob", End::WhiteWins);
+    let first = glicko2(&Glicko2Rating::new(), &Glicko2Rating::new(), &Outcomes::WIN, &Glicko2Config::new()).0;
+    assert_same(&stored(&table, "alice").unwrap(), &first, 1);
+}
+
+/// A store that, once armed, first lets "another process" change a rating that the next
+/// rating write is about, then does that write; or fails that write outright.
+#[derive(Debug, Default)]
+struct Meddling {
+    inner: MemoryStore,
+    /// A rating to slip in before the next rated write (and the record whose write carries it).
+    slip_in: Mutex<Option<(GameRecord, RatingChange)>>,
+    fail: AtomicBool,
+}
+
+impl GameStore for Meddling {
+    fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
+        self.inner.create(record)
+    }
+    fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.inner.load(id)
+    }
+    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+        if !ratings.is_empty() {
+            if let Some((other, change)) = self.slip_in.lock().unwrap().take() {
+                self.inner.update_rated(&other, &[change])?;
+            }
+            if self.fail.swap(false, Ordering::SeqCst) {
+                return Err(StoreError::Database("injected: the transaction failed".into()));
+            }
+        }
+        self.inner.update_rated(record, ratings)
+    }
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        self.inner.rating(guild, game, user)
+    }
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        self.inner.ratings(guild, game)
+    }
+    fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
+        self.inner.entries_of(user)
+    }
+    fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError> {
+        self.inner.entries_in(user, guild)
+    }
+    fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
+        self.inner.due(until)
+    }
+    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
+        self.inner.user(id)
+    }
+    fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
+        self.inner.save_user(user)
+    }
+    fn dump(&self) -> Result<Dump, StoreError> {
+        self.inner.dump()
+    }
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        self.inner.restore(restored)
+    }
+    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
+        self.inner.claim_backup(now, next)
+    }
+}
+
+/// The store under a service: the table's, known to be a [`Meddling`].
+fn meddling_table() -> (Table, Arc<Meddling>) {
+    let store = Arc::new(Meddling::default());
+    (Table::with(Shared(store.clone()), Settings::default()), store)
+}
+
+/// A store shared with the test, so that it can arm it.
+#[derive(Debug)]
+struct Shared(Arc<Meddling>);
+
+impl GameStore for Shared {
+    fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
+        self.0.create(record)
+    }
+    fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.0.load(id)
+    }
+    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+        self.0.update_rated(record, ratings)
+    }
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        self.0.rating(guild, game, user)
+    }
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        self.0.ratings(guild, game)
+    }
+    fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
+        self.0.entries_of(user)
+    }
+    fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError> {
+        self.0.entries_in(user, guild)
+    }
+    fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
+        self.0.due(until)
+    }
+    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
+        self.0.user(id)
+    }
+    fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
+        self.0.save_user(user)
+    }
+    fn dump(&self) -> Result<Dump, StoreError> {
+        self.0.dump()
+    }
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        self.0.restore(restored)
+    }
+    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
+        self.0.claim_backup(now, next)
+    }
+}
+
+#[test]
+fn a_failed_result_write_changes_no_rating_and_no_record() {
+    let (table, store) = meddling_table();
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    table.ok("bob", Command::Resign { game: game_opt(id) });
+    let before = store.dump().unwrap();
+    store.fail.store(true, Ordering::SeqCst);
+    let reply = table.service.press(&caller("bob"), &format!("resign:{}", id.0)).reply;
+    assert!(!reply.ok, "{}", reply.text);
+    assert_eq!(store.dump().unwrap(), before, "neither the result nor a rating was written");
+    assert!(no_ratings(&store.dump().unwrap()));
+}
+
+#[test]
+fn a_rating_changed_meanwhile_fails_the_write_which_runs_again_from_the_new_rating() {
+    let (table, store) = meddling_table();
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    let other = table.go("alice", "carol", 0, "board=9x9");
+    // Meanwhile alice's other game ends (another process): her rating moves to 1600 ± 200.
+    let moved = RatingRecord {
+        user: user("alice").id,
+        game: GameKind::Go,
+        guild: HOME,
+        rating: 1600.0,
+        deviation: 200.0,
+        volatility: 0.06,
+        games: 1,
+    };
+    let mut other_record = table.record(other);
+    other_record.version += 1;
+    *store.slip_in.lock().unwrap() = Some((other_record, RatingChange { before: None, after: moved }));
+    finish_game(&table, id, "alice", "bob", End::WhiteWins);
+    // The first write, made from alice's unrated start, was refused whole; the command ran
+    // again from the rating the other game left.
+    let expected = glicko2(
+        &Glicko2Rating { rating: 1600.0, deviation: 200.0, volatility: 0.06 },
+        &Glicko2Rating::new(),
+        &Outcomes::WIN,
+        &Glicko2Config::new(),
+    );
+    assert_same(&stored(&table, "alice").unwrap(), &expected.0, 2);
+    assert_same(&stored(&table, "bob").unwrap(), &expected.1, 1);
+    assert_eq!(table.record(id).phase, Phase::Finished);
+}
