@@ -11,7 +11,7 @@ use super::lookup::{self, Sent};
 use super::picture::Loaded;
 use super::text;
 use super::types::{Button, ButtonStyle, Caller, GameId, Reply, Response, User, UserId};
-use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, Phase, TurnClock, UserRecord};
+use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, Phase, UserRecord};
 
 impl Service {
     /// Refuses a new challenge past the challenger's own limits: challenges he has waiting
@@ -51,10 +51,13 @@ impl Service {
         if old.as_ref().is_some_and(|old| old.name == lookup::short_name(&user.name)) {
             return;
         }
-        let notify = old.map(|old| old.notify).unwrap_or_default();
-        // A name is for display only: failing to store it must not fail the command.
         let name = lookup::short_name(&user.name);
-        let _ = self.store.save_user(&UserRecord { format: FORMAT, id: user.id, name, notify });
+        let record = match old {
+            Some(old) => UserRecord { name, ..old },
+            None => UserRecord::new(user.id, name),
+        };
+        // A name is for display only: failing to store it must not fail the command.
+        let _ = self.store.save_user(&record);
     }
 
     /// `/challenge`; with the bot as opponent, a game against it at `level`, started at
@@ -126,15 +129,13 @@ impl Service {
         start: AnyGame,
         level: Level,
     ) -> Result<Response, Refusal> {
-        let now = self.now();
         let bot = record.opponent;
         let white_first = white_is_challenger(&record);
         record.players = Some(if white_first { [record.challenger, bot] } else { [bot, record.challenger] });
         record.phase = Phase::Playing;
         record.level = Some(level);
         let bot_side = if white_first { Color::Black } else { Color::White };
-        record.clock = (record.days > 0 && start.to_move() != Some(bot_side))
-            .then(|| TurnClock::new(now, now + crate::clock::Span::days(record.days.into())));
+        record.clock = if start.to_move() == Some(bot_side) { None } else { self.turn_clock(&record) };
         let record = self.store.create(record)?;
         self.remember(&caller.user);
         let game = Loaded { record, position: start };
@@ -178,13 +179,13 @@ impl Service {
         let record = &game.record;
         let id = record.id.0;
         let text = format!(
-            "{}, {} challenges you to {} — challenge {} ({}). Accept or decline within {}.",
+            "{}, {} challenges you to {} — challenge {} ({}). Accept or decline before it lapses {}.",
             text::ping(&record.names[1]),
             text::name(&record.names[0]),
             record.game.title(),
             record.id,
             describe_terms(game),
-            (record.expires - record.created).wait()
+            self.deadline(record.expires)
         );
         let buttons = vec![
             Button { custom_id: format!("accept:{id}"), label: "Accept".into(), style: ButtonStyle::Success },
@@ -227,14 +228,14 @@ impl Service {
         self.check_pending(record)?;
         self.check_active(caller.user.id, "you".to_owned(), "have")?;
         self.check_active(record.challenger, text::name(&record.names[0]), "has")?;
-        let now = self.now();
+        let clock = self.turn_clock(record);
         let white_first = white_is_challenger(record);
         let game = self.commit(game, |next| {
             next.names[1] = lookup::short_name(&caller.user.name);
             next.players =
                 Some(if white_first { [next.challenger, next.opponent] } else { [next.opponent, next.challenger] });
             next.phase = Phase::Playing;
-            next.clock = (next.days > 0).then(|| TurnClock::new(now, now + crate::clock::Span::days(next.days.into())));
+            next.clock = clock;
         })?;
         self.remember(&caller.user);
         let next = &game.record;

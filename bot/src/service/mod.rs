@@ -31,6 +31,7 @@ mod picture;
 mod play;
 pub mod rules;
 pub mod text;
+mod time;
 mod types;
 mod views;
 
@@ -44,7 +45,7 @@ pub use types::{
     Level, Notice, NotifyMode, Reply, Response, Target, User, UserId,
 };
 
-use crate::clock::{Clock, Span, Timestamp};
+use crate::clock::{Clock, DeadlineStyle, Span, Timestamp};
 use crate::store::{FailStop, GameStore, StoreError};
 
 /// Limits and defaults.
@@ -70,6 +71,13 @@ pub struct Settings {
     /// How long the bot searches each turn: `None` for its level's own budget; tests and
     /// tournaments set a small node budget.
     pub bot_budget: Option<Budget>,
+    /// How deadlines are written: Discord timestamps on Discord, UTC in the console.
+    pub deadlines: DeadlineStyle,
+    /// When the player to move is reminded, as time left before the deadline (each once
+    /// per turn; points as long as the whole turn or longer are skipped).
+    pub reminders: Vec<Span>,
+    /// Days of `/vacation` each player may take per calendar year (UTC).
+    pub vacation_days_per_year: u16,
 }
 
 impl Default for Settings {
@@ -84,6 +92,9 @@ impl Default for Settings {
             render: stonemate_render::png,
             animate: stonemate_render::animation,
             bot_budget: None,
+            deadlines: DeadlineStyle::default(),
+            reminders: vec![Span::days(1), Span::HOUR],
+            vacation_days_per_year: 30,
         }
     }
 }
@@ -207,6 +218,8 @@ impl Service {
             Command::Board { game } => self.show_board(caller, game),
             Command::History { game } => self.history(caller, game),
             Command::Games { user } => self.games(caller, user.as_ref()),
+            Command::Finished { user, page } => self.finished_games(caller, user.as_ref(), page),
+            Command::Vacation { days } => self.vacation(caller, days),
             Command::Legal { game, square } => self.legal(caller, game, square.as_deref()),
             Command::Rules { game } => Self::rules(game),
             Command::Notify { mode } => self.set_notify(caller, mode),

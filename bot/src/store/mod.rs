@@ -36,7 +36,7 @@ pub use fail_stop::FailStop;
 pub use memory::MemoryStore;
 pub use open::{is_address, open_at, open_store, shown};
 pub use postgres::PostgresStore;
-pub use record::{ColorChoice, Ending, FORMAT, GameRecord, NotifyMode, Phase, Reason, TurnClock, UserRecord};
+pub use record::{ColorChoice, Ending, FORMAT, GameRecord, NotifyMode, Phase, Reason, TurnClock, UserRecord, Vacation};
 pub use sled_store::SledStore;
 
 use crate::clock::Timestamp;

@@ -98,12 +98,7 @@ pub fn user_settings_round_trip(kind: Kind) {
     let fresh = kind.open();
     let store = &fresh.store;
     assert_eq!(store.user(UserId(42)).unwrap(), None);
-    let mut settings = UserRecord {
-        format: stonemate_bot::store::FORMAT,
-        id: UserId(42),
-        name: "alice".into(),
-        notify: NotifyMode::Dm,
-    };
+    let mut settings = UserRecord { notify: NotifyMode::Dm, ..UserRecord::new(UserId(42), "alice".into()) };
     store.save_user(&settings).unwrap();
     assert_eq!(store.user(UserId(42)).unwrap(), Some(settings.clone()));
     settings.notify = NotifyMode::Off;

@@ -1,0 +1,193 @@
+//! Time in games: how deadlines are written, when a turn's clock starts and when its
+//! reminders fall, and `/vacation`, which pauses a player's clocks.
+//!
+//! What a vacation means, exactly:
+//! - From the command on, every running clock in the player's games (his turns and his
+//!   opponents') stands still until the vacation ends: its deadline and its reminders
+//!   move on by the paused time. A clock that has already run out stays run out.
+//! - A clock that starts during the vacation (a turn played by the opponent, a game
+//!   accepted or started) counts from the vacation's end.
+//! - Nothing has to happen when it ends: the moved deadlines are stored (and indexed), so
+//!   clocks run again by themselves, across restarts too.
+//! - `/vacation days:0` ends it at once: every deadline it moved comes back by the unused
+//!   time, and only the days used (rounded up) count against the allowance. `/vacation
+//!   days:N` during a vacation makes it end N days from now.
+//! - Each player has `vacation_days_per_year` days per calendar year (UTC, by the day a
+//!   vacation starts).
+//! - When both players of a game are away, its clock stands still until the later end.
+
+use jiff::tz::TimeZone;
+
+use super::Service;
+use super::error::Refusal;
+use super::lookup::short_name;
+use super::picture::Loaded;
+use super::text;
+use super::types::{Caller, GameId, Notice, Reply, Response, UserId};
+use crate::clock::{Span, Timestamp};
+use crate::store::{GameRecord, Phase, TurnClock, UserRecord, Vacation};
+
+/// The longest vacation one command takes, in days.
+pub const MAX_VACATION_DAYS: u8 = 30;
+
+impl Service {
+    /// `at` as the host writes deadlines (`in 2d 5h (... UTC)`, or a Discord timestamp).
+    pub(super) fn deadline(&self, at: Timestamp) -> String {
+        self.settings.deadlines.when(at, self.now())
+    }
+
+    /// The clock of a turn of `length` starting now in `record`'s game: while one of its
+    /// players is on vacation, it starts when the vacation ends.
+    pub(super) fn start_clock(&self, record: &GameRecord, length: Span) -> TurnClock {
+        let now = self.now();
+        let paused = self.paused_until(record).filter(|end| *end > now);
+        let start = paused.unwrap_or(now);
+        let mut clock = TurnClock::new(start, start + length, None);
+        clock.paused_until = paused;
+        clock.remind_at = self.remind_after(&clock, start);
+        clock
+    }
+
+    /// The clock of a turn of `days` days, or none for a game without a clock.
+    pub(super) fn turn_clock(&self, record: &GameRecord) -> Option<TurnClock> {
+        (record.days > 0).then(|| self.start_clock(record, Span::days(record.days.into())))
+    }
+
+    /// The next reminder of `clock` after `after`: at the largest reminder point still
+    /// ahead that is shorter than the whole turn (a reminder as the turn begins says
+    /// nothing).
+    pub(super) fn remind_after(&self, clock: &TurnClock, after: Timestamp) -> Option<Timestamp> {
+        let whole = clock.deadline - clock.started;
+        let ahead = clock.deadline - after;
+        let point = self.settings.reminders.iter().filter(|p| Span(0) < **p && **p < whole && **p < ahead).max()?;
+        Some(clock.deadline - *point)
+    }
+
+    /// When the vacations of `record`'s players end, the later one, if one runs.
+    fn paused_until(&self, record: &GameRecord) -> Option<Timestamp> {
+        let now = self.now();
+        let away = |user| self.store.user(user).ok().flatten().and_then(|record| record.away_until(now));
+        [record.challenger, record.opponent].into_iter().filter_map(away).max()
+    }
+
+    /// `/vacation`: pauses (or, with 0 days, resumes) the clocks of all the caller's games.
+    pub(super) fn vacation(&self, caller: &Caller, days: u8) -> Result<Response, Refusal> {
+        let now = self.now();
+        let me = caller.user.id;
+        let mut user = self.store.user(me)?.unwrap_or_else(|| UserRecord::new(me, short_name(&caller.user.name)));
+        let running = user.away_until(now).is_some();
+        if days == 0 && !running {
+            return Err(Refusal::NotOnVacation);
+        }
+        let left = self.vacation_days_left(&user, now);
+        if u32::from(days) > left {
+            let allowance = self.settings.vacation_days_per_year;
+            return Err(Refusal::VacationAllowance { asked: days, left, allowance });
+        }
+        let end = now + Span::days(days.into());
+        match user.vacations.last_mut() {
+            Some(vacation) if running => vacation.end = end,
+            _ => user.vacations.push(Vacation { start: now, end }),
+        }
+        self.store.save_user(&user)?;
+        let mut moved = Vec::new();
+        let mut notices = Vec::new();
+        for (id, phase) in self.store.games_of(me)? {
+            if phase == Phase::Playing
+                && let Some(game) = Self::retry_on(|| self.pause(id))?
+            {
+                moved.push(id);
+                notices.extend(self.pause_notice(&game, me, days));
+            }
+        }
+        let text = vacation_text(days, end, &moved, self, self.vacation_days_left(&user, now));
+        let reply = Reply { ok: true, text, private: true, ..Reply::default() };
+        Ok(Response { reply, notices })
+    }
+
+    /// Runs `run` again while it loses races for its record.
+    fn retry_on<T>(mut run: impl FnMut() -> Result<T, Refusal>) -> Result<T, Refusal> {
+        let mut result = run();
+        for _ in 1..super::RETRIES {
+            if !matches!(result, Err(Refusal::Conflict)) {
+                break;
+            }
+            result = run();
+        }
+        result
+    }
+
+    /// Moves the clock of game `id` to the pause its players' vacations make now; returns
+    /// the game with its moved clock, or `None` when the clock did not move.
+    fn pause(&self, id: GameId) -> Result<Option<Loaded>, Refusal> {
+        let now = self.now();
+        let game = self.loaded(self.load(id)?)?;
+        let Some(clock) = game.record.clock.filter(|clock| clock.deadline > now) else { return Ok(None) };
+        let was = clock.paused_until.filter(|end| *end > now).unwrap_or(now);
+        let until = self.paused_until(&game.record).unwrap_or(now);
+        if until == was {
+            return Ok(None);
+        }
+        let mut moved = clock.shifted(until - was);
+        moved.paused_until = (until > now).then_some(until);
+        Ok(Some(self.commit(game, |next| next.clock = Some(moved))?))
+    }
+
+    /// Tells the opponent of the one who went away (or came back) how his game's clock
+    /// moved.
+    fn pause_notice(&self, game: &Loaded, away: UserId, days: u8) -> Option<Notice> {
+        let record = &game.record;
+        let clock = record.clock?;
+        let opponent = record.other(away);
+        let mover = game.mover().map_or_else(|| "nobody".to_owned(), |user| text::name(record.name_of(user)));
+        let what = if days == 0 { "is back from vacation" } else { "is on vacation" };
+        let text = format!(
+            "{}: {} {what}: in {}, {mover}'s turn is now due {}.",
+            text::ping(record.name_of(opponent)),
+            text::name(record.name_of(away)),
+            record.id,
+            self.deadline(clock.deadline)
+        );
+        self.tell(record, opponent, text, true)
+    }
+
+    /// The vacation days `user` has left this calendar year, the running vacation counted
+    /// up to now.
+    fn vacation_days_left(&self, user: &UserRecord, now: Timestamp) -> u32 {
+        let year = year_of(now);
+        let used: u32 = user
+            .vacations
+            .iter()
+            .filter(|vacation| year_of(vacation.start) == year)
+            .map(|vacation| whole_days(vacation.end.min(now) - vacation.start))
+            .sum();
+        u32::from(self.settings.vacation_days_per_year).saturating_sub(used)
+    }
+}
+
+/// The calendar year (UTC) of an instant.
+fn year_of(time: Timestamp) -> i16 {
+    jiff::Timestamp::from_millisecond(time.0).map_or(0, |instant| instant.to_zoned(TimeZone::UTC).year())
+}
+
+/// Days, rounded up: a day begun counts.
+fn whole_days(span: Span) -> u32 {
+    u32::try_from(span.0.max(0).unsigned_abs().div_ceil(Span::DAY.0.unsigned_abs())).unwrap_or(u32::MAX)
+}
+
+/// The caller's reply to `/vacation`.
+fn vacation_text(days: u8, end: Timestamp, moved: &[GameId], service: &Service, left: u32) -> String {
+    let games: Vec<String> = moved.iter().map(ToString::to_string).collect();
+    let games = if games.is_empty() { "no clock was running".to_owned() } else { games.join(", ") };
+    let allowance = service.settings.vacation_days_per_year;
+    if days == 0 {
+        format!(
+            "Welcome back: your clocks run again ({games}). {left} of your {allowance} vacation days are left this year."
+        )
+    } else {
+        format!(
+            "You are on vacation until {}: the clocks of your games stand still until then ({games}); your opponents were told. {left} of your {allowance} vacation days are left this year.",
+            service.deadline(end)
+        )
+    }
+}
