@@ -79,16 +79,24 @@ impl Service {
         if days == 0 && !running {
             return Err(Refusal::NotOnVacation);
         }
-        let left = self.vacation_days_left(&user, now);
-        if u32::from(days) > left {
-            let allowance = self.settings.vacation_days_per_year;
-            return Err(Refusal::VacationAllowance { asked: days, left, allowance });
-        }
         let end = now + Span::days(days.into());
-        match user.vacations.last_mut() {
+        let mut planned = user.vacations.clone();
+        match planned.last_mut() {
             Some(vacation) if running => vacation.end = end,
-            _ => user.vacations.push(Vacation { start: now, end }),
+            _ => planned.push(Vacation { start: now, end }),
         }
+        let allowance = u32::from(self.settings.vacation_days_per_year);
+        let used = days_used(&planned, now);
+        if used > allowance {
+            // What is left before this request: the days it asks for are whole.
+            let left = (allowance + u32::from(days)).saturating_sub(used);
+            return Err(Refusal::VacationAllowance {
+                asked: days,
+                left,
+                allowance: self.settings.vacation_days_per_year,
+            });
+        }
+        user.vacations = planned;
         self.store.save_user(&user)?;
         let mut moved = Vec::new();
         let mut notices = Vec::new();
@@ -100,7 +108,7 @@ impl Service {
                 notices.extend(self.pause_notice(&game, me, days));
             }
         }
-        let text = vacation_text(days, end, &moved, self, self.vacation_days_left(&user, now));
+        let text = vacation_text(days, end, &moved, self, allowance - used);
         let reply = Reply { ok: true, text, private: true, ..Reply::default() };
         Ok(Response { reply, notices })
     }
@@ -150,19 +158,13 @@ impl Service {
         );
         self.tell(record, opponent, text, true)
     }
+}
 
-    /// The vacation days `user` has left this calendar year, the running vacation counted
-    /// up to now.
-    fn vacation_days_left(&self, user: &UserRecord, now: Timestamp) -> u32 {
-        let year = year_of(now);
-        let used: u32 = user
-            .vacations
-            .iter()
-            .filter(|vacation| year_of(vacation.start) == year)
-            .map(|vacation| whole_days(vacation.end.min(now) - vacation.start))
-            .sum();
-        u32::from(self.settings.vacation_days_per_year).saturating_sub(used)
-    }
+/// The vacation days taken (or planned) in the calendar year of `now`, each vacation by
+/// the year it starts in, a day begun counting whole.
+fn days_used(vacations: &[Vacation], now: Timestamp) -> u32 {
+    let year = year_of(now);
+    vacations.iter().filter(|vacation| year_of(vacation.start) == year).map(|v| whole_days(v.end - v.start)).sum()
 }
 
 /// The calendar year (UTC) of an instant.

@@ -14,4 +14,5 @@ mod race;
 mod servers;
 mod store;
 mod turns;
+mod vacation;
 mod views;
