@@ -97,7 +97,7 @@ impl DeadlineStyle {
                 let seconds = deadline.0.div_euclid(1000);
                 format!("<t:{seconds}:R> (<t:{seconds}:f>)")
             }
-            DeadlineStyle::Utc if deadline >= now => format!("in {} ({})", deadline - now, deadline.utc()),
+            DeadlineStyle::Utc if deadline > now => format!("in {} ({})", deadline - now, deadline.utc()),
             DeadlineStyle::Utc => format!("{} ago ({})", now - deadline, deadline.utc()),
         }
     }

@@ -155,10 +155,10 @@ impl Service {
         self.choices(caller, field, typed, game).unwrap_or_default()
     }
 
-    /// Sends what is due by now: reminders (a quarter of the time left), timeouts (the
-    /// waiting player may `/claim`), expired challenges; and asks the bot again in every
-    /// game where it is to move (its turns have no clock, so it is never reminded nor timed
-    /// out). Call it every minute or so; it reads the deadline index, so nothing is lost
+    /// Sends what is due by now: reminders (at [`Settings::reminders`] before the
+    /// deadline), timeouts (the waiting player may `/claim`; in a game against the bot, the
+    /// bot claims at once), expired challenges; and asks the bot again in every game where
+    /// it is to move (its turns have no clock, so it is never reminded nor timed out). Call it every minute or so; it reads the deadline index, so nothing is lost
     /// across restarts.
     pub fn tick(&self) -> Vec<Notice> {
         let notices = self.due_notices();

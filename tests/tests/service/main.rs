@@ -7,6 +7,7 @@ mod challenges;
 mod clock;
 mod common;
 mod endings;
+mod finished;
 mod mentions;
 mod picking;
 mod pictures;
