@@ -150,7 +150,7 @@ impl Service {
     pub(super) fn extra_time(&self, caller: &Caller, text: Option<GameId>, days: u8) -> Result<Response, Refusal> {
         let (game, _, clock) = self.on_opponents_clock(caller, text, Fit::OpponentOnClock, "give extra time")?;
         let now = self.now();
-        let mut extended = TurnClock::new(now, clock.deadline.max(now) + Span::days(days.into()), None);
+        let mut extended = TurnClock::new(now, clock.deadline.max(now) + Span::days(days.into()));
         extended.paused_until = clock.paused_until;
         extended.remind_at = self.remind_after(&extended, now);
         let game = self.commit(game, |next| next.clock = Some(extended))?;

@@ -42,7 +42,7 @@ impl Service {
         let now = self.now();
         let paused = self.paused_until(record).filter(|end| *end > now);
         let start = paused.unwrap_or(now);
-        let mut clock = TurnClock::new(start, start + length, None);
+        let mut clock = TurnClock::new(start, start + length);
         clock.paused_until = paused;
         clock.remind_at = self.remind_after(&clock, start);
         clock

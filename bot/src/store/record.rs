@@ -157,10 +157,11 @@ pub struct TurnClock {
 }
 
 impl TurnClock {
-    /// A clock from `started` to `deadline`, with its first reminder at `remind_at`.
+    /// A clock from `started` to `deadline`, without reminders yet (the service sets
+    /// them: it knows its reminder points).
     #[must_use]
-    pub fn new(started: Timestamp, deadline: Timestamp, remind_at: Option<Timestamp>) -> TurnClock {
-        TurnClock { started, deadline, remind_at, timeout_told: false, paused_until: None }
+    pub fn new(started: Timestamp, deadline: Timestamp) -> TurnClock {
+        TurnClock { started, deadline, remind_at: None, timeout_told: false, paused_until: None }
     }
 
     /// The next moment something must be sent for this turn.
@@ -610,8 +611,11 @@ mod tests {
 
     #[test]
     fn clocks_round_trip_without_the_old_field() {
-        let mut new = TurnClock::new(Timestamp(0), Timestamp(400), Some(Timestamp(100)));
-        new.paused_until = Some(Timestamp(50));
+        let new = TurnClock {
+            remind_at: Some(Timestamp(100)),
+            paused_until: Some(Timestamp(50)),
+            ..TurnClock::new(Timestamp(0), Timestamp(400))
+        };
         let json = serde_json::to_string(&new).unwrap();
         assert!(!json.contains("reminded"), "{json}");
         assert_eq!(clock(&json), new);

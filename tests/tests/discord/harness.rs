@@ -52,6 +52,7 @@ pub fn config(fake: &FakeDiscord, database: &Path) -> Config {
             api_base: Some(fake.base().to_owned()),
             ..DiscordConfig::default()
         },
+        ..Config::default()
     }
 }
 
