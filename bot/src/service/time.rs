@@ -188,7 +188,7 @@ fn vacation_text(days: u8, end: Timestamp, moved: &[GameId], service: &Service, 
         )
     } else {
         format!(
-            "You are on vacation until {}: the clocks of your games stand still until then ({games}); your opponents were told. {left} of your {allowance} vacation days are left this year.",
+            "You are on vacation, back {}: the clocks of your games stand still until then ({games}); your opponents were told. {left} of your {allowance} vacation days are left this year.",
             service.deadline(end)
         )
     }

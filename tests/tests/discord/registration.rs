@@ -42,13 +42,21 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("extratime", vec![("days", INTEGER, true, &[][..]), game]),
         ("board", vec![game]),
         ("history", vec![game]),
-        ("games", vec![("user", USER, false, &[][..])]),
+        (
+            "games",
+            vec![
+                ("user", USER, false, &[][..]),
+                ("status", STRING, false, &["active", "finished"][..]),
+                ("page", INTEGER, false, &[][..]),
+            ],
+        ),
         ("legal", vec![game, ("square", STRING, false, &[][..])]),
         ("rules", vec![("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..])]),
         ("notify", vec![("mode", STRING, true, &["channel", "dm", "off"][..])]),
         ("admin-abort", vec![("game", STRING, true, &[][..])]),
         // Second wave.
         ("help", vec![]),
+        ("vacation", vec![("days", INTEGER, true, &[][..])]),
     ]
 }
 
