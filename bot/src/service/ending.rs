@@ -141,7 +141,7 @@ impl Service {
         let now = self.now();
         if clock.deadline > now {
             let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
-            return Err(Refusal::TimeLeft { game: game.id(), name, left: (clock.deadline - now).to_string() });
+            return Err(Refusal::TimeLeft { game: game.id(), name, due: self.deadline(clock.deadline) });
         }
         self.end(caller, game, Some(side), Reason::Timeout)
     }

@@ -70,8 +70,8 @@ pub enum Refusal {
     BadSquare(String),
     #[error("{0} has no clock (0 days per move)")]
     NoClock(GameId),
-    #[error("{game}: {name} still has {left} for this turn")]
-    TimeLeft { game: GameId, name: String, left: String },
+    #[error("{game}: {name}'s time for this turn runs out {due}")]
+    TimeLeft { game: GameId, name: String, due: String },
     #[error("it is your turn in {0}: only the waiting player can {1}")]
     OwnTurn(GameId, &'static str),
     #[error("{0} cannot be aborted: turns have been played (resign instead)")]

@@ -66,7 +66,8 @@ pub fn indices_follow_the_record_in_the_same_write(kind: Kind) {
     let id = table.go("alice", "bob", 1, "board=9x9");
     let store = table.service.store();
     assert_eq!(store.games_of(user("alice").id).unwrap(), [(id, Phase::Playing)]);
-    let reminder = table.now() + Span::HOUR * 18;
+    // A one-day turn is reminded an hour before its deadline.
+    let reminder = table.now() + Span::HOUR * 23;
     assert!(store.due(reminder - Span(1)).unwrap().is_empty());
     assert_eq!(store.due(reminder).unwrap(), [id]);
     table.ok("bob", Command::Resign { game: None });
