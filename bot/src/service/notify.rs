@@ -9,7 +9,7 @@ use super::picture::Loaded;
 use super::text;
 use super::types::{Notice, NotifyMode, Target, UserId};
 use crate::clock::Timestamp;
-use crate::store::{Ending, GameRecord, Phase, Reason};
+use crate::store::{Ending, GameRecord, Phase, Reason, TurnClock};
 
 impl Service {
     /// How `user` wants to be told; the default until he says otherwise is the channel.
@@ -115,7 +115,9 @@ impl Service {
         let clock = record.clock?;
         let mover = game.mover()?;
         let waiting = record.other(mover);
-        if clock.deadline <= now && !clock.timeout_told && self.is_bot(waiting) {
+        if let Some(moved) = self.repaused(record) {
+            Some((Due::Repaused(moved), Vec::new()))
+        } else if clock.deadline <= now && !clock.timeout_told && self.is_bot(waiting) {
             let winner = record.side_of(waiting)?;
             let text = format!("your time for {} ran out: Stonemate claims the win.", record.id);
             Some((Due::Claimed(winner, now), self.result_notices(record, &text, Some(waiting))))
@@ -147,6 +149,8 @@ enum Due {
     TimedOut,
     /// The player to move was reminded; the next reminder is then.
     Reminded(Option<Timestamp>),
+    /// The clock is moved to its players' vacations (see [`Service::repaused`]).
+    Repaused(TurnClock),
     /// The bot, waiting, won on time (then).
     Claimed(Color, Timestamp),
 }
@@ -155,6 +159,7 @@ impl Due {
     fn apply(self, record: &mut GameRecord) {
         match (self, record.clock.as_mut()) {
             (Due::Expire, _) => record.phase = Phase::Expired,
+            (Due::Repaused(moved), _) => record.clock = Some(moved),
             (Due::Claimed(winner, at), _) => {
                 record.phase = Phase::Finished;
                 record.clock = None;

@@ -4,7 +4,8 @@
 //! What a vacation means, exactly:
 //! - From the command on, every running clock in the player's games (his turns and his
 //!   opponents') stands still until the vacation ends: its deadline and its reminders
-//!   move on by the paused time. A clock that has already run out stays run out.
+//!   move on by the paused time. A clock that ran out before the vacation began stays
+//!   run out.
 //! - A clock that starts during the vacation (a turn played by the opponent, a game
 //!   accepted or started) counts from the vacation's end.
 //! - Nothing has to happen when it ends: the moved deadlines are stored (and indexed), so
@@ -14,7 +15,11 @@
 //!   days:N` during a vacation makes it end N days from now.
 //! - Each player has `vacation_days_per_year` days per calendar year (UTC, by the day a
 //!   vacation starts).
-//! - When both players of a game are away, its clock stands still until the later end.
+//! - When both players of a game are away, its clock stands still from the earlier start
+//!   to the later end.
+//! - The vacation is stored first, then each game's clock is moved. Should the process
+//!   stop in between, the tick moves the clocks left behind before it reminds or times
+//!   out (each clock stands still from the vacation's start).
 
 use jiff::tz::TimeZone;
 
@@ -40,7 +45,7 @@ impl Service {
     /// players is on vacation, it starts when the vacation ends.
     pub(super) fn start_clock(&self, record: &GameRecord, length: Span) -> TurnClock {
         let now = self.now();
-        let paused = self.paused_until(record).filter(|end| *end > now);
+        let paused = self.pause_of(record).map(|pause| pause.end);
         let start = paused.unwrap_or(now);
         let mut clock = TurnClock::new(start, start + length);
         clock.paused_until = paused;
@@ -63,11 +68,18 @@ impl Service {
         Some(clock.deadline - *point)
     }
 
-    /// When the vacations of `record`'s players end, the later one, if one runs.
-    fn paused_until(&self, record: &GameRecord) -> Option<Timestamp> {
+    /// The pause the running vacations of `record`'s players make: from the earlier start
+    /// to the later end.
+    fn pause_of(&self, record: &GameRecord) -> Option<Vacation> {
         let now = self.now();
-        let away = |user| self.store.user(user).ok().flatten().and_then(|record| record.away_until(now));
-        [record.challenger, record.opponent].into_iter().filter_map(away).max()
+        let running = |user| {
+            let vacation = self.store.user(user).ok().flatten()?.vacations.last().copied()?;
+            (vacation.start <= now && now < vacation.end).then_some(vacation)
+        };
+        let pauses: Vec<Vacation> = [record.challenger, record.opponent].into_iter().filter_map(running).collect();
+        let start = pauses.iter().map(|pause| pause.start).min()?;
+        let end = pauses.iter().map(|pause| pause.end).max()?;
+        Some(Vacation { start, end })
     }
 
     /// `/vacation`: pauses (or, with 0 days, resumes) the clocks of all the caller's games.
@@ -128,17 +140,29 @@ impl Service {
     /// Moves the clock of game `id` to the pause its players' vacations make now; returns
     /// the game with its moved clock, or `None` when the clock did not move.
     fn pause(&self, id: GameId) -> Result<Option<Loaded>, Refusal> {
-        let now = self.now();
         let game = self.loaded(self.load(id)?)?;
-        let Some(clock) = game.record.clock.filter(|clock| clock.deadline > now) else { return Ok(None) };
-        let was = clock.paused_until.filter(|end| *end > now).unwrap_or(now);
-        let until = self.paused_until(&game.record).unwrap_or(now);
+        let Some(moved) = self.repaused(&game.record) else { return Ok(None) };
+        Ok(Some(self.commit(game, |next| next.clock = Some(moved))?))
+    }
+
+    /// `record`'s clock moved to the pause its players' vacations make now, if it has not
+    /// been moved so yet (a clock that ran out stays as it is). The tick checks this too
+    /// before it reminds or times out, so a `/vacation` cut short by a crash (the vacation
+    /// stored, some clocks not yet moved) is caught up.
+    pub(super) fn repaused(&self, record: &GameRecord) -> Option<TurnClock> {
+        let now = self.now();
+        let pause = self.pause_of(record).unwrap_or(Vacation { start: now, end: now });
+        // A clock that ran out before the pause began stays run out.
+        let clock = record.clock.filter(|clock| clock.deadline > pause.start)?;
+        // Where it stands still until already; else it stands still from the pause's start.
+        let was = clock.paused_until.filter(|end| *end > pause.start).unwrap_or(pause.start);
+        let until = pause.end;
         if until == was {
-            return Ok(None);
+            return None;
         }
         let mut moved = clock.shifted(until - was);
         moved.paused_until = (until > now).then_some(until);
-        Ok(Some(self.commit(game, |next| next.clock = Some(moved))?))
+        Some(moved)
     }
 
     /// Tells the opponent of the one who went away (or came back) how his game's clock

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
 use stonemate_bot::service::commands::Value;
 use stonemate_bot::service::{Command, Service, Settings};
-use stonemate_bot::store::SledStore;
+use stonemate_bot::store::{SledStore, Vacation};
 
 use crate::common::{Table, caller, game_opt, mv, mv_in, typed, user};
 
@@ -150,4 +150,19 @@ fn clocks_resume_by_themselves_across_a_restart() {
     assert!(service.tick()[0].text.contains("time for #1 ran out"), "the clock ran again by itself");
     let played = service.handle(&caller("bob"), mv_in("R@e5", stonemate_bot::service::GameId(1)));
     assert!(played.reply.ok, "{}", played.reply.text);
+}
+
+#[test]
+fn a_vacation_whose_clocks_were_not_moved_yet_is_caught_up_by_the_tick() {
+    let table = Table::new();
+    let id = table.go("alice", "bob", 1, "board=9x9");
+    let deadline = table.record(id).clock.unwrap().deadline;
+    // As if `/vacation` stopped (a crash) after storing the vacation, before moving clocks.
+    let store = table.service.store();
+    let mut alice = store.user(user("alice").id).unwrap().expect("alice is known");
+    alice.vacations.push(Vacation { start: table.now(), end: table.now() + Span::days(3) });
+    store.save_user(&alice).unwrap();
+    table.advance(Span::days(1));
+    assert!(table.service.tick().is_empty(), "no timeout while alice is away");
+    assert_eq!(table.record(id).clock.unwrap().deadline, deadline + Span::days(3), "paused from its start");
 }
