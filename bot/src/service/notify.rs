@@ -123,10 +123,11 @@ impl Service {
             Some((Due::Claimed(winner, now), self.result_notices(record, &text, Some(waiting))))
         } else if clock.deadline <= now && !clock.timeout_told {
             let text = format!(
-                "{}: {}'s time for {} ran out. You may `/claim` the win, or give more time with `/extratime`.",
+                "{}: {}'s time for {} ran out {}. You may `/claim` the win, or give more time with `/extratime`.",
                 text::ping(record.name_of(waiting)),
                 text::name(record.name_of(mover)),
-                record.id
+                record.id,
+                self.deadline(clock.deadline)
             );
             Some((Due::TimedOut, self.tell(record, waiting, text, true).into_iter().collect()))
         } else if clock.remind_at.is_some_and(|at| at <= now) && !clock.timeout_told {

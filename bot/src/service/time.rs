@@ -92,23 +92,11 @@ impl Service {
             return Err(Refusal::NotOnVacation);
         }
         let end = now + Span::days(days.into());
-        let mut planned = user.vacations.clone();
-        match planned.last_mut() {
+        match user.vacations.last_mut() {
             Some(vacation) if running => vacation.end = end,
-            _ => planned.push(Vacation { start: now, end }),
+            _ => user.vacations.push(Vacation { start: now, end }),
         }
-        let allowance = u32::from(self.settings.vacation_days_per_year);
-        let used = days_used(&planned, now);
-        if used > allowance {
-            // What is left before this request: the days it asks for are whole.
-            let left = (allowance + u32::from(days)).saturating_sub(used);
-            return Err(Refusal::VacationAllowance {
-                asked: days,
-                left,
-                allowance: self.settings.vacation_days_per_year,
-            });
-        }
-        user.vacations = planned;
+        let left = self.vacation_days_left(&user.vacations, days)?;
         self.store.save_user(&user)?;
         let mut moved = Vec::new();
         let mut notices = Vec::new();
@@ -120,9 +108,21 @@ impl Service {
                 notices.extend(self.pause_notice(&game, me, days));
             }
         }
-        let text = vacation_text(days, end, &moved, self, allowance - used);
+        let text = vacation_text(days, end, &moved, self, left);
         let reply = Reply { ok: true, text, private: true, ..Reply::default() };
         Ok(Response { reply, notices })
+    }
+
+    /// The vacation days left this year once `planned` (the last asking for `days` more)
+    /// is taken, or the refusal of a plan beyond the allowance.
+    fn vacation_days_left(&self, planned: &[Vacation], days: u8) -> Result<u32, Refusal> {
+        let allowance = self.settings.vacation_days_per_year;
+        let used = days_used(planned, self.now());
+        u32::from(allowance).checked_sub(used).ok_or_else(|| {
+            // What was left before this request: the days it asks for are whole.
+            let left = (u32::from(allowance) + u32::from(days)).saturating_sub(used);
+            Refusal::VacationAllowance { asked: days, left, allowance }
+        })
     }
 
     /// Runs `run` again while it loses races for its record.

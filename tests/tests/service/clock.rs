@@ -81,6 +81,7 @@ fn timeout_tells_the_waiting_player_and_nobody_loses_by_itself() {
     let [told] = notices.as_slice() else { panic!("{notices:?}") };
     assert_eq!((told.target, told.mentions.as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
     assert!(told.text.contains("`/claim`"), "{}", told.text);
+    assert!(told.text.contains("ran out 1d 0h ago (2023-11-15 22:13 UTC)"), "{}", told.text);
     assert!(table.service.tick().is_empty());
     assert_eq!(table.record(id).phase, Phase::Playing, "no automatic loss");
     // bob may still play; the clock starts again for alice.
