@@ -75,6 +75,34 @@ impl Timestamp {
     }
 }
 
+/// How the bot writes a deadline: one setting, chosen by the host (Discord or the
+/// console), so no message decides it for itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum DeadlineStyle {
+    /// Discord timestamps, `<t:UNIX:R> (<t:UNIX:f>)`: every reader sees them live ("in 2
+    /// days"), in his own time zone.
+    Discord,
+    /// `in 2d 5h (2026-11-26 06:40 UTC)`: the console's, for a reader without Discord.
+    #[default]
+    Utc,
+}
+
+impl DeadlineStyle {
+    /// `deadline` as a phrase that follows a word like "due" or "ends": `in 2d 5h (...)`,
+    /// or `3h 0m ago (...)` once it has passed.
+    #[must_use]
+    pub fn when(self, deadline: Timestamp, now: Timestamp) -> String {
+        match self {
+            DeadlineStyle::Discord => {
+                let seconds = deadline.0.div_euclid(1000);
+                format!("<t:{seconds}:R> (<t:{seconds}:f>)")
+            }
+            DeadlineStyle::Utc if deadline > now => format!("in {} ({})", deadline - now, deadline.utc()),
+            DeadlineStyle::Utc => format!("{} ago ({})", now - deadline, deadline.utc()),
+        }
+    }
+}
+
 impl std::ops::Add for Span {
     type Output = Span;
     fn add(self, other: Span) -> Span {
@@ -245,6 +273,16 @@ mod tests {
         assert_eq!(Timestamp(1_795_502_459_999).utc(), "2026-11-24 06:40 UTC");
         assert_eq!(Timestamp(0).utc(), "1970-01-01 00:00 UTC");
         assert!(Timestamp(i64::MAX).utc().starts_with("9999-12-"));
+    }
+
+    #[test]
+    fn deadlines_are_discord_timestamps_or_utc() {
+        let now = Timestamp(1_795_502_400_000);
+        let due = now + Span::days(2) + Span::HOUR * 5;
+        assert_eq!(DeadlineStyle::Discord.when(due, now), "<t:1795693200:R> (<t:1795693200:f>)");
+        assert_eq!(DeadlineStyle::Utc.when(due, now), "in 2d 5h (2026-11-26 11:40 UTC)");
+        assert_eq!(DeadlineStyle::Utc.when(now, due), "2d 5h ago (2026-11-24 06:40 UTC)");
+        assert_eq!(DeadlineStyle::Discord.when(Timestamp(-1), now), "<t:-1:R> (<t:-1:f>)");
     }
 
     #[test]

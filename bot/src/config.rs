@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::clock::MAX_DAYS;
+use crate::clock::{MAX_DAYS, Span};
 use crate::shards::ShardRange;
 
 /// The latest `discord.defer_ms` that still leaves time to defer within Discord's 3 s.
@@ -24,6 +24,11 @@ pub struct Config {
     pub log_level: String,
     /// Time per move of a challenge that does not say (`days`), 0 = no clock.
     pub default_days: u8,
+    /// When the player to move is reminded: time left before the deadline (`"24h"`).
+    #[serde(deserialize_with = "durations")]
+    pub reminders: Vec<Span>,
+    /// Days of `/vacation` per player and calendar year.
+    pub vacation_days_per_year: u16,
     /// How often the bot looks for reminders, timeouts and expired challenges, in seconds.
     pub tick_seconds: u64,
     /// How many of Stonemate's own searches (its turns in games against it) run at once,
@@ -69,6 +74,8 @@ impl Default for Config {
             database: PathBuf::from("stonemate-data"),
             log_level: "info".to_owned(),
             default_days: 3,
+            reminders: vec![Span::days(1), Span::HOUR],
+            vacation_days_per_year: 30,
             tick_seconds: 60,
             ai_workers: 1,
             shards: None,
@@ -252,6 +259,12 @@ impl Config {
     }
 }
 
+/// Durations written as the console writes them (`"24h"`, `"30m"`).
+fn durations<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<Span>, D::Error> {
+    let texts = Vec::<String>::deserialize(deserializer)?;
+    texts.iter().map(|text| text.parse().map_err(serde::de::Error::custom)).collect()
+}
+
 fn parse_guilds(text: &str) -> Result<Vec<u64>, ConfigError> {
     text.split(',')
         .map(str::trim)
@@ -297,6 +310,8 @@ mod tests {
             "backup_every_hours",
             "backup_dir",
             "backup_keep",
+            "reminders",
+            "vacation_days_per_year",
             "[discord]",
             "token",
             "guilds",
@@ -364,6 +379,16 @@ mod tests {
         assert!(error.to_string().contains("set backup_dir"), "{error}");
         let with_dir = format!("{file}\nbackup_dir = \"/srv/exports\"");
         assert!(config(Some(&with_dir), &[]).unwrap().backups().unwrap().is_some());
+    }
+
+    #[test]
+    fn reminders_and_vacations_are_read() {
+        let file = "reminders = [\"2d\", \"30m\"]\nvacation_days_per_year = 10\n";
+        let read = config(Some(file), &[]).unwrap();
+        assert_eq!(read.reminders, [Span::days(2), Span::MINUTE * 30]);
+        assert_eq!(read.vacation_days_per_year, 10);
+        assert_eq!(config(None, &[]).unwrap().reminders, [Span::days(1), Span::HOUR]);
+        assert!(matches!(config(Some("reminders = [\"soon\"]"), &[]), Err(ConfigError::Parse { .. })));
     }
 
     #[test]

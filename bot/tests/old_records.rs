@@ -56,7 +56,7 @@ fn summary(record: &GameRecord) -> String {
         record.turns,
         standing(record.phase).map_or_else(|| "None".to_owned(), |name| format!("Some({name})")),
         record.draw_offer.map(|side| format!("{side:?}").to_lowercase()),
-        record.clock.map(|clock| (clock.reminded, clock.timeout_told)),
+        record.clock.map(|clock| (clock.remind_at.is_none(), clock.timeout_told)),
     )
 }
 

@@ -183,7 +183,7 @@ fn build(name: &str, words: &[String]) -> Result<(&'static Spec, Args), LineErro
 fn value_of(kind: Kind, key: &str, value: &str) -> Result<Value, LineError> {
     match kind {
         Kind::User => Ok(Value::User(user(value)?)),
-        Kind::Days | Kind::ExtraDays => match value.trim().parse() {
+        _ if kind.range().is_some() => match value.trim().parse() {
             Ok(number) => Ok(Value::Number(number)),
             Err(_) => error(format!("option {key}: `{value}` is not a number")),
         },

@@ -22,7 +22,7 @@ use serenity::{ClientBuilder, CreateAllowedMentions, GatewayIntents, GuildId, Ht
 use tokio::sync::{RwLock, mpsc, watch};
 use tracing::{error, info, warn};
 
-use crate::clock::SystemClock;
+use crate::clock::{DeadlineStyle, SystemClock};
 use crate::config::{Config, Secret};
 use crate::opponent::{Answer, Pool};
 use crate::service::{GameId, Service, Settings, User, text};
@@ -55,7 +55,13 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 pub fn open_service(config: &Config) -> anyhow::Result<Service> {
     let store = crate::store::open_at(&config.database)
         .with_context(|| format!("cannot open the database at {}", crate::store::shown(&config.database)))?;
-    let settings = Settings { default_days: config.default_days, ..Settings::default() };
+    let settings = Settings {
+        default_days: config.default_days,
+        deadlines: DeadlineStyle::Discord,
+        reminders: config.reminders.clone(),
+        vacation_days_per_year: config.vacation_days_per_year,
+        ..Settings::default()
+    };
     Ok(Service::new(store, Arc::new(SystemClock), settings))
 }
 

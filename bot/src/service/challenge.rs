@@ -11,7 +11,7 @@ use super::lookup::{self, Sent};
 use super::picture::Loaded;
 use super::text;
 use super::types::{Button, ButtonStyle, Caller, GameId, Reply, Response, User, UserId};
-use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, NOBODY, Phase, TurnClock, UserRecord};
+use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, NOBODY, Phase, UserRecord};
 
 /// The name an open challenge shows for its opponent until someone accepts it.
 const ANYONE: &str = "anyone";
@@ -54,10 +54,13 @@ impl Service {
         if old.as_ref().is_some_and(|old| old.name == lookup::short_name(&user.name)) {
             return;
         }
-        let notify = old.map(|old| old.notify).unwrap_or_default();
-        // A name is for display only: failing to store it must not fail the command.
         let name = lookup::short_name(&user.name);
-        let _ = self.store.save_user(&UserRecord { format: FORMAT, id: user.id, name, notify });
+        let record = match old {
+            Some(old) => UserRecord { name, ..old },
+            None => UserRecord::new(user.id, name),
+        };
+        // A name is for display only: failing to store it must not fail the command.
+        let _ = self.store.save_user(&record);
     }
 
     /// `/challenge`; with the bot as opponent, a game against it at `level`, started at
@@ -149,15 +152,13 @@ impl Service {
         start: AnyGame,
         level: Level,
     ) -> Result<Response, Refusal> {
-        let now = self.now();
         let bot = record.opponent;
         let white_first = white_is_challenger(&record);
         record.players = Some(if white_first { [record.challenger, bot] } else { [bot, record.challenger] });
         record.phase = Phase::Playing;
         record.level = Some(level);
         let bot_side = if white_first { Color::Black } else { Color::White };
-        record.clock = (record.days > 0 && start.to_move() != Some(bot_side))
-            .then(|| TurnClock::new(now, now + crate::clock::Span::days(record.days.into())));
+        record.clock = if start.to_move() == Some(bot_side) { None } else { self.turn_clock(&record) };
         let record = self.store.create(record)?;
         self.remember(&caller.user);
         let game = Loaded { record, position: start };
@@ -204,13 +205,13 @@ impl Service {
             return self.open_challenge_reply(game);
         }
         let text = format!(
-            "{}, {} challenges you to {} — challenge {} ({}). Accept or decline within {}.",
+            "{}, {} challenges you to {} — challenge {} ({}). Accept or decline before it lapses {}.",
             text::ping(&record.names[1]),
             text::name(&record.names[0]),
             record.game.title(),
             record.id,
             describe_terms(game),
-            (record.expires - record.created).wait()
+            self.deadline(record.expires)
         );
         let buttons = vec![
             Button { custom_id: format!("accept:{id}"), label: "Accept".into(), style: ButtonStyle::Success },
@@ -296,7 +297,7 @@ impl Service {
         self.check_pending(record)?;
         self.check_active(caller.user.id, "you".to_owned(), "have")?;
         self.check_active(record.challenger, text::name(&record.names[0]), "has")?;
-        let now = self.now();
+        let clock = self.turn_clock(record);
         let white_first = white_is_challenger(record);
         // Binding an open challenge's opponent is this compare-and-swap: of two accepting at
         // once, one writes, and the other, run again, is told it was taken.
@@ -306,7 +307,7 @@ impl Service {
             next.players =
                 Some(if white_first { [next.challenger, next.opponent] } else { [next.opponent, next.challenger] });
             next.phase = Phase::Playing;
-            next.clock = (next.days > 0).then(|| TurnClock::new(now, now + crate::clock::Span::days(next.days.into())));
+            next.clock = clock;
         })?;
         self.remember(&caller.user);
         let next = &game.record;

@@ -16,6 +16,7 @@ use super::text;
 use super::types::{Command, Field, GameId, User};
 use crate::store::{ColorChoice, NotifyMode};
 
+pub use super::time::MAX_VACATION_DAYS;
 pub use crate::clock::MAX_DAYS;
 
 /// What an option holds, and how Discord offers it.
@@ -39,7 +40,19 @@ pub enum Kind {
     Notify,
     /// The bot's level: `easy`, `medium` or `hard`.
     Level,
+    /// Vacation days: 0 (back now) to [`MAX_VACATION_DAYS`].
+    VacationDays,
+    /// A page of a list: 1 to [`MAX_PAGE`].
+    Page,
+    /// Which games `/games` lists: `active` or `finished`.
+    Status,
 }
+
+/// The highest page number Discord offers (lists this long are not read page by page).
+pub const MAX_PAGE: u32 = 1000;
+
+/// What `/games status:` takes.
+pub const STATUSES: [&str; 2] = ["active", "finished"];
 
 impl Kind {
     /// The numbers it takes, `(min, max)`, for numbers.
@@ -48,6 +61,8 @@ impl Kind {
         match self {
             Kind::Days => Some((0, MAX_DAYS.into())),
             Kind::ExtraDays => Some((1, MAX_DAYS.into())),
+            Kind::VacationDays => Some((0, MAX_VACATION_DAYS.into())),
+            Kind::Page => Some((1, MAX_PAGE.into())),
             _ => None,
         }
     }
@@ -60,7 +75,14 @@ impl Kind {
             Kind::Color => ColorChoice::ALL.iter().map(|color| color.name()).collect(),
             Kind::Notify => NotifyMode::ALL.iter().map(|mode| mode.name()).collect(),
             Kind::Level => Level::ALL.iter().map(|level| level.name()).collect(),
-            Kind::Text | Kind::Suggested(_) | Kind::Days | Kind::ExtraDays | Kind::User => Vec::new(),
+            Kind::Status => STATUSES.to_vec(),
+            Kind::Text
+            | Kind::Suggested(_)
+            | Kind::Days
+            | Kind::ExtraDays
+            | Kind::User
+            | Kind::VacationDays
+            | Kind::Page => Vec::new(),
         }
     }
 }
@@ -231,6 +253,26 @@ fn notify(args: &Args) -> Result<Command, Refusal> {
     Ok(Command::Notify { mode })
 }
 
+/// `/games`: the active games by default, or a page of the finished ones.
+fn games(args: &Args) -> Result<Command, Refusal> {
+    let user = args.user("user");
+    let status = args.text("status").map(|text| text.trim().to_ascii_lowercase());
+    let given = args.number("page").unwrap_or(1);
+    let page = u32::try_from(given).ok().filter(|page| (1..=MAX_PAGE).contains(page));
+    let page = page.ok_or(Refusal::BadPage(given))?;
+    match status.as_deref() {
+        None | Some("" | "active") => Ok(Command::Games { user }),
+        Some("finished") => Ok(Command::Finished { user, page }),
+        Some(_) => Err(Refusal::BadStatus(args.text("status").unwrap_or_default().chars().take(20).collect())),
+    }
+}
+
+fn vacation(args: &Args) -> Result<Command, Refusal> {
+    let given = args.number("days").unwrap_or_default();
+    let days = u8::try_from(given).ok().filter(|days| *days <= MAX_VACATION_DAYS);
+    Ok(Command::Vacation { days: days.ok_or(Refusal::BadVacationDays(given))? })
+}
+
 fn admin_abort(args: &Args) -> Result<Command, Refusal> {
     Ok(Command::AdminAbort { game: parse_id(&args.text("game").unwrap_or_default())? })
 }
@@ -261,7 +303,7 @@ macro_rules! on_game {
 }
 
 /// Every command, in the order of `commands.md`.
-pub const COMMANDS: [Spec; 22] = [
+pub const COMMANDS: [Spec; 23] = [
     Spec {
         name: "challenge",
         description: "Challenge someone to a game.",
@@ -394,16 +436,25 @@ pub const COMMANDS: [Spec; 22] = [
     ),
     Spec {
         name: "games",
-        description: "Active games: opponent, game, whose turn, time left.",
-        help: "the active games and challenges of a user (you by default)",
-        options: &[OptionSpec {
-            name: "user",
-            description: "Whose games (default: yours)",
-            required: false,
-            kind: Kind::User,
-        }],
+        description: "Active games (opponent, game, whose turn, deadline), or finished ones with results.",
+        help: "the active games and challenges of a user (you by default); `status:finished` pages through the finished ones, newest first",
+        options: &[
+            OptionSpec { name: "user", description: "Whose games (default: yours)", required: false, kind: Kind::User },
+            OptionSpec {
+                name: "status",
+                description: "active (default) or finished",
+                required: false,
+                kind: Kind::Status,
+            },
+            OptionSpec {
+                name: "page",
+                description: "Which page of finished games (default 1)",
+                required: false,
+                kind: Kind::Page,
+            },
+        ],
         admin: false,
-        build: |args| Ok(Command::Games { user: args.user("user") }),
+        build: games,
     },
     Spec {
         name: "legal",
@@ -436,6 +487,19 @@ pub const COMMANDS: [Spec; 22] = [
         options: &[OptionSpec { name: "mode", description: "channel, dm or off", required: true, kind: Kind::Notify }],
         admin: false,
         build: notify,
+    },
+    Spec {
+        name: "vacation",
+        description: "Pause the clocks of all your games for some days (0 ends your vacation).",
+        help: "pause the clocks of all your games for `days` (0 ends it early), within a yearly allowance",
+        options: &[OptionSpec {
+            name: "days",
+            description: "How many days, 0 to 30 (0: back now)",
+            required: true,
+            kind: Kind::VacationDays,
+        }],
+        admin: false,
+        build: vacation,
     },
     Spec {
         name: "admin-abort",

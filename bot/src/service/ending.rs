@@ -15,11 +15,12 @@ use crate::store::{Ending, Phase, Reason, TurnClock};
 impl Service {
     /// Stores the end of a game and tells both players.
     fn end(&self, caller: &Caller, game: Loaded, winner: Option<Color>, reason: Reason) -> Result<Response, Refusal> {
+        let now = self.now();
         let game = self.commit(game, |next| {
             next.phase = Phase::Finished;
             next.clock = None;
             next.draw_offer = None;
-            next.result = Some(Ending { winner, reason });
+            next.result = Some(Ending { winner, reason, finished: Some(now) });
         })?;
         let text = format!("{} is over: {}.", game.id(), game.result());
         let notices = self.result_notices(&game.record, &text, Some(caller.user.id));
@@ -142,7 +143,7 @@ impl Service {
         let now = self.now();
         if clock.deadline > now {
             let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
-            return Err(Refusal::TimeLeft { game: game.id(), name, left: (clock.deadline - now).to_string() });
+            return Err(Refusal::TimeLeft { game: game.id(), name, due: self.deadline(clock.deadline) });
         }
         self.end(caller, game, Some(side), Reason::Timeout)
     }
@@ -151,9 +152,10 @@ impl Service {
     pub(super) fn extra_time(&self, caller: &Caller, text: Option<GameId>, days: u8) -> Result<Response, Refusal> {
         let (game, _, clock) = self.on_opponents_clock(caller, text, Fit::OpponentOnClock, "give extra time")?;
         let now = self.now();
-        let game = self.commit(game, |next| {
-            next.clock = Some(TurnClock::new(now, clock.deadline.max(now) + Span::days(days.into())));
-        })?;
+        let mut extended = TurnClock::new(now, clock.deadline.max(now) + Span::days(days.into()));
+        extended.paused_until = clock.paused_until;
+        extended.remind_at = self.remind_after(&extended, now);
+        let game = self.commit(game, |next| next.clock = Some(extended))?;
         let record = &game.record;
         let opponent = record.other(caller.user.id);
         let text = format!(

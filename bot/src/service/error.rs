@@ -3,7 +3,8 @@
 
 use stonemate_engine::{NewGameError, OptionError, TurnError};
 
-use super::commands::MAX_DAYS;
+use super::commands::{MAX_DAYS, MAX_PAGE};
+use super::time::MAX_VACATION_DAYS;
 use super::types::{Attachment, GameId, Reply, Response};
 
 /// A refused command.
@@ -81,8 +82,8 @@ pub enum Refusal {
     BadSquare(String),
     #[error("{0} has no clock (0 days per move)")]
     NoClock(GameId),
-    #[error("{game}: {name} still has {left} for this turn")]
-    TimeLeft { game: GameId, name: String, left: String },
+    #[error("{game}: {name}'s time for this turn runs out {due}")]
+    TimeLeft { game: GameId, name: String, due: String },
     #[error("it is your turn in {0}: only the waiting player can {1}")]
     OwnTurn(GameId, &'static str),
     #[error("{0} cannot be aborted: turns have been played (resign instead)")]
@@ -91,6 +92,20 @@ pub enum Refusal {
     DrawAlreadyOffered(GameId),
     #[error("there is no draw offer to answer in {0}")]
     NoDrawOffer(GameId),
+    #[error("a vacation is 0 to {MAX_VACATION_DAYS} days (0 ends yours), not {0}")]
+    BadVacationDays(i64),
+    #[error("you are not on vacation: `/vacation days:N` starts one")]
+    NotOnVacation,
+    #[error(
+        "that is beyond the yearly vacation allowance of {allowance} days: you have {left} left this year, not {asked}"
+    )]
+    VacationAllowance { asked: u8, left: u32, allowance: u16 },
+    #[error("page {page} is beyond the end: there {}", pages_word(*.pages))]
+    NoSuchPage { page: u32, pages: u32 },
+    #[error("pages are numbered 1 to {MAX_PAGE}, not {0}")]
+    BadPage(i64),
+    #[error("`{0}` is not a game status: use active or finished")]
+    BadStatus(String),
     #[error("`{0}` is not a notify mode: use channel, dm or off")]
     BadMode(String),
     #[error("this button (`{0}`) is not one of Stonemate's")]
@@ -111,6 +126,11 @@ pub enum Refusal {
     OutcomeUnknown,
     #[error("{refusal}")]
     WithBoard { refusal: Box<Refusal>, game: GameId, board: Attachment },
+}
+
+/// `is 1 page` or `are 3 pages`.
+fn pages_word(pages: u32) -> String {
+    if pages == 1 { "is 1 page".to_owned() } else { format!("are {pages} pages") }
 }
 
 impl From<NewGameError> for Refusal {

@@ -34,6 +34,7 @@ mod play;
 pub mod ratings;
 pub mod rules;
 pub mod text;
+mod time;
 mod types;
 mod views;
 
@@ -47,7 +48,7 @@ pub use types::{
     Level, Notice, NotifyMode, Reply, Response, Target, User, UserId,
 };
 
-use crate::clock::{Clock, Span, Timestamp};
+use crate::clock::{Clock, DeadlineStyle, Span, Timestamp};
 use crate::store::{FailStop, GameStore, StoreError};
 
 /// Limits and defaults.
@@ -73,6 +74,13 @@ pub struct Settings {
     /// How long the bot searches each turn: `None` for its level's own budget; tests and
     /// tournaments set a small node budget.
     pub bot_budget: Option<Budget>,
+    /// How deadlines are written: Discord timestamps on Discord, UTC in the console.
+    pub deadlines: DeadlineStyle,
+    /// When the player to move is reminded, as time left before the deadline (each once
+    /// per turn; points as long as the whole turn or longer are skipped).
+    pub reminders: Vec<Span>,
+    /// Days of `/vacation` each player may take per calendar year (UTC).
+    pub vacation_days_per_year: u16,
 }
 
 impl Default for Settings {
@@ -87,6 +95,9 @@ impl Default for Settings {
             render: stonemate_render::png,
             animate: stonemate_render::animation,
             bot_budget: None,
+            deadlines: DeadlineStyle::default(),
+            reminders: vec![Span::days(1), Span::HOUR],
+            vacation_days_per_year: 30,
         }
     }
 }
@@ -147,10 +158,10 @@ impl Service {
         self.choices(caller, field, typed, game).unwrap_or_default()
     }
 
-    /// Sends what is due by now: reminders (a quarter of the time left), timeouts (the
-    /// waiting player may `/claim`), expired challenges; and asks the bot again in every
-    /// game where it is to move (its turns have no clock, so it is never reminded nor timed
-    /// out). Call it every minute or so; it reads the deadline index, so nothing is lost
+    /// Sends what is due by now: reminders (at [`Settings::reminders`] before the
+    /// deadline), timeouts (the waiting player may `/claim`; in a game against the bot, the
+    /// bot claims at once), expired challenges; and asks the bot again in every game where
+    /// it is to move (its turns have no clock, so it is never reminded nor timed out). Call it every minute or so; it reads the deadline index, so nothing is lost
     /// across restarts.
     pub fn tick(&self) -> Vec<Notice> {
         let notices = self.due_notices();
@@ -213,6 +224,8 @@ impl Service {
             Command::Board { game } => self.show_board(caller, game),
             Command::History { game } => self.history(caller, game),
             Command::Games { user } => self.games(caller, user.as_ref()),
+            Command::Finished { user, page } => self.finished_games(caller, user.as_ref(), page),
+            Command::Vacation { days } => self.vacation(caller, days),
             Command::Legal { game, square } => self.legal(caller, game, square.as_deref()),
             Command::Rules { game } => Self::rules(game),
             Command::Notify { mode } => self.set_notify(caller, mode),

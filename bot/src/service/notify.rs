@@ -2,12 +2,14 @@
 //! [`Service::tick`] finds due in the deadline index (reminders, timeouts, expired
 //! challenges).
 
+use stonemate_engine::Color;
+
 use super::Service;
 use super::picture::Loaded;
 use super::text;
 use super::types::{Notice, NotifyMode, Target, UserId};
 use crate::clock::Timestamp;
-use crate::store::{GameRecord, Phase};
+use crate::store::{Ending, GameRecord, Phase, Reason, TurnClock};
 
 impl Service {
     /// How `user` wants to be told; the default until he says otherwise is the channel.
@@ -17,7 +19,7 @@ impl Service {
 
     /// A message for `user` about `record`, sent the way he chose. `always` messages
     /// (results, timeouts) still go to the channel, without a ping, when he chose `off`.
-    fn tell(&self, record: &GameRecord, user: UserId, text: String, always: bool) -> Option<Notice> {
+    pub(super) fn tell(&self, record: &GameRecord, user: UserId, text: String, always: bool) -> Option<Notice> {
         if self.is_bot(user) {
             // The bot learns of its games from the store, not from messages.
             return None;
@@ -31,11 +33,12 @@ impl Service {
         Some(Notice { target, text, mentions, images: Vec::new(), game: Some(record.id) })
     }
 
-    /// Time left for the current turn, as `, 2d 5h left`, or nothing without a clock.
+    /// The deadline of the current turn, as `, due in 2d 5h (...)` (written as the host
+    /// writes deadlines), or nothing without a clock.
     pub(super) fn time_left(&self, record: &GameRecord) -> String {
         match record.clock {
             Some(clock) if clock.deadline <= self.now() => ", time is up".to_owned(),
-            Some(clock) => format!(", {} left", clock.deadline - self.now()),
+            Some(clock) => format!(", due {}", self.deadline(clock.deadline)),
             None => String::new(),
         }
     }
@@ -104,25 +107,34 @@ impl Service {
         }
     }
 
-    /// The timeout or the reminder due for the player to move.
+    /// The timeout or the reminder due for the player to move. In a game against the bot,
+    /// the bot claims the win as soon as the player's time runs out (it never waits, as a
+    /// player could, and it never plays on a clock itself).
     fn clock_due(&self, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<Notice>)> {
         let record = &game.record;
         let clock = record.clock?;
         let mover = game.mover()?;
         let waiting = record.other(mover);
-        if clock.deadline <= now && !clock.timeout_told {
+        if let Some(moved) = self.repaused(record) {
+            Some((Due::Repaused(moved), Vec::new()))
+        } else if clock.deadline <= now && !clock.timeout_told && self.is_bot(waiting) {
+            let winner = record.side_of(waiting)?;
+            let text = format!("your time for {} ran out: Stonemate claims the win.", record.id);
+            Some((Due::Claimed(winner, now), self.result_notices(record, &text, Some(waiting))))
+        } else if clock.deadline <= now && !clock.timeout_told {
             let text = format!(
-                "{}: {}'s time for {} ran out. You may `/claim` the win, or give more time with `/extratime`.",
+                "{}: {}'s time for {} ran out {}. You may `/claim` the win, or give more time with `/extratime`.",
                 text::ping(record.name_of(waiting)),
                 text::name(record.name_of(mover)),
-                record.id
+                record.id,
+                self.deadline(clock.deadline)
             );
             Some((Due::TimedOut, self.tell(record, waiting, text, true).into_iter().collect()))
-        } else if clock.reminder_at() <= now && !clock.reminded {
-            let left = clock.deadline - now;
+        } else if clock.remind_at.is_some_and(|at| at <= now) && !clock.timeout_told {
             let ping = text::ping(record.name_of(mover));
-            let text = format!("{ping}: a quarter of your time is left in {}: {left}.", record.id);
-            Some((Due::Reminded, self.tell(record, mover, text, false).into_iter().collect()))
+            let text = format!("{ping}: your turn in {} is due {}.", record.id, self.deadline(clock.deadline));
+            let next = self.remind_after(&clock, now);
+            Some((Due::Reminded(next), self.tell(record, mover, text, false).into_iter().collect()))
         } else {
             None
         }
@@ -134,18 +146,29 @@ impl Service {
 enum Due {
     /// The challenge lapsed unanswered.
     Expire,
-    /// The waiting player was told he may claim (the reminder counts as sent too).
+    /// The waiting player was told he may claim (no reminder is left).
     TimedOut,
-    /// The player to move was reminded.
-    Reminded,
+    /// The player to move was reminded; the next reminder is then.
+    Reminded(Option<Timestamp>),
+    /// The clock is moved to its players' vacations (see [`Service::repaused`]).
+    Repaused(TurnClock),
+    /// The bot, waiting, won on time (then).
+    Claimed(Color, Timestamp),
 }
 
 impl Due {
     fn apply(self, record: &mut GameRecord) {
         match (self, record.clock.as_mut()) {
             (Due::Expire, _) => record.phase = Phase::Expired,
-            (Due::TimedOut, Some(clock)) => (clock.reminded, clock.timeout_told) = (true, true),
-            (Due::Reminded, Some(clock)) => clock.reminded = true,
+            (Due::Repaused(moved), _) => record.clock = Some(moved),
+            (Due::Claimed(winner, at), _) => {
+                record.phase = Phase::Finished;
+                record.clock = None;
+                record.draw_offer = None;
+                record.result = Some(Ending { winner: Some(winner), reason: Reason::Timeout, finished: Some(at) });
+            }
+            (Due::TimedOut, Some(clock)) => (clock.remind_at, clock.timeout_told) = (None, true),
+            (Due::Reminded(next), Some(clock)) => clock.remind_at = next,
             (_, None) => {}
         }
     }

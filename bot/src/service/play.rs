@@ -9,7 +9,7 @@ use super::lookup::Fit;
 use super::picture::Loaded;
 use super::text;
 use super::types::{Caller, GameId, Reply, Response, UserId};
-use crate::store::{Ending, Phase, TurnClock};
+use crate::store::{Ending, Phase};
 
 impl Loaded {
     /// Refuses callers who cannot act in this game now; returns the caller's side.
@@ -59,7 +59,7 @@ impl Service {
         let now = self.now();
         let status = game.position.status();
         // The bot's turns have no clock: it never loses on time.
-        let clocked = !self.bot_to_move(&game);
+        let clock = if self.bot_to_move(&game) { None } else { self.turn_clock(&game.record) };
         let game = self.commit(game, |next| {
             next.turns.push(printed);
             // Playing on answers the opponent's draw offer with a no; the mover's own offer
@@ -67,13 +67,12 @@ impl Service {
             if next.draw_offer != Some(mover) {
                 next.draw_offer = None;
             }
-            next.clock = (clocked && next.days > 0)
-                .then(|| TurnClock::new(now, now + crate::clock::Span::days(next.days.into())));
+            next.clock = clock;
             if let Status::Finished(ending) = status {
                 next.phase = Phase::Finished;
                 next.clock = None;
                 next.draw_offer = None;
-                next.result = Some(Ending::by_rules(ending));
+                next.result = Some(Ending::by_rules(ending).at(now));
             }
         })?;
         Ok(self.turn_response(caller, &game))

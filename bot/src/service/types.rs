@@ -124,6 +124,16 @@ pub enum Command {
     Games {
         user: Option<User>,
     },
+    /// Finished games of `user` (default: the caller), most recently finished first, one
+    /// `page` (from 1) at a time.
+    Finished {
+        user: Option<User>,
+        page: u32,
+    },
+    /// Pauses the clocks of all the caller's games for `days` (0-30; 0 ends the pause).
+    Vacation {
+        days: u8,
+    },
     /// The legal turns, or those from `square`, highlighted on the board.
     Legal {
         game: Option<GameId>,

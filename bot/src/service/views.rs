@@ -1,6 +1,7 @@
 //! Commands that look and do not play: `/board`, `/history`, `/games`, `/legal`,
 //! `/rules`, and `/notify` (a user setting).
 
+use std::cmp::Reverse;
 use std::fmt::Write as _;
 
 use stonemate_engine::{GameKind, Square, Turn};
@@ -12,7 +13,7 @@ use super::picture::Loaded;
 use super::rules;
 use super::text;
 use super::types::{Caller, GameId, NotifyMode, Reply, Response, User};
-use crate::store::{FORMAT, Phase, Reason, UserRecord};
+use crate::store::{Phase, Reason, UserRecord};
 
 /// Replies longer than this are cut (Discord allows 2000 characters).
 const MAX_TEXT: usize = 1800;
@@ -164,6 +165,50 @@ impl Service {
     }
 }
 
+/// Finished games listed per page of `/games status:finished`.
+const PAGE: usize = 10;
+
+impl Service {
+    /// `/games status:finished`: one page of a user's finished games (the caller's by
+    /// default), most recently finished first, each with its result and when it ended.
+    pub(super) fn finished_games(&self, caller: &Caller, user: Option<&User>, page: u32) -> Result<Response, Refusal> {
+        let user = user.unwrap_or(&caller.user);
+        let mut records = self.records_of(caller, user.id, Phase::Finished)?;
+        // Records from before the end was dated come after the dated ones, newest id first.
+        records.sort_by_key(|record| Reverse((record.result.as_ref().and_then(|result| result.finished), record.id)));
+        let name = text::name(&user.name);
+        let pages = u32::try_from(records.len().div_ceil(PAGE)).unwrap_or(u32::MAX);
+        if pages == 0 {
+            let reply =
+                Reply { ok: true, text: format!("{name} has no finished games."), private: true, ..Reply::default() };
+            return Ok(Response { reply, notices: Vec::new() });
+        }
+        if page > pages {
+            return Err(Refusal::NoSuchPage { page, pages });
+        }
+        let first = (page as usize - 1) * PAGE;
+        let mut lines = Vec::new();
+        for record in records.into_iter().skip(first).take(PAGE) {
+            let game = self.loaded(record)?;
+            let record = &game.record;
+            let opponent = text::name(record.name_of(record.other(user.id)));
+            let when = record.result.as_ref().and_then(|result| result.finished);
+            let when = when.map_or_else(String::new, |at| format!(", ended {}", self.deadline(at)));
+            lines.push(format!("{} {} vs {opponent}: {}{when}", record.id, record.game.name(), self.state(&game)));
+        }
+        let head = format!(
+            "{name}'s finished games, newest first (page {page} of {pages}):
+"
+        );
+        let mut text = cut_list(&head, &lines, "\n", |more| format!("\n… and {more} more on this page"));
+        if page < pages {
+            text.push_str(&format!("\nOlder ones: `/games status:finished page:{}`", page + 1));
+        }
+        let reply = Reply { ok: true, text, private: true, ..Reply::default() };
+        Ok(Response { reply, notices: Vec::new() })
+    }
+}
+
 /// Where a turn is on the board: the squares it starts from (a drop's own square, every
 /// cell of a tandem's pair, nothing for a pass) and the square it ends on. The one place a
 /// [`Turn`] becomes squares, for `/legal` and its autocompletion.
@@ -238,7 +283,8 @@ impl Service {
     /// `/notify`: how the caller is told that it is his turn.
     pub(super) fn set_notify(&self, caller: &Caller, notify: NotifyMode) -> Result<Response, Refusal> {
         let name = lookup::short_name(&caller.user.name);
-        let user = UserRecord { format: FORMAT, id: caller.user.id, name, notify };
+        let old = self.store.user(caller.user.id)?;
+        let user = UserRecord { name, notify, ..old.unwrap_or_else(|| UserRecord::new(caller.user.id, String::new())) };
         self.store.save_user(&user)?;
         let text = match notify {
             NotifyMode::Channel => "You will be pinged in the game's channel when it is your turn.",

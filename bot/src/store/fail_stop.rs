@@ -178,12 +178,7 @@ mod tests {
     }
 
     fn user(id: u64) -> UserRecord {
-        UserRecord {
-            format: crate::store::FORMAT,
-            id: UserId(id),
-            name: format!("user{id}"),
-            notify: Default::default(),
-        }
+        UserRecord::new(UserId(id), format!("user{id}"))
     }
 
     #[test]

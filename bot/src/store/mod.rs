@@ -40,7 +40,9 @@ pub use memory::MemoryStore;
 pub use open::{is_address, open_at, open_store, shown};
 pub use postgres::PostgresStore;
 pub use rating::{RatingChange, RatingRecord};
-pub use record::{ColorChoice, Ending, FORMAT, GameRecord, NOBODY, NotifyMode, Phase, Reason, TurnClock, UserRecord};
+pub use record::{
+    ColorChoice, Ending, FORMAT, GameRecord, NOBODY, NotifyMode, Phase, Reason, TurnClock, UserRecord, Vacation,
+};
 pub use sled_store::SledStore;
 
 use crate::clock::Timestamp;

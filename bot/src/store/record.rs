@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use stonemate_ai::Level;
 use stonemate_engine::{self as engine, Color, EndReason, GameKind, Outcome};
 
-use crate::clock::Timestamp;
+use crate::clock::{Span, Timestamp};
 use crate::ids::{ChannelId, GameId, GuildId, UserId};
 
 /// The layout of records written by this build. Format 1 stored the result as display
@@ -107,6 +107,9 @@ pub struct Ending {
     #[serde(with = "color_name")]
     pub winner: Option<Color>,
     pub reason: Reason,
+    /// When the game ended; `None` in records from before it was stored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished: Option<Timestamp>,
 }
 
 impl Ending {
@@ -128,41 +131,97 @@ impl Ending {
             Outcome::Winner(color) => Some(color),
             Outcome::Draw => None,
         };
-        Ending { winner, reason: Reason::Rules(ending.reason) }
+        Ending { winner, reason: Reason::Rules(ending.reason), finished: None }
+    }
+
+    /// The same ending, dated.
+    #[must_use]
+    pub fn at(self, finished: Timestamp) -> Ending {
+        Ending { finished: Some(finished), ..self }
     }
 }
 
 /// The clock of the current turn (games with days per move only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "StoredClock")]
 pub struct TurnClock {
-    /// When the turn began (or when extra time was last given).
+    /// When the turn began (or when extra time was last given), moved on by pauses.
     pub started: Timestamp,
     pub deadline: Timestamp,
-    /// Whether the quarter-time reminder was sent.
-    pub reminded: bool,
+    /// When the next reminder is due; `None` once none is left for this turn. The service
+    /// picks it from its reminder points, so the store can index it without them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remind_at: Option<Timestamp>,
     /// Whether the waiting player was told he may claim.
     pub timeout_told: bool,
+    /// The end of the latest pause (a player's vacation) this clock stood still for; the
+    /// times above have already been moved on by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused_until: Option<Timestamp>,
 }
 
 impl TurnClock {
+    /// A clock from `started` to `deadline`, without reminders yet (the service sets
+    /// them: it knows its reminder points).
     #[must_use]
     pub fn new(started: Timestamp, deadline: Timestamp) -> TurnClock {
-        TurnClock { started, deadline, reminded: false, timeout_told: false }
-    }
-
-    /// When the reminder is due: a quarter of the time is left.
-    #[must_use]
-    pub fn reminder_at(&self) -> Timestamp {
-        self.deadline - crate::clock::Span((self.deadline - self.started).0 / 4)
+        TurnClock { started, deadline, remind_at: None, timeout_told: false, paused_until: None }
     }
 
     /// The next moment something must be sent for this turn.
     #[must_use]
     pub fn next_event(&self) -> Option<Timestamp> {
-        match (self.reminded, self.timeout_told) {
-            (false, _) => Some(self.reminder_at()),
-            (true, false) => Some(self.deadline),
-            (true, true) => None,
+        match (self.remind_at, self.timeout_told) {
+            (_, true) => None,
+            (Some(remind), false) => Some(remind.min(self.deadline)),
+            (None, false) => Some(self.deadline),
+        }
+    }
+
+    /// The clock moved on by `span` (negative: back), as a pause moves it.
+    #[must_use]
+    pub fn shifted(self, span: Span) -> TurnClock {
+        TurnClock {
+            started: self.started + span,
+            deadline: self.deadline + span,
+            remind_at: self.remind_at.map(|at| at + span),
+            ..self
+        }
+    }
+}
+
+/// A clock as stored by any format: before configurable reminders it held
+/// `reminded: bool` for its one reminder, at a quarter of the time left.
+#[derive(Deserialize)]
+struct StoredClock {
+    started: Timestamp,
+    deadline: Timestamp,
+    #[serde(default)]
+    reminded: Option<bool>,
+    #[serde(default)]
+    remind_at: Option<Timestamp>,
+    #[serde(default)]
+    timeout_told: bool,
+    #[serde(default)]
+    paused_until: Option<Timestamp>,
+}
+
+impl From<StoredClock> for TurnClock {
+    fn from(stored: StoredClock) -> TurnClock {
+        // An old turn not yet reminded keeps its quarter-time reminder; a reminded one has
+        // none left.
+        let quarter = stored.deadline - Span((stored.deadline - stored.started).0 / 4);
+        let remind_at = match stored.reminded {
+            Some(false) => Some(quarter),
+            Some(true) => None,
+            None => stored.remind_at,
+        };
+        TurnClock {
+            started: stored.started,
+            deadline: stored.deadline,
+            remind_at,
+            timeout_told: stored.timeout_told,
+            paused_until: stored.paused_until,
         }
     }
 }
@@ -347,6 +406,31 @@ pub struct UserRecord {
     pub id: UserId,
     pub name: String,
     pub notify: NotifyMode,
+    /// The vacations he took (`/vacation`), oldest first; the last may still run.
+    /// Missing in JSON (records from before vacations): none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vacations: Vec<Vacation>,
+}
+
+impl UserRecord {
+    /// A user with nothing set but his name.
+    #[must_use]
+    pub fn new(id: UserId, name: String) -> UserRecord {
+        UserRecord { format: FORMAT, id, name, notify: NotifyMode::default(), vacations: Vec::new() }
+    }
+
+    /// The end of his vacation running at `now`, if one runs.
+    #[must_use]
+    pub fn away_until(&self, now: Timestamp) -> Option<Timestamp> {
+        self.vacations.last().filter(|vacation| vacation.start <= now && now < vacation.end).map(|v| v.end)
+    }
+}
+
+/// A time a player's clocks stood still (`/vacation`): from `start` to `end`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Vacation {
+    pub start: Timestamp,
+    pub end: Timestamp,
 }
 
 /// A colour stored in lower case (`white`, `black`), as format 1 stored its sides.
@@ -495,10 +579,13 @@ mod tests {
     #[test]
     fn format_1_results_are_read_back_as_data() {
         let rules = serde_json::json!({ "winner": "black", "finish": "rules", "reason": "two passes" });
-        let ending = Ending { winner: Some(Color::Black), reason: Reason::Rules(EndReason::TwoPasses) };
+        let ending = Ending { winner: Some(Color::Black), reason: Reason::Rules(EndReason::TwoPasses), finished: None };
         assert_eq!(upgraded(rules), Ok(Some(ending)));
         let resigned = serde_json::json!({ "winner": "white", "finish": "resignation", "reason": "resignation" });
-        assert_eq!(upgraded(resigned), Ok(Some(Ending { winner: Some(Color::White), reason: Reason::Resignation })));
+        assert_eq!(
+            upgraded(resigned),
+            Ok(Some(Ending { winner: Some(Color::White), reason: Reason::Resignation, finished: None }))
+        );
         assert_eq!(upgraded(serde_json::Value::Null), Ok(None));
     }
 
@@ -506,11 +593,51 @@ mod tests {
     fn format_1_abort_names_are_unescaped() {
         let aborted = serde_json::json!({ "winner": null, "finish": "aborted", "reason": r"aborted by \*\*al\_ice" });
         let by = "**al_ice".to_owned();
-        assert_eq!(upgraded(aborted), Ok(Some(Ending { winner: None, reason: Reason::Aborted { by } })));
+        assert_eq!(
+            upgraded(aborted),
+            Ok(Some(Ending { winner: None, reason: Reason::Aborted { by }, finished: None }))
+        );
         let text = r"aborted by an administrator (mod \(x\))";
         let admin = serde_json::json!({ "winner": null, "finish": "admin-aborted", "reason": text });
         let by = "mod (x)".to_owned();
-        assert_eq!(upgraded(admin), Ok(Some(Ending { winner: None, reason: Reason::AdminAborted { by } })));
+        assert_eq!(
+            upgraded(admin),
+            Ok(Some(Ending { winner: None, reason: Reason::AdminAborted { by }, finished: None }))
+        );
+    }
+
+    fn clock(json: &str) -> TurnClock {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn old_clocks_keep_their_quarter_reminder_until_it_was_sent() {
+        let waiting = clock(r#"{"started":0,"deadline":400,"reminded":false,"timeout_told":false}"#);
+        assert_eq!((waiting.remind_at, waiting.next_event()), (Some(Timestamp(300)), Some(Timestamp(300))));
+        let reminded = clock(r#"{"started":0,"deadline":400,"reminded":true,"timeout_told":false}"#);
+        assert_eq!((reminded.remind_at, reminded.next_event()), (None, Some(Timestamp(400))));
+        let told = clock(r#"{"started":0,"deadline":400,"reminded":true,"timeout_told":true}"#);
+        assert_eq!(told.next_event(), None);
+    }
+
+    #[test]
+    fn clocks_round_trip_without_the_old_field() {
+        let new = TurnClock {
+            remind_at: Some(Timestamp(100)),
+            paused_until: Some(Timestamp(50)),
+            ..TurnClock::new(Timestamp(0), Timestamp(400))
+        };
+        let json = serde_json::to_string(&new).unwrap();
+        assert!(!json.contains("reminded"), "{json}");
+        assert_eq!(clock(&json), new);
+    }
+
+    #[test]
+    fn finish_times_are_optional_in_stored_results() {
+        let old: Ending = serde_json::from_str(r#"{"winner":"white","reason":"resignation"}"#).unwrap();
+        assert_eq!(old.finished, None);
+        let dated = old.clone().at(Timestamp(7));
+        assert_eq!(serde_json::from_str::<Ending>(&serde_json::to_string(&dated).unwrap()).unwrap(), dated);
     }
 
     #[test]

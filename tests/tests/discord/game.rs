@@ -14,6 +14,15 @@ async fn channel_message(fake: &FakeDiscord) -> Value {
     posted.unwrap_or_else(|| panic!("no message posted in the channel; untaken: {:#?}", fake.untaken())).body
 }
 
+/// Whether `content` writes a deadline as `<t:UNIX:R>`, which Discord shows live in each
+/// reader's time zone.
+fn is_discord_timestamp(content: &str) -> bool {
+    content
+        .split("<t:")
+        .skip(1)
+        .any(|rest| rest.split_once(":R>").is_some_and(|(seconds, _)| seconds.parse::<i64>().is_ok()))
+}
+
 fn pings(body: &Value, who: &Origin) -> bool {
     let id = user_id(who);
     let content = body["content"].as_str().unwrap_or("");
@@ -72,6 +81,8 @@ async fn a_game_is_played_through_discord() {
         assert_pngs(&played);
         let ping = channel_message(&fake).await;
         assert!(pings(&ping, next), "after {turn} the turn notification must ping the next player: {ping:#}");
+        let content = ping["content"].as_str().unwrap_or("");
+        assert!(is_discord_timestamp(content), "the deadline is a Discord timestamp: {content}");
     }
 
     let refused = command(&fake, &alice, "move", json!([text("notation", "e5")])).await;

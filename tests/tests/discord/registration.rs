@@ -43,7 +43,14 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("extratime", vec![("days", INTEGER, true, &[][..]), game]),
         ("board", vec![game]),
         ("history", vec![game]),
-        ("games", vec![("user", USER, false, &[][..])]),
+        (
+            "games",
+            vec![
+                ("user", USER, false, &[][..]),
+                ("status", STRING, false, &["active", "finished"][..]),
+                ("page", INTEGER, false, &[][..]),
+            ],
+        ),
         ("legal", vec![game, ("square", STRING, false, &[][..])]),
         ("rules", vec![("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..])]),
         ("notify", vec![("mode", STRING, true, &["channel", "dm", "off"][..])]),
@@ -58,6 +65,7 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ),
         ("leaderboard", vec![("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..])]),
         ("help", vec![]),
+        ("vacation", vec![("days", INTEGER, true, &[][..])]),
     ]
 }
 

@@ -202,3 +202,26 @@ fn an_answer_for_a_position_the_game_left_is_dropped() {
     assert!(service.apply_answer(answer).is_empty(), "applied twice");
     assert_eq!(record(&service, id).turns.len(), 1);
 }
+
+#[test]
+fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
+    let (service, clock, _asked) = with_sink(MemoryStore::new());
+    // alice plays black, who moves first in go, on a one-day clock.
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 1, "board=9x9");
+    clock.advance(Span::HOUR * 23);
+    let reminded = service.tick();
+    let [reminder] = reminded.as_slice() else { panic!("{reminded:?}") };
+    assert_eq!(reminder.mentions, [user("alice").id], "the player is reminded as in any game");
+    clock.advance(Span::HOUR);
+    let notices = service.tick();
+    let [told] = notices.as_slice() else { panic!("{notices:?}") };
+    assert_eq!((told.target, told.mentions.as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
+    assert_eq!(told.text, "@alice: your time for #1 ran out: Stonemate claims the win.");
+    let record = record(&service, id);
+    assert_eq!(record.phase, Phase::Finished);
+    let result = record.result.expect("a result");
+    assert_eq!(result.winner, Some(stonemate_engine::Color::White), "the bot won");
+    assert_eq!(result.reason, stonemate_bot::store::Reason::Timeout);
+    assert_eq!(result.finished, Some(service.now()));
+    assert!(service.tick().is_empty(), "told once");
+}

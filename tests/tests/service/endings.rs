@@ -99,7 +99,10 @@ fn claim_wins_only_after_the_opponents_time_ran_out() {
         "it is your turn in #1: only the waiting player can claim"
     );
     table.advance(Span::HOUR);
-    assert_eq!(table.refused("alice", Command::Claim { game: None }), "#1: bob still has 23h 0m for this turn");
+    assert_eq!(
+        table.refused("alice", Command::Claim { game: None }),
+        "#1: bob's time for this turn runs out in 23h 0m (2023-11-15 22:13 UTC)"
+    );
     table.advance(Span::days(1));
     let response = table.ok("alice", Command::Claim { game: None });
     assert!(response.reply.text.contains("alice (white) wins by time"), "{}", response.reply.text);

@@ -14,7 +14,7 @@ fn a_turn_is_stored_as_printed_and_pings_the_player_to_move() {
     let response = table.ok("bob", mv("e5"));
     assert!(!response.reply.private);
     assert!(response.reply.images[0].bytes.starts_with(b"\x89PNG"), "every change carries the board");
-    assert_eq!(response.reply.text, "bob played R@e5 in #1. alice to move, 3d 0h left.");
+    assert_eq!(response.reply.text, "bob played R@e5 in #1. alice to move, due in 3d 0h (2023-11-17 22:13 UTC).");
     assert_eq!(table.record(id).turns, ["R@e5"]);
     assert_eq!(table.record(id).version, 3);
     let [ping] = response.notices.as_slice() else { panic!("{:?}", response.notices) };

@@ -17,7 +17,7 @@ fn anyone_may_look_at_the_board() {
     assert!(reply.images[0].bytes.starts_with(b"\x89PNG"));
     assert_eq!(
         reply.text,
-        "#1 Go with chess pieces: alice (white) vs bob (black), 1 turns played; alice to move, 3d 0h left."
+        "#1 Go with chess pieces: alice (white) vs bob (black), 1 turns played; alice to move, due in 3d 0h (2023-11-17 22:13 UTC)."
     );
     assert_eq!(table.service.store().dump().unwrap(), before, "looking changes nothing");
     assert_eq!(table.refused("carol", Command::Board { game: None }), "you have no game in this channel");
@@ -55,10 +55,10 @@ fn games_lists_active_games_and_challenges() {
     table.challenge("alice", "dave", "go", 3, "");
     let reply = table.ok("alice", Command::Games { user: None }).reply;
     assert!(reply.private);
-    let expected = "alice's games:\n#1 go vs bob: bob to move, 3d 0h left\n#2 go challenge from carol, to answer\n#3 go challenge to dave, waiting";
+    let expected = "alice's games:\n#1 go vs bob: bob to move, due in 3d 0h (2023-11-17 22:13 UTC)\n#2 go challenge from carol, to answer\n#3 go challenge to dave, waiting";
     assert_eq!(reply.text, expected);
     let reply = table.ok("carol", Command::Games { user: Some(crate::common::user("bob")) }).reply;
-    assert_eq!(reply.text, "bob's games:\n#1 go vs alice: bob to move, 3d 0h left");
+    assert_eq!(reply.text, "bob's games:\n#1 go vs alice: bob to move, due in 3d 0h (2023-11-17 22:13 UTC)");
     assert_eq!(table.ok("zed", Command::Games { user: None }).reply.text, "zed has no active games or challenges.");
 }
 

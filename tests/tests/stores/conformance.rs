@@ -68,7 +68,8 @@ pub fn indices_follow_the_record_in_the_same_write(kind: Kind) {
     let id = table.go("alice", "bob", 1, "board=9x9");
     let store = table.service.store();
     assert_eq!(store.games_of(user("alice").id).unwrap(), [(id, Phase::Playing)]);
-    let reminder = table.now() + Span::HOUR * 18;
+    // A one-day turn is reminded an hour before its deadline.
+    let reminder = table.now() + Span::HOUR * 23;
     assert!(store.due(reminder - Span(1)).unwrap().is_empty());
     assert_eq!(store.due(reminder).unwrap(), [id]);
     table.ok("bob", Command::Resign { game: None });
@@ -100,12 +101,7 @@ pub fn user_settings_round_trip(kind: Kind) {
     let fresh = kind.open();
     let store = &fresh.store;
     assert_eq!(store.user(UserId(42)).unwrap(), None);
-    let mut settings = UserRecord {
-        format: stonemate_bot::store::FORMAT,
-        id: UserId(42),
-        name: "alice".into(),
-        notify: NotifyMode::Dm,
-    };
+    let mut settings = UserRecord { notify: NotifyMode::Dm, ..UserRecord::new(UserId(42), "alice".into()) };
     store.save_user(&settings).unwrap();
     assert_eq!(store.user(UserId(42)).unwrap(), Some(settings.clone()));
     settings.notify = NotifyMode::Off;
