@@ -23,10 +23,13 @@ fn damaged(damage: impl FnOnce(&[u8]) -> Vec<u8>) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
     assert!(console(&data, SETUP).status.success());
-    let db = sled::open(&data).unwrap();
+    // Without sled's flusher thread, dropping `db` releases the directory's lock at once
+    // (the flusher holds the database a moment longer, and the console would find it locked).
+    let db = sled::Config::new().path(&data).flush_every_ms(None).open().unwrap();
     let (key, value) = db.scan_prefix(b"g").next().unwrap().unwrap();
     db.insert(key, damage(&value)).unwrap();
     db.flush().unwrap();
+    drop(db);
     tmp
 }
 
