@@ -72,6 +72,10 @@ pub fn check(store: &dyn GameStore) -> Result<usize, Damage> {
             Some(&keys::USER) => {
                 keys::decode_user(value).map_err(|error| damage(readable(key), error))?;
             }
+            Some(&keys::NOTICE) => {
+                keys::decode_notice(key, value).map_err(|error| damage(format!("outbox {}", readable(key)), error))?;
+            }
+            Some(&keys::REPORT) if [keys::REPORT_PENDING, keys::REPORT_SHOWN].contains(&value.as_slice()) => {}
             _ if key.as_slice() == keys::NEXT_ID => {
                 keys::next_id(Some(value)).map_err(|error| damage("the game id counter", error))?;
             }

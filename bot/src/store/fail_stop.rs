@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, StoreError};
+use super::{Dump, GameStore, IndexEntry, Queued, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -58,8 +58,32 @@ impl GameStore for FailStop {
         self.guard(|store| store.load(id))
     }
 
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
-        self.guard(|store| store.update(record))
+    fn update_with(&self, record: &GameRecord, notices: &[Queued]) -> Result<(), StoreError> {
+        self.guard(|store| store.update_with(record, notices))
+    }
+
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+        self.guard(|store| store.enqueue(notices))
+    }
+
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+        self.guard(|store| store.claim(now, until, limit))
+    }
+
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+        self.guard(|store| store.reschedule(notice))
+    }
+
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        self.guard(|store| store.remove_notice(id))
+    }
+
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+        self.guard(|store| store.raise_report(game))
+    }
+
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+        self.guard(|store| store.take_report(game))
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
@@ -124,9 +148,28 @@ mod tests {
         fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
             self.memory.load(id)
         }
-        fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
-            self.memory.update(record)?;
+        fn update_with(&self, record: &GameRecord, notices: &[Queued]) -> Result<(), StoreError> {
+            self.memory.update_with(record, notices)?;
             self.failing()
+        }
+        fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+            self.memory.enqueue(notices)?;
+            self.failing()
+        }
+        fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+            self.memory.claim(now, until, limit)
+        }
+        fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+            self.memory.reschedule(notice)
+        }
+        fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+            self.memory.remove_notice(id)
+        }
+        fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+            self.memory.raise_report(game)
+        }
+        fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+            self.memory.take_report(game)
         }
         fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
             self.memory.entries_of(user)

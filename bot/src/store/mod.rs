@@ -26,6 +26,7 @@ mod fail_stop;
 mod keys;
 mod memory;
 mod open;
+mod outbox;
 mod postgres;
 pub mod record;
 mod sled_store;
@@ -35,6 +36,7 @@ use std::fmt;
 pub use fail_stop::FailStop;
 pub use memory::MemoryStore;
 pub use open::{is_address, open_at, open_store, shown};
+pub use outbox::Queued;
 pub use postgres::PostgresStore;
 pub use record::{ColorChoice, Ending, FORMAT, GameRecord, NotifyMode, Phase, Reason, TurnClock, UserRecord};
 pub use sled_store::SledStore;
@@ -114,7 +116,36 @@ pub trait GameStore: Send + Sync + fmt::Debug {
 
     /// Replaces a record whose stored version is `record.version - 1`, with its index
     /// entries; [`StoreError::Conflict`] (and nothing written) if it is not.
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError>;
+    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
+        self.update_with(record, &[])
+    }
+
+    /// [`GameStore::update`], and `notices` put in the outbox in the same transaction:
+    /// all of it is written, or nothing. The notices' ids are given here.
+    fn update_with(&self, record: &GameRecord, notices: &[Queued]) -> Result<(), StoreError>;
+
+    /// Puts notices in the outbox on their own (notices no record change causes).
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError>;
+
+    /// Takes up to `limit` notices due at `now`, oldest first, for a sender: each is due
+    /// again only at `until` (its lease), so no other claim takes it meanwhile, in this
+    /// process or another. Returned with `due` set to `until`.
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError>;
+
+    /// Writes back a claimed notice with its next due time and body (after a failure);
+    /// `false` if it is no longer in the outbox.
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError>;
+
+    /// Removes a notice from the outbox: delivered, or given up.
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError>;
+
+    /// Remembers that `game`'s channel refused a notice, unless that is already known
+    /// (pending or shown): each game's refusal is reported once.
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError>;
+
+    /// Whether a raised report for `game` waits to be shown; it is marked shown at once,
+    /// so of two callers (or processes) one gets `true`, once.
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError>;
 
     /// The records `user` takes part in, in every server, from the player index (by
     /// server, then id).

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, PostgresStore, SledStore, StoreError};
+use super::{Dump, GameStore, IndexEntry, PostgresStore, Queued, SledStore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -61,8 +61,32 @@ impl GameStore for Box<dyn GameStore> {
         (**self).load(id)
     }
 
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
-        (**self).update(record)
+    fn update_with(&self, record: &GameRecord, notices: &[Queued]) -> Result<(), StoreError> {
+        (**self).update_with(record, notices)
+    }
+
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+        (**self).enqueue(notices)
+    }
+
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+        (**self).claim(now, until, limit)
+    }
+
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+        (**self).reschedule(notice)
+    }
+
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        (**self).remove_notice(id)
+    }
+
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+        (**self).raise_report(game)
+    }
+
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+        (**self).take_report(game)
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
