@@ -251,15 +251,9 @@ impl Service {
     /// Every change to a game goes through here, so what must happen with every write
     /// (messages kept in the same transaction, stopping on a storage failure, asking the
     /// bot when the game now waits for it) has one place.
+    /// A change that causes notices goes through [`Service::commit_with`] (or
+    /// [`Service::respond_with`]), which writes them with it.
     pub(super) fn commit(&self, game: Loaded, change: impl FnOnce(&mut GameRecord)) -> Result<Loaded, Refusal> {
-        let Loaded { record, position } = game;
-        let mut next = record;
-        next.version += 1;
-        change(&mut next);
-        self.store.update(&next)?;
-        self.positions.put(next.id, next.version, &position);
-        let game = Loaded { record: next, position };
-        self.ask_bot(&game);
-        Ok(game)
+        self.commit_with(game, change, |_| Vec::new()).map(|(game, _)| game)
     }
 }

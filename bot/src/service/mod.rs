@@ -27,6 +27,7 @@ mod error;
 pub mod help;
 mod lookup;
 mod notify;
+mod outbox;
 mod picture;
 mod play;
 pub mod rules;
@@ -38,6 +39,7 @@ use std::sync::Arc;
 
 pub use bot_player::{BotPlayer, Submit, seed};
 pub use error::Refusal;
+pub use outbox::{CHANNEL_REFUSED, Delivery, Outgoing, Timing as NoticeTiming};
 pub use picture::Loaded;
 pub use types::{
     Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Command, Field, GameId, GuildId,
@@ -70,6 +72,8 @@ pub struct Settings {
     /// How long the bot searches each turn: `None` for its level's own budget; tests and
     /// tournaments set a small node budget.
     pub bot_budget: Option<Budget>,
+    /// When failed notices are retried ([`NoticeTiming`]).
+    pub notices: NoticeTiming,
 }
 
 impl Default for Settings {
@@ -84,6 +88,7 @@ impl Default for Settings {
             render: stonemate_render::png,
             animate: stonemate_render::animation,
             bot_budget: None,
+            notices: NoticeTiming::default(),
         }
     }
 }
@@ -118,7 +123,10 @@ impl Service {
     /// Handles one command. Never panics on user input; refusals come back as private
     /// replies with `ok == false`.
     pub fn handle(&self, caller: &Caller, command: Command) -> Response {
-        Self::finish(Self::retry(|| self.dispatch(caller, command.clone())))
+        Self::begin_writing();
+        let response = Self::finish(Self::retry(|| self.dispatch(caller, command.clone())));
+        self.keep_unwritten(&response);
+        self.with_report(caller, response)
     }
 
     /// Handles a command as its options came in (the console, Discord): `spec` makes the
@@ -134,7 +142,10 @@ impl Service {
     /// `decline:12`, `resign:7`, `draw-accept:7`, `draw-decline:7`). Ids the service did
     /// not make are refused.
     pub fn press(&self, caller: &Caller, custom_id: &str) -> Response {
-        Self::finish(Self::retry(|| self.dispatch_press(caller, custom_id)))
+        Self::begin_writing();
+        let response = Self::finish(Self::retry(|| self.dispatch_press(caller, custom_id)));
+        self.keep_unwritten(&response);
+        self.with_report(caller, response)
     }
 
     /// Suggestions for an option being typed: at most 25, filtered by `typed`. `game` is
@@ -144,11 +155,12 @@ impl Service {
         self.choices(caller, field, typed, game).unwrap_or_default()
     }
 
-    /// Sends what is due by now: reminders (a quarter of the time left), timeouts (the
-    /// waiting player may `/claim`), expired challenges; and asks the bot again in every
-    /// game where it is to move (its turns have no clock, so it is never reminded nor timed
-    /// out). Call it every minute or so; it reads the deadline index, so nothing is lost
-    /// across restarts.
+    /// Puts in the outbox what is due by now: reminders (a quarter of the time left),
+    /// timeouts (the waiting player may `/claim`), expired challenges, each written with
+    /// its record's change; and asks the bot again in every game where it is to move (its
+    /// turns have no clock, so it is never reminded nor timed out). Returns the notices it
+    /// wrote; they are sent with the others ([`Service::deliver`]). Call it every minute or
+    /// so; it reads the deadline index, so nothing is lost across restarts.
     pub fn tick(&self) -> Vec<Notice> {
         let notices = self.due_notices();
         // A job lost on the way (a crash, a full pool) is asked again.
