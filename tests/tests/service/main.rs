@@ -8,6 +8,7 @@ mod clock;
 mod common;
 mod endings;
 mod mentions;
+mod outbox;
 mod picking;
 mod pictures;
 mod race;
