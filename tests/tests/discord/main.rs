@@ -6,4 +6,5 @@ mod deferral;
 mod game;
 mod harness;
 mod latency;
+mod outbox;
 mod registration;
