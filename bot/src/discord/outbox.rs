@@ -21,6 +21,9 @@ use tracing::warn;
 use super::reply::{exit_if_stopped, link_mentions, send_notice};
 use crate::service::{Delivery, Outgoing, Service, Target};
 
+/// How long a pass waits for a moment without replies in flight before it queues.
+const PATIENCE: Duration = Duration::from_secs(2);
+
 /// Discord's error code for "Cannot send messages to this user".
 const CANNOT_MESSAGE_USER: isize = 50007;
 
@@ -64,7 +67,7 @@ impl Outbox {
     async fn pass(&self) {
         loop {
             let claimed = {
-                let _no_reply_pending = self.gate.write().await;
+                let _no_reply_pending = self.no_reply_pending().await;
                 let service = self.service.clone();
                 tokio::task::spawn_blocking(move || {
                     let mut claimed = service.claim_notices();
@@ -87,6 +90,23 @@ impl Outbox {
                 self.send(outgoing).await;
             }
             exit_if_stopped(&self.service);
+        }
+    }
+
+    /// Waits until no command is between its service call and its reply. Without
+    /// queueing ahead of new commands at first (they would wait for the slowest one in
+    /// flight); after [`PATIENCE`], in the queue, so that constant traffic cannot starve
+    /// the notices.
+    async fn no_reply_pending(&self) -> tokio::sync::RwLockWriteGuard<'_, ()> {
+        let patience = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            if let Ok(guard) = self.gate.try_write() {
+                return guard;
+            }
+            if tokio::time::Instant::now() >= patience {
+                return self.gate.write().await;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 

@@ -166,7 +166,8 @@ impl Letter {
 thread_local! {
     /// The notices written by the commits of the command running on this thread, so that
     /// [`Service::keep_unwritten`] writes the others (made without a commit) on their own.
-    static WRITTEN: RefCell<Vec<Notice>> = const { RefCell::new(Vec::new()) };
+    /// `None` outside a command (ticks and the bot's turns keep nothing here).
+    static WRITTEN: RefCell<Option<Vec<Notice>>> = const { RefCell::new(None) };
 }
 
 impl Service {
@@ -192,7 +193,11 @@ impl Service {
         let game = Loaded { record: next, position };
         let notices = notices(&game);
         self.store.update_with(&game.record, &self.queued(&game.record, &notices))?;
-        WRITTEN.with_borrow_mut(|written| written.extend(notices.iter().cloned()));
+        WRITTEN.with_borrow_mut(|written| {
+            if let Some(written) = written {
+                written.extend(notices.iter().cloned());
+            }
+        });
         self.positions.put(game.id(), game.record.version, &game.position);
         self.ask_bot(&game);
         Ok((game, notices))
@@ -222,13 +227,13 @@ impl Service {
 
     /// Before a command runs: nothing written yet on this thread.
     pub(super) fn begin_writing() {
-        WRITTEN.with_borrow_mut(Vec::clear);
+        WRITTEN.with_borrow_mut(|written| *written = Some(Vec::new()));
     }
 
     /// After a command: writes to the outbox, on their own, the notices of `response`
     /// that no commit wrote (made by code that sends a notice without changing a game).
     pub(super) fn keep_unwritten(&self, response: &Response) {
-        let mut written = WRITTEN.with_borrow_mut(std::mem::take);
+        let mut written = WRITTEN.with_borrow_mut(Option::take).unwrap_or_default();
         let mut unwritten = Vec::new();
         for notice in &response.notices {
             match written.iter().position(|done| done == notice) {
