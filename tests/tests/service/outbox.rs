@@ -51,6 +51,7 @@ fn the_backoff_stops_growing_at_its_longest_wait() {
     for _ in 0..12 {
         let mut waited = Span(0);
         while attempt(&table, Delivery::Failed).is_empty() {
+            assert!(waited < Span::HOUR * 2, "never tried again");
             table.advance(Span(5_000));
             waited = waited + Span(5_000);
         }
