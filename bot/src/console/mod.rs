@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use crate::clock::{Clock, ManualClock, SystemClock};
 use crate::opponent::{self, Job};
 use crate::service::{
-    Attachment, Caller, ChannelId, GameId, GuildId, Notice, Reply, Service, Settings, Target, User, UserId,
+    Attachment, Caller, ChannelId, Delivery, GameId, GuildId, Notice, Reply, Service, Settings, Target, User, UserId,
 };
 use crate::store::StoreError;
 use parse::Line;
@@ -134,8 +134,11 @@ impl Console {
         } else {
             ""
         };
-        // Games left waiting for the bot by an earlier run are played on first.
-        for printed in self.play_bot() {
+        // Notices an earlier run left unsent go out first, then games left waiting for the
+        // bot are played on.
+        let mut first = self.delivered();
+        first.extend(self.play_bot());
+        for printed in first {
             writeln!(output, "{printed}")?;
         }
         write!(output, "{prompt}")?;
@@ -155,7 +158,8 @@ impl Console {
         Ok(())
     }
 
-    /// Handles one line; returns what to print (the reply, then the notices due).
+    /// Handles one line; returns what to print (the reply, then the notices due, read
+    /// from the outbox).
     pub fn line(&mut self, text: &str) -> Vec<String> {
         let mut printed = match parse::line(text) {
             Ok(Line::Blank) => Vec::new(),
@@ -166,7 +170,7 @@ impl Console {
             Ok(Line::Command { server, channel, user, spec, args }) => {
                 let caller = self.caller(server, channel, &user);
                 let response = self.service.handle_args(&caller, spec, &args);
-                self.print_response(&user, spec.name, response.reply, response.notices)
+                vec![self.say(Some(&user), Some(spec.name), &response.reply)]
             }
             Ok(Line::Admin { server, user }) => {
                 let server = server.unwrap_or_else(|| DEFAULT_SERVER.to_owned());
@@ -177,16 +181,15 @@ impl Console {
             Ok(Line::Press { server, channel, user, custom_id }) => {
                 let caller = self.caller(server, channel, &user);
                 let response = self.service.press(&caller, &custom_id);
-                self.print_response(&user, "!press", response.reply, response.notices)
+                vec![self.say(Some(&user), Some("!press"), &response.reply)]
             }
             Err(error) => {
                 let reply = Reply { ok: false, private: true, text: format!("console: {error}"), ..Reply::default() };
                 vec![self.say(None, None, &reply)]
             }
         };
-        for notice in self.service.tick() {
-            printed.push(self.notice(&notice));
-        }
+        self.service.tick();
+        printed.extend(self.delivered());
         printed.extend(self.play_bot());
         printed
     }
@@ -200,9 +203,8 @@ impl Console {
             let job = self.questions.lock().unwrap_or_else(PoisonError::into_inner).pop_front();
             let Some(job) = job else { break };
             let answer = opponent::answer(&job, 1);
-            for notice in self.service.apply_answer(answer) {
-                printed.push(self.notice(&notice));
-            }
+            self.service.apply_answer(answer);
+            printed.extend(self.delivered());
         }
         printed
     }
@@ -218,10 +220,10 @@ impl Console {
         Caller { user, channel: id, guild: Some(guild), admin }
     }
 
-    fn print_response(&mut self, user: &str, command: &str, reply: Reply, notices: Vec<Notice>) -> Vec<String> {
-        let mut printed = vec![self.say(Some(user), Some(command), &reply)];
-        printed.extend(notices.iter().map(|notice| self.notice(notice)));
-        printed
+    /// Prints every notice waiting in the outbox, oldest first: printing delivers it.
+    fn delivered(&mut self) -> Vec<String> {
+        let notices = self.service.deliver(|_| Delivery::Sent);
+        notices.iter().map(|notice| self.notice(notice)).collect()
     }
 
     fn name(&self, user: UserId) -> String {

@@ -1,12 +1,13 @@
 //! The Discord adapter: `stonemate run`. A thin layer over the game service built on
 //! serenity and poise: the commands are registered from the service's one list of them
 //! and each makes one service call (`commands.rs`), buttons go to the service too (`events.rs`), answers and notices go
-//! back as Discord messages (`reply.rs`), and a background task sends what falls due
-//! (`ticker.rs`).
+//! back as Discord messages (`reply.rs`), a background task puts in the outbox what falls
+//! due (`ticker.rs`), and another sends the outbox's notices (`outbox.rs`).
 
 mod autocomplete;
 pub mod commands;
 mod events;
+mod outbox;
 mod reply;
 mod ticker;
 pub mod token;
@@ -31,6 +32,8 @@ use types::{Data, Error};
 
 /// How long shutdown waits for commands being handled before it flushes anyway.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often the outbox's sender looks for notices falling due (retries) unwoken.
+const OUTBOX_EVERY: Duration = Duration::from_secs(1);
 /// How long shutdown waits for the gateway connection to close.
 const CLOSE_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -77,9 +80,10 @@ pub async fn serve(
     let busy = Arc::new(RwLock::new(()));
     let (service, pool, answers) = with_bot(&bot_http, service, config.ai_workers).await;
     let service = Arc::new(service);
-    let answering = tokio::spawn(apply_answers(bot_http, service.clone(), busy.clone(), answers));
+    let outbox = Arc::new(outbox::Outbox::new(service.clone(), Arc::new(bot_http)));
+    let answering = tokio::spawn(apply_answers(outbox.clone(), service.clone(), busy.clone(), answers));
     let defer_after = Duration::from_millis(config.discord.defer_ms);
-    let data = Data { service: service.clone(), busy: busy.clone(), defer_after };
+    let data = Data { service: service.clone(), busy: busy.clone(), defer_after, outbox: outbox.clone() };
     let http = http(&token, config.discord.api_base.as_deref());
     // With shards split over processes, the one running shard 0 registers the commands.
     let registers = config.shards.is_none_or(ShardRange::runs_first_shard);
@@ -96,7 +100,9 @@ pub async fn serve(
         info!(dir = %backups.dir().display(), "scheduled exports on");
         tokio::spawn(backups.run(service.clone(), busy.clone(), every, ticking.clone()))
     });
-    let ticker = tokio::spawn(ticker::run(client.http.clone(), service.clone(), busy.clone(), every, ticking));
+    let ticker = tokio::spawn(ticker::run(outbox.clone(), service.clone(), busy.clone(), every, ticking.clone()));
+    // Sends what an earlier run left in the outbox at once, then whatever falls due.
+    let sender = tokio::spawn(outbox.run(OUTBOX_EVERY, ticking));
 
     let shards = config.shards.map_or_else(|| "all".to_owned(), |range| range.to_string());
     info!(database = %crate::store::shown(&config.database), %shards, "starting");
@@ -106,6 +112,8 @@ pub async fn serve(
     if let Some(backups) = backups {
         let _ = backups.await;
     }
+    // Notices it did not send stay in the outbox for the next start.
+    let _ = sender.await;
     // Running searches finish (each is bounded) and their answers are applied; waiting
     // ones are asked again at the next start.
     if let Some(pool) = pool {
@@ -149,9 +157,9 @@ async fn with_bot(
     (service, Some(pool), answers)
 }
 
-/// Applies the bot's answers as they come and sends what they make, like the ticker.
+/// Applies the bot's answers as they come and has what they make sent, like the ticker.
 async fn apply_answers(
-    http: serenity::Http,
+    outbox: Arc<outbox::Outbox>,
     service: Arc<Service>,
     busy: Arc<RwLock<()>>,
     mut answers: mpsc::UnboundedReceiver<Answer<GameId>>,
@@ -160,7 +168,7 @@ async fn apply_answers(
         let _busy = busy.read().await;
         let applying = service.clone();
         match tokio::task::spawn_blocking(move || applying.apply_answer(answer)).await {
-            Ok(notices) => reply::send_notices(&http, &notices).await,
+            Ok(_) => outbox.wake(),
             Err(error) => error!(%error, "applying the bot's answer failed"),
         }
     }

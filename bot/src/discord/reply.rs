@@ -1,6 +1,7 @@
 //! Sends the service's answers to Discord: the reply to an interaction (within the
-//! 3-second limit, deferring when the service is slow) and the notices, which are always
-//! new messages so that their mentions ping.
+//! 3-second limit, deferring when the service is slow), then wakes the outbox's sender
+//! ([`super::outbox`]) for the notices, which are always new messages so that their
+//! mentions ping.
 
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
@@ -9,7 +10,6 @@ use serenity::{
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
     EditInteractionResponse, Http, InteractionId,
 };
-use tracing::warn;
 
 use super::types::{Data, Error};
 use crate::service::{Attachment, Button, ButtonStyle, Notice, Reply, Response, Service, Target, UserId};
@@ -32,7 +32,8 @@ pub struct Interaction<'a> {
 }
 
 /// Runs `call` (one service call: it may render, so it is CPU work) off the async
-/// executor, answers the interaction with its reply, then sends its notices. Discord
+/// executor, answers the interaction with its reply, then has its notices sent (from the
+/// outbox, where the call wrote them; none goes out before the reply). Discord
 /// wants an answer within 3 s: past `data.defer_after` the interaction is deferred first.
 /// Returns the reply that was sent.
 pub async fn answer(
@@ -43,12 +44,12 @@ pub async fn answer(
 ) -> Result<Reply, Error> {
     // Shutdown waits for this before it closes the database.
     let _busy = data.busy.clone().read_owned().await;
+    let replying = data.outbox.replying().await;
     let service = data.service.clone();
     let mut task = tokio::task::spawn_blocking(move || {
         let mut response = call(&service);
         let reply = &mut response.reply;
         link(&mut reply.text, &reply.mentions, |user| service.user_name(user));
-        link_mentions(&service, &mut response.notices);
         response
     });
     // A zero delay defers at once, whatever the speed of the call.
@@ -78,7 +79,8 @@ pub async fn answer(
             response
         }
     };
-    send_notices(http, &response.notices).await;
+    drop(replying);
+    data.outbox.wake();
     exit_if_stopped(&data.service);
     Ok(response.reply)
 }
@@ -153,17 +155,8 @@ fn find_name(text: &str, name: &str) -> Option<(usize, usize)> {
         .find(|&(_, end)| !text[end..].chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_'))
 }
 
-/// Sends each notice as a new message: in its channel, or as a direct message. A notice
-/// that cannot be delivered is logged and skipped; the others still go out.
-pub async fn send_notices(http: &Http, notices: &[Notice]) {
-    for notice in notices {
-        if let Err(error) = send_notice(http, notice).await {
-            warn!(target = ?notice.target, game = ?notice.game, %error, "could not deliver a notice");
-        }
-    }
-}
-
-async fn send_notice(http: &Http, notice: &Notice) -> Result<(), serenity::Error> {
+/// Sends a notice as a new message: in its channel, or as a direct message.
+pub async fn send_notice(http: &Http, notice: &Notice) -> Result<(), serenity::Error> {
     let channel = match notice.target {
         Target::Channel(channel) => serenity::ChannelId::new(channel.0),
         Target::Direct(user) => serenity::UserId::new(user.0).create_dm_channel(http).await?.id,

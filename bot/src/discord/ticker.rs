@@ -1,21 +1,21 @@
 //! The background task that asks the service, every few seconds, for what is due
-//! (reminders, timeouts, expired challenges) and sends it. The deadlines live in the
+//! (reminders, timeouts, expired challenges): the service writes those notices to the
+//! outbox, and the outbox's sender is woken to send them. The deadlines live in the
 //! store, so a restart loses none: the first tick runs at start-up.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use poise::serenity_prelude::Http;
 use tokio::sync::{RwLock, watch};
 use tokio::time::MissedTickBehavior;
 use tracing::{debug, warn};
 
-use super::reply::{link_mentions, send_notices};
+use super::outbox::Outbox;
 use crate::service::Service;
 
 /// Ticks every `every` until `stop` turns true.
 pub async fn run(
-    http: Arc<Http>,
+    outbox: Arc<Outbox>,
     service: Arc<Service>,
     busy: Arc<RwLock<()>>,
     every: Duration,
@@ -30,15 +30,10 @@ pub async fn run(
         }
         let _busy = busy.read().await;
         let ticking = service.clone();
-        let due = move || {
-            let mut notices = ticking.tick();
-            link_mentions(&ticking, &mut notices);
-            notices
-        };
-        match tokio::task::spawn_blocking(due).await {
-            Ok(notices) => {
-                debug!(count = notices.len(), "notices due");
-                send_notices(&http, &notices).await;
+        match tokio::task::spawn_blocking(move || ticking.tick().len()).await {
+            Ok(count) => {
+                debug!(count, "notices due");
+                outbox.wake();
                 super::reply::exit_if_stopped(&service);
             }
             Err(error) => warn!(%error, "the service's tick failed"),

@@ -17,6 +17,8 @@ pub struct Data {
     pub busy: Arc<RwLock<()>>,
     /// How long a command may work before the interaction is deferred.
     pub defer_after: Duration,
+    /// Sends the notices, after the replies that caused them.
+    pub outbox: Arc<super::outbox::Outbox>,
 }
 
 /// A failure of the adapter itself (Discord unreachable, a task that died). Refusals of

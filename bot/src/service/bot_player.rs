@@ -17,7 +17,7 @@ use stonemate_ai::{Level, Question};
 use super::Service;
 use super::error::Refusal;
 use super::picture::Loaded;
-use super::types::{Caller, ChannelId, GameId, Notice, Response, Target, User, UserId};
+use super::types::{Caller, GameId, Notice, User, UserId};
 use crate::opponent::{Answer, Job, Reply};
 use crate::store::Phase;
 
@@ -129,8 +129,8 @@ impl Service {
 
     /// Applies the bot's answer exactly as if it had sent the command: a turn as `/move`,
     /// a resignation as the Resign button, a draw answer as the draw buttons. Returns the
-    /// messages to send: the announcement in the game's channel (with the board), then the
-    /// notices the command makes. An answer to a position the game has left (or to a game
+    /// messages it put in the outbox with its change: the announcement in the game's
+    /// channel (with the board), then the notices the command makes. An answer to a position the game has left (or to a game
     /// that is over) is dropped; a refused or failed answer is logged and the game left as
     /// it is (the next tick asks again).
     pub fn apply_answer(&self, answer: Answer<GameId>) -> Vec<Notice> {
@@ -143,10 +143,8 @@ impl Service {
                 return Vec::new();
             }
         };
-        let mut channel = None;
         let result = Self::retry(|| {
             let record = self.load(id)?;
-            channel = Some(record.channel);
             if record.phase != Phase::Playing || record.turns.len() != answer.turn_count {
                 return Err(Refusal::Stale);
             }
@@ -159,7 +157,8 @@ impl Service {
             }
         });
         match result {
-            Ok(response) => announce(channel, response),
+            // The announcement and the notices were written with the bot's change.
+            Ok(response) => response.notices,
             Err(Refusal::Stale) => Vec::new(),
             Err(refusal) => {
                 tracing::warn!(game = %id, ?reply, %refusal, "the bot's answer was refused");
@@ -167,18 +166,4 @@ impl Service {
             }
         }
     }
-}
-
-/// The bot's command reply, sent as a message in the game's channel, then its notices.
-fn announce(channel: Option<ChannelId>, response: Response) -> Vec<Notice> {
-    let Response { reply, notices } = response;
-    let Some(channel) = channel else { return notices };
-    let said = Notice {
-        target: Target::Channel(channel),
-        text: reply.text,
-        mentions: reply.mentions,
-        images: reply.images,
-        game: reply.game,
-    };
-    std::iter::once(said).chain(notices).collect()
 }

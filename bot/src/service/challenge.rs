@@ -343,16 +343,29 @@ impl Service {
     /// challenger.
     fn close(&self, caller: &Caller, game: Loaded, phase: Phase) -> Result<Response, Refusal> {
         self.check_pending(&game.record)?;
-        let game = self.commit(game, |next| next.phase = phase)?;
-        let record = &game.record;
-        let verb = if phase == Phase::Declined { "declined" } else { "withdrew" };
-        let text =
-            format!("{} {verb} challenge {} ({}).", text::name(&caller.user.name), record.id, record.game.name());
-        // An open challenge has nobody else to tell.
-        let notices =
-            if record.is_open() { Vec::new() } else { self.result_notices(record, &text, Some(caller.user.id)) };
-        let reply = Reply { ok: true, text, game: Some(record.id), ..Reply::default() };
-        Ok(Response { reply, notices })
+        self.respond_with(
+            caller,
+            game,
+            |next| next.phase = phase,
+            |game| {
+                let record = &game.record;
+                let verb = if phase == Phase::Declined { "declined" } else { "withdrew" };
+                let text = format!(
+                    "{} {verb} challenge {} ({}).",
+                    text::name(&caller.user.name),
+                    record.id,
+                    record.game.name()
+                );
+                // An open challenge has nobody else to tell.
+                let notices = if record.is_open() {
+                    Vec::new()
+                } else {
+                    self.result_notices(record, &text, Some(caller.user.id))
+                };
+                let reply = Reply { ok: true, text, game: Some(record.id), ..Reply::default() };
+                Response { reply, notices }
+            },
+        )
     }
 
     /// `/decline` (and the Decline button).

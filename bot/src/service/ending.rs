@@ -16,17 +16,19 @@ impl Service {
     /// Stores the end of a game and tells both players.
     fn end(&self, caller: &Caller, game: Loaded, winner: Option<Color>, reason: Reason) -> Result<Response, Refusal> {
         let now = self.now();
-        let game = self.commit(game, |next| {
+        let change = |next: &mut crate::store::GameRecord| {
             next.phase = Phase::Finished;
             next.clock = None;
             next.draw_offer = None;
             next.result = Some(Ending { winner, reason, finished: Some(now) });
-        })?;
-        let text = format!("{} is over: {}.", game.id(), game.result());
-        let notices = self.result_notices(&game.record, &text, Some(caller.user.id));
-        let mut response = self.public(&game, text, notices);
-        self.mark_over(&game.record, &mut response.reply);
-        Ok(response)
+        };
+        self.respond_with(caller, game, change, |game| {
+            let text = format!("{} is over: {}.", game.id(), game.result());
+            let notices = self.result_notices(&game.record, &text, Some(caller.user.id));
+            let mut response = self.public(game, text, notices);
+            self.mark_over(&game.record, &mut response.reply);
+            response
+        })
     }
 
     /// A public reply with the board in the game's one orientation.
@@ -103,10 +105,16 @@ impl Service {
         if accept {
             return self.end(caller, game, None, Reason::Agreement);
         }
-        let game = self.commit(game, |next| next.draw_offer = None)?;
-        let text = format!("{} declined the draw offer in {}.", text::name(&caller.user.name), game.id());
-        let notices = self.result_notices(&game.record, &text, Some(caller.user.id));
-        Ok(self.public(&game, text, notices))
+        self.respond_with(
+            caller,
+            game,
+            |next| next.draw_offer = None,
+            |game| {
+                let text = format!("{} declined the draw offer in {}.", text::name(&caller.user.name), game.id());
+                let notices = self.result_notices(&game.record, &text, Some(caller.user.id));
+                self.public(game, text, notices)
+            },
+        )
     }
 
     /// `/abort`: no result, while no turn has been played.

@@ -255,20 +255,11 @@ impl Service {
     /// position after the change (a turn is played on it before the commit).
     ///
     /// Every change to a game goes through here, so what must happen with every write
-    /// (ratings and messages kept in the same transaction, stopping on a storage failure,
-    /// asking the bot when the game now waits for it) has one place.
+    /// (ratings and messages kept in the same transaction, stopping on a storage failure, asking the
+    /// bot when the game now waits for it) has one place.
+    /// A change that causes notices goes through [`Service::commit_with`] (or
+    /// [`Service::respond_with`]), which writes them with it.
     pub(super) fn commit(&self, game: Loaded, change: impl FnOnce(&mut GameRecord)) -> Result<Loaded, Refusal> {
-        let Loaded { record, position } = game;
-        let was_over = record.phase == Phase::Finished;
-        let mut next = record;
-        next.version += 1;
-        change(&mut next);
-        // A result and the ratings it changes are one write.
-        let ratings = self.rating_changes(was_over, &next)?;
-        self.store.update_rated(&next, &ratings)?;
-        self.positions.put(next.id, next.version, &position);
-        let game = Loaded { record: next, position };
-        self.ask_bot(&game);
-        Ok(game)
+        self.commit_with(game, change, |_| Vec::new()).map(|(game, _)| game)
     }
 }

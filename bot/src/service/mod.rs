@@ -29,6 +29,7 @@ pub mod help;
 mod history;
 mod lookup;
 mod notify;
+mod outbox;
 mod picture;
 mod play;
 pub mod ratings;
@@ -42,6 +43,7 @@ use std::sync::Arc;
 
 pub use bot_player::{BotPlayer, Submit, seed};
 pub use error::Refusal;
+pub use outbox::{CHANNEL_REFUSED, Delivery, Outgoing, Timing as NoticeTiming};
 pub use picture::Loaded;
 pub use types::{
     Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Command, Field, GameId, GuildId,
@@ -81,6 +83,8 @@ pub struct Settings {
     pub reminders: Vec<Span>,
     /// Days of `/vacation` each player may take per calendar year (UTC).
     pub vacation_days_per_year: u16,
+    /// When failed notices are retried ([`NoticeTiming`]).
+    pub notices: NoticeTiming,
 }
 
 impl Default for Settings {
@@ -98,6 +102,7 @@ impl Default for Settings {
             deadlines: DeadlineStyle::default(),
             reminders: vec![Span::days(1), Span::HOUR],
             vacation_days_per_year: 30,
+            notices: NoticeTiming::default(),
         }
     }
 }
@@ -132,7 +137,10 @@ impl Service {
     /// Handles one command. Never panics on user input; refusals come back as private
     /// replies with `ok == false`.
     pub fn handle(&self, caller: &Caller, command: Command) -> Response {
-        Self::finish(Self::retry(|| self.dispatch(caller, command.clone())))
+        Self::begin_writing();
+        let response = Self::finish(Self::retry(|| self.dispatch(caller, command.clone())));
+        self.keep_unwritten(&response);
+        self.with_report(caller, response)
     }
 
     /// Handles a command as its options came in (the console, Discord): `spec` makes the
@@ -148,7 +156,10 @@ impl Service {
     /// `decline:12`, `resign:7`, `draw-accept:7`, `draw-decline:7`, `rematch:7`,
     /// `history-back:7:4`). Ids the service did not make are refused.
     pub fn press(&self, caller: &Caller, custom_id: &str) -> Response {
-        Self::finish(Self::retry(|| self.dispatch_press(caller, custom_id)))
+        Self::begin_writing();
+        let response = Self::finish(Self::retry(|| self.dispatch_press(caller, custom_id)));
+        self.keep_unwritten(&response);
+        self.with_report(caller, response)
     }
 
     /// Suggestions for an option being typed: at most 25, filtered by `typed`. `game` is
@@ -158,11 +169,13 @@ impl Service {
         self.choices(caller, field, typed, game).unwrap_or_default()
     }
 
-    /// Sends what is due by now: reminders (at [`Settings::reminders`] before the
-    /// deadline), timeouts (the waiting player may `/claim`; in a game against the bot, the
-    /// bot claims at once), expired challenges; and asks the bot again in every game where
-    /// it is to move (its turns have no clock, so it is never reminded nor timed out). Call it every minute or so; it reads the deadline index, so nothing is lost
-    /// across restarts.
+    /// Puts in the outbox what is due by now: reminders (at [`Settings::reminders`] before
+    /// the deadline), timeouts (the waiting player may `/claim`; in a game against the bot,
+    /// the bot claims at once), expired challenges, each written with its record's change;
+    /// and asks the bot again in every game where it is to move (its turns have no clock,
+    /// so it is never reminded nor timed out). Returns the notices it wrote; they are sent
+    /// with the others ([`Service::deliver`]). Call it every minute or so; it reads the
+    /// deadline index, so nothing is lost across restarts.
     pub fn tick(&self) -> Vec<Notice> {
         let notices = self.due_notices();
         // A job lost on the way (a crash, a full pool) is asked again.

@@ -71,17 +71,17 @@ impl Service {
             .collect()
     }
 
-    /// Everything due by now. Each record is committed, and its messages are sent only
-    /// once that write is done, so each is sent once.
+    /// Everything due by now. Each record's change is committed with its messages in one
+    /// write, so each is put in the outbox once, and only with the change.
     pub(super) fn due_notices(&self) -> Vec<Notice> {
         let now = self.now();
         let Ok(ids) = self.store.due(now) else { return Vec::new() };
         let mut notices = Vec::new();
         for id in ids {
             let Ok(game) = self.load(id).and_then(|record| self.loaded(record)) else { continue };
-            let Some((change, mut told)) = self.due(&game, now) else { continue };
+            let Some((change, told)) = self.due(&game, now) else { continue };
             // A record changed meanwhile (or a failed write) is looked at again next tick.
-            if self.commit(game, |next| change.apply(next)).is_ok() {
+            if let Ok((_, mut told)) = self.commit_with(game, |next| change.apply(next), |_| told) {
                 notices.append(&mut told);
             }
         }

@@ -60,7 +60,7 @@ impl Service {
         let status = game.position.status();
         // The bot's turns have no clock: it never loses on time.
         let clock = if self.bot_to_move(&game) { None } else { self.turn_clock(&game.record) };
-        let game = self.commit(game, |next| {
+        let change = |next: &mut crate::store::GameRecord| {
             next.turns.push(printed);
             // Playing on answers the opponent's draw offer with a no; the mover's own offer
             // stands.
@@ -74,8 +74,8 @@ impl Service {
                 next.draw_offer = None;
                 next.result = Some(Ending::by_rules(ending).at(now));
             }
-        })?;
-        Ok(self.turn_response(caller, &game))
+        };
+        self.respond_with(caller, game, change, |game| self.turn_response(caller, game))
     }
 
     /// `/drop`: a piece letter and a square, played as `R@d4`.

@@ -222,7 +222,8 @@ pub struct Reply {
 }
 
 /// Where a message the bot sends on its own goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Target {
     /// A new message in the game's channel.
     Channel(ChannelId),

@@ -80,6 +80,10 @@ pub fn check(store: &dyn GameStore) -> Result<usize, Damage> {
                     return Err(damage(readable(key), "a rating stored under another player's key"));
                 }
             }
+            Some(&keys::NOTICE) => {
+                keys::decode_notice(key, value).map_err(|error| damage(format!("outbox {}", readable(key)), error))?;
+            }
+            Some(&keys::REPORT) if [keys::REPORT_PENDING, keys::REPORT_SHOWN].contains(&value.as_slice()) => {}
             _ if key.as_slice() == keys::NEXT_ID => {
                 keys::next_id(Some(value)).map_err(|error| damage("the game id counter", error))?;
             }

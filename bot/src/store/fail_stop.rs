@@ -13,7 +13,7 @@ use stonemate_engine::GameKind;
 
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
+use super::{Dump, GameStore, IndexEntry, Queued, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -61,8 +61,8 @@ impl GameStore for FailStop {
         self.guard(|store| store.load(id))
     }
 
-    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
-        self.guard(|store| store.update_rated(record, ratings))
+    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
+        self.guard(|store| store.update_with(record, ratings, notices))
     }
 
     fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
@@ -71,6 +71,30 @@ impl GameStore for FailStop {
 
     fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
         self.guard(|store| store.ratings(guild, game))
+    }
+
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+        self.guard(|store| store.enqueue(notices))
+    }
+
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+        self.guard(|store| store.claim(now, until, limit))
+    }
+
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+        self.guard(|store| store.reschedule(notice))
+    }
+
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        self.guard(|store| store.remove_notice(id))
+    }
+
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+        self.guard(|store| store.raise_report(game))
+    }
+
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+        self.guard(|store| store.take_report(game))
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
@@ -139,8 +163,13 @@ mod tests {
         fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
             self.memory.load(id)
         }
-        fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
-            self.memory.update_rated(record, ratings)?;
+        fn update_with(
+            &self,
+            record: &GameRecord,
+            ratings: &[RatingChange],
+            notices: &[Queued],
+        ) -> Result<(), StoreError> {
+            self.memory.update_with(record, ratings, notices)?;
             self.failing()
         }
         fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
@@ -148,6 +177,26 @@ mod tests {
         }
         fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
             self.memory.ratings(guild, game)
+        }
+
+        fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+            self.memory.enqueue(notices)?;
+            self.failing()
+        }
+        fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+            self.memory.claim(now, until, limit)
+        }
+        fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+            self.memory.reschedule(notice)
+        }
+        fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+            self.memory.remove_notice(id)
+        }
+        fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+            self.memory.raise_report(game)
+        }
+        fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+            self.memory.take_report(game)
         }
         fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
             self.memory.entries_of(user)

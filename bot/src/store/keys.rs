@@ -251,3 +251,50 @@ pub fn rating_writes(changes: &[RatingChange]) -> Result<Vec<RatingWrite>, Store
 pub fn rating_unchanged(stored: Option<&[u8]>, expected: Option<u32>) -> Result<bool, StoreError> {
     Ok(stored.map(decode_rating).transpose()?.map(|rating| rating.games) == expected)
 }
+
+/// The first byte of an outbox key: `o`, then the notice's id.
+pub const NOTICE: u8 = b'o';
+/// The first byte of a report key: `c` (channel refused), then the game's id ([`GameStore::raise_report`]).
+///
+/// [`GameStore::raise_report`]: super::GameStore::raise_report
+pub const REPORT: u8 = b'c';
+
+/// A report waits to be shown / was shown (the value of a report key).
+pub const REPORT_PENDING: &[u8] = b"p";
+pub const REPORT_SHOWN: &[u8] = b"s";
+
+/// The key of an outbox entry: ids sort as numbers, so the oldest comes first.
+pub fn notice(id: u64) -> Vec<u8> {
+    let mut key = vec![NOTICE];
+    key.extend_from_slice(&id.to_be_bytes());
+    key
+}
+
+pub fn report(game: GameId) -> Vec<u8> {
+    let mut key = vec![REPORT];
+    key.extend_from_slice(&game.0.to_be_bytes());
+    key
+}
+
+/// The id of an outbox key (`None` for another key).
+pub fn notice_id(key: &[u8]) -> Option<u64> {
+    match key {
+        [NOTICE, id @ ..] => Some(u64::from_be_bytes(id.try_into().ok()?)),
+        _ => None,
+    }
+}
+
+/// An outbox value: when the notice is next due (8 bytes), then its body.
+pub fn notice_value(due: Timestamp, body: &[u8]) -> Vec<u8> {
+    let mut value = due.0.to_be_bytes().to_vec();
+    value.extend_from_slice(body);
+    value
+}
+
+/// An outbox entry read back.
+pub fn decode_notice(key: &[u8], value: &[u8]) -> Result<super::Queued, StoreError> {
+    let corrupt = || StoreError::Corrupt(format!("outbox entry {key:02x?}"));
+    let id = notice_id(key).ok_or_else(corrupt)?;
+    let (due, body) = value.split_first_chunk::<8>().ok_or_else(corrupt)?;
+    Ok(super::Queued { id, due: Timestamp(i64::from_be_bytes(*due)), body: body.to_vec() })
+}

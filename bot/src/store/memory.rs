@@ -2,6 +2,7 @@
 //! `BTreeMap` behind a mutex.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use super::keys::{self, Write};
@@ -9,7 +10,7 @@ use stonemate_engine::GameKind;
 
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
+use super::{Dump, GameStore, IndexEntry, Queued, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -19,6 +20,8 @@ type Map = BTreeMap<Vec<u8>, Vec<u8>>;
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     map: Mutex<Map>,
+    /// The last outbox id given out (sled's `generate_id`, counted from 1).
+    last_notice: AtomicU64,
 }
 
 impl MemoryStore {
@@ -37,6 +40,14 @@ impl MemoryStore {
         // A panic while holding the lock leaves whole writes only (they are applied after
         // every check), so the map is still consistent.
         self.map.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl MemoryStore {
+    /// The writes that put `notices` in the outbox, each with a new id.
+    fn notice_writes(&self, notices: &[Queued]) -> Vec<Write> {
+        let id = || self.last_notice.fetch_add(1, Ordering::SeqCst) + 1;
+        notices.iter().map(|notice| (keys::notice(id()), Some(keys::notice_value(notice.due, &notice.body)))).collect()
     }
 }
 
@@ -64,7 +75,7 @@ impl GameStore for MemoryStore {
         self.map().get(&keys::game(id)).map(|bytes| keys::decode_game(bytes)).transpose()
     }
 
-    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
         let mut map = self.map();
         let old = map.get(&keys::game(record.id)).ok_or(StoreError::Missing(record.id))?;
         let old = keys::decode_game(old)?;
@@ -78,6 +89,7 @@ impl GameStore for MemoryStore {
             }
             writes.push((key, Some(value)));
         }
+        writes.extend(self.notice_writes(notices));
         apply(&mut map, writes);
         Ok(())
     }
@@ -91,6 +103,58 @@ impl GameStore for MemoryStore {
         let map = self.map();
         let found = map.range(prefix.clone()..).take_while(|(key, _)| key.starts_with(&prefix));
         found.map(|(_, value)| keys::decode_rating(value)).collect()
+    }
+
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+        let mut map = self.map();
+        let writes = self.notice_writes(notices);
+        apply(&mut map, writes);
+        Ok(())
+    }
+
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+        let mut map = self.map();
+        let mut claimed = Vec::new();
+        for (key, value) in map.range(keys::notice(0)..=keys::notice(u64::MAX)) {
+            let notice = keys::decode_notice(key, value)?;
+            if claimed.len() == limit {
+                break;
+            }
+            if notice.due <= now {
+                claimed.push(Queued { due: until, ..notice });
+            }
+        }
+        let writes = claimed.iter().map(|n| (keys::notice(n.id), Some(keys::notice_value(n.due, &n.body)))).collect();
+        apply(&mut map, writes);
+        Ok(claimed)
+    }
+
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+        let mut map = self.map();
+        let Some(value) = map.get_mut(&keys::notice(notice.id)) else { return Ok(false) };
+        *value = keys::notice_value(notice.due, &notice.body);
+        Ok(true)
+    }
+
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        self.map().remove(&keys::notice(id));
+        Ok(())
+    }
+
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+        self.map().entry(keys::report(game)).or_insert_with(|| keys::REPORT_PENDING.to_vec());
+        Ok(())
+    }
+
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+        let mut map = self.map();
+        match map.get_mut(&keys::report(game)) {
+            Some(value) if value == keys::REPORT_PENDING => {
+                *value = keys::REPORT_SHOWN.to_vec();
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {

@@ -11,6 +11,8 @@
 //! | `d` time id | empty: the deadline index (reminders, timeouts, challenge expiry) |
 //! | `u` user | the [`UserRecord`], JSON |
 //! | `r` server game user | the [`RatingRecord`], JSON (`game`: its place in `GameKind::ALL`) |
+//! | `o` id | an outbox notice: when it is next due (as in `d`), then its body ([`Queued`]) |
+//! | `c` id | `p` or `s`: the game's channel refused a notice; the report is pending or shown |
 //! | `n` | the last game id given out |
 //! | `sbackup` | when the next scheduled export is due (a time, as in `d`) |
 //!
@@ -28,6 +30,7 @@ mod fail_stop;
 mod keys;
 mod memory;
 mod open;
+mod outbox;
 mod postgres;
 pub mod rating;
 pub mod record;
@@ -38,6 +41,7 @@ use std::fmt;
 pub use fail_stop::FailStop;
 pub use memory::MemoryStore;
 pub use open::{is_address, open_at, open_store, shown};
+pub use outbox::Queued;
 pub use postgres::PostgresStore;
 pub use rating::{RatingChange, RatingRecord};
 pub use record::{
@@ -133,19 +137,43 @@ pub trait GameStore: Send + Sync + fmt::Debug {
     /// Replaces a record whose stored version is `record.version - 1`, with its index
     /// entries; [`StoreError::Conflict`] (and nothing written) if it is not.
     fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
-        self.update_rated(record, &[])
+        self.update_with(record, &[], &[])
     }
 
     /// [`GameStore::update`], and in the same transaction the ratings the write changes (a
-    /// rated game's result): [`StoreError::Conflict`], and nothing written, if a rating is
-    /// no longer the one the change was made from.
-    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError>;
+    /// rated game's result) and `notices` put in the outbox (their ids are given here): all
+    /// of it is written, or nothing. [`StoreError::Conflict`], and nothing written, if a
+    /// rating is no longer the one the change was made from.
+    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError>;
 
     /// The rating of `user` in one game of one server.
     fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError>;
 
     /// Every rating of one game in one server, by user id.
     fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError>;
+
+    /// Puts notices in the outbox on their own (notices no record change causes).
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError>;
+
+    /// Takes up to `limit` notices due at `now`, oldest first, for a sender: each is due
+    /// again only at `until` (its lease), so no other claim takes it meanwhile, in this
+    /// process or another. Returned with `due` set to `until`.
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError>;
+
+    /// Writes back a claimed notice with its next due time and body (after a failure);
+    /// `false` if it is no longer in the outbox.
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError>;
+
+    /// Removes a notice from the outbox: delivered, or given up.
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError>;
+
+    /// Remembers that `game`'s channel refused a notice, unless that is already known
+    /// (pending or shown): each game's refusal is reported once.
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError>;
+
+    /// Whether a raised report for `game` waits to be shown; it is marked shown at once,
+    /// so of two callers (or processes) one gets `true`, once.
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError>;
 
     /// The records `user` takes part in, in every server, from the player index (by
     /// server, then id).

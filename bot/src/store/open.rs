@@ -6,7 +6,7 @@ use stonemate_engine::GameKind;
 
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, PostgresStore, Restore, SledStore, StoreError};
+use super::{Dump, GameStore, IndexEntry, PostgresStore, Queued, Restore, SledStore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -64,8 +64,8 @@ impl GameStore for Box<dyn GameStore> {
         (**self).load(id)
     }
 
-    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
-        (**self).update_rated(record, ratings)
+    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
+        (**self).update_with(record, ratings, notices)
     }
 
     fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
@@ -74,6 +74,30 @@ impl GameStore for Box<dyn GameStore> {
 
     fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
         (**self).ratings(guild, game)
+    }
+
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+        (**self).enqueue(notices)
+    }
+
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+        (**self).claim(now, until, limit)
+    }
+
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+        (**self).reschedule(notice)
+    }
+
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        (**self).remove_notice(id)
+    }
+
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+        (**self).raise_report(game)
+    }
+
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+        (**self).take_report(game)
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {

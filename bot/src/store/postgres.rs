@@ -20,7 +20,7 @@ use stonemate_engine::GameKind;
 use super::keys::{self, Write};
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
+use super::{Dump, GameStore, IndexEntry, Queued, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -32,6 +32,9 @@ const MIGRATIONS: &[&str] = &[
      CREATE TABLE entries (key bytea PRIMARY KEY, value bytea NOT NULL);
      CREATE TABLE last_id (only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row), id bigint NOT NULL);
      INSERT INTO last_id (id) VALUES (0);",
+    // 2: the notice outbox (the store's `o` keys): claimed oldest first among the due.
+    "CREATE TABLE outbox (id bigserial PRIMARY KEY, due bigint NOT NULL, body bytea NOT NULL);
+     CREATE INDEX outbox_due ON outbox (due, id);",
 ];
 
 /// Taken while migrating, so that processes starting together migrate one at a time.
@@ -218,6 +221,24 @@ fn record_bytes(record: &GameRecord) -> Result<Vec<u8>, StoreError> {
     Ok(serde_json::to_vec(record)?)
 }
 
+/// Puts `notices` in the outbox; their ids come from the table's sequence.
+fn put_notices(tx: &mut Transaction<'_>, notices: &[Queued]) -> Result<(), StoreError> {
+    for notice in notices {
+        tx.execute("INSERT INTO outbox (due, body) VALUES ($1, $2)", &[&notice.due.0, &notice.body]).checked()?;
+    }
+    Ok(())
+}
+
+fn queued(row: &postgres::Row) -> Result<Queued, StoreError> {
+    let id: i64 = row.get(0);
+    let id = u64::try_from(id).map_err(|_| StoreError::Corrupt(format!("outbox id {id}")))?;
+    Ok(Queued { id, due: Timestamp(row.get(1)), body: row.get(2) })
+}
+
+fn notice_sql_id(id: u64) -> Result<i64, StoreError> {
+    i64::try_from(id).map_err(|_| StoreError::Corrupt(format!("outbox id {id}")))
+}
+
 fn sql_id(id: GameId) -> i64 {
     i64::from(id.0)
 }
@@ -248,7 +269,7 @@ impl GameStore for PostgresStore {
         row.map(|row| keys::decode_game(row.get(0))).transpose()
     }
 
-    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
         let id = sql_id(record.id);
         let ratings = keys::rating_writes(ratings)?;
         self.transaction(|tx| {
@@ -269,7 +290,8 @@ impl GameStore for PostgresStore {
             for (key, expected, value) in &ratings {
                 set_rating(tx, key, *expected, value)?;
             }
-            apply(tx, record.id, &writes)
+            apply(tx, record.id, &writes)?;
+            put_notices(tx, notices)
         })
     }
 
@@ -286,6 +308,45 @@ impl GameStore for PostgresStore {
         let sql = "SELECT value FROM entries WHERE key >= $1 AND key < $2 ORDER BY key";
         let rows = self.client()?.query(sql, &[&prefix, &end]).checked()?;
         rows.iter().map(|row| keys::decode_rating(row.get(0))).collect()
+    }
+
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+        self.transaction(|tx| put_notices(tx, notices))
+    }
+
+    // Rows another process has locked (claiming them now) are skipped, not waited for;
+    // once committed, the lease keeps them out of every other claim.
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+        let sql = "UPDATE outbox SET due = $2 WHERE id IN
+                     (SELECT id FROM outbox WHERE due <= $1 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+                   RETURNING id, due, body";
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = self.transaction(|tx| tx.query(sql, &[&now.0, &until.0, &limit]).checked())?;
+        let mut claimed: Vec<Queued> = rows.iter().map(queued).collect::<Result<_, _>>()?;
+        claimed.sort_by_key(|notice| notice.id);
+        Ok(claimed)
+    }
+
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+        let id = notice_sql_id(notice.id)?;
+        let sql = "UPDATE outbox SET due = $2, body = $3 WHERE id = $1";
+        Ok(self.client()?.execute(sql, &[&id, &notice.due.0, &notice.body]).checked()? == 1)
+    }
+
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        let id = notice_sql_id(id)?;
+        self.client()?.execute("DELETE FROM outbox WHERE id = $1", &[&id]).checked().map(drop)
+    }
+
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+        let sql = "INSERT INTO entries (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING";
+        self.client()?.execute(sql, &[&keys::report(game), &keys::REPORT_PENDING]).checked().map(drop)
+    }
+
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+        let sql = "UPDATE entries SET value = $3 WHERE key = $1 AND value = $2";
+        let (pending, shown) = (keys::REPORT_PENDING, keys::REPORT_SHOWN);
+        Ok(self.client()?.execute(sql, &[&keys::report(game), &pending, &shown]).checked()? == 1)
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
@@ -373,6 +434,10 @@ impl GameStore for PostgresStore {
         }
         for row in tx.query("SELECT key, value FROM entries", &[]).checked()? {
             dump.push((row.get(0), row.get(1)));
+        }
+        for row in tx.query("SELECT id, due, body FROM outbox", &[]).checked()? {
+            let notice = queued(&row)?;
+            dump.push((keys::notice(notice.id), keys::notice_value(notice.due, &notice.body)));
         }
         let last: i64 = tx.query_one("SELECT id FROM last_id", &[]).checked()?.get(0);
         // sled and memory have no counter before the first record.

@@ -15,7 +15,7 @@ use super::durable::{DurableSync, GroupSync, SledFiles};
 use super::keys::{self, Write};
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, Restore, StoreError};
+use super::{Dump, GameStore, IndexEntry, Queued, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -41,6 +41,16 @@ fn apply(tx: &TransactionalTree, writes: &[Write]) -> TxResult<()> {
             Some(value) => tx.insert(key.as_slice(), value.as_slice())?,
             None => tx.remove(key.as_slice())?,
         };
+    }
+    Ok(())
+}
+
+/// Puts `notices` in the outbox under new ids (sled's own generator: increasing, and never
+/// given twice, even across restarts).
+fn put_notices(tx: &TransactionalTree, notices: &[Queued]) -> TxResult<()> {
+    for notice in notices {
+        let id = tx.generate_id()? + 1;
+        tx.insert(keys::notice(id), keys::notice_value(notice.due, &notice.body))?;
     }
     Ok(())
 }
@@ -199,7 +209,7 @@ impl GameStore for SledStore {
         self.db.get(keys::game(id))?.map(|bytes| keys::decode_game(&bytes)).transpose()
     }
 
-    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
         let ratings = keys::rating_writes(ratings)?;
         unwrap_tx(self.db.transaction(|tx| {
             let Some(old) = tx.get(keys::game(record.id))? else {
@@ -223,9 +233,10 @@ impl GameStore for SledStore {
                 tx.insert(key.as_slice(), value.as_slice())?;
             }
             match keys::changes(Some(&old), record) {
-                Ok(writes) => apply(tx, &writes),
-                Err(error) => abort(error),
+                Ok(writes) => apply(tx, &writes)?,
+                Err(error) => return abort(error),
             }
+            put_notices(tx, notices)
         }))?;
         self.flush()
     }
@@ -240,6 +251,64 @@ impl GameStore for SledStore {
             ratings.push(keys::decode_rating(&entry?.1)?);
         }
         Ok(ratings)
+    }
+
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+        unwrap_tx(self.db.transaction(|tx| put_notices(tx, notices)))?;
+        self.flush()
+    }
+
+    // One process opens the directory and it claims from one task at a time; the
+    // compare-and-swap still keeps two claims in this process from taking one notice.
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+        let mut claimed = Vec::new();
+        for entry in self.db.scan_prefix([keys::NOTICE]) {
+            if claimed.len() == limit {
+                break;
+            }
+            let (key, value) = entry?;
+            let notice = keys::decode_notice(&key, &value)?;
+            if notice.due > now {
+                continue;
+            }
+            let leased = keys::notice_value(until, &notice.body);
+            if self.db.compare_and_swap(&key, Some(value), Some(leased)).map_err(unsure)?.is_ok() {
+                claimed.push(Queued { due: until, ..notice });
+            }
+        }
+        if !claimed.is_empty() {
+            self.flush()?;
+        }
+        Ok(claimed)
+    }
+
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+        let key = keys::notice(notice.id);
+        let value = keys::notice_value(notice.due, &notice.body);
+        let found = self.db.update_and_fetch(&key, |old| old.map(|_| value.clone())).map_err(unsure)?.is_some();
+        self.flush()?;
+        Ok(found)
+    }
+
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        self.db.remove(keys::notice(id)).map_err(unsure)?;
+        self.flush()
+    }
+
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+        let pending = Some(keys::REPORT_PENDING);
+        // Already there (pending or shown): nothing changes.
+        let _ = self.db.compare_and_swap(keys::report(game), None as Option<&[u8]>, pending).map_err(unsure)?;
+        self.flush()
+    }
+
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+        let (pending, shown) = (Some(keys::REPORT_PENDING), Some(keys::REPORT_SHOWN));
+        let taken = self.db.compare_and_swap(keys::report(game), pending, shown).map_err(unsure)?.is_ok();
+        if taken {
+            self.flush()?;
+        }
+        Ok(taken)
     }
 
     fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {

@@ -135,6 +135,11 @@ async fn followup(
 
 async fn channel_message(State(shared): State<Arc<Shared>>, Path(channel): Path<u64>, request: Request) -> Response {
     let (body, files) = read_body(request).await;
+    if let Some(failure) = shared.failure_for(channel) {
+        let kind = RequestKind::Refused { channel, status: failure.status, code: failure.code };
+        shared.record(Recorded::new(kind, body, files, None));
+        return failure.response();
+    }
     let message = shared.create_message(channel, &body, files.len());
     shared.record(Recorded::new(RequestKind::ChannelMessage { channel }, body, files, Some(message.clone())));
     Json(message).into_response()

@@ -3,6 +3,7 @@
 //! the gateway and read what the bot sent back from the recorded requests. Everything
 //! stops when the [`FakeDiscord`] is dropped.
 
+mod failures;
 mod gateway;
 mod http;
 pub mod payloads;
@@ -17,6 +18,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Notify, mpsc, watch};
 use tokio::task::JoinHandle;
 
+pub use failures::{Failure, Route};
 pub use payloads::Origin;
 
 /// Interaction response types (Discord's callback `type`).
@@ -49,15 +51,42 @@ impl Recorded {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RequestKind {
-    Commands { guild: Option<u64> },
-    Callback { interaction: u64, token: String },
-    EditOriginal { token: String },
-    DeleteOriginal { token: String },
-    Followup { token: String },
-    ChannelMessage { channel: u64 },
-    EditChannelMessage { channel: u64, message: u64 },
-    DmChannel { recipient: u64 },
-    Unknown { method: String, path: String },
+    Commands {
+        guild: Option<u64>,
+    },
+    Callback {
+        interaction: u64,
+        token: String,
+    },
+    EditOriginal {
+        token: String,
+    },
+    DeleteOriginal {
+        token: String,
+    },
+    Followup {
+        token: String,
+    },
+    ChannelMessage {
+        channel: u64,
+    },
+    EditChannelMessage {
+        channel: u64,
+        message: u64,
+    },
+    DmChannel {
+        recipient: u64,
+    },
+    /// A new message the fake refused, as a [`Failure`] told it to.
+    Refused {
+        channel: u64,
+        status: u16,
+        code: u64,
+    },
+    Unknown {
+        method: String,
+        path: String,
+    },
 }
 
 /// An interaction the fake sent.
@@ -131,6 +160,8 @@ pub(crate) struct Shared {
     refusing: AtomicBool,
     /// The `[shard, total]` of every IDENTIFY, in order.
     shards: Mutex<Vec<[u64; 2]>>,
+    /// Failures to answer new messages with ([`FakeDiscord::fail`]).
+    failures: Mutex<Vec<Failure>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -197,6 +228,12 @@ impl Shared {
         }
     }
 
+    /// The failure that answers a new message in `channel`, if a test set one.
+    fn failure_for(&self, channel: u64) -> Option<Failure> {
+        let dm = lock(&self.dms).values().any(|&dm| dm == channel);
+        failures::take(&mut lock(&self.failures), channel, dm)
+    }
+
     fn dm_channel(&self, user: u64) -> u64 {
         *lock(&self.dms).entry(user).or_insert_with(|| self.new_id())
     }
@@ -246,6 +283,7 @@ impl FakeDiscord {
             dms: Mutex::new(HashMap::new()),
             refusing: AtomicBool::new(false),
             shards: Mutex::new(Vec::new()),
+            failures: Mutex::new(Vec::new()),
         });
         let app = http::router(shared.clone());
         let api = axum::serve(api, app.into_make_service());
@@ -259,6 +297,17 @@ impl FakeDiscord {
     /// From now on every API request is refused with 401, as for a wrong token.
     pub fn refuse_token(&self) {
         self.shared.refusing.store(true, Ordering::SeqCst);
+    }
+
+    /// From now on new messages on `failure.route` are refused as it says (the rules are
+    /// tried in the order they were given).
+    pub fn fail(&self, failure: Failure) {
+        lock(&self.shared.failures).push(failure);
+    }
+
+    /// Every failure rule is dropped: Discord works again.
+    pub fn clear_failures(&self) {
+        lock(&self.shared.failures).clear();
     }
 
     /// The API base to configure the bot with (`discord.api_base`).

@@ -9,5 +9,6 @@ mod game;
 mod harness;
 mod history;
 mod latency;
+mod outbox;
 mod registration;
 mod shards;

@@ -11,6 +11,7 @@ mod finished;
 mod history;
 mod mentions;
 mod open_challenges;
+mod outbox;
 mod picking;
 mod pictures;
 mod race;

@@ -11,8 +11,8 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
 use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, Level, Service, Settings, User, UserId};
 use stonemate_bot::store::{
-    Dump, GameRecord, GameStore, IndexEntry, MemoryStore, Phase, RatingChange, RatingRecord, Restore, StoreError,
-    UserRecord,
+    Dump, GameRecord, GameStore, IndexEntry, MemoryStore, Phase, Queued, RatingChange, RatingRecord, Restore,
+    StoreError, UserRecord,
 };
 use stonemate_engine::GameKind;
 
@@ -189,16 +189,16 @@ impl GameStore for Meddling {
     fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
         self.inner.load(id)
     }
-    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
+    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
         if !ratings.is_empty() {
             if let Some((other, change)) = self.slip_in.lock().unwrap().take() {
-                self.inner.update_rated(&other, &[change])?;
+                self.inner.update_with(&other, &[change], &[])?;
             }
             if self.fail.swap(false, Ordering::SeqCst) {
                 return Err(StoreError::Database("injected: the transaction failed".into()));
             }
         }
-        self.inner.update_rated(record, ratings)
+        self.inner.update_with(record, ratings, notices)
     }
     fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
         self.inner.rating(guild, game, user)
@@ -230,6 +230,24 @@ impl GameStore for Meddling {
     fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
         self.inner.claim_backup(now, next)
     }
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+        self.inner.enqueue(notices)
+    }
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+        self.inner.claim(now, until, limit)
+    }
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+        self.inner.reschedule(notice)
+    }
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        self.inner.remove_notice(id)
+    }
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+        self.inner.raise_report(game)
+    }
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+        self.inner.take_report(game)
+    }
 }
 
 /// The store under a service: the table's, known to be a [`Meddling`].
@@ -249,8 +267,8 @@ impl GameStore for Shared {
     fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
         self.0.load(id)
     }
-    fn update_rated(&self, record: &GameRecord, ratings: &[RatingChange]) -> Result<(), StoreError> {
-        self.0.update_rated(record, ratings)
+    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
+        self.0.update_with(record, ratings, notices)
     }
     fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
         self.0.rating(guild, game, user)
@@ -281,6 +299,24 @@ impl GameStore for Shared {
     }
     fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
         self.0.claim_backup(now, next)
+    }
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+        self.0.enqueue(notices)
+    }
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+        self.0.claim(now, until, limit)
+    }
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+        self.0.reschedule(notice)
+    }
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        self.0.remove_notice(id)
+    }
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+        self.0.raise_report(game)
+    }
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+        self.0.take_report(game)
     }
 }
 

@@ -6,6 +6,7 @@
 #[allow(dead_code)]
 mod common;
 mod conformance;
+mod outbox;
 mod postgres;
 mod race;
 mod ratings;
@@ -46,10 +47,11 @@ impl Kind {
 /// Runs each named test of [`conformance`] once per store, as `memory::NAME`,
 /// `sled::NAME` and `postgres_store::NAME`.
 macro_rules! on_every_store {
-    ($($test:ident),* $(,)?) => {
-        mod memory { $( #[test] fn $test() { crate::conformance::$test(crate::Kind::Memory) } )* }
-        mod sled { $( #[test] fn $test() { crate::conformance::$test(crate::Kind::Sled) } )* }
-        mod postgres_store { $( #[test] fn $test() { crate::conformance::$test(crate::Kind::Postgres) } )* }
+    ($($test:ident),* $(,)?) => { on_every_store!(conformance: $($test),*); };
+    ($module:ident: $($test:ident),* $(,)?) => {
+        mod memory { $( #[test] fn $test() { crate::$module::$test(crate::Kind::Memory) } )* }
+        mod sled { $( #[test] fn $test() { crate::$module::$test(crate::Kind::Sled) } )* }
+        mod postgres_store { $( #[test] fn $test() { crate::$module::$test(crate::Kind::Postgres) } )* }
     };
 }
 
@@ -71,3 +73,15 @@ on_every_store!(
     of_two_results_moving_one_rating_at_once_one_wins,
     an_export_keeps_the_ratings,
 );
+
+/// The notice outbox, on every store (`outbox::memory::NAME`, ...).
+mod outbox_on {
+    on_every_store!(
+        outbox: notices_are_written_with_their_record_or_not_at_all,
+        a_claimed_notice_is_not_claimed_again_until_its_lease_ends,
+        claims_take_the_due_notices_oldest_first_up_to_the_limit,
+        a_delivered_notice_is_gone_and_a_failed_one_waits_for_its_retry,
+        concurrent_claims_never_take_one_notice_twice,
+        a_refused_channel_is_reported_once,
+    );
+}

@@ -16,7 +16,7 @@ fn migrations_run_once_and_a_second_process_opens_the_same_schema() {
         .iter()
         .map(|row| row.get(0))
         .collect();
-    assert_eq!(versions, [1]);
+    assert_eq!(versions, [1, 2]);
 }
 
 #[test]

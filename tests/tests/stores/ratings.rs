@@ -40,7 +40,7 @@ pub fn ratings_are_written_with_the_result_by_server_and_game(kind: Kind) {
     let [first, _] = two_records(store);
     let (alice, bob) = (rating("alice", 1662.3, 1), rating("bob", 1337.7, 1));
     let changes = [RatingChange { before: None, after: alice }, RatingChange { before: None, after: bob }];
-    store.update_rated(&next(&first), &changes).unwrap();
+    store.update_with(&next(&first), &changes, &[]).unwrap();
     assert_eq!(store.load(first.id).unwrap().unwrap().phase, Phase::Finished);
     assert_eq!(store.rating(HOME, GameKind::Go, alice.user).unwrap(), Some(alice), "read back to the last bit");
     let mut both = vec![alice, bob];
@@ -58,7 +58,7 @@ pub fn a_stale_rating_refuses_the_whole_write(kind: Kind) {
     let store = fresh.store.as_ref();
     let [first, second] = two_records(store);
     let alice = rating("alice", 1662.3, 1);
-    store.update_rated(&next(&first), &[RatingChange { before: None, after: alice }]).unwrap();
+    store.update_with(&next(&first), &[RatingChange { before: None, after: alice }], &[]).unwrap();
     let before = store.dump().unwrap();
     // Made as if alice had no rating yet, or from a rating of another count of games.
     let stale = [
@@ -66,12 +66,12 @@ pub fn a_stale_rating_refuses_the_whole_write(kind: Kind) {
         RatingChange { before: Some(rating("alice", 1500.0, 3)), after: rating("alice", 1400.0, 4) },
     ];
     for change in stale {
-        assert!(matches!(store.update_rated(&next(&second), &[change]), Err(StoreError::Conflict)), "{change:?}");
+        assert!(matches!(store.update_with(&next(&second), &[change], &[]), Err(StoreError::Conflict)), "{change:?}");
         assert_eq!(store.dump().unwrap(), before, "neither the record nor the rating was written");
     }
     // Made from the stored rating: written.
     let moved = rating("alice", 1700.0, 2);
-    store.update_rated(&next(&second), &[RatingChange { before: Some(alice), after: moved }]).unwrap();
+    store.update_with(&next(&second), &[RatingChange { before: Some(alice), after: moved }], &[]).unwrap();
     assert_eq!(store.rating(HOME, GameKind::Go, alice.user).unwrap(), Some(moved));
 }
 
@@ -91,7 +91,7 @@ pub fn of_two_results_moving_one_rating_at_once_one_wins(kind: Kind) {
                 let change = RatingChange { before: current, after: rating("alice", 1500.0 + n as f64, games) };
                 std::thread::spawn(move || {
                     barrier.wait();
-                    store.update_rated(&record, &[change]).map(|()| n)
+                    store.update_with(&record, &[change], &[]).map(|()| n)
                 })
             })
             .collect();

@@ -1,0 +1,148 @@
+//! The sender of the notice outbox: a background task that claims the notices due
+//! ([`Service::claim_notices`]), sends each as a new Discord message, and tells the service
+//! how it went ([`Service::settle`]): delivered, worth a retry, or refused (a closed DM,
+//! a channel the bot may not post in). It runs when woken (after a reply, a tick, a bot
+//! turn) and every `every` besides, so that retries fall due without a wake.
+//!
+//! **Replies first.** A command holds [`Outbox::replying`] from before the service call
+//! until its reply is sent; a pass claims only while no command holds it. So every notice
+//! a command caused (its pings, and the bot's answering turn, which cannot be applied
+//! before the command's commit) is claimed after that command's reply went out.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::Http;
+use serenity::http::HttpError;
+use tokio::sync::{Notify, OwnedRwLockReadGuard, RwLock, watch};
+use tracing::warn;
+
+use super::reply::{exit_if_stopped, link_mentions, send_notice};
+use crate::service::{Delivery, Outgoing, Service, Target};
+
+/// How long a pass waits for a moment without replies in flight before it queues.
+const PATIENCE: Duration = Duration::from_secs(2);
+
+/// Discord's error code for "Cannot send messages to this user".
+const CANNOT_MESSAGE_USER: isize = 50007;
+
+/// The outbox's sender. See the module documentation.
+#[derive(Debug)]
+pub struct Outbox {
+    service: Arc<Service>,
+    http: Arc<Http>,
+    gate: Arc<RwLock<()>>,
+    wake: Notify,
+}
+
+impl Outbox {
+    pub fn new(service: Arc<Service>, http: Arc<Http>) -> Outbox {
+        Outbox { service, http, gate: Arc::new(RwLock::new(())), wake: Notify::new() }
+    }
+
+    /// Held by a command until its reply is sent: no notice is claimed meanwhile.
+    pub async fn replying(&self) -> OwnedRwLockReadGuard<()> {
+        self.gate.clone().read_owned().await
+    }
+
+    /// Asks for a pass now (a wake while one runs makes another after it).
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Sends what falls due, at every wake and every `every`, until `stop` turns true.
+    pub async fn run(self: Arc<Self>, every: Duration, mut stop: watch::Receiver<bool>) {
+        loop {
+            self.pass().await;
+            tokio::select! {
+                () = self.wake.notified() => {}
+                () = tokio::time::sleep(every) => {}
+                _ = stop.wait_for(|stop| *stop) => return,
+            }
+        }
+    }
+
+    /// Claims and sends until nothing is due.
+    async fn pass(&self) {
+        loop {
+            let claimed = {
+                let _no_reply_pending = self.no_reply_pending().await;
+                let service = self.service.clone();
+                tokio::task::spawn_blocking(move || {
+                    let mut claimed = service.claim_notices();
+                    for outgoing in &mut claimed {
+                        link_mentions(&service, std::slice::from_mut(&mut outgoing.notice));
+                    }
+                    claimed
+                })
+                .await
+            };
+            let claimed = match claimed {
+                Ok(claimed) if !claimed.is_empty() => claimed,
+                Ok(_) => return,
+                Err(error) => {
+                    warn!(%error, "claiming notices failed");
+                    return;
+                }
+            };
+            for outgoing in claimed {
+                self.send(outgoing).await;
+            }
+            exit_if_stopped(&self.service);
+        }
+    }
+
+    /// Waits until no command is between its service call and its reply. Without
+    /// queueing ahead of new commands at first (they would wait for the slowest one in
+    /// flight); after [`PATIENCE`], in the queue, so that constant traffic cannot starve
+    /// the notices.
+    async fn no_reply_pending(&self) -> tokio::sync::RwLockWriteGuard<'_, ()> {
+        let patience = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            if let Ok(guard) = self.gate.try_write() {
+                return guard;
+            }
+            if tokio::time::Instant::now() >= patience {
+                return self.gate.write().await;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    async fn send(&self, outgoing: Outgoing) {
+        let direct = matches!(outgoing.notice.target, Target::Direct(_));
+        let delivery = match send_notice(&self.http, &outgoing.notice).await {
+            Ok(()) => Delivery::Sent,
+            Err(error) => {
+                let delivery = classify(&error, direct);
+                warn!(target = ?outgoing.notice.target, game = ?outgoing.notice.game, %error, ?delivery, "could not deliver a notice");
+                delivery
+            }
+        };
+        let service = self.service.clone();
+        if let Err(error) = tokio::task::spawn_blocking(move || service.settle(outgoing, delivery)).await {
+            warn!(%error, "settling a notice failed");
+        }
+    }
+}
+
+/// What a failed send means for the notice: a 403 (or Discord's 50007) refuses it for
+/// good, in a DM or in a channel; other client errors are not worth retrying; server
+/// errors, rate limits and a lost connection are.
+#[must_use]
+pub fn classify(error: &serenity::Error, direct: bool) -> Delivery {
+    let serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) = error else {
+        return Delivery::Failed;
+    };
+    let status = response.status_code.as_u16();
+    let code = response.error.code;
+    match (status, direct) {
+        (403, true) => Delivery::DmClosed,
+        (_, true) if code == CANNOT_MESSAGE_USER => Delivery::DmClosed,
+        (403, false) => Delivery::ChannelClosed,
+        (408 | 429, _) => Delivery::Failed,
+        (400..=499, _) => Delivery::Rejected,
+        _ => Delivery::Failed,
+    }
+}

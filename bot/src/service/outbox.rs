@@ -1,0 +1,391 @@
+//! The service's side of the notice outbox: every [`Notice`] a change causes is written in
+//! the same store transaction as the change ([`Service::commit_with`]), then sent by
+//! whoever hosts the service (Discord, the console) through [`Service::claim_notices`]
+//! and [`Service::settle`] (or [`Service::deliver`] for a synchronous sender), and removed
+//! only once it was delivered.
+//!
+//! A failed send is retried with exponential backoff ([`Timing`]), its next attempt stored
+//! so that a restart keeps it; a direct message Discord refuses is sent once more as a ping
+//! in the game's channel; a channel the bot may not post in gives up the notice and raises
+//! a report, shown once to a player in the next reply about the game.
+//!
+//! A notice keeps its board pictures as PNG bytes: the board it shows is the one of the
+//! moment it was made (redrawing it later would need the turns up to then, and the game
+//! may have moved on), and a notice leaves the outbox once delivered, so the bytes are
+//! kept briefly.
+
+use std::cell::RefCell;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use serde::{Deserialize, Serialize};
+
+use super::Service;
+use super::picture::Loaded;
+use super::types::{Attachment, Caller, ChannelId, GameId, Notice, Response, Target, UserId};
+use crate::clock::Span;
+use crate::store::{GameRecord, Phase, Queued};
+
+/// When notices are retried, and how long a sender holds a claimed one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timing {
+    /// The wait after the first failure; it doubles with each failure after it...
+    pub first_retry: Span,
+    /// ... up to this.
+    pub last_retry: Span,
+    /// How long a claimed notice is kept from other senders (in this process or another):
+    /// longer than a send takes, and the wait before a sender that died is replaced.
+    pub lease: Span,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing { first_retry: Span(5_000), last_retry: Span::HOUR, lease: Span::MINUTE }
+    }
+}
+
+impl Timing {
+    /// The wait before the next attempt after `failures` failed ones (at least 1).
+    #[must_use]
+    pub fn backoff(&self, failures: u32) -> Span {
+        let doublings = failures.saturating_sub(1).min(40);
+        Span(self.first_retry.0.saturating_mul(1_i64 << doublings).min(self.last_retry.0))
+    }
+}
+
+/// How one attempt to send a notice went, as the sender saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delivery {
+    Sent,
+    /// Worth trying again later: a server error, a rate limit, no connection.
+    Failed,
+    /// The user takes no direct messages from the bot (Discord's 50007, or a 403 on the
+    /// DM channel).
+    DmClosed,
+    /// The bot may not post in the channel (a 403: 50001 Missing Access, 50013 Missing
+    /// Permissions).
+    ChannelClosed,
+    /// Refused for good for another reason (a bad request): given up, logged.
+    Rejected,
+}
+
+/// A notice claimed for sending: hand `notice` to the sender, then its outcome to
+/// [`Service::settle`].
+#[derive(Debug, Clone)]
+pub struct Outgoing {
+    pub notice: Notice,
+    queued: Queued,
+    letter: Letter,
+}
+
+/// A notice as its outbox body holds it (JSON).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Letter {
+    target: Target,
+    text: String,
+    mentions: Vec<UserId>,
+    images: Vec<Image>,
+    game: Option<GameId>,
+    /// The game's channel: where a refused direct message goes instead.
+    channel: Option<ChannelId>,
+    /// Failed attempts so far.
+    #[serde(default)]
+    failures: u32,
+    /// Already moved from a refused direct message to the channel.
+    #[serde(default)]
+    rerouted: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Image {
+    name: String,
+    /// The PNG, in base64.
+    png: String,
+}
+
+/// What a rerouted direct message says in the channel, after its own text.
+const REROUTED: &str = " (Your direct messages are closed to me, so I tell you here.)";
+
+/// What the next reply about a game says once its channel refused the bot's notices.
+pub const CHANNEL_REFUSED: &str = "I may not post in this game's channel, so some of its messages did not \
+arrive: give me the Send Messages permission here, or choose `/notify mode:dm`.";
+
+/// How many notices one claim takes at most.
+const CLAIM: usize = 50;
+
+impl Letter {
+    fn of(notice: &Notice, channel: Option<ChannelId>) -> Letter {
+        let images =
+            notice.images.iter().map(|a| Image { name: a.name.clone(), png: STANDARD.encode(&a.bytes) }).collect();
+        Letter {
+            target: notice.target,
+            text: notice.text.clone(),
+            mentions: notice.mentions.clone(),
+            images,
+            game: notice.game,
+            channel,
+            failures: 0,
+            rerouted: false,
+        }
+    }
+
+    fn notice(&self) -> Notice {
+        let images = self
+            .images
+            .iter()
+            .map(|image| Attachment {
+                name: image.name.clone(),
+                bytes: STANDARD.decode(&image.png).unwrap_or_default(),
+            })
+            .collect();
+        Notice {
+            target: self.target,
+            text: self.text.clone(),
+            mentions: self.mentions.clone(),
+            images,
+            game: self.game,
+        }
+    }
+
+    fn body(&self) -> Vec<u8> {
+        // Plain data of strings and numbers: serde_json cannot fail on it.
+        serde_json::to_vec(self).unwrap_or_default()
+    }
+
+    /// The same notice as a ping in the game's channel, if it is a direct message that
+    /// was not rerouted yet and the channel is known.
+    fn rerouted(&self) -> Option<Letter> {
+        let (Target::Direct(user), Some(channel), false) = (self.target, self.channel, self.rerouted) else {
+            return None;
+        };
+        let text = format!("{}{REROUTED}", self.text);
+        Some(Letter { target: Target::Channel(channel), text, mentions: vec![user], rerouted: true, ..self.clone() })
+    }
+}
+
+thread_local! {
+    /// The notices written by the commits of the command running on this thread, so that
+    /// [`Service::keep_unwritten`] writes the others (made without a commit) on their own.
+    /// `None` outside a command (ticks and the bot's turns keep nothing here).
+    static WRITTEN: RefCell<Option<Vec<Notice>>> = const { RefCell::new(None) };
+}
+
+impl Service {
+    /// The outbox entries for `notices` about `record`, due now.
+    fn queued(&self, record: &GameRecord, notices: &[Notice]) -> Vec<Queued> {
+        let now = self.now();
+        notices.iter().map(|notice| Queued::new(now, Letter::of(notice, Some(record.channel)).body())).collect()
+    }
+
+    /// Writes the next version of `game`'s record as [`Service::commit`] does, with the
+    /// notices `notices` makes from it in the same transaction: all of it, or nothing.
+    /// Returns the new version and the notices.
+    pub(super) fn commit_with(
+        &self,
+        game: Loaded,
+        change: impl FnOnce(&mut GameRecord),
+        notices: impl FnOnce(&Loaded) -> Vec<Notice>,
+    ) -> Result<(Loaded, Vec<Notice>), super::Refusal> {
+        let Loaded { record, position } = game;
+        let was_over = record.phase == Phase::Finished;
+        let mut next = record;
+        next.version += 1;
+        change(&mut next);
+        // A result and the ratings it changes are one write.
+        let ratings = self.rating_changes(was_over, &next)?;
+        let game = Loaded { record: next, position };
+        let notices = notices(&game);
+        self.store.update_with(&game.record, &ratings, &self.queued(&game.record, &notices))?;
+        WRITTEN.with_borrow_mut(|written| {
+            if let Some(written) = written {
+                written.extend(notices.iter().cloned());
+            }
+        });
+        self.positions.put(game.id(), game.record.version, &game.position);
+        self.ask_bot(&game);
+        Ok((game, notices))
+    }
+
+    /// Commits `change` and answers with what `respond` makes of the new version; its
+    /// notices are written with the change. When the bot is the caller, its reply is
+    /// announced in the game's channel, as the first of those notices.
+    pub(super) fn respond_with(
+        &self,
+        caller: &Caller,
+        game: Loaded,
+        change: impl FnOnce(&mut GameRecord),
+        respond: impl FnOnce(&Loaded) -> Response,
+    ) -> Result<Response, super::Refusal> {
+        let mut reply = None;
+        let (_, notices) = self.commit_with(game, change, |game| {
+            let Response { reply: said, mut notices } = respond(game);
+            if self.is_bot(caller.user.id) {
+                notices.insert(0, announcement(game.record.channel, &said));
+            }
+            reply = Some(said);
+            notices
+        })?;
+        Ok(Response { reply: reply.unwrap_or_default(), notices })
+    }
+
+    /// Before a command runs: nothing written yet on this thread.
+    pub(super) fn begin_writing() {
+        WRITTEN.with_borrow_mut(|written| *written = Some(Vec::new()));
+    }
+
+    /// After a command: writes to the outbox, on their own, the notices of `response`
+    /// that no commit wrote (made by code that sends a notice without changing a game).
+    pub(super) fn keep_unwritten(&self, response: &Response) {
+        let mut written = WRITTEN.with_borrow_mut(Option::take).unwrap_or_default();
+        let mut unwritten = Vec::new();
+        for notice in &response.notices {
+            match written.iter().position(|done| done == notice) {
+                Some(at) => drop(written.swap_remove(at)),
+                None => unwritten.push(notice),
+            }
+        }
+        let now = self.now();
+        let queued: Vec<Queued> = unwritten
+            .into_iter()
+            .map(|notice| {
+                let channel = notice.game.and_then(|id| self.store.load(id).ok().flatten()).map(|r| r.channel);
+                Queued::new(now, Letter::of(notice, channel).body())
+            })
+            .collect();
+        if !queued.is_empty()
+            && let Err(error) = self.store.enqueue(&queued)
+        {
+            tracing::error!(%error, "cannot write notices to the outbox");
+        }
+    }
+
+    /// Adds the once-only report of a refused channel to a reply about that game, for a
+    /// player of it.
+    pub(super) fn with_report(&self, caller: &Caller, mut response: Response) -> Response {
+        let Some(id) = response.reply.game else { return response };
+        let player = self.store.load(id).ok().flatten().is_some_and(|record| record.involves(caller.user.id));
+        if player && self.store.take_report(id).unwrap_or(false) {
+            response.reply.text.push_str(&format!("\n{CHANNEL_REFUSED}"));
+        }
+        response
+    }
+
+    /// Takes the notices due now for sending, oldest first, each for one lease. A store
+    /// failure gives none (and stops the service, as every storage failure does).
+    pub fn claim_notices(&self) -> Vec<Outgoing> {
+        let now = self.now();
+        let claimed = match self.store.claim(now, now + self.settings.notices.lease, CLAIM) {
+            Ok(claimed) => claimed,
+            Err(error) => {
+                tracing::error!(%error, "cannot read the outbox");
+                return Vec::new();
+            }
+        };
+        claimed.into_iter().filter_map(|queued| self.opened(queued)).collect()
+    }
+
+    /// An outbox entry read back; an unreadable one is dropped (and logged).
+    fn opened(&self, queued: Queued) -> Option<Outgoing> {
+        match serde_json::from_slice::<Letter>(&queued.body) {
+            Ok(letter) => Some(Outgoing { notice: letter.notice(), queued, letter }),
+            Err(error) => {
+                tracing::error!(id = queued.id, %error, "an unreadable notice in the outbox: dropped");
+                self.forget(queued.id);
+                None
+            }
+        }
+    }
+
+    /// Records how sending `outgoing` went: delivered notices leave the outbox, failed
+    /// ones wait for their next attempt, a refused direct message goes to the channel.
+    pub fn settle(&self, outgoing: Outgoing, delivery: Delivery) {
+        let Outgoing { queued, letter, .. } = outgoing;
+        let now = self.now();
+        match delivery {
+            Delivery::Sent => self.forget(queued.id),
+            Delivery::Failed => {
+                let letter = Letter { failures: letter.failures.saturating_add(1), ..letter };
+                let due = now + self.settings.notices.backoff(letter.failures);
+                tracing::warn!(id = queued.id, game = ?letter.game, failures = letter.failures, "a notice failed; retrying later");
+                self.put_back(Queued { due, body: letter.body(), ..queued });
+            }
+            Delivery::DmClosed => match letter.rerouted() {
+                Some(letter) => self.put_back(Queued { due: now, body: letter.body(), ..queued }),
+                None => {
+                    tracing::warn!(id = queued.id, game = ?letter.game, "a notice was refused in the channel too: dropped");
+                    self.forget(queued.id);
+                }
+            },
+            Delivery::ChannelClosed => {
+                tracing::warn!(id = queued.id, game = ?letter.game, "the bot may not post in the channel: dropped, reported");
+                if let Some(game) = letter.game
+                    && let Err(error) = self.store.raise_report(game)
+                {
+                    tracing::error!(%error, "cannot store the report of a refused channel");
+                }
+                self.forget(queued.id);
+            }
+            Delivery::Rejected => {
+                tracing::error!(id = queued.id, game = ?letter.game, "Discord refused a notice: dropped");
+                self.forget(queued.id);
+            }
+        }
+    }
+
+    /// Sends every notice due now with `send`, in order, and settles each; notices moved
+    /// to the channel are sent in the same call. Returns the notices delivered.
+    pub fn deliver(&self, mut send: impl FnMut(&Notice) -> Delivery) -> Vec<Notice> {
+        let mut delivered = Vec::new();
+        // A rerouted notice is due again at once; twice around covers it.
+        for _ in 0..3 {
+            let claimed = self.claim_notices();
+            if claimed.is_empty() {
+                break;
+            }
+            for outgoing in claimed {
+                let delivery = send(&outgoing.notice);
+                if delivery == Delivery::Sent {
+                    delivered.push(outgoing.notice.clone());
+                }
+                self.settle(outgoing, delivery);
+            }
+        }
+        delivered
+    }
+
+    fn forget(&self, id: u64) {
+        if let Err(error) = self.store.remove_notice(id) {
+            tracing::error!(%error, id, "cannot remove a notice from the outbox");
+        }
+    }
+
+    fn put_back(&self, queued: Queued) {
+        if let Err(error) = self.store.reschedule(&queued) {
+            tracing::error!(%error, id = queued.id, "cannot reschedule a notice");
+        }
+    }
+}
+
+/// The bot's reply to its own command, said as a message in the game's channel.
+fn announcement(channel: ChannelId, reply: &super::Reply) -> Notice {
+    Notice {
+        target: Target::Channel(channel),
+        text: reply.text.clone(),
+        mentions: reply.mentions.clone(),
+        images: reply.images.clone(),
+        game: reply.game,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_backoff_doubles_from_the_first_wait_up_to_the_last() {
+        let timing = Timing::default();
+        let waits: Vec<i64> = (1..=12).map(|failures| timing.backoff(failures).0 / 1000).collect();
+        assert_eq!(waits, [5, 10, 20, 40, 80, 160, 320, 640, 1280, 2560, 3600, 3600]);
+        assert_eq!(timing.backoff(u32::MAX), Span::HOUR, "no overflow");
+    }
+}

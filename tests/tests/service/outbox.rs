@@ -1,0 +1,139 @@
+//! The notice outbox as the service runs it, with a sender that fails on command: retries
+//! with a doubling backoff on the test clock, a refused direct message sent again in the
+//! game's channel, a refused channel reported once, and nothing lost across a restart.
+
+use std::cell::RefCell;
+
+use stonemate_bot::clock::Span;
+use stonemate_bot::service::{CHANNEL_REFUSED, Command, Delivery, Notice, NotifyMode, Settings, Target};
+use stonemate_bot::store::SledStore;
+
+use crate::common::{GENERAL, Table, mv, user};
+
+/// Delivers with `outcome` for each attempt; returns the notices tried.
+fn attempt(table: &Table, outcome: Delivery) -> Vec<Notice> {
+    let tried = RefCell::new(Vec::new());
+    table.service.deliver(|notice| {
+        tried.borrow_mut().push(notice.clone());
+        outcome
+    });
+    tried.into_inner()
+}
+
+#[test]
+fn a_failed_notice_is_retried_with_a_doubling_backoff_until_it_is_sent_once() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    table.ok("bob", mv("e5"));
+    let [ping] = <[Notice; 1]>::try_from(attempt(&table, Delivery::Failed)).unwrap();
+    assert!(ping.text.contains("it is your turn in #1"), "{}", ping.text);
+    // Waits of 5 s, 10 s, 20 s: nothing is tried a millisecond before each is over.
+    for wait in [5_000, 10_000, 20_000] {
+        assert!(attempt(&table, Delivery::Failed).is_empty(), "tried again at once");
+        table.advance(Span(wait - 1));
+        assert!(attempt(&table, Delivery::Failed).is_empty(), "tried before {wait} ms");
+        table.advance(Span(1));
+        assert_eq!(attempt(&table, Delivery::Failed), std::slice::from_ref(&ping), "after {wait} ms");
+    }
+    table.advance(Span(40_000));
+    assert_eq!(table.service.deliver(|_| Delivery::Sent), [ping]);
+    table.advance(Span::HOUR * 2);
+    assert!(attempt(&table, Delivery::Sent).is_empty(), "delivered once");
+}
+
+#[test]
+fn the_backoff_stops_growing_at_its_longest_wait() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    table.ok("bob", mv("e5"));
+    let mut waits = Vec::new();
+    attempt(&table, Delivery::Failed);
+    for _ in 0..12 {
+        let mut waited = Span(0);
+        while attempt(&table, Delivery::Failed).is_empty() {
+            assert!(waited < Span::HOUR * 2, "never tried again");
+            table.advance(Span(5_000));
+            waited = waited + Span(5_000);
+        }
+        waits.push(waited.0 / 1000);
+    }
+    assert_eq!(waits, [5, 10, 20, 40, 80, 160, 320, 640, 1280, 2560, 3600, 3600]);
+}
+
+#[test]
+fn a_refused_direct_message_is_sent_once_more_as_a_ping_in_the_games_channel() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    table.ok("alice", Command::Notify { mode: NotifyMode::Dm });
+    table.ok("bob", mv("e5"));
+    let mut outcomes = vec![Delivery::DmClosed, Delivery::Sent].into_iter();
+    let tried = RefCell::new(Vec::new());
+    let sent = table.service.deliver(|notice| {
+        tried.borrow_mut().push(notice.clone());
+        outcomes.next().unwrap()
+    });
+    let tried = tried.into_inner();
+    assert_eq!(tried[0].target, Target::Direct(user("alice").id));
+    let [fallback] = sent.as_slice() else { panic!("{sent:?}") };
+    assert_eq!(fallback.target, Target::Channel(GENERAL));
+    assert_eq!(fallback.mentions, [user("alice").id], "a ping, now that it is in the channel");
+    assert!(fallback.text.starts_with(&tried[0].text), "{}", fallback.text);
+    assert!(fallback.text.contains("direct messages are closed"), "{}", fallback.text);
+    // A channel refusing too gives it up: the fallback is tried once.
+    table.ok("alice", mv("d4"));
+    table.ok("bob", mv("c3"));
+    let targets: Vec<Target> = attempt(&table, Delivery::DmClosed).iter().map(|notice| notice.target).collect();
+    let (alice, channel) = (Target::Direct(user("alice").id), Target::Channel(GENERAL));
+    assert_eq!(targets, [channel, alice, channel], "bob's ping, alice's DM, then its fallback");
+    table.advance(Span::HOUR * 2);
+    assert!(attempt(&table, Delivery::DmClosed).is_empty());
+}
+
+#[test]
+fn a_refused_channel_is_reported_once_in_the_next_reply_about_the_game() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    table.ok("bob", mv("e5"));
+    assert_eq!(attempt(&table, Delivery::ChannelClosed).len(), 1);
+    table.advance(Span::HOUR * 2);
+    assert!(attempt(&table, Delivery::Sent).is_empty(), "not retried");
+    let board = Command::Board { game: None };
+    assert!(!table.ok("carol", Command::Games { user: None }).reply.text.contains(CHANNEL_REFUSED));
+    let reply = table.ok("alice", board.clone()).reply;
+    assert!(reply.text.ends_with(CHANNEL_REFUSED), "{}", reply.text);
+    assert!(!table.ok("bob", board.clone()).reply.text.contains(CHANNEL_REFUSED), "once");
+    // Later refusals in the same game are not reported again.
+    table.ok("alice", mv("d4"));
+    assert_eq!(attempt(&table, Delivery::ChannelClosed).len(), 1);
+    assert!(!table.ok("bob", board).reply.text.contains(CHANNEL_REFUSED), "once means once");
+}
+
+#[test]
+fn a_notice_waiting_for_its_retry_is_sent_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let ping = {
+        let table = Table::with(SledStore::open(dir.path()).unwrap(), Settings::default());
+        table.go("alice", "bob", 3, "board=9x9");
+        table.ok("bob", mv("e5"));
+        let [ping] = <[Notice; 1]>::try_from(attempt(&table, Delivery::Failed)).unwrap();
+        ping
+    };
+    let table = Table::with(SledStore::open(dir.path()).unwrap(), Settings::default());
+    assert!(attempt(&table, Delivery::Sent).is_empty(), "its retry is not due yet");
+    table.advance(Span(5_000));
+    assert_eq!(table.service.deliver(|_| Delivery::Sent), [ping]);
+    table.advance(Span::HOUR * 2);
+    assert!(attempt(&table, Delivery::Sent).is_empty(), "sent once");
+}
+
+#[test]
+fn notices_leave_the_outbox_in_the_order_they_were_made() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    table.ok("bob", mv("e5"));
+    table.ok("alice", mv("d4"));
+    let sent = table.service.deliver(|_| Delivery::Sent);
+    let texts: Vec<&str> = sent.iter().map(|notice| notice.text.as_str()).collect();
+    assert_eq!(texts.len(), 2);
+    assert!(texts[0].contains("@alice, it is your turn") && texts[1].contains("@bob, it is your turn"), "{texts:?}");
+}
