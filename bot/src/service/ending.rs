@@ -25,9 +25,7 @@ impl Service {
         self.respond_with(caller, game, change, |game| {
             let text = format!("{} is over: {}.", game.id(), game.result());
             let notices = self.result_notices(&game.record, &text, Some(caller.user.id));
-            let mut response = self.public(game, text, notices);
-            self.mark_over(&game.record, &mut response.reply);
-            response
+            self.public(game, text, notices)
         })
     }
 

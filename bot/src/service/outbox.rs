@@ -217,7 +217,7 @@ impl Service {
         respond: impl FnOnce(&Loaded) -> Response,
     ) -> Result<Response, super::Refusal> {
         let mut reply = None;
-        let (_, notices) = self.commit_with(game, change, |game| {
+        let (game, notices) = self.commit_with(game, change, |game| {
             let Response { reply: said, mut notices } = respond(game);
             if self.is_bot(caller.user.id) {
                 notices.insert(0, announcement(game.record.channel, &said));
@@ -225,7 +225,10 @@ impl Service {
             reply = Some(said);
             notices
         })?;
-        Ok(Response { reply: reply.unwrap_or_default(), notices })
+        let mut reply = reply.unwrap_or_default();
+        // After the write, so that the new ratings are the stored ones.
+        self.mark_over(&game.record, &mut reply);
+        Ok(Response { reply, notices })
     }
 
     /// Before a command runs: nothing written yet on this thread.

@@ -115,9 +115,8 @@ impl Service {
                 self.turn_ping(game).into_iter().collect()
             }
         };
-        let mut reply =
+        let reply =
             Reply { ok: true, text, images: vec![self.public_board(game)], game: Some(record.id), ..Reply::default() };
-        self.mark_over(record, &mut reply);
         Response { reply, notices }
     }
 }

@@ -114,6 +114,8 @@ pub fn an_export_keeps_the_ratings(kind: Kind) {
     let id = source.go("alice", "bob", 0, "board=9x9");
     source.ok("bob", stonemate_bot::service::Command::Resign { game: Some(id) });
     assert!(source.service.press(&crate::common::caller("bob"), &format!("resign:{}", id.0)).reply.ok);
+    // An export moves games, not messages in flight: the outbox is sent first.
+    source.service.deliver(|_| stonemate_bot::service::Delivery::Sent);
     let before = source.service.store().dump().unwrap();
     assert!(before.iter().any(|(key, _)| key.first() == Some(&b'r')), "the game was rated");
     let mut lines = Vec::new();
