@@ -10,6 +10,7 @@ mod outbox;
 mod postgres;
 mod race;
 mod ratings;
+mod timers;
 
 use stonemate_bot::store::{GameStore, MemoryStore, PostgresStore, SledStore};
 
