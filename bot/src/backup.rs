@@ -20,7 +20,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::{RwLock, watch};
-use tokio::time::MissedTickBehavior;
 
 use crate::clock::{Span, Timestamp};
 use crate::service::Service;
@@ -136,26 +135,16 @@ impl Backups {
         service: Arc<Service>,
         busy: Arc<RwLock<()>>,
         check_every: Duration,
-        mut stop: watch::Receiver<bool>,
+        stop: watch::Receiver<bool>,
     ) {
-        let backups = Arc::new(self);
-        let mut interval = tokio::time::interval(check_every);
-        interval.set_missed_tick_behavior(MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = interval.tick() => {}
-                _ = stop.wait_for(|stop| *stop) => return,
-            }
-            let _busy = busy.read().await;
-            let (backups, service) = (backups.clone(), service.clone());
-            let outcome = tokio::task::spawn_blocking(move || backups.run_if_due(service.store(), service.now())).await;
-            match outcome {
-                Ok(Ok(Some(path))) => tracing::info!(path = %path.display(), "scheduled export written"),
-                Ok(Ok(None)) => {}
-                Ok(Err(error)) => tracing::error!(%error, "the scheduled export failed; trying again next period"),
-                Err(error) => tracing::error!(%error, "the scheduled export panicked; trying again next period"),
-            }
-        }
+        let job = move || self.run_if_due(service.store(), service.now());
+        crate::periodic::every(check_every, busy, stop, job, |outcome| match outcome {
+            Ok(Ok(Some(path))) => tracing::info!(path = %path.display(), "scheduled export written"),
+            Ok(Ok(None)) => {}
+            Ok(Err(error)) => tracing::error!(%error, "the scheduled export failed; trying again next period"),
+            Err(error) => tracing::error!(%error, "the scheduled export panicked; trying again next period"),
+        })
+        .await;
     }
 }
 

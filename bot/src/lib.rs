@@ -10,6 +10,7 @@ pub mod discord;
 pub mod ids;
 pub mod opponent;
 pub mod output;
+pub mod periodic;
 pub mod render_cmd;
 pub mod replay;
 pub mod service;

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::{RwLock, watch};
-use tokio::time::MissedTickBehavior;
 use tracing::{debug, warn};
 
 use super::outbox::Outbox;
@@ -19,24 +18,17 @@ pub async fn run(
     service: Arc<Service>,
     busy: Arc<RwLock<()>>,
     every: Duration,
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) {
-    let mut interval = tokio::time::interval(every);
-    interval.set_missed_tick_behavior(MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = interval.tick() => {}
-            _ = stop.wait_for(|stop| *stop) => return,
+    let ticking = service.clone();
+    let job = move || ticking.tick().len();
+    crate::periodic::every(every, busy, stop, job, |outcome| match outcome {
+        Ok(count) => {
+            debug!(count, "notices due");
+            outbox.wake();
+            super::reply::exit_if_stopped(&service);
         }
-        let _busy = busy.read().await;
-        let ticking = service.clone();
-        match tokio::task::spawn_blocking(move || ticking.tick().len()).await {
-            Ok(count) => {
-                debug!(count, "notices due");
-                outbox.wake();
-                super::reply::exit_if_stopped(&service);
-            }
-            Err(error) => warn!(%error, "the service's tick failed"),
-        }
-    }
+        Err(error) => warn!(%error, "the service's tick failed"),
+    })
+    .await;
 }
