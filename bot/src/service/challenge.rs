@@ -301,15 +301,22 @@ impl Service {
         let white_first = white_is_challenger(record);
         // Binding an open challenge's opponent is this compare-and-swap: of two accepting at
         // once, one writes, and the other, run again, is told it was taken.
-        let game = self.commit(game, |next| {
+        let change = |next: &mut GameRecord| {
             next.opponent = caller.user.id;
             next.names[1] = lookup::short_name(&caller.user.name);
             next.players =
                 Some(if white_first { [next.challenger, next.opponent] } else { [next.opponent, next.challenger] });
             next.phase = Phase::Playing;
             next.clock = clock;
-        })?;
+        };
+        // The author's notice is written with the game's start, like every other notice.
+        let response = self.respond_with(caller, game, change, |game| self.accepted(caller, game, was_open))?;
         self.remember(&caller.user);
+        Ok(response)
+    }
+
+    /// The reply to an accepted challenge, and the notice to an open challenge's author.
+    fn accepted(&self, caller: &Caller, game: &Loaded, was_open: bool) -> Response {
         let next = &game.record;
         let first_user = game.mover();
         let text = format!(
@@ -324,7 +331,7 @@ impl Service {
         let reply = Reply {
             ok: true,
             text,
-            images: vec![self.public_board(&game)],
+            images: vec![self.public_board(game)],
             mentions: first_user.into_iter().filter(|user| *user != caller.user.id).collect(),
             game: Some(next.id),
             ..Reply::default()
@@ -336,7 +343,7 @@ impl Service {
         } else {
             Vec::new()
         };
-        Ok(Response { reply, notices })
+        Response { reply, notices }
     }
 
     /// Ends a pending challenge without a game: declined by the opponent or withdrawn by the
