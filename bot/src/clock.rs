@@ -89,7 +89,8 @@ pub enum DeadlineStyle {
 
 impl DeadlineStyle {
     /// `deadline` as a phrase that follows a word like "due" or "ends": `in 2d 5h (...)`,
-    /// or `3h 0m ago (...)` once it has passed.
+    /// or `3h 0m ago (...)` once it has passed; `just now` and `in under a minute` within a
+    /// minute of it.
     #[must_use]
     pub fn when(self, deadline: Timestamp, now: Timestamp) -> String {
         match self {
@@ -97,7 +98,12 @@ impl DeadlineStyle {
                 let seconds = deadline.0.div_euclid(1000);
                 format!("<t:{seconds}:R> (<t:{seconds}:f>)")
             }
+            // Under a minute either way, "0m" would read as a glitch.
+            DeadlineStyle::Utc if deadline > now && deadline - now < Span::MINUTE => {
+                format!("in under a minute ({})", deadline.utc())
+            }
             DeadlineStyle::Utc if deadline > now => format!("in {} ({})", deadline - now, deadline.utc()),
+            DeadlineStyle::Utc if now - deadline < Span::MINUTE => format!("just now ({})", deadline.utc()),
             DeadlineStyle::Utc => format!("{} ago ({})", now - deadline, deadline.utc()),
         }
     }
@@ -283,6 +289,16 @@ mod tests {
         assert_eq!(DeadlineStyle::Utc.when(due, now), "in 2d 5h (2026-11-26 11:40 UTC)");
         assert_eq!(DeadlineStyle::Utc.when(now, due), "2d 5h ago (2026-11-24 06:40 UTC)");
         assert_eq!(DeadlineStyle::Discord.when(Timestamp(-1), now), "<t:-1:R> (<t:-1:f>)");
+    }
+
+    #[test]
+    fn deadlines_within_a_minute_are_not_zero_minutes() {
+        let now = Timestamp(1_795_502_400_000);
+        assert_eq!(DeadlineStyle::Utc.when(now, now), "just now (2026-11-24 06:40 UTC)");
+        assert_eq!(DeadlineStyle::Utc.when(now - Span(59_999), now), "just now (2026-11-24 06:39 UTC)");
+        assert_eq!(DeadlineStyle::Utc.when(now - Span::MINUTE, now), "1m ago (2026-11-24 06:39 UTC)");
+        assert_eq!(DeadlineStyle::Utc.when(now + Span(1), now), "in under a minute (2026-11-24 06:40 UTC)");
+        assert_eq!(DeadlineStyle::Utc.when(now + Span::MINUTE, now), "in 1m (2026-11-24 06:41 UTC)");
     }
 
     #[test]

@@ -135,8 +135,11 @@ pub fn classify(error: &serenity::Error, direct: bool) -> Delivery {
     let serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) = error else {
         return Delivery::Failed;
     };
-    let status = response.status_code.as_u16();
-    let code = response.error.code;
+    verdict(response.status_code.as_u16(), response.error.code, direct)
+}
+
+/// [`classify`] on what Discord answered: the HTTP status and its JSON error code.
+fn verdict(status: u16, code: isize, direct: bool) -> Delivery {
     match (status, direct) {
         (403, true) => Delivery::DmClosed,
         (_, true) if code == CANNOT_MESSAGE_USER => Delivery::DmClosed,
@@ -144,5 +147,40 @@ pub fn classify(error: &serenity::Error, direct: bool) -> Delivery {
         (408 | 429, _) => Delivery::Failed,
         (400..=499, _) => Delivery::Rejected,
         _ => Delivery::Failed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discords_answers_decide_the_notices_fate() {
+        let cases = [
+            // (status, code, a DM?, what becomes of the notice)
+            (403, 50007, true, Delivery::DmClosed),
+            (403, 0, true, Delivery::DmClosed),
+            (400, 50007, true, Delivery::DmClosed),
+            (400, 50007, false, Delivery::Rejected),
+            (403, 50001, false, Delivery::ChannelClosed),
+            (403, 50013, false, Delivery::ChannelClosed),
+            (404, 10003, false, Delivery::Rejected),
+            (400, 50035, true, Delivery::Rejected),
+            (408, 0, false, Delivery::Failed),
+            (429, 0, true, Delivery::Failed),
+            (500, 0, false, Delivery::Failed),
+            (502, 0, true, Delivery::Failed),
+            (503, 0, false, Delivery::Failed),
+        ];
+        for (status, code, direct, expected) in cases {
+            assert_eq!(verdict(status, code, direct), expected, "{status} {code} direct={direct}");
+        }
+    }
+
+    #[test]
+    fn a_lost_connection_is_retried() {
+        let error = serenity::Error::Other("connection reset");
+        assert_eq!(classify(&error, true), Delivery::Failed);
+        assert_eq!(classify(&error, false), Delivery::Failed);
     }
 }

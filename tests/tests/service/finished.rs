@@ -31,7 +31,7 @@ fn finished_games_come_newest_first_with_result_and_reason() {
     assert_eq!(
         text,
         "alice's finished games, newest first (page 1 of 1):\n\
-         #1 go vs bob: alice (white) wins by resignation, ended 0m ago (2023-11-14 23:13 UTC)\n\
+         #1 go vs bob: alice (white) wins by resignation, ended just now (2023-11-14 23:13 UTC)\n\
          #2 go vs carol: aborted by alice, ended 1h 0m ago (2023-11-14 22:13 UTC)"
     );
     let active = table.ok("alice", Command::Games { user: None }).reply.text;

@@ -253,71 +253,7 @@ impl GameStore for Meddling {
 /// The store under a service: the table's, known to be a [`Meddling`].
 fn meddling_table() -> (Table, Arc<Meddling>) {
     let store = Arc::new(Meddling::default());
-    (Table::with(Shared(store.clone()), Settings::default()), store)
-}
-
-/// A store shared with the test, so that it can arm it.
-#[derive(Debug)]
-struct Shared(Arc<Meddling>);
-
-impl GameStore for Shared {
-    fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
-        self.0.create(record)
-    }
-    fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
-        self.0.load(id)
-    }
-    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
-        self.0.update_with(record, ratings, notices)
-    }
-    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
-        self.0.rating(guild, game, user)
-    }
-    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
-        self.0.ratings(guild, game)
-    }
-    fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
-        self.0.entries_of(user)
-    }
-    fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError> {
-        self.0.entries_in(user, guild)
-    }
-    fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
-        self.0.due(until)
-    }
-    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
-        self.0.user(id)
-    }
-    fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
-        self.0.save_user(user)
-    }
-    fn dump(&self) -> Result<Dump, StoreError> {
-        self.0.dump()
-    }
-    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
-        self.0.restore(restored)
-    }
-    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
-        self.0.claim_backup(now, next)
-    }
-    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
-        self.0.enqueue(notices)
-    }
-    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
-        self.0.claim(now, until, limit)
-    }
-    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
-        self.0.reschedule(notice)
-    }
-    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
-        self.0.remove_notice(id)
-    }
-    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
-        self.0.raise_report(game)
-    }
-    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
-        self.0.take_report(game)
-    }
+    (Table::with(store.clone(), Settings::default()), store)
 }
 
 #[test]
