@@ -247,6 +247,9 @@ impl Service {
                 None => unwritten.push(notice),
             }
         }
+        // Every change that tells someone goes through `commit_with`; a notice it missed is
+        // a bug that tests should catch, and that a release build still delivers.
+        debug_assert!(unwritten.is_empty(), "notices made without a commit: {unwritten:?}");
         let now = self.now();
         let queued: Vec<Queued> = unwritten
             .into_iter()

@@ -102,10 +102,10 @@ impl Service {
         let mut notices = Vec::new();
         for (id, phase) in self.store.games_of(me)? {
             if phase == Phase::Playing
-                && let Some(game) = Self::retry_on(|| self.pause(id))?
+                && let Some(told) = Self::retry_on(|| self.pause(id, me, days))?
             {
                 moved.push(id);
-                notices.extend(self.pause_notice(&game, me, days));
+                notices.extend(told);
             }
         }
         let text = vacation_text(days, end, &moved, self, left);
@@ -137,12 +137,16 @@ impl Service {
         result
     }
 
-    /// Moves the clock of game `id` to the pause its players' vacations make now; returns
-    /// the game with its moved clock, or `None` when the clock did not move.
-    fn pause(&self, id: GameId) -> Result<Option<Loaded>, Refusal> {
+    /// Moves the clock of game `id` to the pause its players' vacations make now, telling
+    /// the opponent of `away` in the same write; returns that notice, or `None` when the
+    /// clock did not move.
+    fn pause(&self, id: GameId, away: UserId, days: u8) -> Result<Option<Vec<Notice>>, Refusal> {
         let game = self.loaded(self.load(id)?)?;
         let Some(moved) = self.repaused(&game.record) else { return Ok(None) };
-        Ok(Some(self.commit(game, |next| next.clock = Some(moved))?))
+        let change = |next: &mut GameRecord| next.clock = Some(moved);
+        let (_, notices) =
+            self.commit_with(game, change, |game| self.pause_notice(game, away, days).into_iter().collect())?;
+        Ok(Some(notices))
     }
 
     /// `record`'s clock moved to the pause its players' vacations make now, if it has not

@@ -1,14 +1,18 @@
 //! A table of players around one service on an in-memory store (or sled), with a clock
 //! the tests move.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use stonemate_bot::clock::{Clock, ManualClock, Span, Timestamp};
 use stonemate_bot::service::commands::{self, Args, Value};
 use stonemate_bot::service::{
-    Caller, ChannelId, ColorChoice, Command, GameId, GuildId, Response, Service, Settings, User,
+    Caller, ChannelId, ColorChoice, Command, GameId, GuildId, Response, Service, Settings, User, UserId,
 };
-use stonemate_bot::store::{GameRecord, GameStore, MemoryStore};
+use stonemate_bot::store::{
+    Dump, GameRecord, GameStore, IndexEntry, MemoryStore, Queued, RatingChange, RatingRecord, Restore, StoreError,
+    UserRecord,
+};
 use stonemate_engine::GameKind;
 
 /// The channel everyone plays in unless a test says otherwise.
@@ -200,4 +204,102 @@ impl Table {
     pub fn now(&self) -> Timestamp {
         self.clock.now()
     }
+}
+
+/// A store that, once armed, first lets "another process" change a rating that the next
+/// rating write is about, then does that write; or fails a write outright.
+#[derive(Debug, Default)]
+pub struct Meddling {
+    pub inner: MemoryStore,
+    /// A rating to slip in before the next rated write (and the record whose write carries it).
+    pub slip_in: Mutex<Option<(GameRecord, RatingChange)>>,
+    /// Fails the next write that changes a rating.
+    pub fail: AtomicBool,
+    /// Fails the write after this many more succeed (once).
+    pub fail_after: Mutex<Option<usize>>,
+}
+
+impl GameStore for Meddling {
+    fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
+        self.inner.create(record)
+    }
+    fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.inner.load(id)
+    }
+    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
+        {
+            let mut left = self.fail_after.lock().unwrap();
+            match *left {
+                Some(0) => {
+                    *left = None;
+                    return Err(StoreError::Database("injected: the write failed".into()));
+                }
+                Some(more) => *left = Some(more - 1),
+                None => {}
+            }
+        }
+        if !ratings.is_empty() {
+            if let Some((other, change)) = self.slip_in.lock().unwrap().take() {
+                self.inner.update_with(&other, &[change], &[])?;
+            }
+            if self.fail.swap(false, Ordering::SeqCst) {
+                return Err(StoreError::Database("injected: the transaction failed".into()));
+            }
+        }
+        self.inner.update_with(record, ratings, notices)
+    }
+    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        self.inner.rating(guild, game, user)
+    }
+    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        self.inner.ratings(guild, game)
+    }
+    fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
+        self.inner.entries_of(user)
+    }
+    fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError> {
+        self.inner.entries_in(user, guild)
+    }
+    fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
+        self.inner.due(until)
+    }
+    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
+        self.inner.user(id)
+    }
+    fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
+        self.inner.save_user(user)
+    }
+    fn dump(&self) -> Result<Dump, StoreError> {
+        self.inner.dump()
+    }
+    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
+        self.inner.restore(restored)
+    }
+    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
+        self.inner.claim_backup(now, next)
+    }
+    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+        self.inner.enqueue(notices)
+    }
+    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+        self.inner.claim(now, until, limit)
+    }
+    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+        self.inner.reschedule(notice)
+    }
+    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        self.inner.remove_notice(id)
+    }
+    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+        self.inner.raise_report(game)
+    }
+    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+        self.inner.take_report(game)
+    }
+}
+
+/// The store under a service: the table's, known to be a [`Meddling`].
+pub fn meddling_table() -> (Table, Arc<Meddling>) {
+    let store = Arc::new(Meddling::default());
+    (Table::with(store.clone(), Settings::default()), store)
 }

@@ -3,20 +3,17 @@
 //! (against the bot, aborted, never started) leave every rating as it was.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
-use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, Level, Service, Settings, User, UserId};
-use stonemate_bot::store::{
-    Dump, GameRecord, GameStore, IndexEntry, MemoryStore, Phase, Queued, RatingChange, RatingRecord, Restore,
-    StoreError, UserRecord,
-};
+use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, Level, Service, Settings, User};
+use stonemate_bot::store::{Dump, GameStore, MemoryStore, Phase, RatingChange, RatingRecord};
 use stonemate_engine::GameKind;
 
-use crate::common::{HOME, Table, admin_of, caller, game_opt, in_server, user};
+use crate::common::{HOME, Table, admin_of, caller, game_opt, in_server, meddling_table, user};
 
 /// How a game of the series ends, for white (the challenger).
 #[derive(Debug, Clone, Copy)]
@@ -170,90 +167,6 @@ fn games_against_the_bot_aborted_games_and_unanswered_challenges_are_not_rated()
     finish(&table, "alice", "bob", End::WhiteWins);
     let first = glicko2(&Glicko2Rating::new(), &Glicko2Rating::new(), &Outcomes::WIN, &Glicko2Config::new()).0;
     assert_same(&stored(&table, "alice").unwrap(), &first, 1);
-}
-
-/// A store that, once armed, first lets "another process" change a rating that the next
-/// rating write is about, then does that write; or fails that write outright.
-#[derive(Debug, Default)]
-struct Meddling {
-    inner: MemoryStore,
-    /// A rating to slip in before the next rated write (and the record whose write carries it).
-    slip_in: Mutex<Option<(GameRecord, RatingChange)>>,
-    fail: AtomicBool,
-}
-
-impl GameStore for Meddling {
-    fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
-        self.inner.create(record)
-    }
-    fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
-        self.inner.load(id)
-    }
-    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
-        if !ratings.is_empty() {
-            if let Some((other, change)) = self.slip_in.lock().unwrap().take() {
-                self.inner.update_with(&other, &[change], &[])?;
-            }
-            if self.fail.swap(false, Ordering::SeqCst) {
-                return Err(StoreError::Database("injected: the transaction failed".into()));
-            }
-        }
-        self.inner.update_with(record, ratings, notices)
-    }
-    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
-        self.inner.rating(guild, game, user)
-    }
-    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
-        self.inner.ratings(guild, game)
-    }
-    fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
-        self.inner.entries_of(user)
-    }
-    fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError> {
-        self.inner.entries_in(user, guild)
-    }
-    fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
-        self.inner.due(until)
-    }
-    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
-        self.inner.user(id)
-    }
-    fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
-        self.inner.save_user(user)
-    }
-    fn dump(&self) -> Result<Dump, StoreError> {
-        self.inner.dump()
-    }
-    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
-        self.inner.restore(restored)
-    }
-    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
-        self.inner.claim_backup(now, next)
-    }
-    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
-        self.inner.enqueue(notices)
-    }
-    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
-        self.inner.claim(now, until, limit)
-    }
-    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
-        self.inner.reschedule(notice)
-    }
-    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
-        self.inner.remove_notice(id)
-    }
-    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
-        self.inner.raise_report(game)
-    }
-    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
-        self.inner.take_report(game)
-    }
-}
-
-/// The store under a service: the table's, known to be a [`Meddling`].
-fn meddling_table() -> (Table, Arc<Meddling>) {
-    let store = Arc::new(Meddling::default());
-    (Table::with(store.clone(), Settings::default()), store)
 }
 
 #[test]

@@ -9,7 +9,9 @@ use stonemate_bot::service::commands::Value;
 use stonemate_bot::service::{Command, Service, Settings};
 use stonemate_bot::store::{SledStore, Vacation};
 
-use crate::common::{Table, caller, game_opt, mv, mv_in, typed, user};
+use stonemate_bot::store::GameStore;
+
+use crate::common::{Table, caller, game_opt, meddling_table, mv, mv_in, typed, user};
 
 fn vacation(days: u8) -> Command {
     Command::Vacation { days }
@@ -165,4 +167,25 @@ fn a_vacation_whose_clocks_were_not_moved_yet_is_caught_up_by_the_tick() {
     table.advance(Span::days(1));
     assert!(table.service.tick().is_empty(), "no timeout while alice is away");
     assert_eq!(table.record(id).clock.unwrap().deadline, deadline + Span::days(3), "paused from its start");
+}
+
+#[test]
+fn a_vacation_cut_short_by_a_failed_write_has_told_the_opponents_whose_clocks_moved() {
+    let (table, store) = meddling_table();
+    let first = table.go("alice", "bob", 3, "board=9x9");
+    let second = table.go("alice", "carol", 3, "board=9x9");
+    let (first_due, second_due) = (table.record(first).clock.unwrap(), table.record(second).clock.unwrap());
+    *store.fail_after.lock().unwrap() = Some(1);
+    let reply = table.run("alice", vacation(5)).reply;
+    assert!(!reply.ok && reply.text.contains("storage"), "{}", reply.text);
+    assert!(table.service.stopped().is_some(), "a failed write stops the service");
+    // One clock moved, with its notice in the same write; the other did neither.
+    let now = table.now();
+    let outbox = store.inner.claim(now, now + Span::MINUTE, 100).unwrap();
+    let texts: Vec<String> = outbox.iter().map(|queued| String::from_utf8_lossy(&queued.body).into_owned()).collect();
+    let record = |id| store.inner.load(id).unwrap().unwrap();
+    assert_eq!(record(first).clock.unwrap().deadline, first_due.deadline + Span::days(5));
+    assert_eq!(record(second).clock.unwrap(), second_due);
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(texts[0].contains("alice is on vacation") && texts[0].contains(&format!("{first}")), "{texts:?}");
 }
