@@ -16,6 +16,25 @@ use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, NOBODY, Phase, U
 /// The name an open challenge shows for its opponent until someone accepts it.
 const ANYONE: &str = "anyone";
 
+/// What a challenge asks for: the opponent (`None`: anyone, an open challenge), the game
+/// and its options, the challenger's colour, the days per turn (`None`: the server's
+/// default) and, against the bot, its level.
+pub(super) struct Terms<'a> {
+    pub opponent: Option<&'a User>,
+    pub kind: GameKind,
+    pub color: ColorChoice,
+    pub days: Option<u8>,
+    pub options: Vec<(String, String)>,
+    pub level: Level,
+}
+
+impl Terms<'_> {
+    /// The options as typed (`board=9x9 komi=6.5`), read into pairs.
+    pub(super) fn options(text: Option<&str>) -> Result<Vec<(String, String)>, Refusal> {
+        Ok(parse_option_text(text.unwrap_or_default())?)
+    }
+}
+
 impl Service {
     /// Refuses a new challenge past the challenger's own limits: challenges he has waiting
     /// (in every server), challenges waiting from him to this opponent, games he plays.
@@ -63,42 +82,16 @@ impl Service {
         let _ = self.store.save_user(&record);
     }
 
-    /// `/challenge`; with the bot as opponent, a game against it at `level`, started at
-    /// once; without an opponent (`None`), an open challenge.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn challenge(
-        &self,
-        caller: &Caller,
-        opponent: Option<&User>,
-        kind: GameKind,
-        color: ColorChoice,
-        days: Option<u8>,
-        options: Option<&str>,
-        level: Level,
-    ) -> Result<Response, Refusal> {
-        let pairs = parse_option_text(options.unwrap_or_default())?;
-        self.challenge_with(caller, opponent, kind, color, days, &pairs, level)
-    }
-
-    /// [`Service::challenge`] with the options as pairs (a rematch takes them from the
-    /// finished game).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn challenge_with(
-        &self,
-        caller: &Caller,
-        opponent: Option<&User>,
-        kind: GameKind,
-        color: ColorChoice,
-        days: Option<u8>,
-        pairs: &[(String, String)],
-        level: Level,
-    ) -> Result<Response, Refusal> {
+    /// `/challenge` on `terms`; with the bot as opponent, a game against it at the terms'
+    /// level, started at once; without an opponent, an open challenge.
+    pub(super) fn challenge(&self, caller: &Caller, terms: Terms<'_>) -> Result<Response, Refusal> {
+        let Terms { opponent, kind, color, days, options: pairs, level } = terms;
         let anyone = User { id: NOBODY, name: ANYONE.to_owned() };
         let opponent = opponent.unwrap_or(&anyone);
         if opponent.id == caller.user.id {
             return Err(Refusal::ChallengeSelf);
         }
-        let start = AnyGame::new(kind, pairs)?;
+        let start = AnyGame::new(kind, &pairs)?;
         let days = days.unwrap_or(self.settings.default_days);
         let against_bot = self.is_bot(opponent.id);
         if against_bot {

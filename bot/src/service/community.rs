@@ -7,6 +7,7 @@ use stonemate_ai::Level;
 use stonemate_engine::{Color, GameKind};
 
 use super::Service;
+use super::challenge::Terms;
 use super::error::Refusal;
 use super::ratings::{self, EXPLAINED};
 use super::text;
@@ -145,6 +146,7 @@ impl Service {
         let opponent = User { id: other, name: record.name_of(other).to_owned() };
         let color = if side == Color::White { ColorChoice::Black } else { ColorChoice::White };
         let level = record.level.unwrap_or(Level::Medium);
-        self.challenge_with(caller, Some(&opponent), record.game, color, Some(record.days), &record.options, level)
+        let (kind, days, options) = (record.game, Some(record.days), record.options);
+        self.challenge(caller, Terms { opponent: Some(&opponent), kind, color, days, options, level })
     }
 }

@@ -42,6 +42,7 @@ mod views;
 use std::sync::Arc;
 
 pub use bot_player::{BotPlayer, Submit, seed};
+use challenge::Terms;
 pub use error::Refusal;
 pub use outbox::{CHANNEL_REFUSED, Delivery, Outgoing, Timing as NoticeTiming};
 pub use picture::Loaded;
@@ -218,10 +219,13 @@ impl Service {
     fn dispatch(&self, caller: &Caller, command: Command) -> Result<Response, Refusal> {
         match command {
             Command::Challenge { opponent, game, color, days, options, level } => {
-                self.challenge(caller, Some(&opponent), game, color, days, options.as_deref(), level)
+                let options = Terms::options(options.as_deref())?;
+                self.challenge(caller, Terms { opponent: Some(&opponent), kind: game, color, days, options, level })
             }
             Command::OpenChallenge { game, color, days, options } => {
-                self.challenge(caller, None, game, color, days, options.as_deref(), Level::Medium)
+                let options = Terms::options(options.as_deref())?;
+                let level = Level::Medium;
+                self.challenge(caller, Terms { opponent: None, kind: game, color, days, options, level })
             }
             Command::Accept { challenge } => self.accept(caller, challenge),
             Command::Decline { challenge } => self.decline(caller, challenge),
