@@ -8,6 +8,7 @@ mod autocomplete;
 pub mod commands;
 mod events;
 mod outbox;
+mod patience;
 mod reply;
 mod ticker;
 pub mod token;
@@ -28,6 +29,8 @@ use crate::config::{Config, Secret};
 use crate::opponent::{Answer, Pool};
 use crate::service::{GameId, Service, Settings, User, text};
 use crate::shards::ShardRange;
+use crate::store::{GameStore, StoreError};
+use patience::Try;
 use types::{Data, Error};
 
 /// How long shutdown waits for commands being handled before it flushes anyway.
@@ -50,14 +53,44 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     };
     let http = http(config.token()?, config.discord.api_base.as_deref());
     token::check(&http, until_stopped(stopped.clone())).await?;
-    let service = open_service(&config)?;
+    let service = open_service_when_reachable(&config, until_stopped(stopped.clone())).await?;
     serve(config, service, until_stopped(stopped)).await
 }
 
 /// The game service on the configured database, with the real clock.
+///
+/// # Errors
+/// When the database cannot be opened.
 pub fn open_service(config: &Config) -> anyhow::Result<Service> {
-    let store = crate::store::open_at(&config.database)
-        .with_context(|| format!("cannot open the database at {}", crate::store::shown(&config.database)))?;
+    let store = crate::store::open_at(&config.database).with_context(|| cannot_open(config))?;
+    Ok(service_on(store, config))
+}
+
+fn cannot_open(config: &Config) -> String {
+    format!("cannot open the database at {}", crate::store::shown(&config.database))
+}
+
+/// [`open_service`] off the runtime's threads (a PostgreSQL store's client blocks, and
+/// panics on them), trying again while the database server does not answer (it may be
+/// starting with the machine), until `stop` completes.
+async fn open_service_when_reachable(config: &Config, stop: impl Future<Output = ()>) -> anyhow::Result<Service> {
+    let store = patience::until_done("the database", stop, || {
+        let database = config.database.clone();
+        async move {
+            match tokio::task::spawn_blocking(move || crate::store::open_at(&database)).await {
+                Ok(Ok(store)) => Try::Done(store),
+                Ok(Err(StoreError::Unreachable(why))) => Try::Again(why),
+                Ok(Err(error)) => Try::Fatal(anyhow::Error::new(error).context(cannot_open(config))),
+                Err(panicked) => Try::Fatal(anyhow::Error::new(panicked).context(cannot_open(config))),
+            }
+        }
+    })
+    .await?;
+    Ok(service_on(store, config))
+}
+
+/// The game service on `store`, with the real clock and the config's settings.
+fn service_on(store: Box<dyn GameStore>, config: &Config) -> Service {
     let settings = Settings {
         default_days: config.default_days,
         deadlines: DeadlineStyle::Discord,
@@ -65,7 +98,7 @@ pub fn open_service(config: &Config) -> anyhow::Result<Service> {
         vacation_days_per_year: config.vacation_days_per_year,
         ..Settings::default()
     };
-    Ok(Service::new(store, Arc::new(SystemClock), settings))
+    Service::new(store, Arc::new(SystemClock), settings)
 }
 
 /// Runs the bot with `service` until `stop` completes, then shuts down cleanly: closes
@@ -120,13 +153,14 @@ pub async fn serve(
         let _ = tokio::task::spawn_blocking(move || pool.shutdown()).await;
     }
     answering.abort();
+    let _ = answering.await;
     if tokio::time::timeout(DRAIN_TIMEOUT, busy.write()).await.is_err() {
         warn!("commands still running after {DRAIN_TIMEOUT:?}; closing the database anyway");
     }
     // Every write of the store is durable when it returns; dropping the last handle
-    // closes the database.
+    // closes the database, off the runtime's threads (PostgreSQL's client blocks there).
     drop(client);
-    drop(service);
+    let _ = tokio::task::spawn_blocking(move || drop(service)).await;
     info!("stopped");
     outcome
 }
@@ -150,10 +184,12 @@ async fn with_bot(
     let user = User::new(me.id.get(), me.name.clone());
     let pool = Arc::new(Pool::new(workers, 1, Arc::new(move |answer| drop(sender.send(answer)))));
     let submit = Arc::clone(&pool);
-    // At start-up, before any command: reading the bot's games briefly blocks nothing.
-    let service = service.with_bot(user, move |job| {
+    // Reads the bot's games, off the runtime's threads like every store call.
+    let submit = move |job| {
         submit.submit(job);
-    });
+    };
+    let joined = tokio::task::spawn_blocking(move || service.with_bot(user, submit)).await;
+    let service = joined.unwrap_or_else(|panicked| std::panic::resume_unwind(panicked.into_panic()));
     (service, Some(pool), answers)
 }
 

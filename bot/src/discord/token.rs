@@ -3,15 +3,11 @@
 //! trouble and Discord's own errors are retried with a growing pause, each logged.
 
 use std::future::Future;
-use std::time::Duration;
 
 use serenity::http::{Http, HttpError, StatusCode};
-use tracing::{info, warn};
+use tracing::info;
 
-/// The first pause before asking Discord again.
-const FIRST_RETRY: Duration = Duration::from_secs(1);
-/// The longest pause between two tries.
-const LAST_RETRY: Duration = Duration::from_secs(60);
+use super::patience::{Stopped, Try};
 
 /// Why the bot did not start.
 #[derive(Debug, thiserror::Error)]
@@ -21,8 +17,8 @@ pub enum StartError {
          the developer portal gives a new one under Bot → Reset Token"
     )]
     TokenRefused { status: StatusCode },
-    #[error("stopped before Discord could be reached")]
-    Stopped,
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
 }
 
 /// The status that means the token itself is refused, if `error` is that.
@@ -34,24 +30,17 @@ fn refusal(error: &serenity::Error) -> Option<StatusCode> {
 /// Asks Discord for the bot's own user until it answers; returns the bot's name. Ends early
 /// with [`StartError::TokenRefused`], or [`StartError::Stopped`] once `stop` completes.
 pub async fn check(http: &Http, stop: impl Future<Output = ()>) -> Result<String, StartError> {
-    let mut stop = std::pin::pin!(stop);
-    let mut pause = FIRST_RETRY;
-    loop {
-        let error = match http.get_current_user().await {
+    super::patience::until_done("Discord", stop, || async {
+        match http.get_current_user().await {
             Ok(user) => {
                 info!(bot = %user.name, "Discord accepted the token");
-                return Ok(user.name.clone());
+                Try::Done(user.name.clone())
             }
-            Err(error) => error,
-        };
-        if let Some(status) = refusal(&error) {
-            return Err(StartError::TokenRefused { status });
+            Err(error) => match refusal(&error) {
+                Some(status) => Try::Fatal(StartError::TokenRefused { status }),
+                None => Try::Again(error.to_string()),
+            },
         }
-        warn!(%error, retry_in = ?pause, "cannot reach Discord; trying again");
-        tokio::select! {
-            () = &mut stop => return Err(StartError::Stopped),
-            () = tokio::time::sleep(pause) => {}
-        }
-        pause = (pause * 2).min(LAST_RETRY);
-    }
+    })
+    .await
 }

@@ -285,9 +285,11 @@ impl From<StoreError> for Refusal {
             // The log has the details ([`FailStop`] logs storage failures); players get
             // no library's text.
             StoreError::Unsure(_) => Refusal::OutcomeUnknown,
-            StoreError::Stopped | StoreError::Database(_) | StoreError::Damaged(_) | StoreError::NotEmpty => {
-                Refusal::StorageUnavailable
-            }
+            StoreError::Stopped
+            | StoreError::Database(_)
+            | StoreError::Unreachable(_)
+            | StoreError::Damaged(_)
+            | StoreError::NotEmpty => Refusal::StorageUnavailable,
             StoreError::Corrupt(detail) => {
                 tracing::error!(error = %detail, "a stored record cannot be read");
                 Refusal::StorageUnavailable

@@ -77,6 +77,10 @@ pub enum StoreError {
     /// A read or write the database could not do.
     #[error("the database failed: {0}")]
     Database(String),
+    /// The database server did not answer when the store was opened (it may be starting,
+    /// or the network may be down): trying again later can help.
+    #[error("the database server cannot be reached: {0}")]
+    Unreachable(String),
     /// A write whose flush or sync to disk failed: it may or may not be on disk.
     #[error("a write may or may not have reached the disk: {0}")]
     Unsure(String),
@@ -98,7 +102,7 @@ impl StoreError {
     /// be trusted ([`FailStop`] stops at these).
     #[must_use]
     pub fn is_storage_failure(&self) -> bool {
-        matches!(self, StoreError::Database(_) | StoreError::Unsure(_))
+        matches!(self, StoreError::Database(_) | StoreError::Unreachable(_) | StoreError::Unsure(_))
     }
 }
 

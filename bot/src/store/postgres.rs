@@ -64,6 +64,28 @@ fn database_error(error: &postgres::Error) -> StoreError {
     }
 }
 
+/// Why the first connection failed: no answer at all (refused, timed out, unknown host) or
+/// a server still starting is [`StoreError::Unreachable`], worth trying again; a refusal of
+/// the login or the database is not.
+fn open_error(error: &postgres::Error) -> StoreError {
+    match error.code() {
+        None | Some(&postgres::error::SqlState::CANNOT_CONNECT_NOW) => {
+            // "error connecting to server" says nothing without its causes.
+            let causes = std::iter::successors(std::error::Error::source(error), |cause| cause.source());
+            StoreError::Unreachable(
+                std::iter::once(error.to_string())
+                    .chain(causes.map(ToString::to_string))
+                    .collect::<Vec<_>>()
+                    .join(": "),
+            )
+        }
+        Some(_) => {
+            tracing::error!(%error, "PostgreSQL refused the connection");
+            StoreError::Database(format!("PostgreSQL refused the connection: {error}"))
+        }
+    }
+}
+
 /// Errors that mean "another transaction got there first": the command retries.
 fn is_race(code: &postgres::error::SqlState) -> bool {
     [postgres::error::SqlState::T_R_SERIALIZATION_FAILURE, postgres::error::SqlState::T_R_DEADLOCK_DETECTED]
@@ -125,7 +147,7 @@ impl PostgresStore {
         })?;
         // One connection first, for the migrations: an unreachable server fails the start at
         // once, where the pool would keep retrying for its whole timeout.
-        let mut client = config.connect(NoTls).checked()?;
+        let mut client = config.connect(NoTls).map_err(|error| open_error(&error))?;
         migrate(&mut client)?;
         let manager = PostgresConnectionManager::new(config, NoTls);
         let pool = r2d2::Pool::builder()

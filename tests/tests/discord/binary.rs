@@ -204,6 +204,66 @@ async fn network_trouble_is_retried_and_logged_as_rust_log_says() {
     assert!(log.contains("stopped before Discord could be reached"), "{log}");
 }
 
+/// Regression: on a PostgreSQL database the binary panicked at start (the blocking client
+/// ran on the async runtime's thread). It answers a command, stops cleanly on SIGTERM, and
+/// finds the challenge again after a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_runs_on_postgresql_across_a_restart() {
+    init();
+    let database = tokio::task::spawn_blocking(stonemate_tests::postgres::database).await.expect("a database");
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("binary-postgres");
+    let config = write_config(&dir, &fake);
+    let written = std::fs::read_to_string(&config).expect("read the config");
+    let written = written.replacen(
+        &format!("database = {:?}", dir.join("db").display().to_string()),
+        &format!("database = {:?}", database.url),
+        1,
+    );
+    std::fs::write(&config, written).expect("write the config");
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+
+    let first = start(&stonemate_binary(), &config);
+    connect(&fake).await;
+    let options = json!([user("opponent", &bob), text("game", "go"), text("options", "board=9x9")]);
+    let challenge = command(&fake, &alice, "challenge", options).await;
+    assert!(!challenge.is_private(), "{}", challenge.content());
+    let log = tokio::task::spawn_blocking(move || terminate(first)).await.expect("stop");
+    assert!(!log.contains("panicked"), "{log}");
+    assert!(fake.wait_disconnected(WAIT).await, "the gateway connection stayed open");
+
+    let second = start(&stonemate_binary(), &config);
+    connect(&fake).await;
+    let accept = challenge.custom_ids().into_iter().find(|id| id.starts_with("accept:")).expect("an Accept button");
+    let started = answer(&fake, &fake.press(&bob, &challenge.message.clone().expect("message"), &accept)).await;
+    assert!(!started.is_private(), "the challenge made before the restart is gone: {}", started.content());
+    let log = tokio::task::spawn_blocking(move || terminate(second)).await.expect("stop");
+    assert!(!log.contains("panicked"), "{log}");
+    assert!(!dir.join("db").exists(), "a sled directory was made beside PostgreSQL");
+}
+
+/// A PostgreSQL server that does not answer yet (it may be starting with the machine) is
+/// waited for like Discord, each try logged, instead of failing the start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_postgresql_is_tried_again_until_stopped() {
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("postgres-unreachable");
+    let config = write_config(&dir, &fake);
+    // Port 1 (tcpmux) is served by nobody.
+    let running = start_with(
+        &stonemate_binary(),
+        &config,
+        &[("STONEMATE_DATABASE", "postgres://postgres@127.0.0.1:1/stonemate"), ("RUST_LOG", "warn")],
+    );
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let (exit, log) = tokio::task::spawn_blocking(move || terminate_with_status(running)).await.expect("stop");
+    assert!(log.matches("cannot reach the database; trying again").count() >= 2, "{log}");
+    assert!(log.contains("retry_in=1s") && log.contains("retry_in=2s"), "{log}");
+    assert!(log.contains("stopped before the database could be reached"), "{log}");
+    assert_eq!(exit.code(), Some(1), "{log}");
+    assert!(!log.contains("panicked"), "{log}");
+}
+
 /// `backup_every_hours`: the running bot writes its first scheduled export at start-up,
 /// into `backups` inside its sled directory, and `stonemate import` reads it back with the
 /// challenge made in an earlier run.
