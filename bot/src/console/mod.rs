@@ -241,6 +241,7 @@ impl Console {
             images: notice.images.clone(),
             mentions: notice.mentions.clone(),
             game: notice.game,
+            buttons: notice.buttons.clone(),
             ..Reply::default()
         };
         let mut printed = self.say(None, None, &reply);

@@ -161,7 +161,7 @@ pub async fn send_notice(http: &Http, notice: &Notice) -> Result<(), serenity::E
         Target::Channel(channel) => serenity::ChannelId::new(channel.0),
         Target::Direct(user) => serenity::UserId::new(user.0).create_dm_channel(http).await?.id,
     };
-    let message = Message::new(&notice.text, &notice.mentions, notice.images.iter(), &[]);
+    let message = Message::new(&notice.text, &notice.mentions, notice.images.iter(), &notice.buttons);
     channel.send_message(http, message.into_create()).await?;
     Ok(())
 }

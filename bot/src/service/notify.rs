@@ -5,6 +5,7 @@
 use stonemate_engine::Color;
 
 use super::Service;
+use super::community::rematch_button;
 use super::picture::Loaded;
 use super::text;
 use super::types::{Notice, NotifyMode, Target, UserId};
@@ -30,7 +31,7 @@ impl Service {
             NotifyMode::Off if always => (Target::Channel(record.channel), Vec::new()),
             NotifyMode::Off => return None,
         };
-        Some(Notice { target, text, mentions, images: Vec::new(), game: Some(record.id) })
+        Some(Notice { target, text, mentions, images: Vec::new(), game: Some(record.id), buttons: Vec::new() })
     }
 
     /// The deadline of the current turn, as `, due in 2d 5h (...)` (written as the host
@@ -62,13 +63,12 @@ impl Service {
         Some(notice)
     }
 
-    /// Tells the players other than `except` how the game ended.
+    /// Tells the players other than `except` how the game ended (or the challenge). The
+    /// notices carry no Rematch button: in the channel, the reply to `except` has one, and
+    /// a press in a direct message would come from no server.
     pub(super) fn result_notices(&self, record: &GameRecord, text: &str, except: Option<UserId>) -> Vec<Notice> {
-        [record.challenger, record.opponent]
-            .into_iter()
-            .filter(|user| Some(*user) != except)
-            .filter_map(|user| self.tell(record, user, format!("{}: {text}", text::ping(record.name_of(user))), true))
-            .collect()
+        let tell = |user| self.tell(record, user, format!("{}: {text}", text::ping(record.name_of(user))), true);
+        [record.challenger, record.opponent].into_iter().filter(|user| Some(*user) != except).filter_map(tell).collect()
     }
 
     /// Everything due by now. Each record's change is committed with its messages in one
@@ -120,7 +120,11 @@ impl Service {
         } else if clock.deadline <= now && !clock.timeout_told && self.is_bot(waiting) {
             let winner = record.side_of(waiting)?;
             let text = format!("your time for {} ran out: Stonemate claims the win.", record.id);
-            Some((Due::Claimed(winner, now), self.result_notices(record, &text, Some(waiting))))
+            let mut notices = self.result_notices(record, &text, Some(waiting));
+            // No reply shows this result: its notice in the channel offers the rematch.
+            let in_channel = notices.iter_mut().filter(|notice| matches!(notice.target, Target::Channel(_)));
+            in_channel.for_each(|notice| notice.buttons.push(rematch_button(record.id)));
+            Some((Due::Claimed(winner, now), notices))
         } else if clock.deadline <= now && !clock.timeout_told {
             let text = format!(
                 "{}: {}'s time for {} ran out {}. You may `/claim` the win, or give more time with `/extratime`.",

@@ -21,8 +21,9 @@ use base64::engine::general_purpose::STANDARD;
 use serde::{Deserialize, Serialize};
 
 use super::Service;
+use super::community::rematch_button;
 use super::picture::Loaded;
-use super::types::{Attachment, Caller, ChannelId, GameId, Notice, Response, Target, UserId};
+use super::types::{Attachment, Button, Caller, ChannelId, GameId, Notice, Response, Target, UserId};
 use crate::clock::Span;
 use crate::store::{GameRecord, Phase, Queued};
 
@@ -94,6 +95,8 @@ struct Letter {
     /// Already moved from a refused direct message to the channel.
     #[serde(default)]
     rerouted: bool,
+    #[serde(default)]
+    buttons: Vec<Button>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -126,6 +129,7 @@ impl Letter {
             channel,
             failures: 0,
             rerouted: false,
+            buttons: notice.buttons.clone(),
         }
     }
 
@@ -144,6 +148,7 @@ impl Letter {
             mentions: self.mentions.clone(),
             images,
             game: self.game,
+            buttons: self.buttons.clone(),
         }
     }
 
@@ -220,7 +225,11 @@ impl Service {
         let (game, notices) = self.commit_with(game, change, |game| {
             let Response { reply: said, mut notices } = respond(game);
             if self.is_bot(caller.user.id) {
-                notices.insert(0, announcement(game.record.channel, &said));
+                let mut told = announcement(game.record.channel, &said);
+                if game.record.phase == Phase::Finished {
+                    told.buttons.push(rematch_button(game.id()));
+                }
+                notices.insert(0, told);
             }
             reply = Some(said);
             notices
@@ -380,6 +389,8 @@ fn announcement(channel: ChannelId, reply: &super::Reply) -> Notice {
         mentions: reply.mentions.clone(),
         images: reply.images.clone(),
         game: reply.game,
+        // The bot's own buttons are not for anyone else.
+        buttons: Vec::new(),
     }
 }
 

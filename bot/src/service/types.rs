@@ -179,7 +179,7 @@ impl fmt::Debug for Attachment {
 }
 
 /// How a button looks (Discord's button styles).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ButtonStyle {
     Primary,
     Secondary,
@@ -190,7 +190,7 @@ pub enum ButtonStyle {
 /// A button under a reply. `custom_id` (at most 100 characters) names the action and the
 /// game, as `accept:12`, so a press works after a restart: hand it to
 /// [`Service::press`](super::Service::press).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Button {
     pub custom_id: String,
     pub label: String,
@@ -240,6 +240,8 @@ pub struct Notice {
     pub mentions: Vec<UserId>,
     pub images: Vec<Attachment>,
     pub game: Option<GameId>,
+    /// Buttons under it (a finished game's result carries Rematch).
+    pub buttons: Vec<Button>,
 }
 
 /// What a command or a press produces: the reply, and the messages to send besides it.

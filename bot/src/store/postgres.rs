@@ -81,7 +81,9 @@ fn open_error(error: &postgres::Error) -> StoreError {
         }
         Some(_) => {
             tracing::error!(%error, "PostgreSQL refused the connection");
-            StoreError::Database(format!("PostgreSQL refused the connection: {error}"))
+            // Its text can name the user; the log has it.
+            let code = error.code().map_or("", postgres::error::SqlState::code);
+            StoreError::Database(format!("PostgreSQL refused the connection (code {code})"))
         }
     }
 }

@@ -132,7 +132,11 @@ fn a_game_against_the_bot_runs_to_its_end() {
         }
         let game = AnyGame::replay(record.game, &record.options, &record.turns).unwrap().game;
         if game.to_move() == record.side_of(bot().id) {
-            apply_next(&service, &answers);
+            let notices = apply_next(&service, &answers);
+            // The bot's last turn is announced with the Rematch button; others without.
+            let over = self::record(&service, id).phase == Phase::Finished;
+            let offered = notices[0].buttons.iter().any(|button| button.custom_id == format!("rematch:{}", id.0));
+            assert_eq!(offered, over, "{:?}", notices[0]);
             continue;
         }
         let turns = game.legal_turn_texts();
@@ -217,6 +221,8 @@ fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
     let [told] = notices.as_slice() else { panic!("{notices:?}") };
     assert_eq!((told.target, told.mentions.as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
     assert_eq!(told.text, "@alice: your time for #1 ran out: Stonemate claims the win.");
+    let buttons: Vec<&str> = told.buttons.iter().map(|button| button.custom_id.as_str()).collect();
+    assert_eq!(buttons, ["rematch:1"], "no reply shows this result, so the notice offers the rematch");
     let record = record(&service, id);
     assert_eq!(record.phase, Phase::Finished);
     let result = record.result.expect("a result");
@@ -224,4 +230,22 @@ fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
     assert_eq!(result.reason, stonemate_bot::store::Reason::Timeout);
     assert_eq!(result.finished, Some(service.now()));
     assert!(service.tick().is_empty(), "told once");
+}
+
+#[test]
+fn the_bots_turn_that_ends_the_game_is_announced_with_the_rematch_button() {
+    let (service, answers) = with_pool(MemoryStore::new());
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 0, "board=9x9");
+    // Alice passes every turn: the bot, ahead, ends the game by passing too (or resigns).
+    for _ in 0..100 {
+        assert!(service.handle(&caller("alice"), Command::Pass { game: Some(id) }).reply.ok);
+        let notices = apply_next(&service, &answers);
+        let offered = notices[0].buttons.iter().any(|button| button.custom_id == format!("rematch:{}", id.0));
+        if record(&service, id).phase == Phase::Finished {
+            assert!(offered, "{:?}", notices[0]);
+            return;
+        }
+        assert!(!offered, "{:?}", notices[0]);
+    }
+    panic!("the bot never ended the game");
 }

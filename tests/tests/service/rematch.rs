@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use stonemate_bot::clock::{ManualClock, Timestamp};
-use stonemate_bot::service::{ColorChoice, Command, GameId, Level, Service, Settings, User};
+use stonemate_bot::service::{ColorChoice, Command, GameId, Level, NotifyMode, Service, Settings, Target, User};
 use stonemate_bot::store::{MemoryStore, Phase, SledStore};
 use stonemate_engine::GameKind;
 
@@ -44,6 +44,26 @@ fn every_finished_games_reply_carries_rematch() {
     assert!(has_rematch(&table.ok("carol", Command::Board { game: game_opt(id) }).reply.buttons, id));
     let playing = table.go("alice", "bob", 0, "board=9x9");
     assert!(table.ok("alice", Command::Board { game: game_opt(playing) }).reply.buttons.is_empty());
+}
+
+#[test]
+fn result_notices_add_no_second_rematch_and_none_in_a_direct_message() {
+    let table = Table::new();
+    // In the channel, the public result reply has the button: the ping adds none.
+    let id = table.go("alice", "carol", 0, "board=9x9");
+    table.ok("alice", Command::Resign { game: game_opt(id) });
+    let resigned = table.service.press(&caller("alice"), &format!("resign:{}", id.0));
+    assert!(has_rematch(&resigned.reply.buttons, id) && !resigned.reply.private);
+    let [told] = resigned.notices.as_slice() else { panic!("{:?}", resigned.notices) };
+    assert!(matches!(told.target, Target::Channel(_)) && told.buttons.is_empty(), "{told:?}");
+    // A press in a direct message would come from no server, where no game is found.
+    table.ok("bob", Command::Notify { mode: NotifyMode::Dm });
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    table.ok("alice", Command::Resign { game: game_opt(id) });
+    let resigned = table.service.press(&caller("alice"), &format!("resign:{}", id.0));
+    let [told] = resigned.notices.as_slice() else { panic!("{:?}", resigned.notices) };
+    assert_eq!(told.target, Target::Direct(user("bob").id));
+    assert!(told.buttons.is_empty(), "{told:?}");
 }
 
 #[test]

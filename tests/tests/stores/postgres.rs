@@ -20,13 +20,28 @@ fn migrations_run_once_and_a_second_process_opens_the_same_schema() {
 }
 
 #[test]
-fn an_unreachable_server_is_reported_without_the_drivers_text() {
+fn an_unreachable_server_is_reported_without_the_user_or_the_address() {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let url = format!("postgres://secret_user@127.0.0.1:{port}/nowhere?connect_timeout=2");
     let error = PostgresStore::open(&url).unwrap_err();
+    assert!(matches!(error, StoreError::Unreachable(_)), "{error:?}");
+    let text = error.to_string();
+    assert!(text.contains("cannot be reached"), "{text}");
+    assert!(!text.contains("secret_user") && !text.contains(&port.to_string()), "{text}");
+}
+
+/// A server that answers and refuses is not waited for (`stonemate run` waits only for an
+/// unreachable one), and its text, which names the user, stays in the log.
+#[test]
+fn a_refused_login_is_not_unreachable_and_does_not_name_the_user() {
+    let database = stonemate_tests::postgres::database();
+    let url = database.url.replacen("postgres://postgres@", "postgres://secret_user@", 1);
+    assert_ne!(url, database.url);
+    let error = PostgresStore::open(&url).unwrap_err();
     assert!(matches!(error, StoreError::Database(_)), "{error:?}");
     let text = error.to_string();
-    assert!(!text.contains("secret_user") && !text.contains(&port.to_string()), "{text}");
+    assert!(text.contains("PostgreSQL refused the connection (code 28"), "{text}");
+    assert!(!text.contains("secret_user"), "{text}");
 }
 
 /// Two bots (two stores, each with its own export directory) on one database, checking
