@@ -2,6 +2,7 @@
 //! the Rematch button every finished game's reply carries.
 
 use std::cmp::Ordering;
+use std::fmt;
 
 use stonemate_ai::Level;
 use stonemate_engine::{Color, GameKind};
@@ -46,6 +47,20 @@ impl Tally {
     }
 }
 
+impl fmt::Display for Tally {
+    /// `3 games (1 win, 1 loss, 1 draw)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({}, {}, {})",
+            counted(self.games, "game", "games"),
+            counted(self.wins, "win", "wins"),
+            counted(self.losses, "loss", "losses"),
+            counted(self.draws, "draw", "draws"),
+        )
+    }
+}
+
 /// `3 wins`, `1 loss`.
 fn counted(count: u32, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
@@ -77,29 +92,29 @@ impl Service {
     ) -> Result<Response, Refusal> {
         let user = user.unwrap_or(&caller.user);
         let guild = caller.guild.ok_or(Refusal::ServerOnly)?;
-        let mut tallies = [Tally::default(); GameKind::ALL.len()];
+        // Per game: against people (what the rating is about), and against the bot.
+        let mut tallies = [[Tally::default(); 2]; GameKind::ALL.len()];
         for record in self.records_of(caller, user.id, Phase::Finished)? {
             let place = GameKind::ALL.iter().position(|kind| *kind == record.game);
             if let (Some(place), true) = (place, record.guild == Some(guild)) {
-                tallies[place].count(&record, user.id);
+                let against_bot = self.is_bot(record.other(user.id));
+                tallies[place][usize::from(against_bot)].count(&record, user.id);
             }
         }
         let mut lines = Vec::new();
-        for (kind, tally) in GameKind::ALL.into_iter().zip(tallies) {
+        for (kind, [people, bot]) in GameKind::ALL.into_iter().zip(tallies) {
             let rating = self.store.rating(guild, kind, user.id)?;
-            if only.is_some_and(|only| only != kind) || (only.is_none() && tally.games == 0 && rating.is_none()) {
+            let played = people.games + bot.games > 0;
+            if only.is_some_and(|only| only != kind) || (only.is_none() && !played && rating.is_none()) {
                 continue;
             }
             let rating =
                 rating.map_or_else(|| "unrated".to_owned(), |rating| format!("rating {}", ratings::shown(&rating)));
-            lines.push(format!(
-                "{}: {} ({}, {}, {}), {rating}",
-                kind.title(),
-                counted(tally.games, "game", "games"),
-                counted(tally.wins, "win", "wins"),
-                counted(tally.losses, "loss", "losses"),
-                counted(tally.draws, "draw", "draws"),
-            ));
+            let mut line = format!("{}: {people}, {rating}", kind.title());
+            if bot.games > 0 {
+                line.push_str(&format!("; against Stonemate: {bot}"));
+            }
+            lines.push(line);
         }
         let name = text::name(&user.name);
         let text = if lines.is_empty() {

@@ -167,6 +167,18 @@ fn games_against_the_bot_aborted_games_and_unanswered_challenges_are_not_rated()
     finish(&table, "alice", "bob", End::WhiteWins);
     let first = glicko2(&Glicko2Rating::new(), &Glicko2Rating::new(), &Outcomes::WIN, &Glicko2Config::new()).0;
     assert_same(&stored(&table, "alice").unwrap(), &first, 1);
+    // `/stats` counts the games against the bot apart from the rated ones.
+    let stats = table.ok("alice", crate::common::typed("stats", &[])).reply.text;
+    let line = stats.lines().nth(1).unwrap_or_default();
+    assert_eq!(
+        line,
+        format!(
+            "Go with chess pieces: 1 game (1 win, 0 losses, 0 draws), rating {:.0}?; \
+             against Stonemate: 1 game (0 wins, 1 loss, 0 draws)",
+            first.rating
+        ),
+        "{stats}"
+    );
 }
 
 #[test]
