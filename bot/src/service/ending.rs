@@ -16,12 +16,7 @@ impl Service {
     /// Stores the end of a game and tells both players.
     fn end(&self, caller: &Caller, game: Loaded, winner: Option<Color>, reason: Reason) -> Result<Response, Refusal> {
         let now = self.now();
-        let change = |next: &mut crate::store::GameRecord| {
-            next.phase = Phase::Finished;
-            next.clock = None;
-            next.draw_offer = None;
-            next.result = Some(Ending { winner, reason, finished: Some(now) });
-        };
+        let change = |next: &mut crate::store::GameRecord| next.finish(Ending { winner, reason, finished: Some(now) });
         self.respond_with(caller, game, change, |game| {
             let text = format!("{} is over: {}.", game.id(), game.result());
             let notices = self.result_notices(&game.record, &text, Some(caller.user.id));

@@ -166,10 +166,7 @@ impl Due {
             (Due::Expire, _) => record.phase = Phase::Expired,
             (Due::Repaused(moved), _) => record.clock = Some(moved),
             (Due::Claimed(winner, at), _) => {
-                record.phase = Phase::Finished;
-                record.clock = None;
-                record.draw_offer = None;
-                record.result = Some(Ending { winner: Some(winner), reason: Reason::Timeout, finished: Some(at) });
+                record.finish(Ending { winner: Some(winner), reason: Reason::Timeout, finished: Some(at) });
             }
             (Due::TimedOut, Some(clock)) => (clock.remind_at, clock.timeout_told) = (None, true),
             (Due::Reminded(next), Some(clock)) => clock.remind_at = next,

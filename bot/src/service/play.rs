@@ -69,10 +69,7 @@ impl Service {
             }
             next.clock = clock;
             if let Status::Finished(ending) = status {
-                next.phase = Phase::Finished;
-                next.clock = None;
-                next.draw_offer = None;
-                next.result = Some(Ending::by_rules(ending).at(now));
+                next.finish(Ending::by_rules(ending).at(now));
             }
         };
         self.respond_with(caller, game, change, |game| self.turn_response(caller, game))

@@ -294,6 +294,14 @@ impl Phase {
 }
 
 impl GameRecord {
+    /// Ends the game with `ending`: no clock runs and no draw offer stands any more.
+    pub fn finish(&mut self, ending: Ending) {
+        self.phase = Phase::Finished;
+        self.clock = None;
+        self.draw_offer = None;
+        self.result = Some(ending);
+    }
+
     /// Whether the players' indices list it (see [`Phase::index_byte`]).
     #[must_use]
     pub fn listed(&self) -> bool {
