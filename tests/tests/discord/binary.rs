@@ -137,7 +137,7 @@ async fn the_binary_stops_on_sigterm_and_keeps_its_games() {
 
     let second = start(&binary, &config);
     connect(&fake).await;
-    let accept = challenge.custom_ids().into_iter().find(|id| id.starts_with("accept:")).expect("an Accept button");
+    let accept = button(&challenge, "accept");
     let started = answer(&fake, &fake.press(&bob, &challenge.message.clone().expect("message"), &accept)).await;
     assert!(!started.is_private(), "the challenge made before the restart is gone: {}", started.content());
     assert_pngs(&started);
@@ -234,7 +234,7 @@ async fn the_binary_runs_on_postgresql_across_a_restart() {
 
     let second = start(&stonemate_binary(), &config);
     connect(&fake).await;
-    let accept = challenge.custom_ids().into_iter().find(|id| id.starts_with("accept:")).expect("an Accept button");
+    let accept = button(&challenge, "accept");
     let started = answer(&fake, &fake.press(&bob, &challenge.message.clone().expect("message"), &accept)).await;
     assert!(!started.is_private(), "the challenge made before the restart is gone: {}", started.content());
     let log = tokio::task::spawn_blocking(move || terminate(second)).await.expect("stop");

@@ -99,7 +99,7 @@ async fn a_game_against_the_bot_is_played_through_discord() {
 
     let asked = command(&fake, &alice, "resign", json!([])).await;
     assert!(asked.is_private(), "{}", asked.content());
-    let confirm = asked.custom_ids().into_iter().find(|id| id.starts_with("resign:")).expect("a Resign button");
+    let confirm = button(&asked, "resign");
     let resigned = answer(&fake, &fake.press(&alice, &asked.message.clone().expect("message"), &confirm)).await;
     assert!(!resigned.is_private(), "{}", resigned.content());
     assert!(resigned.content().contains("Stonemate (black) wins by resignation"), "{}", resigned.content());

@@ -3,17 +3,9 @@
 //! game's message, which challenges the same opponent with the colours swapped.
 
 use serde_json::json;
-use stonemate_tests::fake_discord::{Answer, FakeDiscord};
+use stonemate_tests::fake_discord::FakeDiscord;
 
 use crate::harness::*;
-
-fn button(answer: &Answer, action: &str) -> String {
-    let ids = answer.custom_ids();
-    ids.iter()
-        .find(|id| id.starts_with(&format!("{action}:")))
-        .cloned()
-        .unwrap_or_else(|| panic!("no {action} in {ids:?}"))
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_challenge_then_a_rematch_through_discord() {

@@ -4,7 +4,7 @@
 //! announcing a timeout.
 
 use serde_json::{Value, json};
-use stonemate_tests::fake_discord::{Answer, FakeDiscord, Origin, RequestKind, payloads};
+use stonemate_tests::fake_discord::{FakeDiscord, Origin, RequestKind, payloads};
 
 use crate::harness::*;
 
@@ -27,14 +27,6 @@ fn pings(body: &Value, who: &Origin) -> bool {
     let id = user_id(who);
     let content = body["content"].as_str().unwrap_or("");
     content.contains(&format!("<@{id}>")) && body["allowed_mentions"]["users"] == json!([id])
-}
-
-fn button(answer: &Answer, action: &str) -> String {
-    let ids = answer.custom_ids();
-    ids.iter()
-        .find(|id| id.starts_with(&format!("{action}:")))
-        .cloned()
-        .unwrap_or_else(|| panic!("no {action} in {ids:?}"))
 }
 
 /// Alice challenges Bob to Go on 9x9, playing black (so she moves first); Bob accepts with

@@ -124,6 +124,15 @@ pub fn user(name: &str, origin: &Origin) -> Value {
 }
 
 /// Waits for the answer to `sent`.
+/// The custom id of `answer`'s button for `action` (`accept` finds `accept:12`).
+pub fn button(answer: &Answer, action: &str) -> String {
+    let ids = answer.custom_ids();
+    ids.iter()
+        .find(|id| id.starts_with(&format!("{action}:")))
+        .cloned()
+        .unwrap_or_else(|| panic!("no {action} in {ids:?}"))
+}
+
 pub async fn answer(fake: &FakeDiscord, sent: &Sent) -> Answer {
     fake.answer(sent, WAIT).await.unwrap_or_else(|| panic!("no answer to interaction {}", sent.id))
 }

@@ -117,7 +117,7 @@ async fn a_slow_step_is_acknowledged_then_edits_the_pressed_message() {
     five_turns(&fake, &alice, &bob).await;
     let history = command(&fake, &alice, "history", json!([])).await;
     let message = history.message.clone().expect("the history message");
-    let back = history.custom_ids().into_iter().find(|id| id.starts_with("history-back:")).expect("Back");
+    let back = button(&history, "history-back");
 
     let sent = fake.press(&bob, &message, &back);
     let stepped = answer(&fake, &sent).await;
@@ -154,7 +154,7 @@ async fn a_slow_accept_is_acknowledged_then_sent_as_a_new_message() {
         json!([user("opponent", &bob), text("game", "go"), text("color", "black"), text("options", "board=9x9")]);
     let challenge = command(&fake, &alice, "challenge", options).await;
     let message = challenge.message.clone().expect("the challenge message");
-    let accept = challenge.custom_ids().into_iter().find(|id| id.starts_with("accept:")).expect("Accept");
+    let accept = button(&challenge, "accept");
 
     let sent = fake.press(&bob, &message, &accept);
     let started = answer(&fake, &sent).await;

@@ -65,7 +65,7 @@ async fn start_game(fake: &FakeDiscord, alice: &Origin, bob: &Origin) {
         text("options", "board=25x25"),
     ]);
     let challenge = command(fake, alice, "challenge", options).await;
-    let accept = challenge.custom_ids().into_iter().find(|id| id.starts_with("accept:")).expect("an Accept button");
+    let accept = button(&challenge, "accept");
     let started = answer(fake, &fake.press(bob, &challenge.message.clone().expect("message"), &accept)).await;
     assert!(!started.is_private(), "{}", started.content());
 }

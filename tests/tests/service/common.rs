@@ -86,6 +86,11 @@ pub fn typed(name: &str, options: &[(&str, Value)]) -> Call {
     Call::Text(spec, args)
 }
 
+/// Stonemate's own player in [`Table::with_silent_bot`].
+pub fn stonemate() -> User {
+    User::new(999, "stonemate")
+}
+
 /// A text option value.
 pub fn text(value: &str) -> Value {
     Value::Text(value.to_owned())
@@ -94,6 +99,15 @@ pub fn text(value: &str) -> Value {
 impl Table {
     pub fn new() -> Table {
         Table::with(MemoryStore::new(), Settings::default())
+    }
+
+    /// A table with Stonemate's own player ([`stonemate`]), asked its turns but never
+    /// answering, and no pictures drawn.
+    pub fn with_silent_bot() -> Table {
+        let clock = Arc::new(ManualClock::at(Timestamp(1_700_000_000_000)));
+        let settings = Settings { render: |_| Vec::new(), animate: |_| Vec::new(), ..Settings::default() };
+        let service = Service::new(MemoryStore::new(), clock.clone(), settings).with_bot(stonemate(), |_| {});
+        Table { service: Arc::new(service), clock }
     }
 
     pub fn with(store: impl GameStore + 'static, settings: Settings) -> Table {

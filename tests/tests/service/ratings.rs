@@ -3,17 +3,16 @@
 //! (against the bot, aborted, never started) leave every rating as it was.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
-use stonemate_bot::clock::{ManualClock, Span, Timestamp};
-use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, Level, Service, Settings, User};
-use stonemate_bot::store::{Dump, GameStore, MemoryStore, Phase, RatingChange, RatingRecord};
+use stonemate_bot::clock::Span;
+use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, Level};
+use stonemate_bot::store::{Dump, GameStore, Phase, RatingChange, RatingRecord};
 use stonemate_engine::GameKind;
 
-use crate::common::{HOME, Table, admin_of, caller, game_opt, in_server, meddling_table, user};
+use crate::common::{HOME, Table, admin_of, caller, game_opt, in_server, meddling_table, stonemate, user};
 
 /// How a game of the series ends, for white (the challenger).
 #[derive(Debug, Clone, Copy)]
@@ -124,20 +123,12 @@ fn ratings_are_kept_per_server_and_game() {
     assert_eq!(store.rating(HOME, GameKind::Chego, user("alice").id).unwrap(), None);
 }
 
-/// A service whose bot is asked its turns but never answers.
-fn with_bot(store: MemoryStore) -> Table {
-    let clock = Arc::new(ManualClock::at(Timestamp(1_700_000_000_000)));
-    let settings = Settings { render: |_| Vec::new(), animate: |_| Vec::new(), ..Settings::default() };
-    let service = Service::new(store, clock.clone(), settings).with_bot(User::new(999, "stonemate"), |_| {});
-    Table { service: Arc::new(service), clock }
-}
-
 #[test]
 fn games_against_the_bot_aborted_games_and_unanswered_challenges_are_not_rated() {
-    let table = with_bot(MemoryStore::new());
+    let table = Table::with_silent_bot();
     // Against the bot: resigned.
     let bot_game = Command::Challenge {
-        opponent: User::new(999, "stonemate"),
+        opponent: stonemate(),
         game: GameKind::Go,
         color: ColorChoice::Black,
         days: Some(0),

@@ -3,14 +3,11 @@
 //! Stonemate, a new game at once at the same level. Only the two players may press it,
 //! and it works after a restart.
 
-use std::sync::Arc;
-
-use stonemate_bot::clock::{ManualClock, Timestamp};
-use stonemate_bot::service::{ColorChoice, Command, GameId, Level, NotifyMode, Service, Settings, Target, User};
-use stonemate_bot::store::{MemoryStore, Phase, SledStore};
+use stonemate_bot::service::{ColorChoice, Command, GameId, Level, NotifyMode, Settings, Target};
+use stonemate_bot::store::{Phase, SledStore};
 use stonemate_engine::GameKind;
 
-use crate::common::{Table, caller, game_opt, user};
+use crate::common::{Table, caller, game_opt, stonemate, user};
 use crate::ratings::{End, finish_game};
 
 fn rematch_id(id: GameId) -> String {
@@ -100,11 +97,8 @@ fn only_the_two_players_may_ask_for_a_rematch_of_a_finished_game() {
 
 #[test]
 fn a_rematch_against_the_bot_starts_at_once_at_the_same_level_with_colours_swapped() {
-    let clock = Arc::new(ManualClock::at(Timestamp(1_700_000_000_000)));
-    let settings = Settings { render: |_| Vec::new(), animate: |_| Vec::new(), ..Settings::default() };
-    let bot = User::new(999, "stonemate");
-    let service = Service::new(MemoryStore::new(), clock.clone(), settings).with_bot(bot.clone(), |_| {});
-    let table = Table { service: Arc::new(service), clock };
+    let table = Table::with_silent_bot();
+    let bot = stonemate();
     let challenge = Command::Challenge {
         opponent: bot.clone(),
         game: GameKind::Go,
