@@ -199,9 +199,9 @@ impl Service {
         self.clock.now()
     }
 
-    /// Runs a command again when it lost a race for a record: every command reads the
-    /// record afresh, so the second run is checked against what the winner wrote.
-    fn retry(mut run: impl FnMut() -> Result<Response, Refusal>) -> Result<Response, Refusal> {
+    /// Runs a command (or one write of it) again when it lost a race for a record: each run
+    /// reads the record afresh, so the second is checked against what the winner wrote.
+    pub(super) fn retry<T>(mut run: impl FnMut() -> Result<T, Refusal>) -> Result<T, Refusal> {
         let mut result = run();
         for _ in 1..RETRIES {
             if !matches!(result, Err(Refusal::Conflict)) {

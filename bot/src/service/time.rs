@@ -102,7 +102,7 @@ impl Service {
         let mut notices = Vec::new();
         for (id, phase) in self.store.games_of(me)? {
             if phase == Phase::Playing
-                && let Some(told) = Self::retry_on(|| self.pause(id, me, days))?
+                && let Some(told) = Self::retry(|| self.pause(id, me, days))?
             {
                 moved.push(id);
                 notices.extend(told);
@@ -123,18 +123,6 @@ impl Service {
             let left = (u32::from(allowance) + u32::from(days)).saturating_sub(used);
             Refusal::VacationAllowance { asked: days, left, allowance }
         })
-    }
-
-    /// Runs `run` again while it loses races for its record.
-    fn retry_on<T>(mut run: impl FnMut() -> Result<T, Refusal>) -> Result<T, Refusal> {
-        let mut result = run();
-        for _ in 1..super::RETRIES {
-            if !matches!(result, Err(Refusal::Conflict)) {
-                break;
-            }
-            result = run();
-        }
-        result
     }
 
     /// Moves the clock of game `id` to the pause its players' vacations make now, telling
