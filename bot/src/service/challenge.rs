@@ -207,7 +207,7 @@ impl Service {
             self.deadline(record.expires)
         );
         let buttons = vec![
-            Button { custom_id: format!("accept:{id}"), label: "Accept".into(), style: ButtonStyle::Success },
+            accept_button(record.id),
             Button { custom_id: format!("decline:{id}"), label: "Decline".into(), style: ButtonStyle::Danger },
         ];
         let board = self.public_board(game);
@@ -235,11 +235,7 @@ impl Service {
             describe_terms(game),
             (record.expires - record.created).wait()
         );
-        let accept = Button {
-            custom_id: format!("accept:{}", record.id.0),
-            label: "Accept".into(),
-            style: ButtonStyle::Success,
-        };
+        let accept = accept_button(record.id);
         let images = vec![self.public_board(game)];
         let reply = Reply { ok: true, text, images, buttons: vec![accept], game: Some(record.id), ..Reply::default() };
         Response { reply, notices: Vec::new() }
@@ -388,6 +384,11 @@ impl Service {
         }
         self.close(caller, game, Phase::Withdrawn)
     }
+}
+
+/// The Accept button of challenge `id` (open or not).
+fn accept_button(id: GameId) -> Button {
+    Button { custom_id: format!("accept:{}", id.0), label: "Accept".into(), style: ButtonStyle::Success }
 }
 
 /// Who plays white: the challenger's choice, or a fair coin.
