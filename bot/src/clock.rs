@@ -64,6 +64,13 @@ impl Span {
 const LONGEST_MILLIS: i64 = 631_107_417_600_000;
 
 impl Timestamp {
+    /// The calendar day of the instant in UTC; `None` beyond jiff's years -9999 to 9999.
+    #[must_use]
+    pub fn utc_date(self) -> Option<jiff::civil::Date> {
+        let instant = jiff::Timestamp::from_millisecond(self.0).ok()?;
+        Some(instant.to_zoned(jiff::tz::TimeZone::UTC).date())
+    }
+
     /// The instant in UTC to the minute, as the console writes deadlines:
     /// `2026-11-24 06:40 UTC`.
     #[must_use]

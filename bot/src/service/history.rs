@@ -209,8 +209,7 @@ fn exported(game: &Loaded) -> Record {
 
 /// The day of `time`, in UTC.
 fn date(time: Timestamp) -> Option<Date> {
-    let instant = jiff::Timestamp::from_millisecond(time.0).ok()?;
-    let day = instant.to_zoned(jiff::tz::TimeZone::UTC).date();
+    let day = time.utc_date()?;
     let month = u8::try_from(day.month()).ok()?;
     let day_of_month = u8::try_from(day.day()).ok()?;
     Some(Date { year: u16::try_from(day.year()).ok()?, month, day: day_of_month })

@@ -21,8 +21,6 @@
 //!   stop in between, the tick moves the clocks left behind before it reminds or times
 //!   out (each clock stands still from the vacation's start).
 
-use jiff::tz::TimeZone;
-
 use super::Service;
 use super::error::Refusal;
 use super::lookup::short_name;
@@ -185,7 +183,7 @@ fn days_used(vacations: &[Vacation], now: Timestamp) -> u32 {
 
 /// The calendar year (UTC) of an instant.
 fn year_of(time: Timestamp) -> i16 {
-    jiff::Timestamp::from_millisecond(time.0).map_or(0, |instant| instant.to_zoned(TimeZone::UTC).year())
+    time.utc_date().map_or(0, |day| day.year())
 }
 
 /// Days, rounded up: a day begun counts.
