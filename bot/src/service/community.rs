@@ -97,8 +97,7 @@ impl Service {
         for record in self.records_of(caller, user.id, Phase::Finished)? {
             let place = GameKind::ALL.iter().position(|kind| *kind == record.game);
             if let (Some(place), true) = (place, record.guild == Some(guild)) {
-                let against_bot = self.is_bot(record.other(user.id));
-                tallies[place][usize::from(against_bot)].count(&record, user.id);
+                tallies[place][usize::from(record.against_bot())].count(&record, user.id);
             }
         }
         let mut lines = Vec::new();
