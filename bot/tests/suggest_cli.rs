@@ -102,6 +102,15 @@ fn an_illegal_turn_of_the_record_exits_1_naming_it() {
     assert!(output.stdout.is_empty());
 }
 
+/// The README's example: a game in progress, so that the command there prints a turn.
+#[test]
+fn the_readme_example_has_a_turn_to_suggest() {
+    let record = include_str!("../../examples/go-9x9-opening.txt");
+    let output = suggest(&["--game", "go", "--option", "board=9x9", "--nodes", "60", "--seed", "1"], record);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(legal_after(GameKind::Go, &[("board", "9x9")], record, stdout(&output).trim_end()), "{output:?}");
+}
+
 #[test]
 fn a_finished_game_exits_2_with_no_turn_to_suggest() {
     let output = suggest(&["--game", "go", "--option", "board=5x5", "--nodes", "10"], "c3 pass pass");
