@@ -17,7 +17,10 @@ const PROCESSES: usize = 2;
 /// Ticks (each followed by a delivery) per process and round.
 const TICKS: usize = 4;
 /// Records of each kind: open challenges, games of 3 days and games of 1 day a turn.
-const EACH: usize = 12;
+/// Enough that one process's tick lasts until the other has started (both go through the
+/// due records in the same order, so a process that finishes before the other begins makes
+/// every notice, and the race this test is about does not happen).
+const EACH: usize = 40;
 
 /// What a tick says about one record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
