@@ -6,7 +6,7 @@
 //! Each test runs a bounded number of cases with a fixed seed. A long run, with fresh random
 //! inputs each time:
 //!
-//!     STONEMATE_FUZZ_CASES=20000 cargo test --release -p stonemate-bot --test fuzz -- --nocapture
+//!     STONEMATE_FUZZ_CASES=20000 cargo test --release -p stonemate-bot --test main fuzz:: -- --nocapture
 //!
 //! A failure prints the smallest input proptest found that still panics.
 

@@ -1,7 +1,7 @@
 //! `stonemate replay` as scripts use it: arguments, the JSON object, and exit statuses
 //! (the contract in the shared spec `replay-cli.md`).
 
-mod cli;
+use crate::cli;
 
 use std::process::Output;
 

@@ -3,7 +3,7 @@
 //! a file from a go program replays with the board it names; `--game` must agree with the
 //! record's own game and `--option` with its options, else exit status 2 says which.
 
-mod cli;
+use crate::cli;
 
 use std::path::Path;
 use std::process::Output;

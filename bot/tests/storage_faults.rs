@@ -3,7 +3,7 @@
 //! reach the committer as an error, never as success, and a restart must keep what was
 //! confirmed.
 
-mod faults;
+use crate::faults;
 
 use std::path::{Path, PathBuf};
 
@@ -50,10 +50,11 @@ fn commit_under(fault: Fault) -> (String, tempfile::TempDir) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("data");
     let arm = tmp.path().join("armed");
-    let output = run_child("child", &dir, &arm, fault, &[(CHILD_DIR, &dir), (CHILD_ARM, &arm)]);
+    // The test's full name in the one test binary, module path included.
+    let output = run_child("storage_faults::child", &dir, &arm, fault, &[(CHILD_DIR, &dir), (CHILD_ARM, &arm)]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    // The harness prints "test child ... " before it on the same line.
+    // The harness prints "test storage_faults::child ... " before it on the same line.
     let outcome = stdout.lines().find_map(|line| line.split_once("outcome: ").map(|(_, outcome)| outcome));
     let outcome = outcome.unwrap_or_else(|| panic!("the child gave no outcome\nstdout:\n{stdout}\nstderr:\n{stderr}"));
     assert!(stderr.contains("stonemate-fault: failing"), "the shim injected nothing:\n{stderr}");

@@ -3,7 +3,7 @@
 //! console must tell the player (never with sled's text), serve nothing more, exit
 //! non-zero, and a restart must serve every confirmed turn.
 
-mod faults;
+use crate::faults;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! `stonemate suggest`: the bot's turn after a record, plain or as JSON, and its exit
 //! statuses (1: a turn of the record is illegal; 2: bad arguments or a finished game).
 
-mod cli;
+use crate::cli;
 
 use std::process::Output;
 

@@ -7,7 +7,7 @@
 //! positions of random Chego games. Needs `python3` with `chess` (`pip install
 //! chess==1.11.2`, listed in `.ci/requirements.txt`); fails, saying so, without them.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! turns play and round-trip through their notation, others are refused without change,
 //! and records replay to the same position.
 
-mod common;
+use crate::common;
 
 use common::{Checks, check_properties, options, random_game};
 use proptest::prelude::*;

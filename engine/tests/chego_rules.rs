@@ -1,7 +1,7 @@
 //! One test per rule and ruling of `chego.md` (and the options), on positions worked out by
 //! hand. Positions are built by legal play only; the comments say why each turn is legal.
 
-mod common;
+use crate::common;
 
 use common::{options, sq};
 use stonemate_engine::chego::{Chego, ChegoError, ChegoOptions, PieceSet};

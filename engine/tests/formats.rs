@@ -1,7 +1,6 @@
 //! SGF, PGN and our own record: written by the engine, read back by independent readers
 //! (`sgf-parse`, `w-pgn`, python-chess) and by our own `formats::read`.
 
-mod common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -6,7 +6,6 @@
 //! and rings found by looking at all eight neighbours of every empty square. It is slow,
 //! and simple enough to read against `gess.md` line by line.
 
-mod common;
 
 use std::collections::{BTreeSet, HashSet};
 

@@ -1,6 +1,6 @@
 //! Gess property tests over random playouts, and the example record.
 
-mod common;
+use crate::common;
 
 use common::{Checks, check_properties, random_game};
 use proptest::prelude::*;

@@ -4,7 +4,7 @@
 //! and each player's ring far away in a corner (Black's around c3, White's around r18), so
 //! that ruling S1 and rule 9 do not get in the way unless the test is about them.
 
-mod common;
+use crate::common;
 
 use common::sq;
 use stonemate_engine::gess::{Direction, Gess, GessError, GessOptions, Setup, SetupError};

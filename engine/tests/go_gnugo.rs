@@ -7,7 +7,7 @@
 //! recaptures and tries suicides, and the test asserts that ko refusals, ko retakes after
 //! the ko was lifted, and suicide refusals all happened.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout};

@@ -1,6 +1,6 @@
 //! Property tests of Go with chess pieces over random playouts.
 
-mod common;
+use crate::common;
 
 use common::{Checks, check_properties, options};
 use proptest::prelude::*;

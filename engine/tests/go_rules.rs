@@ -1,6 +1,6 @@
 //! One test per rule and ruling of `go-with-pieces.md`, from positions worked out by hand.
 
-mod common;
+use crate::common;
 
 use common::{options, sq};
 use stonemate_engine::go::{Go, GoError, GoOptions};

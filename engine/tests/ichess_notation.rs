@@ -1,6 +1,6 @@
 //! iChess notation: every printed and accepted form of the rules file's table.
 
-mod common;
+use crate::common;
 
 use common::sq;
 use stonemate_engine::ichess::{IChess, IChessError, IChessOptions};

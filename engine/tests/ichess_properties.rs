@@ -2,7 +2,7 @@
 //! listed turn plays and round-trips through its notation, unlisted and unreadable turns
 //! change nothing, and the printed record replays to the same position.
 
-mod common;
+use crate::common;
 
 use common::{Checks, check_properties, random_game};
 use proptest::prelude::*;

@@ -1,6 +1,6 @@
 //! One test per rule and ruling of iChess (`ichess.md`), from positions worked out by hand.
 
-mod common;
+use crate::common;
 
 use common::sq;
 use stonemate_engine::ichess::{IChess, IChessError, IChessOptions};

@@ -3,7 +3,7 @@
 //! coordinates (our `a1` is the bottom-left corner) and that nothing in the file disturbs
 //! a go program, against a program that has read SGF for decades.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 

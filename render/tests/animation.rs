@@ -1,7 +1,7 @@
 //! The animated replay of a whole game: a real GIF, thinned to at most `MAX_FRAMES`
 //! frames, under `MAX_ANIMATION_BYTES`, each frame the picture of one position.
 
-mod samples;
+use crate::samples;
 
 use stonemate_engine::notation::record_tokens;
 use stonemate_engine::{AnyGame, GameKind};

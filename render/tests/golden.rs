@@ -3,12 +3,12 @@
 //! pictures, look at the new ones and regenerate them with
 //!
 //! ```text
-//! STONEMATE_BLESS=1 cargo test -p stonemate-render --test golden
+//! STONEMATE_BLESS=1 cargo test -p stonemate-render --test main golden::
 //! ```
 //!
 //! A mismatch writes the new picture to `target/golden-diff/` for comparison.
 
-mod samples;
+use crate::samples;
 
 use std::path::{Path, PathBuf};
 

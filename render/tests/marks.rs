@@ -1,7 +1,7 @@
 //! The marks a board view asks for, each checked on a small hand-built view by comparing
 //! the drawn frames (the renderer is generic: any game's view is drawn the same way).
 
-mod samples;
+use crate::samples;
 
 use stonemate_engine::{BlockMove, BoardView, Cell, Color, Look, Piece, Role, Square};
 use stonemate_render::{Frame, Picture, frame, palette};

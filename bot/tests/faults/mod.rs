@@ -49,7 +49,6 @@ fn compile() -> PathBuf {
 /// Re-runs this test binary on the one test `child` with the shim preloaded, failing
 /// `fault` on files under `faulty` once the file `armed_by` exists; `env` goes to the
 /// child as well.
-#[allow(dead_code)] // Not every test binary that includes this module re-runs itself.
 pub fn run_child(child: &str, faulty: &Path, armed_by: &Path, fault: Fault, env: &[(&str, &Path)]) -> Output {
     let mut command = Command::new(std::env::current_exe().unwrap());
     command.args(["--exact", child, "--nocapture", "--test-threads=1"]);

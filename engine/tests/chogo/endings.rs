@@ -3,7 +3,7 @@
 use stonemate_engine::chogo::{Chogo, ChogoError, ChogoOptions};
 use stonemate_engine::{Color, EndReason, Game, Outcome};
 
-use crate::{captured_squares, finished, play, play_all, position, refused, rows, sq, squares};
+use super::{captured_squares, finished, play, play_all, position, refused, rows, sq, squares};
 
 #[test]
 fn rule9_captures_hit_both_sides_at_the_same_time() {

@@ -4,7 +4,7 @@
 use stonemate_engine::chogo::ChogoError;
 use stonemate_engine::{Color, Game, Rect, Turn};
 
-use crate::{captured_squares, play, position, refused, rows, sq, squares};
+use super::{captured_squares, play, position, refused, rows, sq, squares};
 
 /// White to play d2-d5 between Green's c5, d6 and e5.
 fn trap_position() -> stonemate_engine::chogo::Chogo {

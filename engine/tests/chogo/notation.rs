@@ -5,7 +5,7 @@ use stonemate_engine::chogo::{Chogo, ChogoError, ChogoOptions};
 use stonemate_engine::notation::{NotationError, record_tokens};
 use stonemate_engine::{AnyGame, Game, GameKind, Rect, Role, Turn};
 
-use crate::sq;
+use super::sq;
 
 fn tandem(a: &str, b: &str, to: &str) -> Turn {
     Turn::Tandem { from: Rect::spanning(sq(a), sq(b)), to: sq(to) }

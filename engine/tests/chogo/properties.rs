@@ -12,8 +12,8 @@ use stonemate_engine::chogo::{Chogo, ChogoOptions};
 use stonemate_engine::{Game, Turn};
 
 use crate::common::{Checks, check_properties, random_turn};
-use crate::examples::city_position;
-use crate::{position, rows};
+use super::examples::city_position;
+use super::{position, rows};
 
 /// The character on (file, rank) from 0, `-` off the board.
 fn at(rows: &[String], file: i32, rank: i32) -> char {

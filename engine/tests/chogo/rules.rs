@@ -4,8 +4,8 @@ use stonemate_engine::chogo::{Chogo, ChogoError, ChogoOptions};
 use stonemate_engine::notation::NotationError;
 use stonemate_engine::{Cell, Color, Game, Rect, Role, Turn};
 
-use crate::examples::city_position;
-use crate::{legal_texts, play, play_all, position, refused, rows, sq, squares};
+use super::examples::city_position;
+use super::{legal_texts, play, play_all, position, refused, rows, sq, squares};
 
 const START: [&str; 7] = ["--ssss--", "-s....s-", "s......s", "........", "S......S", "-S....S-", "--SSSS--"];
 

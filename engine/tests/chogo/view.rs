@@ -3,7 +3,7 @@
 use stonemate_engine::chogo::{Chogo, ChogoError, ChogoOptions};
 use stonemate_engine::{AnyGame, Color, Game, GameKind, GameOptions, Look, NewGameError};
 
-use crate::{play, play_all, position, squares};
+use super::{play, play_all, position, squares};
 
 #[test]
 fn view_names_the_sides_white_and_green() {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use stonemate_tests::fake_discord::{FakeDiscord, RequestKind};
 
-use crate::harness::*;
+use super::harness::*;
 
 /// The `stonemate` binary: `bot/src/main.rs`, which this package builds too.
 fn stonemate_binary() -> PathBuf {

@@ -15,7 +15,7 @@ use stonemate_bot::store::SledStore;
 use stonemate_engine::{AnyGame, GameKind, Turn};
 use stonemate_tests::fake_discord::{FakeDiscord, Origin, RequestKind};
 
-use crate::harness::*;
+use super::harness::*;
 
 /// The player's turns before resigning.
 const TURNS: usize = 3;

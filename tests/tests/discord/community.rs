@@ -5,7 +5,7 @@
 use serde_json::json;
 use stonemate_tests::fake_discord::FakeDiscord;
 
-use crate::harness::*;
+use super::harness::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_challenge_then_a_rematch_through_discord() {

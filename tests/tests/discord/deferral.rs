@@ -5,7 +5,7 @@
 use serde_json::json;
 use stonemate_tests::fake_discord::{DEFERRED_REPLY, FakeDiscord, RequestKind};
 
-use crate::harness::*;
+use super::harness::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_answers_are_deferred_then_completed() {

@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 use stonemate_tests::fake_discord::{FakeDiscord, Origin, RequestKind, payloads};
 
-use crate::harness::*;
+use super::harness::*;
 
 /// The next message the bot posts in the test channel on its own.
 async fn channel_message(fake: &FakeDiscord) -> Value {

@@ -8,7 +8,7 @@ use stonemate_engine::GameKind;
 use stonemate_engine::formats::{self, Format};
 use stonemate_tests::fake_discord::{Answer, DEFERRED_UPDATE, FakeDiscord, Origin, RequestKind, UPDATE_MESSAGE};
 
-use crate::harness::*;
+use super::harness::*;
 
 /// Alice (white) and Bob (black) play five turns of Go on 9x9.
 async fn five_turns(fake: &FakeDiscord, alice: &Origin, bob: &Origin) {

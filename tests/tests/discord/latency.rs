@@ -2,12 +2,12 @@
 //! receiving the reply with its board PNG, on the largest board (Go, 25x25). A
 //! measurement, not a test: run it in a release build and read the numbers.
 //!
-//!     cargo test --release -p stonemate-tests --test discord -- --ignored --nocapture turn_latency
+//!     cargo test --release -p stonemate-tests --test main -- --ignored --nocapture discord::latency::turn_latency
 
 use serde_json::json;
 use stonemate_tests::fake_discord::{FakeDiscord, Origin, RequestKind};
 
-use crate::harness::*;
+use super::harness::*;
 
 const TURNS: usize = 200;
 

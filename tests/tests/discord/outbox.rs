@@ -14,7 +14,7 @@ use stonemate_bot::service::{CHANNEL_REFUSED, NoticeTiming, Service, Settings};
 use stonemate_bot::store::SledStore;
 use stonemate_tests::fake_discord::{Failure, FakeDiscord, Origin, RequestKind, Route};
 
-use crate::harness::*;
+use super::harness::*;
 
 /// Retries every 100-400 ms, so that a test waits for a few.
 fn quick_service(dir: &Path) -> Service {

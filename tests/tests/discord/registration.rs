@@ -4,7 +4,7 @@
 use serde_json::Value;
 use stonemate_tests::fake_discord::FakeDiscord;
 
-use crate::harness::{Bot, command, config, init, player, real_service, scratch_dir};
+use super::harness::{Bot, command, config, init, player, real_service, scratch_dir};
 
 const STRING: u64 = 3;
 const INTEGER: u64 = 4;

@@ -10,7 +10,7 @@ use stonemate_bot::store::MemoryStore;
 use stonemate_tests::fake_discord::{FakeDiscord, RequestKind};
 use tokio::sync::oneshot;
 
-use crate::harness::{WAIT, config, init, scratch_dir};
+use super::harness::{WAIT, config, init, scratch_dir};
 
 /// Starts `serve` with `shards`; the sender stops it.
 fn start(fake: &FakeDiscord, shards: &str) -> (oneshot::Sender<()>, tokio::task::JoinHandle<anyhow::Result<()>>) {

@@ -14,7 +14,7 @@ use stonemate_bot::service::{Budget, ColorChoice, Command, GameId, Level, Notice
 use stonemate_bot::store::{GameRecord, GameStore, MemoryStore, Phase, SledStore};
 use stonemate_engine::{AnyGame, GameKind};
 
-use crate::common::{GENERAL, caller, mv_in, user};
+use super::common::{GENERAL, caller, mv_in, user};
 
 /// Long enough for any answer; a test that waits this long has failed.
 const PATIENCE: Duration = Duration::from_secs(60);

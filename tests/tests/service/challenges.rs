@@ -6,7 +6,7 @@ use stonemate_bot::service::{ButtonStyle, ColorChoice, Command, GameId, Settings
 use stonemate_bot::store::{MemoryStore, Phase};
 use stonemate_engine::GameKind;
 
-use crate::common::{Call, Table, caller_in, game_opt, text, typed, user};
+use super::common::{Call, Table, caller_in, game_opt, text, typed, user};
 
 /// `/challenge` as typed: the game by name, options as text.
 fn challenge(to: &str, game: &str, options: Option<&str>) -> Call {
@@ -225,7 +225,7 @@ fn expired_challenge_is_refused_then_expired_by_tick() {
     );
     let notices = table.service.tick();
     assert_eq!(notices.len(), 1);
-    assert_eq!(notices[0].target, Target::Channel(crate::common::GENERAL));
+    assert_eq!(notices[0].target, Target::Channel(super::common::GENERAL));
     assert!(notices[0].text.contains("expired"), "{}", notices[0].text);
     assert_eq!(table.record(id).phase, Phase::Expired);
     assert!(table.service.tick().is_empty(), "told once");
@@ -262,10 +262,10 @@ fn accept_and_decline_buttons_work_by_id() {
     let table = Table::new();
     let id = table.challenge("alice", "bob", "go", 3, "");
     assert!(table.press_refused("carol", "accept:1").contains("someone else"));
-    assert!(table.service.press(&crate::common::caller("bob"), "accept:1").reply.ok);
+    assert!(table.service.press(&super::common::caller("bob"), "accept:1").reply.ok);
     assert_eq!(table.record(id).phase, Phase::Playing);
     let id = table.challenge("alice", "bob", "go", 3, "");
-    assert!(table.service.press(&crate::common::caller("bob"), &format!("decline:{}", id.0)).reply.ok);
+    assert!(table.service.press(&super::common::caller("bob"), &format!("decline:{}", id.0)).reply.ok);
     assert_eq!(table.record(id).phase, Phase::Declined);
     for bad in ["launch:1", "accept", "accept:x", "", &"x".repeat(500)] {
         table.press_refused("bob", bad);

@@ -9,7 +9,7 @@ use stonemate_bot::service::{ColorChoice, Command, NotifyMode, Service, Settings
 use stonemate_bot::store::{MemoryStore, Phase, SledStore};
 use stonemate_engine::GameKind;
 
-use crate::common::{GENERAL, Table, caller, mv, user};
+use super::common::{GENERAL, Table, caller, mv, user};
 
 #[test]
 fn reminders_come_a_day_and_an_hour_before_the_deadline_once_each() {

@@ -6,7 +6,7 @@ use stonemate_bot::service::{Command, GameId};
 use stonemate_bot::store::{Phase, Reason};
 use stonemate_engine::Color;
 
-use crate::common::{HOME, Table, admin_of, caller, game_opt, mv, text, typed, user};
+use super::common::{HOME, Table, admin_of, caller, game_opt, mv, text, typed, user};
 
 #[test]
 fn resign_asks_to_confirm_then_the_button_ends_the_game() {

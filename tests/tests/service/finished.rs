@@ -5,7 +5,7 @@ use stonemate_bot::clock::Span;
 use stonemate_bot::service::commands::Value;
 use stonemate_bot::service::{Command, GameId};
 
-use crate::common::{Table, game_opt, text, typed, user};
+use super::common::{Table, game_opt, text, typed, user};
 
 fn finished(page: u32) -> Command {
     Command::Finished { user: None, page }
@@ -26,7 +26,7 @@ fn finished_games_come_newest_first_with_result_and_reason() {
     table.ok("alice", Command::Abort { game: game_opt(second) });
     table.advance(Span::HOUR);
     table.ok("bob", Command::Resign { game: game_opt(first) });
-    table.service.press(&crate::common::caller("bob"), &format!("resign:{}", first.0));
+    table.service.press(&super::common::caller("bob"), &format!("resign:{}", first.0));
     let text = table.ok("alice", finished(1)).reply.text;
     assert_eq!(
         text,

@@ -11,7 +11,7 @@ use stonemate_engine::formats::{self, Format};
 use stonemate_engine::notation::record_tokens;
 use stonemate_engine::{Color, GameKind};
 
-use crate::common::{HOME, Table, caller, in_server, mv};
+use super::common::{HOME, Table, caller, in_server, mv};
 
 /// Pictures that say which turn they show (the renderer swapped for a text writer).
 fn settings() -> Settings {

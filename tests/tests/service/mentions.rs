@@ -5,7 +5,7 @@ use stonemate_bot::service::text;
 use stonemate_bot::service::{Caller, ColorChoice, Command, GuildId, Response, User};
 use stonemate_engine::GameKind;
 
-use crate::common::{GENERAL, Table, typed, user};
+use super::common::{GENERAL, Table, typed, user};
 
 /// A display name that would ping everyone, mention user 1 and make bold text if it were
 /// written as it is.
@@ -82,11 +82,11 @@ fn typed_text_stays_inside_its_quotes() {
     let table = Table::new();
     table.go("alice", "bob", 3, "board=9x9");
     for notation in ["`<@1>` **x**", "e5`\n# big", "@everyone`"] {
-        let text = table.refused("bob", typed("move", &[("notation", crate::common::text(notation))]));
+        let text = table.refused("bob", typed("move", &[("notation", super::common::text(notation))]));
         assert_eq!(text.matches('`').count() % 2, 0, "a backtick escaped its quotes: {text:?}");
         assert!(!text.contains('\n'), "{text:?}");
     }
-    let text = table.refused("bob", typed("board", &[("game", crate::common::text("`<@1>`"))]));
+    let text = table.refused("bob", typed("board", &[("game", super::common::text("`<@1>`"))]));
     assert_eq!(text, "`'<@1>'` is not a game id: write its number, like 12 or #12");
     let options = Command::Challenge {
         opponent: user("bob"),

@@ -7,7 +7,7 @@ use stonemate_bot::clock::Span;
 use stonemate_bot::service::{ChannelId, Command, Field, GameId, Settings, Target};
 use stonemate_bot::store::{NOBODY, Phase, SledStore};
 
-use crate::common::{Call, Table, caller, caller_in, game_opt, text, typed, user};
+use super::common::{Call, Table, caller, caller_in, game_opt, text, typed, user};
 
 fn open(game: &str) -> Call {
     typed("challenge", &[("game", text(game)), ("options", text("board=9x9")), ("color", text("white"))])
@@ -60,7 +60,7 @@ fn a_third_user_accepts_an_open_challenge_and_becomes_the_opponent() {
     let notice = &response.notices[0];
     assert_eq!(
         (notice.target, notice.mentions.as_slice()),
-        (Target::Channel(crate::common::GENERAL), &[user("alice").id][..])
+        (Target::Channel(super::common::GENERAL), &[user("alice").id][..])
     );
     assert!(notice.text.contains(&format!("carol accepted your open challenge {id}")), "{}", notice.text);
     // The game is theirs now: bob can no longer take it, and carol plays.

@@ -8,7 +8,7 @@ use stonemate_bot::clock::Span;
 use stonemate_bot::service::{CHANNEL_REFUSED, Command, Delivery, Notice, NotifyMode, Settings, Target};
 use stonemate_bot::store::SledStore;
 
-use crate::common::{GENERAL, Table, mv, user};
+use super::common::{GENERAL, Table, mv, user};
 
 /// Delivers with `outcome` for each attempt; returns the notices tried.
 fn attempt(table: &Table, outcome: Delivery) -> Vec<Notice> {

@@ -7,7 +7,7 @@ use stonemate_bot::service::{Command, GameId};
 use stonemate_bot::store::Reason;
 use stonemate_engine::Color;
 
-use crate::common::{Table, game_opt, mv, mv_in};
+use super::common::{Table, game_opt, mv, mv_in};
 
 /// Two games of alice (white) against bob (black, who moves first), both in the channel;
 /// bob has played in the first, so alice is to move there and bob in the second.

@@ -6,7 +6,7 @@ use stonemate_bot::clock::Span;
 use stonemate_bot::service::{Command, GameId, Settings};
 use stonemate_bot::store::MemoryStore;
 
-use crate::common::{Table, caller, mv};
+use super::common::{Table, caller, mv};
 
 /// A table whose "pictures" are the status each one shows, as text.
 fn table() -> Table {

@@ -10,7 +10,7 @@ use stonemate_bot::service::{Command, GameId, Settings};
 use stonemate_bot::store::{MemoryStore, SledStore};
 use stonemate_engine::{AnyGame, GameKind};
 
-use crate::common::{Table, caller, mv_in};
+use super::common::{Table, caller, mv_in};
 
 const THREADS: usize = 8;
 const ROUNDS: usize = 16;

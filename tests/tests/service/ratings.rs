@@ -12,7 +12,7 @@ use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, Level};
 use stonemate_bot::store::{Dump, GameStore, Phase, RatingChange, RatingRecord};
 use stonemate_engine::GameKind;
 
-use crate::common::{HOME, Table, admin_of, caller, game_opt, in_server, meddling_table, stonemate, user};
+use super::common::{HOME, Table, admin_of, caller, game_opt, in_server, meddling_table, stonemate, user};
 
 /// How a game of the series ends, for white (the challenger).
 #[derive(Debug, Clone, Copy)]
@@ -159,7 +159,7 @@ fn games_against_the_bot_aborted_games_and_unanswered_challenges_are_not_rated()
     let first = glicko2(&Glicko2Rating::new(), &Glicko2Rating::new(), &Outcomes::WIN, &Glicko2Config::new()).0;
     assert_same(&stored(&table, "alice").unwrap(), &first, 1);
     // `/stats` counts the games against the bot apart from the rated ones.
-    let stats = table.ok("alice", crate::common::typed("stats", &[])).reply.text;
+    let stats = table.ok("alice", super::common::typed("stats", &[])).reply.text;
     let line = stats.lines().nth(1).unwrap_or_default();
     assert_eq!(
         line,

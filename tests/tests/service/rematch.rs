@@ -7,8 +7,8 @@ use stonemate_bot::service::{ColorChoice, Command, GameId, Level, NotifyMode, Se
 use stonemate_bot::store::{Phase, SledStore};
 use stonemate_engine::GameKind;
 
-use crate::common::{Table, caller, game_opt, stonemate, user};
-use crate::ratings::{End, finish_game};
+use super::common::{Table, caller, game_opt, stonemate, user};
+use super::ratings::{End, finish_game};
 
 fn rematch_id(id: GameId) -> String {
     format!("rematch:{}", id.0)

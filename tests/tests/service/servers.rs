@@ -5,7 +5,7 @@
 use stonemate_bot::service::{Command, Field, GameId, GuildId};
 use stonemate_bot::store::{GameRecord, GameStore, MemoryStore, Phase, Reason};
 
-use crate::common::{HOME, Table, admin_of, caller, game_opt, in_server, mv, mv_in, user};
+use super::common::{HOME, Table, admin_of, caller, game_opt, in_server, mv, mv_in, user};
 
 /// A server where alice and bob also are, and where an attacker invited the bot.
 const OTHER: GuildId = GuildId(666);

@@ -4,8 +4,8 @@ use stonemate_bot::service::commands::Value;
 use stonemate_bot::service::{Command, GuildId};
 use stonemate_engine::GameKind;
 
-use crate::common::{Table, in_server, text, typed, user};
-use crate::ratings::{End, finish};
+use super::common::{Table, in_server, text, typed, user};
+use super::ratings::{End, finish};
 
 fn leaderboard(table: &Table, who: &str) -> String {
     table.ok(who, typed("leaderboard", &[("game", text("go"))])).reply.text
@@ -22,7 +22,7 @@ fn stats_of_another_user_count_his_results_and_show_his_rating() {
     table.ok("bob", Command::Abort { game: Some(id) });
     let reply = table.ok("bob", typed("stats", &[("user", Value::User(user("alice")))])).reply;
     assert!(!reply.private, "anyone may look");
-    let alice = table.service.store().rating(crate::common::HOME, GameKind::Go, user("alice").id).unwrap().unwrap();
+    let alice = table.service.store().rating(super::common::HOME, GameKind::Go, user("alice").id).unwrap().unwrap();
     let line = format!(
         "Go with chess pieces: 3 games (1 win, 1 loss, 1 draw), rating {:.0}{}",
         alice.rating,
@@ -48,7 +48,7 @@ fn the_leaderboard_lists_the_best_rated_first_with_provisional_marks() {
     for (white, black) in [("alice", "bob"), ("alice", "carol"), ("bob", "eve"), ("carol", "eve"), ("alice", "eve")] {
         finish(&table, white, black, End::WhiteWins);
     }
-    let mut ratings = table.service.store().ratings(crate::common::HOME, GameKind::Go).unwrap();
+    let mut ratings = table.service.store().ratings(super::common::HOME, GameKind::Go).unwrap();
     ratings.sort_by(|a, b| b.rating.total_cmp(&a.rating));
     let text = leaderboard(&table, "bob");
     let lines: Vec<&str> = text.lines().collect();
@@ -68,7 +68,7 @@ fn the_leaderboard_lists_the_best_rated_first_with_provisional_marks() {
 fn a_settled_rating_loses_its_provisional_mark() {
     let table = Table::new();
     let settled = |name: &str| {
-        let rating = table.service.store().rating(crate::common::HOME, GameKind::Go, user(name).id).unwrap();
+        let rating = table.service.store().rating(super::common::HOME, GameKind::Go, user(name).id).unwrap();
         rating.is_some_and(|rating| rating.deviation <= 110.0)
     };
     let mut games = 0;

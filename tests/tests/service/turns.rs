@@ -5,7 +5,7 @@ use stonemate_bot::service::{ChannelId, Command, NotifyMode, Target};
 use stonemate_bot::store::Phase;
 use stonemate_engine::AnyGame;
 
-use crate::common::{GENERAL, Table, caller_in, game_opt, mv, mv_in, text, typed, user};
+use super::common::{GENERAL, Table, caller_in, game_opt, mv, mv_in, text, typed, user};
 
 #[test]
 fn a_turn_is_stored_as_printed_and_pings_the_player_to_move() {

@@ -11,7 +11,7 @@ use stonemate_bot::store::{SledStore, Vacation};
 
 use stonemate_bot::store::GameStore;
 
-use crate::common::{Table, caller, game_opt, meddling_table, mv, mv_in, typed, user};
+use super::common::{Table, caller, game_opt, meddling_table, mv, mv_in, typed, user};
 
 fn vacation(days: u8) -> Command {
     Command::Vacation { days }
@@ -125,7 +125,7 @@ fn days_zero_without_a_vacation_and_days_beyond_thirty_are_refused() {
     assert_eq!(table.refused("alice", vacation(0)), "you are not on vacation: `/vacation days:N` starts one");
     let typed = typed("vacation", &[("days", Value::Number(31))]);
     assert_eq!(table.refused("alice", typed), "a vacation is 0 to 30 days (0 ends yours), not 31");
-    assert!(table.ok("alice", crate::common::typed("vacation", &[("days", Value::Number(30))])).reply.ok);
+    assert!(table.ok("alice", super::common::typed("vacation", &[("days", Value::Number(30))])).reply.ok);
 }
 
 #[test]

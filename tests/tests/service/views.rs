@@ -4,7 +4,7 @@ use stonemate_bot::service::{ColorChoice, Command, Field};
 use stonemate_engine::notation::record_tokens;
 use stonemate_engine::{AnyGame, GameKind};
 
-use crate::common::{Table, caller, game_opt, mv, text, typed};
+use super::common::{Table, caller, game_opt, mv, text, typed};
 
 #[test]
 fn anyone_may_look_at_the_board() {
@@ -57,7 +57,7 @@ fn games_lists_active_games_and_challenges() {
     assert!(reply.private);
     let expected = "alice's games:\n#1 go vs bob: bob to move, due in 3d 0h (2023-11-17 22:13 UTC)\n#2 go challenge from carol, to answer\n#3 go challenge to dave, waiting";
     assert_eq!(reply.text, expected);
-    let reply = table.ok("carol", Command::Games { user: Some(crate::common::user("bob")) }).reply;
+    let reply = table.ok("carol", Command::Games { user: Some(super::common::user("bob")) }).reply;
     assert_eq!(reply.text, "bob's games:\n#1 go vs alice: bob to move, due in 3d 0h (2023-11-17 22:13 UTC)");
     assert_eq!(table.ok("zed", Command::Games { user: None }).reply.text, "zed has no active games or challenges.");
 }
@@ -146,7 +146,7 @@ fn a_challenge_without_options_starts_its_terms_at_the_clock() {
         .ok(
             "alice",
             Command::Challenge {
-                opponent: crate::common::user("bob"),
+                opponent: super::common::user("bob"),
                 game: GameKind::Gess,
                 color: ColorChoice::Random,
                 days: Some(3),

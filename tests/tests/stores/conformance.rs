@@ -8,9 +8,9 @@ use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, NotifyMode, 
 use stonemate_bot::store::{GameRecord, GameStore, IndexEntry, Phase, Restore, StoreError, UserRecord, check, export};
 use stonemate_engine::GameKind;
 
-use crate::Kind;
-use crate::common::{HOME, Table, caller, in_server, mv, user};
-pub use crate::ratings::*;
+use super::Kind;
+use super::common::{HOME, Table, caller, in_server, mv, user};
+pub use super::ratings::*;
 
 /// A challenge record as the service makes it (id 1, version 1).
 pub fn challenge_record() -> GameRecord {

@@ -9,8 +9,8 @@ use stonemate_bot::clock::{Span, Timestamp};
 use stonemate_bot::service::GameId;
 use stonemate_bot::store::{GameRecord, GameStore, Queued, StoreError};
 
-use crate::Kind;
-use crate::common::Table;
+use super::Kind;
+use super::common::Table;
 
 const NOW: Timestamp = Timestamp(1_700_000_000_000);
 const LEASE: Span = Span(60_000);

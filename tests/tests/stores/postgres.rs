@@ -92,12 +92,12 @@ fn a_commit_whose_connection_is_lost_has_an_unknown_outcome() {
              FOR EACH ROW EXECUTE FUNCTION cut_off();",
         )
         .unwrap();
-    let error = store.create(crate::conformance::challenge_record()).unwrap_err();
+    let error = store.create(super::conformance::challenge_record()).unwrap_err();
     assert!(matches!(error, StoreError::Unsure(_)), "{error:?}");
     assert!(error.is_storage_failure());
     // A refusal with a reason is no lost answer: nothing was applied, and it says so.
     client.batch_execute("DROP TRIGGER cut_off ON games").unwrap();
-    let mut stale = store.create(crate::conformance::challenge_record()).unwrap();
+    let mut stale = store.create(super::conformance::challenge_record()).unwrap();
     stale.version = 7;
     assert!(matches!(store.update(&stale), Err(StoreError::Conflict)));
 }

@@ -8,7 +8,7 @@ use stonemate_bot::service::Settings;
 use stonemate_bot::store::PostgresStore;
 use stonemate_engine::AnyGame;
 
-use crate::common::Table;
+use super::common::Table;
 
 const PROCESSES: usize = 2;
 const TURNS: usize = 60;

@@ -7,8 +7,8 @@ use stonemate_bot::service::{GameId, GuildId, UserId};
 use stonemate_bot::store::{GameRecord, GameStore, Phase, RatingChange, RatingRecord, StoreError};
 use stonemate_engine::GameKind;
 
-use crate::Kind;
-use crate::common::{HOME, Table, user};
+use super::Kind;
+use super::common::{HOME, Table, user};
 
 /// Two stored records of alice (ids 1 and 2), as the service makes them.
 fn two_records(store: &dyn GameStore) -> [GameRecord; 2] {
@@ -113,7 +113,7 @@ pub fn an_export_keeps_the_ratings(kind: Kind) {
     let source = Table::new();
     let id = source.go("alice", "bob", 0, "board=9x9");
     source.ok("bob", stonemate_bot::service::Command::Resign { game: Some(id) });
-    assert!(source.service.press(&crate::common::caller("bob"), &format!("resign:{}", id.0)).reply.ok);
+    assert!(source.service.press(&super::common::caller("bob"), &format!("resign:{}", id.0)).reply.ok);
     // An export moves games, not messages in flight: the outbox is sent first.
     source.service.deliver(|_| stonemate_bot::service::Delivery::Sent);
     let before = source.service.store().dump().unwrap();

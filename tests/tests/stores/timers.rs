@@ -11,7 +11,7 @@ use stonemate_bot::clock::{Span, Timestamp};
 use stonemate_bot::service::{Delivery, GameId, Settings};
 use stonemate_bot::store::PostgresStore;
 
-use crate::common::Table;
+use super::common::Table;
 
 const PROCESSES: usize = 2;
 /// Ticks (each followed by a delivery) per process and round.

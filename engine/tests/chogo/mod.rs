@@ -4,9 +4,6 @@
 //! Positions are board strings, top rank first (`S`/`s` soldiers, `K`/`k` kings, `-`
 //! missing cells); White (bottom) is upper case, Green (top) lower case.
 
-#[path = "../common/mod.rs"]
-mod common;
-
 mod endings;
 mod examples;
 mod notation;
@@ -17,7 +14,7 @@ mod view;
 use stonemate_engine::chogo::{Chogo, ChogoError};
 use stonemate_engine::{Color, EndReason, Game, Outcome, Square, Status};
 
-pub use common::sq;
+pub use crate::common::sq;
 
 /// A position from board strings with `to_move` to play.
 pub fn position(rows: [&str; 7], to_move: Color) -> Chogo {

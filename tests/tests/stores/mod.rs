@@ -2,9 +2,6 @@
 //! sled and on PostgreSQL (a throwaway cluster, see `stonemate_tests::postgres`), and the
 //! stores must agree to the byte.
 
-#[path = "../service/common.rs"]
-#[allow(dead_code)]
-mod common;
 mod conformance;
 mod outbox;
 mod postgres;
@@ -13,6 +10,9 @@ mod ratings;
 mod timers;
 
 use stonemate_bot::store::{GameStore, MemoryStore, PostgresStore, SledStore};
+
+// The service tests' table and callers, shared: every store is driven as the service is.
+use crate::service::common;
 
 /// One of the stores under test.
 #[derive(Debug, Clone, Copy)]
@@ -50,9 +50,9 @@ impl Kind {
 macro_rules! on_every_store {
     ($($test:ident),* $(,)?) => { on_every_store!(conformance: $($test),*); };
     ($module:ident: $($test:ident),* $(,)?) => {
-        mod memory { $( #[test] fn $test() { crate::$module::$test(crate::Kind::Memory) } )* }
-        mod sled { $( #[test] fn $test() { crate::$module::$test(crate::Kind::Sled) } )* }
-        mod postgres_store { $( #[test] fn $test() { crate::$module::$test(crate::Kind::Postgres) } )* }
+        mod memory { $( #[test] fn $test() { crate::stores::$module::$test(crate::stores::Kind::Memory) } )* }
+        mod sled { $( #[test] fn $test() { crate::stores::$module::$test(crate::stores::Kind::Sled) } )* }
+        mod postgres_store { $( #[test] fn $test() { crate::stores::$module::$test(crate::stores::Kind::Postgres) } )* }
     };
 }
 
