@@ -1,4 +1,4 @@
-//! `stonemate console` as `commands.md` describes it: lines in, replies out, `--json`,
+//! `stonemate console` as `docs/commands.md` describes it: lines in, replies out, `--json`,
 //! `#channel`, `!advance`, images written under `--out`.
 
 use std::io::Write;

@@ -1,5 +1,5 @@
 //! `stonemate replay` as scripts use it: arguments, the JSON object, and exit statuses
-//! (the contract in the shared spec `replay-cli.md`).
+//! (the contract in `docs/replay-cli.md`).
 
 use crate::cli;
 

@@ -1,4 +1,4 @@
-//! How the pieces of `pieces.md` move on a board with holes.
+//! How the pieces of `docs/pieces.md` move on a board with holes.
 //!
 //! A piece's *moves* are the squares it could reach in one chess move: every empty square
 //! along a ray plus the first occupied one; every existing target of a leap. Chego calls

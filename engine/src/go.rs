@@ -1,4 +1,4 @@
-//! Go with chess pieces (H. Bodlaender, 1998), per `go-with-pieces.md`.
+//! Go with chess pieces (H. Bodlaender, 1998), per `docs/rules/go-with-pieces.md`.
 //!
 //! Stones are replaced by catalogue pieces: a piece is alive when it can move to an empty
 //! square or defends a friendly alive piece (rule 3). After a drop or move, the opponent's
@@ -58,7 +58,7 @@ fn star_points(shape: &Shape) -> Vec<Square> {
         .collect()
 }
 
-/// The options of a challenge (see the table in `go-with-pieces.md`).
+/// The options of a challenge (see the table in `docs/rules/go-with-pieces.md`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GoOptions {
     /// The grid and the holes the challenger listed (before `squares` is applied).

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::square::Color;
 
-/// What a piece is. The catalogue of `pieces.md` (K Q R B N P W F D A H G) plus the stone
+/// What a piece is. The catalogue of `docs/pieces.md` (K Q R B N P W F D A H G) plus the stone
 /// of Gess and Chogo (`S`). The declaration order is the order hands are printed in:
 /// K Q R B N P F, then the other letters alphabetically.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -55,7 +55,7 @@ impl Role {
         Role::Wazir,
     ];
 
-    /// The twelve pieces of the catalogue in `pieces.md` (everything but the stone).
+    /// The twelve pieces of the catalogue in `docs/pieces.md` (everything but the stone).
     pub const CATALOGUE: [Role; 12] = [
         Role::King,
         Role::Queen,

@@ -1,7 +1,7 @@
 //! Differential test of Chego's attack geometry against python-chess (an independent chess
 //! library): on 8x8 boards with K Q R B N P, the squares each piece attacks, how many
 //! pieces of each side attack every square, and so which squares are neutral or controlled
-//! (definitions 1-2 of `chego.md`; pieces.md's pawn is the chess pawn's capture).
+//! (definitions 1-2 of `docs/rules/chego.md`; docs/pieces.md's pawn is the chess pawn's capture).
 //!
 //! Positions are of two kinds: arbitrary placements (pawns on any rank included) and the
 //! positions of random Chego games. Needs `python3` with `chess` (`pip install

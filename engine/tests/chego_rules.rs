@@ -1,4 +1,4 @@
-//! One test per rule and ruling of `chego.md` (and the options), on positions worked out by
+//! One test per rule and ruling of `docs/rules/chego.md` (and the options), on positions worked out by
 //! hand. Positions are built by legal play only; the comments say why each turn is legal.
 
 use crate::common;
@@ -259,7 +259,7 @@ fn ruling_c1_suicide_is_judged_before_captures() {
     assert_eq!(error, ChegoError::Suicide { starved: vec![(sq("a4"), Role::Rook)] });
 }
 
-// Pawns (rule 4, last sentence; pieces.md).
+// Pawns (rule 4, last sentence; docs/pieces.md).
 
 #[test]
 fn pawns_may_be_dropped_on_their_own_first_rank() {
@@ -281,7 +281,7 @@ fn pawns_on_the_last_rank_attack_nothing() {
     assert!(black.legal_turns().contains(&drop(Role::Pawn, "d8")));
 }
 
-// Holes (pieces.md, ruling P1).
+// Holes (docs/pieces.md, ruling P1).
 
 #[test]
 fn holes_stop_sliders() {

@@ -4,7 +4,7 @@
 //! with the engine's: a 20x20 grid of characters instead of bit rows, every candidate move
 //! simulated in full on a copy of the grid (lift, clear, put down, clear the outer ring),
 //! and rings found by looking at all eight neighbours of every empty square. It is slow,
-//! and simple enough to read against `gess.md` line by line.
+//! and simple enough to read against `docs/rules/gess.md` line by line.
 
 
 use std::collections::{BTreeSet, HashSet};

@@ -1,4 +1,4 @@
-//! Gess: one named test per rule and ruling of `gess.md`.
+//! Gess: one named test per rule and ruling of `docs/rules/gess.md`.
 //!
 //! Most tests set up a small position: the pieces under test in the middle of the board,
 //! and each player's ring far away in a corner (Black's around c3, White's around r18), so

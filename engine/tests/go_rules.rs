@@ -1,4 +1,4 @@
-//! One test per rule and ruling of `go-with-pieces.md`, from positions worked out by hand.
+//! One test per rule and ruling of `docs/rules/go-with-pieces.md`, from positions worked out by hand.
 
 use crate::common;
 

@@ -1,4 +1,4 @@
-//! One test per rule and ruling of iChess (`ichess.md`), from positions worked out by hand.
+//! One test per rule and ruling of iChess (`docs/rules/ichess.md`), from positions worked out by hand.
 
 use crate::common;
 

@@ -1,4 +1,4 @@
-//! Moving a bot between stores through the binary (`commands.md`, "Operating commands"):
+//! Moving a bot between stores through the binary (`docs/commands.md`, "Operating commands"):
 //! `stonemate export --data DIR | stonemate import --database URL` gives the same games on
 //! PostgreSQL, turn for turn, and the way back gives them on sled again.
 

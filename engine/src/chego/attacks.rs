@@ -1,4 +1,4 @@
-//! Definitions 1-2 and rules 4b-e and 5 of `chego.md`: what every piece attacks, which
+//! Definitions 1-2 and rules 4b-e and 5 of `docs/rules/chego.md`: what every piece attacks, which
 //! squares are neutral or controlled, whether a placement is legal, and what it captures.
 //!
 //! A piece attacks exactly its catalogue moves (`catalogue.rs`, holes and ruling P1

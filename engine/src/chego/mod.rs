@@ -1,4 +1,4 @@
-//! Chego (Alfred Pfeiffer, 1998), per `chego.md`: chess material, go-like aim.
+//! Chego (Alfred Pfeiffer, 1998), per `docs/rules/chego.md`: chess material, go-like aim.
 //!
 //! The board starts empty; players drop pieces from hand or pass (rules 3, 6). A drop must
 //! go to an empty, neutral square, and the new piece must attack an empty square and no

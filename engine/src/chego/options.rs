@@ -1,4 +1,4 @@
-//! Chego's options (`chego.md`, "Options a challenge can set"): the board with its holes
+//! Chego's options (`docs/rules/chego.md`, "Options a challenge can set"): the board with its holes
 //! and the set of pieces each player starts with in hand.
 
 use crate::options::{self, GameOptions, OptionError, OptionPairs};

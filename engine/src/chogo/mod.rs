@@ -1,4 +1,4 @@
-//! Chogo (Chogo-44, David Jagger 2004), per `chogo.md`: soldiers and kings on a 44-cell
+//! Chogo (Chogo-44, David Jagger 2004), per `docs/rules/chogo.md`: soldiers and kings on a 44-cell
 //! board, co-enclosure capture, traps, tandem moves and mole drops.
 //!
 //! Sides: the engine's [`Color::White`] is the bottom side, which moves first (ruling H1);

@@ -1,4 +1,4 @@
-//! Gess (the Archimedeans, Eureka 53), per `gess.md`.
+//! Gess (the Archimedeans, Eureka 53), per `docs/rules/gess.md`.
 //!
 //! A 20x20 grid whose stones stand on the inner 18x18. A piece is any 3x3 area with own
 //! stones and no enemy stone (rule 3); its stones say where and how far it moves (4); it

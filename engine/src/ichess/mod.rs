@@ -1,4 +1,4 @@
-//! iChess (Pangus Ho, 2014), per `ichess.md`: chess pieces with shogi pawns, drops into
+//! iChess (Pangus Ho, 2014), per `docs/rules/ichess.md`: chess pieces with shogi pawns, drops into
 //! the own half, and a deployment phase.
 //!
 //! The position lives on 64-bit bitboards (`bitboard.rs`, `position.rs`); turns are generated

@@ -1,4 +1,4 @@
-//! The commands registered at start-up are exactly those of `commands.md`: names, option
+//! The commands registered at start-up are exactly those of `docs/commands.md`: names, option
 //! names, option types and fixed choices.
 
 use serde_json::Value;
@@ -13,7 +13,7 @@ const USER: u64 = 6;
 /// An option: name, type, required, fixed choices.
 type OptionSpec = (&'static str, u64, bool, &'static [&'static str]);
 
-/// (command, options) as `commands.md` lists them.
+/// (command, options) as `docs/commands.md` lists them.
 fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
     let game = ("game", STRING, false, &[][..]);
     let challenge = ("challenge", STRING, false, &[][..]);
