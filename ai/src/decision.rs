@@ -13,15 +13,22 @@ pub enum Question {
     /// The bot is to move: its turn, or resigning.
     Turn,
     /// The opponent offers a draw; `bot` is the bot's colour (it need not be to move).
-    DrawOffer { bot: Color },
+    DrawOffer {
+        /// The colour the bot plays in the game.
+        bot: Color,
+    },
 }
 
 /// The bot's answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decision {
+    /// Play this turn (the answer to [`Question::Turn`]).
     Play(Turn),
+    /// Give the game up (to [`Question::Turn`], when the position is hopeless).
     Resign,
+    /// Take the draw offered ([`Question::DrawOffer`]).
     AcceptDraw,
+    /// Refuse the draw offered and play on ([`Question::DrawOffer`]).
     DeclineDraw,
 }
 
@@ -29,7 +36,9 @@ pub enum Decision {
 /// searched).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decided {
+    /// The answer to the question.
     pub decision: Decision,
+    /// The search the answer rests on: its best turn, value and statistics.
     pub result: SearchResult,
 }
 

@@ -26,12 +26,16 @@ use crate::search::Budget;
 /// How hard the bot tries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
+    /// The smallest budget: quick, and easy to beat.
     Easy,
+    /// The default level of a challenge to the bot.
     Medium,
+    /// The largest budget and the longest time limit.
     Hard,
 }
 
 impl Level {
+    /// Every level, weakest first.
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
     /// `easy`, `medium`, `hard`.

@@ -14,6 +14,8 @@
 //!
 //! Pure like the engine: no I/O. It reads the clock only to honour a time limit.
 
+#![warn(missing_docs)]
+
 pub mod decision;
 pub mod knowledge;
 pub mod level;

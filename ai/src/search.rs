@@ -31,7 +31,9 @@ const FORCED_TURN_NODES: u64 = 64;
 /// comes first). Without either, it stops at a fixed safety limit of nodes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Budget {
+    /// The most nodes (playouts) to make, all threads together.
     pub nodes: Option<u64>,
+    /// The most time to take, measured from the start of the search.
     pub time: Option<Duration>,
 }
 
@@ -52,13 +54,16 @@ impl Budget {
 /// What to search with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchConfig {
+    /// When to stop.
     pub budget: Budget,
+    /// The seed of the playouts' random choices; each thread derives its own from it.
     pub seed: u64,
     /// Threads, each with its own tree; 0 counts as 1.
     pub threads: usize,
 }
 
 impl SearchConfig {
+    /// One thread with this budget and seed.
     #[must_use]
     pub fn new(budget: Budget, seed: u64) -> SearchConfig {
         SearchConfig { budget, seed, threads: 1 }
@@ -68,7 +73,9 @@ impl SearchConfig {
 /// One turn of the side to move, as the search saw it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RootTurn {
+    /// The turn.
     pub turn: Turn,
+    /// How many playouts went through this turn, all threads together.
     pub visits: u64,
     /// The mean result for the side to move after this turn (1 win, 0.5 draw, 0 loss).
     pub value: f64,
@@ -79,8 +86,11 @@ pub struct RootTurn {
 /// A result the search proved, for the side that made the turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Proof {
+    /// The side that made the turn wins, whatever the opponent does.
     Win,
+    /// Best play on both sides leads to a draw.
     Draw,
+    /// The side that made the turn loses, whatever it does.
     Loss,
 }
 
@@ -105,11 +115,14 @@ impl Proof {
 /// The turn the search chose, and what it knows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchResult {
+    /// The turn to play: a proven win if there is one, else the most visited turn (a proven
+    /// loss only when every turn is one).
     pub turn: Turn,
     /// The expected score of the side to move, from 0 (lost) through 0.5 (even) to 1 (won).
     pub value: f64,
     /// Playouts made (tree nodes added), all threads together.
     pub nodes: u64,
+    /// The wall-clock time the search took.
     pub elapsed: Duration,
     /// `Some` when the outcome of `turn` is proven (a forced win, draw or loss).
     pub proven: Option<Proof>,
