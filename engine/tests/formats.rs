@@ -1,7 +1,6 @@
 //! SGF, PGN and our own record: written by the engine, read back by independent readers
 //! (`sgf-parse`, `w-pgn`, python-chess) and by our own `formats::read`.
 
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -321,7 +320,7 @@ mod random_games {
             let text = "board=7x5:c3 pieces=RNB moving=on komi=2.5";
             let (_, turns) = random_game(Go::new(options(text)), seed, 80);
             let turns: Vec<&str> = turns.iter().map(String::as_str).collect();
-            let record = crate::record(GameKind::Go, text, &turns);
+            let record = super::record(GameKind::Go, text, &turns);
             let imported = formats::read(&sgf::write(&record).unwrap()).unwrap();
             prop_assert_eq!(imported.options, record.options);
             prop_assert_eq!(imported.turns, record.turns);
@@ -331,7 +330,7 @@ mod random_games {
         fn a_random_ichess_game_round_trips_through_pgn(seed in any::<u64>()) {
             let (_, turns) = random_game(IChess::new(options("")), seed, 120);
             let turns: Vec<&str> = turns.iter().map(String::as_str).collect();
-            let record = crate::record(GameKind::IChess, "", &turns);
+            let record = super::record(GameKind::IChess, "", &turns);
             let imported = formats::read(&pgn::write(&record).unwrap()).unwrap();
             prop_assert_eq!(imported.turns, record.turns);
         }

@@ -6,7 +6,6 @@
 //! and rings found by looking at all eight neighbours of every empty square. It is slow,
 //! and simple enough to read against `docs/rules/gess.md` line by line.
 
-
 use std::collections::{BTreeSet, HashSet};
 
 use rand::SeedableRng;

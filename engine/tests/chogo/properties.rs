@@ -11,9 +11,9 @@ use rand::seq::SliceRandom;
 use stonemate_engine::chogo::{Chogo, ChogoOptions};
 use stonemate_engine::{Game, Turn};
 
-use crate::common::{Checks, check_properties, random_turn};
 use super::examples::city_position;
 use super::{position, rows};
+use crate::common::{Checks, check_properties, random_turn};
 
 /// The character on (file, rank) from 0, `-` off the board.
 fn at(rows: &[String], file: i32, rank: i32) -> char {
