@@ -24,7 +24,19 @@ const TURNS_PER_RUN: usize = 24;
 
 /// Every record in the database, by id (ids are dense from 1).
 fn records(data: &Path) -> Vec<GameRecord> {
-    let store = SledStore::open(data).expect("the database opens after a crash");
+    // This test shares its process with the other bot tests, whose children (spawned while
+    // this test has the database open) hold a copy of its locked file until they exec; the
+    // lock is then busy for a moment. The killed console itself is gone (it was waited for).
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let store = loop {
+        match SledStore::open(data) {
+            Ok(store) => break store,
+            Err(error) if Instant::now() < deadline && format!("{error:?}").contains("could not acquire lock") => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(error) => panic!("the database opens after a crash: {error:?}"),
+        }
+    };
     (1..).map_while(|id| store.load(GameId(id)).expect("records read")).collect()
 }
 
