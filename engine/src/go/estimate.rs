@@ -14,10 +14,11 @@
 //! judge (such as the search's ownership) can feed [`dead_from_ownership`] instead.
 
 use super::{DeadPieces, Go, controlled};
+use crate::board::Board;
 use crate::catalogue;
 use crate::game::Game;
 use crate::piece::Role;
-use crate::square::{Color, MAX_SQUARES, Square};
+use crate::square::{Color, MAX_SQUARES, Square, SquareSet};
 use crate::turn::Turn;
 
 /// Random games the estimate plays by default: enough for clear cases to be stable, few
@@ -109,23 +110,85 @@ fn play_out(game: &mut Go, max_turns: usize, rng: &mut SplitMix64) {
     }
 }
 
-/// Plays one random legal drop that does not fill the mover's own eye; `false` if none.
+/// Plays one random legal drop that neither fills the mover's own eye nor puts his own
+/// group in atari without capturing; `false` if there is none.
 fn random_drop(game: &mut Go, rng: &mut SplitMix64) -> bool {
     let Some(mover) = game.to_move() else { return false };
     let roles = game.options().pieces.clone();
+    // Captures first: a drop on the last empty square of an opponent group takes it.
+    let mut captures = last_liberties(game.board(), mover.other());
     let board = game.board();
     let mut empty: Vec<Square> = board.shape().squares().filter(|&square| board.get(square).is_none()).collect();
-    while !empty.is_empty() {
-        let square = empty.swap_remove(rng.below(empty.len()));
+    while !empty.is_empty() || !captures.is_empty() {
+        let square = match captures.pop() {
+            Some(square) => square,
+            None => empty.swap_remove(rng.below(empty.len())),
+        };
         let role = roles[rng.below(roles.len())];
         if fills_own_eye(game, square, role, mover) {
             continue;
         }
-        if game.play(Turn::Drop { role, to: square }).is_ok() {
+        let mut after = game.clone();
+        if after.play(Turn::Drop { role, to: square }).is_err() {
+            continue;
+        }
+        let captured = after.prisoners()[mover.index()] > game.prisoners()[mover.index()];
+        if captured || !in_atari(after.board(), square) {
+            *game = after;
             return true;
         }
     }
     false
+}
+
+/// The squares that are the single empty move left to a group of `color`.
+fn last_liberties(board: &Board, color: Color) -> Vec<Square> {
+    let mut seen = SquareSet::EMPTY;
+    let mut found = Vec::new();
+    for start in board.squares_of(color).iter() {
+        if seen.contains(start) {
+            continue;
+        }
+        let (group, liberties) = group_of(board, start, usize::MAX);
+        for square in group.iter() {
+            seen.insert(square);
+        }
+        if liberties.len() == 1 {
+            found.extend(liberties.iter());
+        }
+    }
+    found
+}
+
+/// The group of the piece on `start` (what its pieces defend, transitively: rule 3) and the
+/// empty squares its pieces can move to, the search stopping once more than `enough` are found.
+fn group_of(board: &Board, start: Square, enough: usize) -> (SquareSet, SquareSet) {
+    let mut group = SquareSet::EMPTY;
+    let mut liberties = SquareSet::EMPTY;
+    let Some(color) = board.get(start).map(|piece| piece.color) else { return (group, liberties) };
+    let mut queue = vec![start];
+    group.insert(start);
+    while let Some(from) = queue.pop() {
+        board.for_each_move(from, |to| match board.get(to) {
+            None => liberties.insert(to),
+            Some(piece) if piece.color == color && !group.contains(to) => {
+                group.insert(to);
+                queue.push(to);
+            }
+            Some(_) => {}
+        });
+        if liberties.len() > enough {
+            break;
+        }
+    }
+    (group, liberties)
+}
+
+/// Whether the group of the piece on `start` has a single empty square left to move to.
+/// The group is what its pieces defend, transitively (rule 3); random games that walk into
+/// atari throw away groups that any player would keep, which blurs the estimate.
+fn in_atari(board: &Board, start: Square) -> bool {
+    group_of(board, start, 1).1.len() == 1
 }
 
 /// Whether every move a piece of `role` dropped on `square` would have lands on a piece of
