@@ -151,6 +151,13 @@ mod tests {
     }
 
     #[test]
+    fn record_tokens_keep_the_dead_agreement_whole() {
+        let record = "1. d4 pass\n2. pass pass # counting\n3. dead c3\n  D4 # both";
+        assert_eq!(record_tokens(record), ["d4", "pass", "pass", "pass", "dead c3 D4"]);
+        assert_eq!(record_tokens("pass pass dead -"), ["pass", "pass", "dead -"]);
+    }
+
+    #[test]
     fn drops_with_and_without_letters() {
         let d4: Square = "d4".parse().unwrap();
         assert_eq!(split_drop("d4"), Some((None, d4)));
