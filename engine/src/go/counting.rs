@@ -86,7 +86,11 @@ impl FromStr for DeadPieces {
             return Err(NotationError::Empty);
         }
         if text.len() > MAX_DEAD_TEXT {
-            return Err(NotationError::TooLong { text: text.chars().take(40).collect() });
+            let text: String = text.chars().take(40).collect();
+            return Err(NotationError::Unreadable {
+                text,
+                expected: "an agreement names each piece once: it is too long",
+            });
         }
         let mut words = text.split_whitespace();
         if !words.next().is_some_and(|word| word.eq_ignore_ascii_case(DEAD)) {

@@ -68,9 +68,12 @@ pub fn dead_from_ownership(go: &Go, ownership: impl Fn(Square) -> f64) -> DeadPi
 /// position: Black's wins of the square minus White's, divided by the games (from -1 to 1;
 /// a piece owns its square, an empty square is owned by rule 8). Seeded by `seed`.
 ///
-/// A random game drops a random piece of the set on a random empty square, never into the
-/// mover's own eye (a square all of whose moves for that piece land on his own pieces),
-/// and passes when no such drop is legal; two passes in a row end it.
+/// A random game takes a group left with one empty move when it can, and otherwise drops a
+/// random piece of the set on a random empty square, never into the mover's own eye (a
+/// square all of whose moves for that piece land on his own pieces) and never leaving his
+/// own group with one empty move unless the drop captures; it passes when no such drop is
+/// legal, and two passes in a row end it. (Pure random play let walls around large areas
+/// die in a third of the games.)
 #[must_use]
 pub fn playout_ownership(go: &Go, playouts: u32, seed: u64) -> Vec<(Square, f64)> {
     let squares: Vec<Square> = go.board().shape().squares().collect();
