@@ -503,7 +503,11 @@ fn our_own_record_keeps_the_agreement_as_its_last_entry() {
     let bare = "b1 d1 b2 d2 b3 d3 b4 d4 b5 d5\npass a3 pass pass\n# agreed:\ndead\n  a3 # the rook\n";
     assert_eq!(formats::read(bare).unwrap().turns.last(), record.turns.last(), "the entry may span lines");
     let options = parse_option_text("board=5x5 counting=on").unwrap();
+    let before = AnyGame::replay(GameKind::Go, &options, &record.turns[..14]).unwrap();
+    assert!(before.game.is_counting(), "the two passes opened counting");
     let replay = AnyGame::replay(GameKind::Go, &options, &formats::read(bare).unwrap().turns).unwrap();
+    assert!(!replay.game.is_counting());
+    assert_eq!(replay.played.last().map(String::as_str), Some("dead a3"), "printed as records keep it");
     let score = replay.game.score().unwrap();
     assert_eq!((score.black.to_string(), score.white.to_string()), ("6".to_owned(), "5".to_owned()));
 }
