@@ -115,3 +115,30 @@ fn every_game_name_is_accepted() {
         }
     }
 }
+
+#[test]
+fn a_go_record_ending_in_a_dead_agreement_scores_without_the_dead_pieces() {
+    let args = ["--game", "go", "--option", "board=5x5", "--option", "counting=on", "-"];
+    let played = "b1 d1 b2 d2 b3 d3 b4 d4 b5 d5\npass a3 pass pass\n";
+    let counting = json(&replay(&args, played));
+    assert_eq!((counting["status"].as_str(), counting["to_move"].as_str()), (Some("ongoing"), Some("black")));
+    assert_eq!(counting["score"], serde_json::json!({"white": 5, "black": 0}), "the rook on a3 spoils the a-file");
+
+    let output = replay(&args, &format!("{played}dead a3 # agreed\n"));
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let value = json(&output);
+    assert_eq!(value["options"]["counting"], "on");
+    assert_eq!(value["turns"], 15);
+    assert_eq!((value["status"].as_str(), value["result"].as_str()), (Some("finished"), Some("black")));
+    assert_eq!(value["reason"], "counting");
+    assert_eq!(value["score"], serde_json::json!({"white": 5, "black": 6}), "five squares and the prisoner");
+    assert_eq!(value["board"][2], ".r.R.", "the dead rook is off the board");
+    assert_eq!(value["owner"]["a3"], "black");
+    assert_eq!(value["legal"], serde_json::json!([]));
+
+    let output = replay(&args, &format!("{played}dead c3"));
+    assert_eq!(output.status.code(), Some(1));
+    let value = json(&output);
+    assert_eq!((value["error"]["index"].as_u64(), value["error"]["turn"].as_str()), (Some(15), Some("dead c3")));
+    assert!(value["error"]["message"].as_str().unwrap().contains("rule 10"), "{value}");
+}

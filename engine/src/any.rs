@@ -4,6 +4,7 @@
 //! A game joins by one line in the `any_game!` invocation at the bottom of this file.
 
 use crate::game::{BoardView, Game, GameKind, OwnerMap, Score, Status};
+use crate::go::{DeadPieces, GoError};
 use crate::options::{GameOptions, OptionError, OptionPairs};
 use crate::piece::Hand;
 use crate::turn::Turn;
@@ -151,11 +152,30 @@ macro_rules! any_game {
 
 impl AnyGame {
     /// Reads and plays one turn; returns it as the game prints it (in the position before).
+    ///
+    /// A record's entries are turns, except the agreement that ends counting in Go with
+    /// chess pieces (`dead c3 d4`, rule 10), which is read and applied here too, so that
+    /// every replay of a record knows it.
     pub fn play_text(&mut self, text: &str) -> Result<String, TurnError> {
+        if let AnyGame::Go(go) = self {
+            if DeadPieces::is_entry(text) {
+                let dead: DeadPieces = text.parse().map_err(|error| TurnError::Go(GoError::Notation(error)))?;
+                go.agree_dead(&dead).map_err(TurnError::Go)?;
+                return Ok(dead.to_string());
+            }
+        }
         let turn = self.parse_turn(text)?;
         let printed = self.format_turn(turn);
         self.play(turn)?;
         Ok(printed)
+    }
+
+    /// Whether the game is in the counting phase of Go with chess pieces (rule 10): the
+    /// player to move may resume play, or the players agree on dead pieces
+    /// ([`crate::go::Go::agree_dead`], or the entry `dead ...` through [`AnyGame::play_text`]).
+    #[must_use]
+    pub fn is_counting(&self) -> bool {
+        matches!(self, AnyGame::Go(go) if go.is_counting())
     }
 
     /// Every legal turn, as the game prints it.

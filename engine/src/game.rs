@@ -98,6 +98,9 @@ impl Outcome {
 pub enum EndReason {
     /// Both sides passed in a row, so the board is scored (Go with chess pieces, Chego).
     TwoPasses,
+    /// After two passes, the players agreed which pieces are dead, and the board was scored
+    /// without them (Go with chess pieces with `counting=on`, rule 10).
+    Counted,
     /// The side to move is in check and has no legal turn (iChess).
     Checkmate,
     /// The side to move has no legal turn: stalemate in iChess, a loss in Gess and Chogo.
@@ -128,6 +131,7 @@ impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             EndReason::TwoPasses => "two passes",
+            EndReason::Counted => "counting",
             EndReason::Checkmate => "checkmate",
             EndReason::NoLegalTurn => "no legal turn",
             EndReason::Repetition => "fourfold repetition",

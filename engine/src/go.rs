@@ -4,6 +4,14 @@
 //! square or defends a friendly alive piece (rule 3). After a drop or move, the opponent's
 //! pieces that are not alive are captured (4); the mover's own must all be alive (5, G4);
 //! simple ko (6); two passes end the game (7); territory plus prisoners scores (8, 9).
+//! With `counting=on`, the two passes open a counting phase instead (rule 10, in
+//! [`counting`]): the players agree on dead pieces (`dead c3 d4`) or resume play.
+
+mod counting;
+mod estimate;
+
+pub use counting::{DeadPieces, MAX_DEAD_TEXT};
+pub use estimate::{PLAYOUTS, dead_from_ownership, playout_ownership};
 
 use std::ops::ControlFlow;
 
@@ -71,9 +79,12 @@ pub struct GoOptions {
     pub moving: bool,
     /// Points added to White's score to make up for Black's first turn.
     pub komi: HalfPoints,
+    /// Whether two passes open a counting phase where the players agree on dead pieces
+    /// (rule 10, `counting=on`) instead of ending the game.
+    pub counting: bool,
 }
 
-const KNOWN_KEYS: &str = "board, pieces, squares, moving, komi";
+const KNOWN_KEYS: &str = "board, pieces, squares, moving, komi, counting";
 
 impl Default for GoOptions {
     fn default() -> GoOptions {
@@ -83,6 +94,7 @@ impl Default for GoOptions {
             squares: Squares::All,
             moving: false,
             komi: HalfPoints(0),
+            counting: false,
         }
     }
 }
@@ -112,6 +124,7 @@ impl GameOptions for GoOptions {
                 "squares" => parse_squares(key, value).map(|value| squares = Some(value)),
                 "moving" => parse_on_off(key, value).map(|on| options.moving = on),
                 "komi" => parse_komi(key, value).map(|komi| options.komi = komi),
+                "counting" => parse_on_off(key, value).map(|on| options.counting = on),
                 _ => return None,
             })
         })?;
@@ -128,15 +141,22 @@ impl GameOptions for GoOptions {
         Ok(options)
     }
 
+    /// Every option, except `counting` while it is `off`: a record without the key is read
+    /// as `off` (rule 10's default for a bare record), so leaving it out keeps every record,
+    /// SGF and stored challenge written before counting existed exactly as it was.
     fn to_pairs(&self) -> OptionPairs {
         let pieces: String = self.pieces.iter().map(|role| role.letter()).collect();
-        vec![
+        let mut pairs = vec![
             ("board".to_owned(), options::format_board(&self.board)),
             ("pieces".to_owned(), pieces),
             ("squares".to_owned(), squares_name(self.squares).to_owned()),
             ("moving".to_owned(), if self.moving { "on" } else { "off" }.to_owned()),
             ("komi".to_owned(), self.komi.to_string()),
-        ]
+        ];
+        if self.counting {
+            pairs.push(("counting".to_owned(), "on".to_owned()));
+        }
+        pairs
     }
 }
 
@@ -207,6 +227,15 @@ pub enum GoError {
     /// The game has ended (two passes in a row), so no further turn is accepted.
     #[error("the game is over")]
     GameOver,
+    /// A `dead` agreement outside the counting phase (rule 10).
+    #[error("dead pieces are agreed only in the counting phase (rule 10: after two passes, with counting=on)")]
+    NotCounting,
+    /// A square of a `dead` agreement with no piece on it (rule 10).
+    #[error("there is no piece on {square} to count as dead (rule 10: only pieces on the board can be agreed dead)")]
+    NoDeadPiece {
+        /// The empty square (or one that is not on the board).
+        square: Square,
+    },
     /// A square outside the board or in a hole.
     #[error("{square} is not a square of this board")]
     NoSuchSquare {
@@ -283,6 +312,11 @@ pub struct Go {
     turns_played: u32,
     last_turn: Vec<Square>,
     captured: Vec<(Square, Piece)>,
+    /// In the counting phase of rule 10: two passes were played with `counting=on`, and
+    /// the players agree on dead pieces or resume play.
+    counting: bool,
+    /// The dead pieces agreed at the end of counting (rule 10), once agreed.
+    agreed_dead: Option<DeadPieces>,
     ending: Option<Ending>,
 }
 
@@ -383,8 +417,14 @@ impl Go {
         self.captured.clear();
         self.passes_in_a_row += 1;
         if self.passes_in_a_row >= 2 {
-            let outcome = self.current_score().outcome();
-            self.ending = Some(Ending { outcome, reason: EndReason::TwoPasses });
+            if self.options.counting {
+                // Rule 10: the passes open counting; a pass that resumes play counts afresh.
+                self.counting = true;
+                self.passes_in_a_row = 0;
+            } else {
+                let outcome = self.current_score().outcome();
+                self.ending = Some(Ending { outcome, reason: EndReason::TwoPasses });
+            }
         }
     }
 
@@ -545,6 +585,8 @@ impl Game for Go {
             turns_played: 0,
             last_turn: Vec::new(),
             captured: Vec::new(),
+            counting: false,
+            agreed_dead: None,
             ending: None,
         }
     }
@@ -572,9 +614,12 @@ impl Game for Go {
             return Err(GoError::GameOver);
         }
         if turn == Turn::Pass {
+            self.counting = false;
             self.pass();
         } else {
             let (from, to, after, dead) = self.check(turn)?;
+            // Any turn in the counting phase resumes play (rule 10).
+            self.counting = false;
             self.commit(from, to, after, dead);
         }
         self.turns_played += 1;

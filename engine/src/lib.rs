@@ -56,6 +56,7 @@ pub mod ichess;
 pub mod notation;
 pub mod options;
 pub mod piece;
+pub mod result;
 pub mod square;
 pub mod turn;
 
@@ -67,5 +68,6 @@ pub use game::{
 pub use notation::NotationError;
 pub use options::{GameOptions, OptionError, OptionPairs};
 pub use piece::{Hand, Piece, Role};
+pub use result::GameResult;
 pub use square::{Color, Shape, Square, SquareSet};
 pub use turn::{Rect, Turn};

@@ -103,9 +103,21 @@ pub fn split_move(text: &str) -> Option<(Square, Square)> {
 
 /// Splits a record into turn texts: whitespace separates turns, `#` starts a comment to the
 /// end of the line, and move numbers (`12.`, `12...`, also glued on as in `12.e4`) are
-/// skipped.
+/// skipped. The word `dead` starts the agreement that ends counting in Go with chess
+/// pieces (`dead c3 d4`, always the last entry), so it and every word after it make one
+/// entry.
 #[must_use]
 pub fn record_tokens(record: &str) -> Vec<String> {
+    let mut tokens = plain_tokens(record);
+    if let Some(start) = tokens.iter().position(|token| token.eq_ignore_ascii_case("dead")) {
+        let entry = tokens.split_off(start).join(" ");
+        tokens.push(entry);
+    }
+    tokens
+}
+
+/// The whitespace-separated words of a record, without comments and move numbers.
+fn plain_tokens(record: &str) -> Vec<String> {
     record
         .lines()
         .map(|line| line.split_once('#').map_or(line, |(before, _)| before))
@@ -136,6 +148,13 @@ mod tests {
     fn record_tokens_skip_numbers_and_comments() {
         let record = "1. R=a1 R=h8 2. B=f4 R=f8 # a comment 3. x\n3... Nc3\n4.e4 12.. pass";
         assert_eq!(record_tokens(record), ["R=a1", "R=h8", "B=f4", "R=f8", "Nc3", "e4", "pass"]);
+    }
+
+    #[test]
+    fn record_tokens_keep_the_dead_agreement_whole() {
+        let record = "1. d4 pass\n2. pass pass # counting\n3. dead c3\n  D4 # both";
+        assert_eq!(record_tokens(record), ["d4", "pass", "pass", "pass", "dead c3 D4"]);
+        assert_eq!(record_tokens("pass pass dead -"), ["pass", "pass", "dead -"]);
     }
 
     #[test]

@@ -28,6 +28,8 @@ const ROWS: &[Row] = &[
     (GameKind::Go, "board=9x9 moving=on pieces=N", "N@e5 N@a1", "e5-e6", "Unreachable"),
     (GameKind::Go, "board=9x9", "e5 a2 e6 b1", "a1", "Suicide"),
     (GameKind::Go, "board=9x9", "d5 f6 e6 f4 e4 g5 a1 e5 f5", "e5", "Ko"),
+    (GameKind::Go, "board=9x9 counting=on", "e5 pass", "dead e5", "NotCounting"),
+    (GameKind::Go, "board=9x9 counting=on", "e5 pass pass", "dead e5 d4", "NoDeadPiece"),
     // Chego: White begins.
     (GameKind::Chego, "", "", "zz", "Notation"),
     (GameKind::Chego, "", "pass pass", "Ne4", "GameOver"),

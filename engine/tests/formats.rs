@@ -445,3 +445,94 @@ mod hostile {
         }
     }
 }
+
+/// A counted game on 5x5 (rule 10): walls on the b- and d-files, a White rook on a3 agreed
+/// dead after the two passes.
+const COUNTED: [&str; 15] =
+    ["b1", "d1", "b2", "d2", "b3", "d3", "b4", "d4", "b5", "d5", "pass", "a3", "pass", "pass", "dead a3"];
+
+#[test]
+fn sgf_of_a_counted_game_writes_the_dead_stones_the_count_and_the_result_and_reads_back() {
+    let mut record = record(GameKind::Go, "board=5x5 counting=on", &COUNTED);
+    assert_eq!(record.turns.last().map(String::as_str), Some("dead a3"));
+    let ending = record.ending.expect("the agreement ends the game");
+    assert_eq!(ending.reason, stonemate_engine::EndReason::Counted);
+    let text = sgf::write(&record).unwrap();
+    assert!(text.contains(&format!("{}[ac]", sgf::DEAD_PROPERTY)), "{text}");
+    assert!(text.contains("RE[B+1]"), "Black 5 squares and a prisoner, White 5: {text}");
+    let trees = sgf_parse::go::parse(&text).expect("sgf-parse reads it");
+    let last = trees[0].main_variation().last().expect("nodes");
+    let points = |wanted: &str| {
+        let mut found: Vec<(u8, u8)> = last
+            .properties()
+            .filter_map(|prop| match (prop, wanted) {
+                (Prop::TB(points), "TB") | (Prop::TW(points), "TW") => Some(points.iter().map(|p| (p.x, p.y))),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        found.sort_unstable();
+        found
+    };
+    let a_file: Vec<(u8, u8)> = (0..5).map(|y| (0, y)).collect();
+    assert_eq!(points("TB"), a_file, "Black's area with the dead rook's point");
+    assert_eq!(points("TW"), (0..5).map(|y| (4, y)).collect::<Vec<_>>(), "White's e-file");
+    let imported = formats::read(&text).unwrap();
+    assert_eq!(imported.turns, record.turns, "the agreement reads back as the record's last entry");
+    let replayed = AnyGame::replay(GameKind::Go, &imported.options, &imported.turns).unwrap();
+    assert_eq!(replayed.error, None);
+    assert_eq!(replayed.game.status().ending(), Some(ending));
+
+    record.turns[14] = "dead -".to_owned();
+    record.ending = None;
+    let text = sgf::write(&record).unwrap();
+    assert!(text.contains(&format!("{}[]", sgf::DEAD_PROPERTY)), "{text}");
+    assert_eq!(formats::read(&text).unwrap().turns.last().map(String::as_str), Some("dead -"));
+}
+
+#[test]
+fn our_own_record_keeps_the_agreement_as_its_last_entry() {
+    let record = record(GameKind::Go, "board=5x5 counting=on", &COUNTED);
+    let text = own::write(&record);
+    assert!(text.contains("counting=on"), "{text}");
+    assert!(text.contains("# result: black won by counting"), "{text}");
+    let imported = formats::read(&text).unwrap();
+    assert_eq!(imported.turns, record.turns);
+    let bare = "b1 d1 b2 d2 b3 d3 b4 d4 b5 d5\npass a3 pass pass\n# agreed:\ndead\n  a3 # the rook\n";
+    assert_eq!(formats::read(bare).unwrap().turns.last(), record.turns.last(), "the entry may span lines");
+    let options = parse_option_text("board=5x5 counting=on").unwrap();
+    let before = AnyGame::replay(GameKind::Go, &options, &record.turns[..14]).unwrap();
+    assert!(before.game.is_counting(), "the two passes opened counting");
+    let replay = AnyGame::replay(GameKind::Go, &options, &formats::read(bare).unwrap().turns).unwrap();
+    assert!(!replay.game.is_counting());
+    assert_eq!(replay.played.last().map(String::as_str), Some("dead a3"), "printed as records keep it");
+    let score = replay.game.score().unwrap();
+    assert_eq!((score.black.to_string(), score.white.to_string()), ("6".to_owned(), "5".to_owned()));
+}
+
+#[test]
+fn results_are_written_the_go_way() {
+    use stonemate_engine::{EndReason, Ending, GameResult, HalfPoints, Outcome, Score};
+    let win = |color, reason| Ending { outcome: Outcome::Winner(color), reason };
+    let score = Score { white: HalfPoints(13), black: HalfPoints::whole(3) };
+    let cases = [
+        (win(Color::White, EndReason::Counted), Some(score), "W+3.5"),
+        (win(Color::Black, EndReason::TwoPasses), Some(Score { white: HalfPoints(0), black: HalfPoints(6) }), "B+3"),
+        (win(Color::Black, EndReason::Resignation), Some(score), "B+R"),
+        (win(Color::White, EndReason::Timeout), None, "W+T"),
+        (win(Color::White, EndReason::Checkmate), None, "W+"),
+        (Ending { outcome: Outcome::Draw, reason: EndReason::Counted }, Some(Score::default()), "0"),
+        (Ending { outcome: Outcome::Draw, reason: EndReason::Aborted }, None, "Void"),
+    ];
+    for (ending, score, text) in cases {
+        let result = GameResult::new(ending, score);
+        assert_eq!(result.to_string(), text);
+        assert_eq!(text.parse::<GameResult>(), Ok(result), "{text} reads back");
+    }
+    assert_eq!("Draw".parse::<GameResult>(), Ok(GameResult::Draw));
+    assert_eq!("B+Resign".parse::<GameResult>(), Ok(GameResult::Resignation(Color::Black)));
+    assert_eq!("W+6.5".parse::<GameResult>().map(GameResult::winner), Ok(Some(Color::White)));
+    for bad in ["", "X+3", "B+0", "B+x", "W+6.25", "B+-2"] {
+        assert!(bad.parse::<GameResult>().is_err(), "`{bad}` is refused");
+    }
+}

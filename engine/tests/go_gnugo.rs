@@ -15,8 +15,8 @@ use std::process::{Child, ChildStdin, ChildStdout};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use stonemate_engine::go::{Go, GoError};
-use stonemate_engine::{Color, Game, Role, Square, Turn};
+use stonemate_engine::go::{DeadPieces, Go, GoError};
+use stonemate_engine::{Color, Game, GameResult, Role, Square, Turn};
 
 /// A GNU Go process spoken to over GTP.
 struct GnuGo {
@@ -27,7 +27,11 @@ struct GnuGo {
 
 impl GnuGo {
     fn start() -> GnuGo {
-        let mut child = common::spawn_gnugo();
+        GnuGo::start_with(&[])
+    }
+
+    fn start_with(arguments: &[&str]) -> GnuGo {
+        let mut child = common::spawn_gnugo_with(arguments);
         let input = child.stdin.take().expect("piped");
         let output = BufReader::new(child.stdout.take().expect("piped"));
         GnuGo { child, input, output }
@@ -241,4 +245,49 @@ fn go_with_rooks_matches_gnu_go_on_9x9_13x13_and_19x19() {
     assert!(tally.ko_retakes > 0, "no ko was retaken after being lifted: {tally:?}");
     assert!(tally.suicide_refusals > 0 && tally.suicide_attempts > 0, "no suicide was tried: {tally:?}");
     assert!(tally.captures > 100, "too few captures: {tally:?}");
+}
+
+/// A GTP vertex (`F3`, letters without I) as our square.
+fn square_of(vertex: &str) -> Square {
+    let letters = "ABCDEFGHJKLMNOPQRST";
+    let file = letters.find(vertex[..1].to_ascii_uppercase().as_str()).expect("a GTP column");
+    let rank: u8 = vertex[1..].parse().expect("a GTP row");
+    Square::new(file as u8, rank - 1).expect("on the board")
+}
+
+/// GNU Go plays itself on 9x9 (seeded, level 1) until both pass, often leaving stones that
+/// it judges dead on the board. Our game mirrors every move with `counting=on`; the two
+/// passes open counting, and agreeing on GNU Go's own dead stones must give GNU Go's
+/// `final_score` exactly (rule 10 with rooks is go's territory scoring). Our estimate of the
+/// dead stones must match GNU Go's in these games too (seeds where it was measured to).
+#[test]
+fn rule_10_counting_gives_gnu_go_s_final_score_with_its_dead_stones() {
+    let mut games_with_dead_stones = 0;
+    for seed in ["2", "4", "5"] {
+        let mut gnugo = GnuGo::start_with(&["--seed", seed, "--level", "1"]);
+        let mut game = Go::new(common::options("board=9x9 komi=6.5 counting=on"));
+        for command in ["boardsize 9", "clear_board", "komi 6.5"] {
+            gnugo.command(command).expect(command);
+        }
+        while !game.is_counting() {
+            assert!(game.status().to_move().is_some() && game.view().turns_played < 300, "seed {seed}: no end");
+            let mover = game.to_move().expect("ongoing");
+            let answer = gnugo.command(&format!("genmove {}", gtp_color(mover))).expect("GNU Go moves");
+            let turn = match answer.to_ascii_lowercase().as_str() {
+                "pass" => Turn::Pass,
+                "resign" => panic!("seed {seed}: GNU Go resigned; pick a seed where it passes"),
+                _ => Turn::Drop { role: Role::Rook, to: square_of(&answer) },
+            };
+            game.play(turn).unwrap_or_else(|e| panic!("seed {seed}: GNU Go's {answer} refused: {e}"));
+        }
+        let listed = gnugo.command("final_status_list dead").expect("dead stones");
+        let theirs = DeadPieces::new(listed.split_whitespace().map(square_of));
+        let their_score = gnugo.command("final_score").expect("a score");
+        assert_eq!(game.estimate_dead(), theirs, "seed {seed}: our estimate differs from GNU Go's dead stones");
+        games_with_dead_stones += usize::from(!theirs.is_empty());
+        game.agree_dead(&theirs).expect("GNU Go's dead stones are on the board");
+        let ending = game.status().ending().expect("counted");
+        assert_eq!(GameResult::new(ending, game.score()).to_string(), their_score, "seed {seed}: {theirs}");
+    }
+    assert_eq!(games_with_dead_stones, 3, "every game left dead stones to count");
 }

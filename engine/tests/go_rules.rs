@@ -3,9 +3,10 @@
 use crate::common;
 
 use common::{options, sq};
-use stonemate_engine::go::{Go, GoError, GoOptions};
+use stonemate_engine::go::{DeadPieces, Go, GoError, GoOptions, dead_from_ownership};
 use stonemate_engine::{
-    Cell, Color, EndReason, Game, GameOptions, HalfPoints, Outcome, Piece, Role, Shape, Status, Turn, catalogue,
+    Cell, Color, EndReason, Ending, Game, GameOptions, HalfPoints, Outcome, Piece, Role, Shape, Square, Status, Turn,
+    catalogue,
 };
 
 fn game(option_text: &str) -> Go {
@@ -472,4 +473,154 @@ fn holes_stop_rays_so_a_rook_beside_a_hole_can_be_captured() {
     play(&mut game, "pass a1 b1 pass a2");
     assert_eq!(piece_at(&game, "a1"), None);
     assert_eq!(Shape::rectangle(3, 3).with_holes([sq("b2")]), *game.board().shape());
+}
+
+/// Walls on the b- and d-files of a 5x5 board, and a White rook on a3 left inside Black's
+/// side; both players passed, so the game counts (Black is to move: he passed first).
+fn counting_with_a_dead_rook_on_a3() -> Go {
+    let mut game = game("board=5x5 counting=on");
+    play(&mut game, "b1 d1 b2 d2 b3 d3 b4 d4 b5 d5 pass a3 pass pass");
+    game
+}
+
+fn dead(text: &str) -> DeadPieces {
+    text.parse().unwrap_or_else(|e| panic!("`{text}` reads: {e}"))
+}
+
+#[test]
+fn rule_10_counting_is_an_option_off_by_default() {
+    assert!(!options::<GoOptions>("board=5x5").counting, "a bare record is played without counting");
+    assert!(options::<GoOptions>("board=5x5 counting=on").counting);
+    assert!(!options::<GoOptions>("board=5x5 counting=off").counting);
+    let keys =
+        |text: &str| options::<GoOptions>(text).to_pairs().into_iter().map(|(key, value)| format!("{key}={value}"));
+    assert!(keys("counting=on").any(|pair| pair == "counting=on"), "shown with the other options");
+    assert!(!keys("counting=off").any(|pair| pair.starts_with("counting")), "off writes records as before");
+    let err = GoOptions::from_pairs(&[("counting".to_owned(), "maybe".to_owned())]).unwrap_err();
+    assert!(err.to_string().contains("`counting`"), "{err}");
+}
+
+#[test]
+fn rule_10_two_passes_open_counting_instead_of_ending_the_game() {
+    let game = counting_with_a_dead_rook_on_a3();
+    assert!(game.is_counting());
+    assert_eq!(game.status(), Status::Ongoing { to_move: Color::Black }, "the one who passed first is to move");
+    assert!(game.legal_turns().contains(&drop(Role::Rook, "c3")), "play may resume");
+    let mut without = self::game("board=5x5");
+    play(&mut without, "b1 d1 b2 d2 b3 d3 b4 d4 b5 d5 pass a3 pass pass");
+    assert!(!without.is_counting());
+    assert!(matches!(without.status(), Status::Finished(Ending { reason: EndReason::TwoPasses, .. })));
+}
+
+#[test]
+fn rule_10_a_resumed_game_that_passes_again_counts_again() {
+    let mut game = counting_with_a_dead_rook_on_a3();
+    play(&mut game, "a2");
+    assert!(!game.is_counting(), "a turn resumes play");
+    assert_eq!(game.to_move(), Some(Color::White));
+    play(&mut game, "pass");
+    assert!(!game.is_counting(), "one pass does not count");
+    play(&mut game, "pass");
+    assert!(game.is_counting(), "two passes in a row count again");
+    play(&mut game, "pass");
+    assert!(!game.is_counting(), "a pass resumes play too: it is the first of two");
+    play(&mut game, "pass");
+    assert!(game.is_counting());
+}
+
+#[test]
+fn rule_10_agreed_dead_pieces_become_prisoners_then_the_board_is_scored() {
+    let mut game = counting_with_a_dead_rook_on_a3();
+    let before = game.score().expect("scored");
+    assert_eq!((before.black, before.white), (HalfPoints::whole(0), HalfPoints::whole(5)), "a3 spoils the a-file");
+    game.agree_dead(&dead("dead a3")).expect("a3 holds a piece");
+    assert_eq!(game.board().get(sq("a3")), None, "the dead rook is removed");
+    assert_eq!(game.prisoners(), [0, 1], "and counted as Black's prisoner");
+    let score = game.score().expect("scored");
+    assert_eq!((score.black, score.white), (HalfPoints::whole(6), HalfPoints::whole(5)), "5 squares + 1 prisoner");
+    let ending = game.status().ending().expect("the agreement ends the game");
+    assert_eq!((ending.outcome, ending.reason), (Outcome::Winner(Color::Black), EndReason::Counted));
+    assert_eq!(game.view().captured, [(sq("a3"), Piece::new(Color::White, Role::Rook))], "the picture marks it");
+    assert_eq!(game.agreed_dead(), Some(&dead("dead a3")));
+    assert!(game.legal_turns().is_empty());
+    assert_eq!(game.clone().agree_dead(&DeadPieces::NONE), Err(GoError::GameOver));
+}
+
+#[test]
+fn rule_10_dead_none_scores_the_board_as_it_stands() {
+    let mut game = counting_with_a_dead_rook_on_a3();
+    let standing = game.score();
+    assert_eq!(game.score_with_dead(&dead("dead -")).ok(), standing, "a preview changes nothing");
+    game.agree_dead(&dead("dead -")).expect("none is an agreement");
+    assert_eq!(game.score(), standing);
+    assert_eq!(game.status().ending().map(|e| e.outcome), Some(Outcome::Winner(Color::White)));
+}
+
+#[test]
+fn rule_10_only_pieces_on_the_board_and_only_when_counting() {
+    let game = counting_with_a_dead_rook_on_a3();
+    let refuse_dead = |game: &Go, text: &str| {
+        let mut after = game.clone();
+        let error = after.agree_dead(&dead(text)).expect_err("refused");
+        assert_eq!(format!("{after:?}"), format!("{game:?}"), "a refused agreement changes nothing");
+        error
+    };
+    assert_eq!(refuse_dead(&game, "dead a3 c3"), GoError::NoDeadPiece { square: sq("c3") });
+    assert_eq!(refuse_dead(&game, "dead y25"), GoError::NoDeadPiece { square: sq("y25") });
+    assert!(refuse_dead(&game, "dead c3").to_string().contains("rule 10"));
+    let mut playing = self::game("board=5x5 counting=on");
+    play(&mut playing, "c3 pass");
+    assert_eq!(refuse_dead(&playing, "dead c3"), GoError::NotCounting, "one pass does not count");
+    assert_eq!(refuse_dead(&self::game("board=5x5"), "dead -"), GoError::NotCounting);
+}
+
+#[test]
+fn rule_10_notation_of_the_agreement_round_trips() {
+    assert_eq!(dead("dead e4 c3 d4").to_string(), "dead c3 d4 e4", "board order");
+    assert_eq!(dead("DEAD C3").to_string(), "dead c3");
+    assert_eq!(dead("dead -"), DeadPieces::NONE);
+    assert_eq!(dead("dead none"), DeadPieces::NONE);
+    assert_eq!(DeadPieces::NONE.to_string(), "dead -");
+    for set in [DeadPieces::NONE, dead("dead a1 y25 c3"), DeadPieces::new([sq("b2")])] {
+        assert_eq!(dead(&set.to_string()), set);
+    }
+    for bad in ["dead", "dead c3 c3", "dead zz9", "dead - c3", "c3", ""] {
+        assert!(bad.parse::<DeadPieces>().is_err(), "`{bad}` is refused");
+    }
+    assert!(DeadPieces::is_entry("dead c3") && DeadPieces::is_entry("Dead -") && !DeadPieces::is_entry("d4"));
+}
+
+#[test]
+fn rule_10_the_estimate_proposes_the_rook_inside_black_s_side() {
+    let game = counting_with_a_dead_rook_on_a3();
+    let estimate = game.estimate_dead();
+    assert_eq!(estimate, dead("dead a3"));
+    assert_eq!(game.estimate_dead(), estimate, "deterministic");
+    let mut alive = self::game("board=5x5 counting=on");
+    play(&mut alive, "b1 d1 b2 d2 b3 d3 b4 d4 b5 d5 pass pass");
+    assert_eq!(alive.estimate_dead(), DeadPieces::NONE, "two walls with their own sides live");
+}
+
+#[test]
+fn rule_10_the_estimate_takes_dead_pieces_of_a_mixed_set() {
+    // Kings and rooks: Black walls off the a- to c-files with rooks on the c-file and has a
+    // king on b3 and a rook on b5 inside; White's king on a1 and rook on a6 are lost there.
+    let mut game = game("board=6x6 pieces=RK counting=on");
+    play(&mut game, "R@c1 R@e1 R@c2 R@e2 R@c3 R@e3 R@c4 R@e4 R@c5 R@e5 R@c6 R@e6 K@b3 K@a1 R@b5 R@a6 pass pass");
+    assert!(game.is_counting());
+    let estimate = game.estimate_dead();
+    assert_eq!(estimate, dead("dead a1 a6"));
+    game.agree_dead(&estimate).expect("both are pieces");
+    let score = game.score().expect("scored");
+    // Black: the a-file and b1 b2 b4 b6 (10) and two prisoners; White: the f-file.
+    assert_eq!((score.black, score.white), (HalfPoints::whole(12), HalfPoints::whole(6)));
+}
+
+#[test]
+fn rule_10_the_estimate_can_be_fed_another_judge_s_ownership() {
+    let game = counting_with_a_dead_rook_on_a3();
+    // A judge that gives Black the whole board: every White piece is dead, no Black one.
+    let white: Vec<Square> = game.board().squares_of(Color::White).iter().collect();
+    assert_eq!(dead_from_ownership(&game, |_| 1.0), DeadPieces::new(white));
+    assert_eq!(dead_from_ownership(&game, |_| 0.0), DeadPieces::NONE, "an undecided judge kills nothing");
 }

@@ -13,6 +13,7 @@ pub mod sgf;
 
 use crate::any::{AnyGame, NewGameError, ReplayError};
 use crate::game::{Ending, GameKind, UnknownGame};
+use crate::go::DeadPieces;
 use crate::options::{OptionError, OptionPairs};
 use crate::square::Color;
 use crate::turn::Turn;
@@ -223,6 +224,12 @@ fn replay(record: &Record) -> Result<(Vec<Played>, AnyGame), ExportError> {
     let mut played = Vec::with_capacity(record.turns.len());
     for (index, text) in record.turns.iter().enumerate() {
         let failed = |error| ReplayError { index: index + 1, text: text.clone(), error };
+        // The agreement that ends counting is no side's turn: the game keeps it
+        // (`Go::agreed_dead`) for the formats that write it.
+        if DeadPieces::is_entry(text) {
+            game.play_text(text).map_err(failed)?;
+            continue;
+        }
         // A turn that `play` accepts is played by the side to move, which then exists.
         let mover = game.to_move().unwrap_or(Color::White);
         let turn = game.parse_turn(text).map_err(failed)?;

@@ -12,6 +12,13 @@
 //!   naming the point it leaves: `d4-d7` is `B[dm]SMF[dp]` on 19x19.
 //! - A pass is an empty move, `B[]` (FF\[4\]); `tt` is read as a pass on boards up to 19x19
 //!   (FF\[3\]).
+//! - Counting (rule 10, `counting=on`): the agreement is a last node without a move. Its
+//!   private property **`SMD`** lists the agreed dead pieces' points (`SMD[]` for none), which
+//!   reading turns back into the entry `dead ...`; for go editors the same node marks the
+//!   count with `TB`/`TW`: each side's controlled squares (rule 8) after the dead pieces
+//!   are removed, plus the points of the opponent's dead pieces (as go editors mark dead
+//!   stones inside territory). The removed stones are not written as `AE`: a setup
+//!   property would change the board that later readers replay.
 //! - The root's private property **`SMO`** holds every option as `key=value` words, as a
 //!   challenge writes them (`board=9x9:e5 pieces=RN squares=all moving=off komi=6.5`):
 //!   holes, pieces, squares and moving have no SGF property. Without `SMO` (a file from a go
@@ -20,12 +27,13 @@
 //! Reading follows the main line (the first variation at every branch) and stops there.
 
 use crate::formats::{ExportError, Format, Imported, ReadError, Record, option_line};
-use crate::game::{EndReason, GameKind, Outcome};
+use crate::game::{Game, GameKind};
+use crate::go::{DeadPieces, Go};
 use crate::options::{OptionPairs, parse_option_text};
 use crate::piece::Role;
 use crate::square::{Color, Square};
 use crate::turn::Turn;
-use crate::{AnyGame, Ending, Score};
+use crate::{AnyGame, GameResult};
 
 /// The private property of a drop's piece, when it is not a rook.
 pub const PIECE_PROPERTY: &str = "SMP";
@@ -33,6 +41,8 @@ pub const PIECE_PROPERTY: &str = "SMP";
 pub const FROM_PROPERTY: &str = "SMF";
 /// The private root property holding every option.
 pub const OPTIONS_PROPERTY: &str = "SMO";
+/// The private property of the agreed dead pieces that end counting (rule 10).
+pub const DEAD_PROPERTY: &str = "SMD";
 
 /// At most this many nodes are read: far more than any game on a 25x25 board needs.
 const MAX_NODES: usize = 100_000;
@@ -56,7 +66,7 @@ pub fn write(record: &Record) -> Result<String, ExportError> {
     push(&mut sgf, "PB", &record.players[Color::Black.index()]);
     push(&mut sgf, "PW", &record.players[Color::White.index()]);
     if let Some(ending) = record.ending {
-        push(&mut sgf, "RE", &result(ending, game.score()));
+        push(&mut sgf, "RE", &GameResult::new(ending, game.score()).to_string());
     }
     if let Some(date) = record.date {
         push(&mut sgf, "DT", &format!("{:04}-{:02}-{:02}", date.year, date.month, date.day));
@@ -70,6 +80,12 @@ pub fn write(record: &Record) -> Result<String, ExportError> {
     for played in &played {
         sgf.push_str("\n;");
         node(&mut sgf, played.mover, played.turn, height);
+    }
+    if let AnyGame::Go(go) = &game {
+        if let Some(dead) = go.agreed_dead() {
+            sgf.push_str("\n;");
+            counting_node(&mut sgf, go, dead, height);
+        }
     }
     sgf.push_str(")\n");
     Ok(sgf)
@@ -94,25 +110,34 @@ fn node(sgf: &mut String, mover: Color, turn: Turn, height: u8) {
     }
 }
 
-/// `RE`: the winner's letter and the margin or the reason; `0` for a draw, `Void` when the
-/// game was called off.
-fn result(ending: Ending, score: Option<Score>) -> String {
-    let winner = match (ending.reason, ending.outcome) {
-        (EndReason::Aborted, _) => return "Void".to_owned(),
-        (_, Outcome::Draw) => return "0".to_owned(),
-        (_, Outcome::Winner(color)) => color,
-    };
-    let letter = if winner == Color::Black { "B" } else { "W" };
-    let how = match (ending.reason, score) {
-        (EndReason::Resignation, _) => "R".to_owned(),
-        (EndReason::Timeout, _) => "T".to_owned(),
-        (EndReason::TwoPasses, Some(score)) => {
-            let margin = crate::HalfPoints(score.of(winner).0 - score.of(winner.other()).0);
-            margin.to_string()
+/// The node of the agreement that ends counting: `SMD` with the dead pieces' points, and
+/// the count as `TB`/`TW` (territory after their removal, plus the dead pieces' points).
+fn counting_node(sgf: &mut String, go: &Go, dead: &DeadPieces, height: u8) {
+    let points = |squares: &mut dyn Iterator<Item = Square>| squares.map(|s| point(s, height)).collect::<Vec<_>>();
+    push_list(sgf, DEAD_PROPERTY, &points(&mut dead.squares()));
+    let (captured, owner) = (go.view().captured, go.owner().unwrap_or_default());
+    for (id, side) in [("TB", Color::Black), ("TW", Color::White)] {
+        let territory = owner.iter().copied().filter(|&(_, owner)| owner == Some(side));
+        let dead_opponents = captured.iter().filter(|(_, piece)| piece.color != side);
+        let mut squares: Vec<Square> =
+            territory.map(|(square, _)| square).chain(dead_opponents.map(|&(square, _)| square)).collect();
+        squares.sort_unstable();
+        if !squares.is_empty() {
+            push_list(sgf, id, &points(&mut squares.into_iter()));
         }
-        _ => String::new(),
-    };
-    format!("{letter}+{how}")
+    }
+}
+
+/// Appends `ID[value][value]...`; an empty list is written `ID[]`, as SGF writes "none".
+fn push_list(sgf: &mut String, id: &str, values: &[String]) {
+    if values.is_empty() {
+        push(sgf, id, "");
+        return;
+    }
+    push(sgf, id, &values[0]);
+    for value in &values[1..] {
+        push(sgf, "", value);
+    }
 }
 
 /// A square as an SGF point: column letter from the left, row letter from the top.
@@ -189,8 +214,17 @@ fn root_options(root: &Node) -> Result<OptionPairs, ReadError> {
     Ok(options)
 }
 
-/// The turn a node plays, in our notation, or `None` for a node without a move.
+/// The turn a node plays, in our notation, or `None` for a node without a move. A node with
+/// `SMD` is the agreement that ends counting, read as the entry `dead ...`.
 fn node_turn(node: &Node, index: usize, width: u8, height: u8) -> Result<Option<String>, ReadError> {
+    if let Some((_, points)) = node.iter().find(|(id, _)| id == DEAD_PROPERTY) {
+        let mut squares = Vec::new();
+        for point in points.iter().map(|point| point.trim()).filter(|point| !point.is_empty()) {
+            let square = parse_point(point, width, height);
+            squares.push(square.ok_or_else(|| ReadError::BadPoint { index, point: point.to_owned() })?);
+        }
+        return Ok(Some(DeadPieces::new(squares).to_string()));
+    }
     let (black, white) = (value(node, "B"), value(node, "W"));
     let (found, target) = match (black, white) {
         (Some(_), Some(_)) => return Err(ReadError::TwoMoves { index }),

@@ -148,12 +148,18 @@ pub fn options<O: GameOptions>(text: &str) -> O {
 /// GNU Go in GTP mode, its standard input and output piped (Debian puts it in
 /// `/usr/games`, which is not always on `PATH`).
 pub fn spawn_gnugo() -> std::process::Child {
+    spawn_gnugo_with(&[])
+}
+
+/// [`spawn_gnugo`] with more arguments, such as `--seed 2 --level 1`.
+pub fn spawn_gnugo_with(arguments: &[&str]) -> std::process::Child {
     let binary = ["/usr/games/gnugo", "/usr/bin/gnugo"]
         .into_iter()
         .find(|path| std::path::Path::new(path).exists())
         .unwrap_or("gnugo");
     std::process::Command::new(binary)
         .args(["--mode", "gtp"])
+        .args(arguments)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()

@@ -1,0 +1,174 @@
+//! Rule 10, counting: after two passes with `counting=on`, the players agree which pieces
+//! are dead; the agreement is the record's last entry, `dead c3 d4 e4` (`dead -` for none).
+//! The agreed pieces are removed and counted as prisoners of their opponent, then rules 8-9
+//! score the board.
+//!
+//! The agreement is not a [`Turn`](crate::Turn): no side plays it, and it ends the game
+//! whoever is to move. [`crate::AnyGame::play_text`] reads it where a record has it, so
+//! replaying a record (and `stonemate replay`) needs nothing more.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Go, GoError};
+use crate::game::{EndReason, Ending, Score};
+use crate::notation::NotationError;
+use crate::square::{Square, SquareSet};
+
+/// The word that starts an agreement entry.
+const DEAD: &str = "dead";
+
+/// Longer agreement texts are refused before parsing: every square of the largest board,
+/// written out, fits.
+pub const MAX_DEAD_TEXT: usize = 4096;
+
+/// A set of pieces the players agree are dead (rule 10), named by their squares.
+///
+/// Its text is `dead` followed by the squares in board order (`dead c3 d4 e4`), or `dead -`
+/// for none; [`FromStr`] reads any order and case, and `none` for `-`, and refuses a square
+/// named twice. Printing then reading gives the same set.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct DeadPieces(SquareSet);
+
+impl DeadPieces {
+    /// No piece is dead (`dead -`).
+    pub const NONE: DeadPieces = DeadPieces(SquareSet::EMPTY);
+
+    /// The pieces on these squares.
+    pub fn new(squares: impl IntoIterator<Item = Square>) -> DeadPieces {
+        DeadPieces(squares.into_iter().collect())
+    }
+
+    /// The squares, in board order (by rank, then file).
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.0.iter()
+    }
+
+    /// Whether the set names no piece.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// How many pieces the set names.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether `text` is written as an agreement (its first word is `dead`), right or not:
+    /// record readers use it to keep the entry whole.
+    #[must_use]
+    pub fn is_entry(text: &str) -> bool {
+        text.split_whitespace().next().is_some_and(|word| word.eq_ignore_ascii_case(DEAD))
+    }
+}
+
+impl fmt::Display for DeadPieces {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(DEAD)?;
+        if self.is_empty() {
+            return f.write_str(" -");
+        }
+        for square in self.0.iter() {
+            write!(f, " {square}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for DeadPieces {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<DeadPieces, NotationError> {
+        let unreadable = |expected| NotationError::Unreadable { text: text.trim().to_owned(), expected };
+        if text.trim().is_empty() {
+            return Err(NotationError::Empty);
+        }
+        if text.len() > MAX_DEAD_TEXT {
+            let text: String = text.chars().take(40).collect();
+            return Err(NotationError::Unreadable {
+                text,
+                expected: "an agreement names each piece once: it is too long",
+            });
+        }
+        let mut words = text.split_whitespace();
+        if !words.next().is_some_and(|word| word.eq_ignore_ascii_case(DEAD)) {
+            return Err(unreadable("write the dead pieces' squares after `dead`, like dead c3 d4, or dead -"));
+        }
+        let words: Vec<&str> = words.collect();
+        if let [none] = words.as_slice() {
+            if *none == "-" || none.eq_ignore_ascii_case("none") {
+                return Ok(DeadPieces::NONE);
+            }
+        }
+        if words.is_empty() {
+            return Err(unreadable("name the dead pieces' squares, like dead c3 d4, or write dead - for none"));
+        }
+        let mut set = SquareSet::EMPTY;
+        for word in words {
+            let square: Square = word.parse().map_err(|_| NotationError::OffBoard { text: word.to_owned() })?;
+            if set.contains(square) {
+                return Err(unreadable("name each dead piece's square once"));
+            }
+            set.insert(square);
+        }
+        Ok(DeadPieces(set))
+    }
+}
+
+impl Go {
+    /// Whether the game is in the counting phase of rule 10: two passes were played with
+    /// `counting=on`. The player to move ([`crate::Game::to_move`]) may resume play with any
+    /// turn; [`Go::agree_dead`] ends the game.
+    #[must_use]
+    pub fn is_counting(&self) -> bool {
+        self.counting
+    }
+
+    /// Ends the game in the counting phase with the agreed dead pieces (rule 10): they are
+    /// removed, counted as prisoners of their opponent, and rules 8-9 score the board.
+    ///
+    /// The removed pieces are the view's `captured` pieces, so a picture of the game after
+    /// the agreement (or of a clone, to preview a proposal) marks them. Refused outside the
+    /// counting phase, and when a square holds no piece; a refusal changes nothing.
+    pub fn agree_dead(&mut self, dead: &DeadPieces) -> Result<(), GoError> {
+        if self.ending.is_some() {
+            return Err(GoError::GameOver);
+        }
+        if !self.counting {
+            return Err(GoError::NotCounting);
+        }
+        let missing = dead.squares().find(|&square| self.board.get(square).is_none());
+        if let Some(square) = missing {
+            return Err(GoError::NoDeadPiece { square });
+        }
+        self.captured.clear();
+        for square in dead.squares() {
+            if let Some(piece) = self.board.remove(square) {
+                self.prisoners[piece.color.other().index()] += 1;
+                self.captured.push((square, piece));
+            }
+        }
+        self.last_turn.clear();
+        self.counting = false;
+        self.agreed_dead = Some(dead.clone());
+        let outcome = self.current_score().outcome();
+        self.ending = Some(Ending { outcome, reason: EndReason::Counted });
+        Ok(())
+    }
+
+    /// The dead pieces the players agreed when counting ended the game, if it did.
+    #[must_use]
+    pub fn agreed_dead(&self) -> Option<&DeadPieces> {
+        self.agreed_dead.as_ref()
+    }
+
+    /// The score the game would end with if these pieces were agreed dead now (a proposal's
+    /// preview): the same checks as [`Go::agree_dead`], and the game is not changed.
+    pub fn score_with_dead(&self, dead: &DeadPieces) -> Result<Score, GoError> {
+        let mut counted = self.clone();
+        counted.agree_dead(dead)?;
+        Ok(counted.current_score())
+    }
+}
