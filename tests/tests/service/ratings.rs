@@ -9,7 +9,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use stonemate_bot::clock::Span;
 use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, Level};
-use stonemate_bot::store::{Dump, GameStore, Phase, RatingChange, RatingRecord};
+use stonemate_bot::store::{Dump, Phase, RatingChange, RatingRecord};
 use stonemate_engine::GameKind;
 
 use crate::common::{HOME, Table, admin_of, caller, game_opt, in_server, meddling_table, stonemate, user};
