@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use stonemate_bot::clock::{Clock, ManualClock, Span, Timestamp};
 use stonemate_bot::service::commands::{self, Args, Value};
 use stonemate_bot::service::{
-    Caller, ChannelId, ColorChoice, Command, GameId, GuildId, Response, Service, Settings, User, UserId,
+    Caller, ChannelId, ColorChoice, Command, GameId, GuildId, Response, Service, Settings, User,
 };
 use stonemate_bot::store::{Backend, Batch, GameRecord, KeyRange, MemoryStore, RatingChange, Store, StoreError};
 use stonemate_engine::GameKind;
