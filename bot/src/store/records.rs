@@ -60,6 +60,25 @@ fn index_entries(entries: Entries) -> Vec<IndexEntry> {
     entries.iter().filter_map(|(key, value)| keys::index_entry(key, value)).collect()
 }
 
+/// Runs `attempt` again while it loses a race: each attempt reads afresh, and a conflict
+/// means another change was applied, so this ends.
+fn retrying<T>(mut attempt: impl FnMut() -> Result<T, StoreError>) -> Result<T, StoreError> {
+    loop {
+        match attempt() {
+            Err(StoreError::Conflict) => {}
+            other => return other,
+        }
+    }
+}
+
+/// Adds `notices` to `batch` under new ids from `backend`.
+fn put_notices<B: Backend + ?Sized>(backend: &B, batch: &mut Batch, notices: &[Queued]) -> Result<(), StoreError> {
+    for notice in notices {
+        batch.put(keys::notice(backend.next_id()?), keys::notice_value(notice.due, &notice.body));
+    }
+    Ok(())
+}
+
 impl<B: Backend + ?Sized> Store<B> {
     /// A store over a shared backend.
     pub fn over(backend: Arc<B>) -> Store<B> {
@@ -77,20 +96,9 @@ impl<B: Backend + ?Sized> Store<B> {
         self.backend.flush()
     }
 
-    /// Runs `attempt` again while it loses a race: each attempt reads afresh, and a
-    /// conflict means another change was applied, so this ends.
-    fn retrying<T>(mut attempt: impl FnMut() -> Result<T, StoreError>) -> Result<T, StoreError> {
-        loop {
-            match attempt() {
-                Err(StoreError::Conflict) => {}
-                other => return other,
-            }
-        }
-    }
-
     /// Stores a new record under the next free id, at version 1; returns it as stored.
     pub fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
-        Self::retrying(|| {
+        retrying(|| {
             let stored = self.backend.get(keys::NEXT_ID)?;
             let mut record = record.clone();
             record.id = keys::next_id(stored.as_deref())?;
@@ -159,16 +167,8 @@ impl<B: Backend + ?Sized> Store<B> {
             batch.expect(key.clone(), stored).put(key, value);
         }
         batch.writes.extend(keys::changes(Some(&old), record)?);
-        self.put_notices(&mut batch, notices)?;
+        put_notices(self.backend.as_ref(), &mut batch, notices)?;
         self.commit(&batch)
-    }
-
-    /// Adds `notices` to `batch` under new ids.
-    fn put_notices(&self, batch: &mut Batch, notices: &[Queued]) -> Result<(), StoreError> {
-        for notice in notices {
-            batch.put(keys::notice(self.backend.next_id()?), keys::notice_value(notice.due, &notice.body));
-        }
-        Ok(())
     }
 
     /// The rating of `user` in one game of one server.
@@ -185,7 +185,7 @@ impl<B: Backend + ?Sized> Store<B> {
     /// Puts notices in the outbox on their own (notices no record change causes).
     pub fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
         let mut batch = Batch::new();
-        self.put_notices(&mut batch, notices)?;
+        put_notices(self.backend.as_ref(), &mut batch, notices)?;
         self.commit(&batch)
     }
 
@@ -193,7 +193,7 @@ impl<B: Backend + ?Sized> Store<B> {
     /// again only at `until` (its lease), so no other claim takes it meanwhile, in this
     /// process or another. Returned with `due` set to `until`.
     pub fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
-        Self::retrying(|| {
+        retrying(|| {
             let mut batch = Batch::new();
             let mut claimed = Vec::new();
             for (key, value) in self.backend.scan(&KeyRange::prefix(&[keys::NOTICE]))? {
@@ -219,7 +219,7 @@ impl<B: Backend + ?Sized> Store<B> {
     /// `false` if it is no longer in the outbox.
     pub fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
         let key = keys::notice(notice.id);
-        Self::retrying(|| {
+        retrying(|| {
             let Some(stored) = self.backend.get(&key)? else { return Ok(false) };
             let mut batch = Batch::new();
             batch.expect(key.clone(), Some(stored)).put(key.clone(), keys::notice_value(notice.due, &notice.body));
@@ -343,7 +343,7 @@ impl<B: Backend + ?Sized> Store<B> {
     /// before `now`, the next is set to `next` and the answer is `true` (the caller writes
     /// the export); else `false`. One atomic compare-and-swap, durable when it returns.
     pub fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
-        Self::retrying(|| {
+        retrying(|| {
             let stored = self.backend.get(keys::BACKUP_DUE)?;
             if !keys::backup_due(stored.as_deref(), now) {
                 return Ok(false);
