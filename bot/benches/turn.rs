@@ -15,7 +15,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use stonemate_bot::clock::{Clock, ManualClock, SystemClock};
 use stonemate_bot::service::{Caller, ChannelId, Command, Field, GameId, GuildId, Service, Settings, User};
-use stonemate_bot::store::{ColorChoice, FORMAT, GameRecord, GameStore, MemoryStore, Phase, SledStore, TurnClock};
+use stonemate_bot::store::{ColorChoice, FORMAT, GameRecord, MemoryStore, Phase, SledStore, Store, TurnClock};
 use stonemate_engine::{AnyGame, GameKind};
 
 const OPTIONS: &str = "board=25x25";
@@ -54,7 +54,7 @@ struct Player {
 }
 
 impl Player {
-    fn new(store: impl GameStore + 'static, script: Vec<String>, render: bool) -> Player {
+    fn new(store: impl Into<Store>, script: Vec<String>, render: bool) -> Player {
         let clock = Arc::new(ManualClock::at(SystemClock.now()));
         // A fast run plays the script through more often than the active-game limit
         // allows between the same two players (old games stay unfinished).

@@ -3,7 +3,7 @@
 //!
 //! - **Once across processes.** The store holds when the next export is due, and each
 //!   process that finds it due claims it with a compare-and-swap
-//!   ([`GameStore::claim_backup`]): of several processes on one PostgreSQL database, one
+//!   ([`Store::claim_backup`]): of several processes on one PostgreSQL database, one
 //!   writes it. The time lives in the database, so restarts neither skip nor repeat one.
 //! - **Never a half file.** The export goes to a hidden temporary file in the same
 //!   directory, is synced, then renamed to its final name, and the directory synced.
@@ -24,7 +24,7 @@ use tokio::sync::{RwLock, watch};
 use crate::clock::{Span, Timestamp};
 use crate::service::Service;
 use crate::store::export::{ExportError, export};
-use crate::store::{GameStore, StoreError};
+use crate::store::{Backend, Store, StoreError};
 
 const PREFIX: &str = "stonemate-";
 const SUFFIX: &str = ".jsonl";
@@ -71,7 +71,11 @@ impl Backups {
     /// # Errors
     /// When the claim, the export or the file fails; the schedule has moved on either way
     /// once claimed, so the next try is a period later.
-    pub fn run_if_due(&self, store: &dyn GameStore, now: Timestamp) -> Result<Option<PathBuf>, BackupError> {
+    pub fn run_if_due<B: Backend + ?Sized>(
+        &self,
+        store: &Store<B>,
+        now: Timestamp,
+    ) -> Result<Option<PathBuf>, BackupError> {
         if !store.claim_backup(now, now + self.every).map_err(BackupError::Claim)? {
             return Ok(None);
         }
@@ -81,7 +85,7 @@ impl Backups {
     }
 
     /// Writes the whole store to a temporary file, syncs it, and renames it into place.
-    fn write(&self, store: &dyn GameStore, now: Timestamp) -> Result<PathBuf, BackupError> {
+    fn write<B: Backend + ?Sized>(&self, store: &Store<B>, now: Timestamp) -> Result<PathBuf, BackupError> {
         let failed = |path: &Path| {
             let path = path.to_path_buf();
             move |source| BackupError::Write { path, source }

@@ -132,8 +132,7 @@ fn run_backup(name: &str, args: &BackupArgs, action: fn(&BackupArgs) -> Result<S
 
 fn export(args: &BackupArgs) -> Result<String, String> {
     use crate::store::export::export;
-    let store = crate::store::open_at(&args.location()).map_err(|e| e.to_string())?;
-    let store = store.as_ref();
+    let store = &crate::store::open_at(&args.location()).map_err(|e| e.to_string())?;
     let lines = match &args.file {
         Some(file) => {
             let out = std::fs::File::create(file).map_err(|e| format!("{}: {e}", file.display()))?;
@@ -160,9 +159,9 @@ fn import(args: &BackupArgs) -> Result<String, String> {
     };
     let location = args.location();
     let store = crate::store::open_at(&location).map_err(|e| e.to_string())?;
-    let games = import(store.as_ref(), input).map_err(|e| e.to_string())?;
+    let games = import(&store, input).map_err(|e| e.to_string())?;
     // Every record replays, and the index is rebuilt as the start-up check expects.
-    crate::store::check::check(store.as_ref()).map_err(|damage| damage.to_string())?;
+    crate::store::check::check(&store).map_err(|damage| damage.to_string())?;
     Ok(format!("{games} games imported into {}", crate::store::shown(&location)))
 }
 

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
 use serde_json::Value;
 use stonemate_bot::service::GameId;
-use stonemate_bot::store::{GameRecord, GameStore, Phase, SledStore};
+use stonemate_bot::store::{GameRecord, Phase, SledStore};
 use stonemate_engine::{AnyGame, GameKind};
 
 const BUDGET: Duration = Duration::from_secs(25);

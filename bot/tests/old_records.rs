@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
 use stonemate_bot::service::{Caller, Command, GameId, Response, Service, Settings, User};
-use stonemate_bot::store::{GameRecord, GameStore, Phase, SledStore};
+use stonemate_bot::store::{GameRecord, Phase, SledStore};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/format1-db");
 const EXPECTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/format1-db.expected");

@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use rand::{SeedableRng, rngs::StdRng};
 use stonemate_bot::clock::{ManualClock, Timestamp};
 use stonemate_bot::service::{Caller, ChannelId, Command, GameId, GuildId, Service, Settings, User};
-use stonemate_bot::store::{GameStore, PostgresStore, SledStore};
+use stonemate_bot::store::{PostgresStore, SledStore, Store};
 use stonemate_engine::{AnyGame, GameKind};
 use stonemate_tests::postgres::{Cluster, DURABLE};
 
@@ -21,7 +21,7 @@ const WARM_UP: usize = 100;
 
 /// Plays random legal turns on 19x19 games, a new pair of players for each game; returns
 /// the time of each turn's `handle` call.
-fn measure(store: impl GameStore + 'static) -> Vec<Duration> {
+fn measure(store: impl Into<Store>) -> Vec<Duration> {
     let settings = Settings { render: |_| Vec::new(), ..Settings::default() };
     let service = Service::new(store, Arc::new(ManualClock::at(Timestamp(1_700_000_000_000))), settings);
     let mut rng = StdRng::seed_from_u64(7);

@@ -12,14 +12,14 @@ use stonemate_bot::clock::{ManualClock, Timestamp};
 use stonemate_bot::service::{
     Caller, ChannelId, ColorChoice, Command, GameId, GuildId, Level, Service, Settings, User,
 };
-use stonemate_bot::store::GameStore;
+use stonemate_bot::store::Store;
 use stonemate_engine::{AnyGame, Color, GameKind};
 
 /// Players are numbered from `pair * 2`; give each thread and process its own range.
 pub const PAIRS_PER_PLAYER: u64 = 1_000_000;
 
 /// The service a load runs against: no pictures, a fixed clock.
-pub fn service(store: impl GameStore + 'static) -> Service {
+pub fn service(store: impl Into<Store>) -> Service {
     let settings = Settings { render: |_| Vec::new(), ..Settings::default() };
     Service::new(store, Arc::new(ManualClock::at(Timestamp(1_700_000_000_000))), settings)
 }

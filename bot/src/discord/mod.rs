@@ -29,7 +29,7 @@ use crate::config::{Config, Secret};
 use crate::opponent::{Answer, Pool};
 use crate::service::{GameId, Service, Settings, User, text};
 use crate::shards::ShardRange;
-use crate::store::{GameStore, StoreError};
+use crate::store::{Store, StoreError};
 use patience::Try;
 use types::{Data, Error};
 
@@ -90,7 +90,7 @@ async fn open_service_when_reachable(config: &Config, stop: impl Future<Output =
 }
 
 /// The game service on `store`, with the real clock and the config's settings.
-fn service_on(store: Box<dyn GameStore>, config: &Config) -> Service {
+fn service_on(store: Store, config: &Config) -> Service {
     let settings = Settings {
         default_days: config.default_days,
         deadlines: DeadlineStyle::Discord,

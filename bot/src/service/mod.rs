@@ -5,7 +5,7 @@
 //!
 //! The service is synchronous and `Send + Sync`: share it in an `Arc` and call it from
 //! blocking threads (it renders PNGs and flushes the database). Everything it knows is in
-//! the [`GameStore`]; positions are rebuilt from the stored turns (and cached), so a
+//! the [`Store`]; positions are rebuilt from the stored turns (and cached), so a
 //! restart loses nothing. Two commands racing on one game apply at most one: every write
 //! is a compare-and-swap on the record's version, and the loser is checked again against
 //! the new state.
@@ -52,7 +52,7 @@ pub use types::{
 };
 
 use crate::clock::{Clock, DeadlineStyle, Span, Timestamp};
-use crate::store::{FailStop, GameStore, StoreError};
+use crate::store::{FailStop, Store, StoreError};
 
 /// Limits and defaults.
 #[derive(Debug, Clone)]
@@ -111,8 +111,8 @@ impl Default for Settings {
 /// The game service. See the module documentation.
 #[derive(Debug)]
 pub struct Service {
-    /// A [`FailStop`] (also `fail_stop`): stops for good at the first storage failure.
-    store: Arc<dyn GameStore>,
+    /// Over a [`FailStop`] (also `fail_stop`): stops for good at the first storage failure.
+    store: Store,
     fail_stop: Arc<FailStop>,
     clock: Arc<dyn Clock>,
     settings: Settings,
@@ -122,10 +122,10 @@ pub struct Service {
 }
 
 impl Service {
-    pub fn new(store: impl GameStore + 'static, clock: Arc<dyn Clock>, settings: Settings) -> Service {
+    pub fn new(store: impl Into<Store>, clock: Arc<dyn Clock>, settings: Settings) -> Service {
         let positions = lookup::PositionCache::new(settings.cached_positions);
-        let fail_stop = Arc::new(FailStop::new(Box::new(store)));
-        Service { store: fail_stop.clone(), fail_stop, clock, settings, positions, bot: None }
+        let fail_stop = Arc::new(FailStop::new(store.into().backend().clone()));
+        Service { store: Store::from(fail_stop.clone()), fail_stop, clock, settings, positions, bot: None }
     }
 
     /// The storage failure that stopped the service, if one did: from then on it refuses
@@ -190,8 +190,8 @@ impl Service {
     }
 
     /// The store, for tools and tests (dumps, backups).
-    pub fn store(&self) -> &dyn GameStore {
-        self.store.as_ref()
+    pub fn store(&self) -> &Store {
+        &self.store
     }
 
     /// The service's time.

@@ -13,7 +13,7 @@ use std::fmt;
 use stonemate_engine::AnyGame;
 
 use super::keys;
-use super::{GameStore, StoreError};
+use super::{Backend, Store, StoreError};
 
 /// What is damaged in a database, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,7 +47,7 @@ fn readable(key: &[u8]) -> String {
 }
 
 /// Checks every record of `store`; returns how many game records there are.
-pub fn check(store: &dyn GameStore) -> Result<usize, Damage> {
+pub fn check<B: Backend + ?Sized>(store: &Store<B>) -> Result<usize, Damage> {
     let dump = store.dump().map_err(|error| match error {
         StoreError::Database(detail) | StoreError::Unsure(detail) => damage("the database files", detail),
         other => damage("the database", other),

@@ -12,7 +12,7 @@ use stonemate_engine::AnyGame;
 
 use super::rating::RatingRecord;
 use super::record::{GameRecord, UserRecord};
-use super::{GameStore, Restore, StoreError, keys};
+use super::{Backend, Restore, Store, StoreError, keys};
 
 /// The version of the export format this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -49,7 +49,7 @@ pub enum ExportError {
 }
 
 /// Writes every record of `store` to `out`; returns how many lines after the header.
-pub fn export(store: &dyn GameStore, mut out: impl Write) -> Result<usize, ExportError> {
+pub fn export<B: Backend + ?Sized>(store: &Store<B>, mut out: impl Write) -> Result<usize, ExportError> {
     let mut lines = 0;
     serde_json::to_writer(&mut out, &Header { stonemate_export: VERSION }).map_err(StoreError::from)?;
     writeln!(out)?;
@@ -71,10 +71,10 @@ pub fn export(store: &dyn GameStore, mut out: impl Write) -> Result<usize, Expor
 
 /// Reads an export into `store`, which must hold no games, in one write; every game must
 /// replay. Returns how many games were imported.
-pub fn import(store: &dyn GameStore, input: impl BufRead) -> Result<usize, ExportError> {
-    // Before reading the input: a full database is refused at once ([`GameStore::restore`]
+pub fn import<B: Backend + ?Sized>(store: &Store<B>, input: impl BufRead) -> Result<usize, ExportError> {
+    // Before reading the input: a full database is refused at once ([`Store::restore`]
     // checks again in its transaction).
-    if store.dump()?.iter().any(|(key, _)| keys::holds_games(key)) {
+    if store.holds_games()? {
         return Err(ExportError::NotEmpty);
     }
     let mut lines = input.lines();

@@ -14,7 +14,7 @@ pub const GAME: u8 = b'g';
 const PLAYER: u8 = b'p';
 const DEADLINE: u8 = b'd';
 pub const USER: u8 = b'u';
-/// When the next scheduled export is due ([`super::GameStore::claim_backup`]): 8 bytes,
+/// When the next scheduled export is due ([`super::Store::claim_backup`]): 8 bytes,
 /// a time as [`time_value`] writes it.
 pub const BACKUP_DUE: &[u8] = b"sbackup";
 pub const RATING: u8 = b'r';
@@ -157,13 +157,6 @@ pub fn index(record: &GameRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
 /// One write of a transaction: a value to put, or `None` to remove the key.
 pub type Write = (Vec<u8>, Option<Vec<u8>>);
 
-/// Whether `key` shows that a store has held games (a record, or the id counter): such a
-/// store is not empty for an import.
-#[must_use]
-pub fn holds_games(key: &[u8]) -> bool {
-    key.first() == Some(&GAME) || key == NEXT_ID
-}
-
 /// The writes that replace `old` (if any) by `new`: the record, stale index entries
 /// removed, new ones put.
 pub fn changes(old: Option<&GameRecord>, new: &GameRecord) -> Result<Vec<Write>, StoreError> {
@@ -254,9 +247,9 @@ pub fn rating_unchanged(stored: Option<&[u8]>, expected: Option<u32>) -> Result<
 
 /// The first byte of an outbox key: `o`, then the notice's id.
 pub const NOTICE: u8 = b'o';
-/// The first byte of a report key: `c` (channel refused), then the game's id ([`GameStore::raise_report`]).
+/// The first byte of a report key: `c` (channel refused), then the game's id ([`Store::raise_report`]).
 ///
-/// [`GameStore::raise_report`]: super::GameStore::raise_report
+/// [`Store::raise_report`]: super::Store::raise_report
 pub const REPORT: u8 = b'c';
 
 /// A report waits to be shown / was shown (the value of a report key).

@@ -1,8 +1,10 @@
-//! Storage of challenges, games and user settings: the [`GameStore`] trait, its sled
-//! implementation ([`SledStore`], the bot's database) and an in-memory one for tests
-//! ([`MemoryStore`]).
+//! Storage of challenges, games and user settings: one [`Store`], written once over a
+//! narrow [`Backend`] (get a key, scan a range, apply a checked batch atomically, give out
+//! an outbox id, make durable) that sled ([`Sled`], the bot's database), PostgreSQL
+//! ([`Postgres`], shared by several processes) and memory ([`Memory`], for tests)
+//! implement. [`FailStop`] and the test doubles wrap the backend.
 //!
-//! Both keep the same keys in one ordered key space, so their dumps compare:
+//! Every backend keeps the same keys in one ordered key space, so their dumps compare:
 //!
 //! | key | value |
 //! |---|---|
@@ -19,10 +21,11 @@
 //! Numbers are big-endian so keys sort by them; the server of a record without one is 0.
 //! Databases written before servers were indexed (`p` user id) are upgraded when the sled
 //! store opens them. A record and its index entries change in
-//! one transaction; every write is flushed and synced to disk (`fdatasync`,
+//! one batch; every write is flushed and synced to disk (`fdatasync`,
 //! [`durable`]) before the call returns, so a turn is confirmed only once it is durable.
 //! [`FailStop`] stops everything at the first storage failure.
 
+pub mod backend;
 pub mod check;
 pub mod durable;
 pub mod export;
@@ -34,25 +37,23 @@ mod outbox;
 mod postgres;
 pub mod rating;
 pub mod record;
+mod records;
 mod sled_store;
 
-use std::fmt;
-
+pub use backend::{Backend, Batch, KeyRange};
 pub use fail_stop::FailStop;
-pub use memory::MemoryStore;
+pub use memory::{Memory, MemoryStore};
 pub use open::{is_address, open_at, open_store, shown};
 pub use outbox::Queued;
-pub use postgres::PostgresStore;
+pub use postgres::{Postgres, PostgresStore};
 pub use rating::{RatingChange, RatingRecord};
 pub use record::{
     ColorChoice, Ending, FORMAT, GameRecord, NOBODY, NotifyMode, Phase, Reason, TurnClock, UserRecord, Vacation,
 };
-pub use sled_store::SledStore;
+pub use records::Store;
+pub use sled_store::{Sled, SledStore};
 
-use crate::clock::Timestamp;
-use stonemate_engine::GameKind;
-
-use crate::ids::{GameId, GuildId, UserId};
+use crate::ids::{GameId, GuildId};
 
 /// One entry of a player's index: a record he takes part in, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -92,7 +93,7 @@ pub enum StoreError {
     Stopped,
     #[error("a stored record cannot be read: {0}")]
     Corrupt(String),
-    /// [`GameStore::restore`] into a store that already holds games.
+    /// [`Store::restore`] into a store that already holds games.
     #[error("the database already holds games: import only into an empty one")]
     NotEmpty,
 }
@@ -118,7 +119,7 @@ impl From<serde_json::Error> for StoreError {
     }
 }
 
-/// What [`GameStore::restore`] writes: an export's records.
+/// What [`Store::restore`] writes: an export's records.
 #[derive(Debug, Clone, Default)]
 pub struct Restore {
     pub games: Vec<GameRecord>,
@@ -130,87 +131,3 @@ pub struct Restore {
 
 /// Every key and value of a store, in key order.
 pub type Dump = Vec<(Vec<u8>, Vec<u8>)>;
-
-/// Where challenges, games and user settings live. Every write is durable when it returns.
-pub trait GameStore: Send + Sync + fmt::Debug {
-    /// Stores a new record under the next free id, at version 1; returns it as stored.
-    fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError>;
-
-    fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;
-
-    /// Replaces a record whose stored version is `record.version - 1`, with its index
-    /// entries; [`StoreError::Conflict`] (and nothing written) if it is not.
-    fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
-        self.update_with(record, &[], &[])
-    }
-
-    /// [`GameStore::update`], and in the same transaction the ratings the write changes (a
-    /// rated game's result) and `notices` put in the outbox (their ids are given here): all
-    /// of it is written, or nothing. [`StoreError::Conflict`], and nothing written, if a
-    /// rating is no longer the one the change was made from.
-    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError>;
-
-    /// The rating of `user` in one game of one server.
-    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError>;
-
-    /// Every rating of one game in one server, by user id.
-    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError>;
-
-    /// Puts notices in the outbox on their own (notices no record change causes).
-    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError>;
-
-    /// Takes up to `limit` notices due at `now`, oldest first, for a sender: each is due
-    /// again only at `until` (its lease), so no other claim takes it meanwhile, in this
-    /// process or another. Returned with `due` set to `until`.
-    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError>;
-
-    /// Writes back a claimed notice with its next due time and body (after a failure);
-    /// `false` if it is no longer in the outbox.
-    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError>;
-
-    /// Removes a notice from the outbox: delivered, or given up.
-    fn remove_notice(&self, id: u64) -> Result<(), StoreError>;
-
-    /// Remembers that `game`'s channel refused a notice, unless that is already known
-    /// (pending or shown): each game's refusal is reported once.
-    fn raise_report(&self, game: GameId) -> Result<(), StoreError>;
-
-    /// Whether a raised report for `game` waits to be shown; it is marked shown at once,
-    /// so of two callers (or processes) one gets `true`, once.
-    fn take_report(&self, game: GameId) -> Result<bool, StoreError>;
-
-    /// The records `user` takes part in, in every server, from the player index (by
-    /// server, then id).
-    fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError>;
-
-    /// The records `user` takes part in in one server (`None`: records without a server),
-    /// by id.
-    fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError>;
-
-    /// The records `user` takes part in, in every server, with their phase.
-    fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Phase)>, StoreError> {
-        Ok(self.entries_of(user)?.into_iter().map(|entry| (entry.id, entry.phase)).collect())
-    }
-
-    /// Records with something due at or before `until`, earliest first.
-    fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError>;
-
-    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError>;
-
-    fn save_user(&self, user: &UserRecord) -> Result<(), StoreError>;
-
-    /// Every key and value in key order: for tests and backups.
-    fn dump(&self) -> Result<Dump, StoreError>;
-
-    /// Writes an export into a store that holds no games, all or nothing: the records with
-    /// their ids and versions, their index entries, the users, the ratings, and the id
-    /// counter (at least the largest id). [`StoreError::NotEmpty`] (and nothing written) if
-    /// it holds games.
-    fn restore(&self, restored: Restore) -> Result<(), StoreError>;
-
-    /// Claims the scheduled export that falls due at `now`, once across every process
-    /// sharing the database: if no export was ever scheduled, or the next was due at or
-    /// before `now`, the next is set to `next` and the answer is `true` (the caller writes
-    /// the export); else `false`. One atomic compare-and-swap, durable when it returns.
-    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError>;
-}

@@ -1,5 +1,5 @@
 //! The notice outbox as every store keeps it: notices written in the same transaction as
-//! the change that causes them ([`GameStore::update_with`](super::GameStore::update_with)),
+//! the change that causes them ([`Store::update_with`](super::Store::update_with)),
 //! claimed by a sender for a lease, then removed once delivered or rescheduled after a
 //! failure. The store never reads a notice's body (the service encodes it); it keeps only
 //! the time the notice is next due, so that claims pick the due ones, oldest first.

@@ -1,31 +1,31 @@
 //! The shared database: PostgreSQL, for several processes on one set of games (issue 16).
 //!
-//! Each change is one transaction, committed before the call returns, so a reply confirms
-//! a change only once PostgreSQL has it. An update locks the record's row, checks its
-//! version and writes the record only `WHERE version = old`: of two processes racing on
-//! one game, at most one applies. The index entries (players, servers, deadlines) are the
-//! keys and values of [`super::keys`], written in the same transaction, so every store
-//! dumps the same bytes.
+//! Each batch is one transaction, committed before the call returns, so a reply confirms
+//! a change only once PostgreSQL has it. The batch's checks lock the rows they compare
+//! (`SELECT ... FOR UPDATE`, in key order), and a key that must be absent is written with
+//! `INSERT ... ON CONFLICT DO NOTHING`: of two processes racing on one game, one rating or
+//! the export schedule, at most one applies; the other gets [`StoreError::Conflict`].
 //!
-//! Tables: `games` (id, version, the record's JSON), `entries` (the index keys and the
-//! user records, by key), `last_id` (one row: the last game id given out) and
-//! `schema_migrations` (the versions applied, see [`MIGRATIONS`]).
+//! The key space of [`super::keys`] is kept in the tables of the first schema, so that
+//! databases written before stay as they are: `games` (id, version, the record's JSON:
+//! the `g` keys), `outbox` (id, due, body: the `o` keys, ids from its sequence),
+//! `last_id` (one row, the `n` key; 0 when it is absent) and `entries` (every other key).
+//! `schema_migrations` holds the versions applied (see [`MIGRATIONS`]).
 
+use std::collections::HashSet;
 use std::time::Duration;
 
 use r2d2_postgres::postgres::{self, GenericClient, NoTls, Transaction};
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
-use stonemate_engine::GameKind;
 
-use super::keys::{self, Write};
-use super::rating::{RatingChange, RatingRecord};
-use super::record::{GameRecord, UserRecord};
-use super::{Dump, GameStore, IndexEntry, Queued, Restore, StoreError};
+use super::StoreError;
+use super::backend::{Backend, Batch, Entries, KeyRange, prefix_end};
+use super::keys;
+use super::records::Store;
 use crate::clock::Timestamp;
-use crate::ids::{GameId, GuildId, UserId};
 
 /// The schema, one step per version; a database records the steps it has applied, and
-/// [`PostgresStore::open`] applies the missing ones in order. Append, never edit.
+/// [`Store::open`](Store<Postgres>::open) applies the missing ones in order. Append, never edit.
 const MIGRATIONS: &[&str] = &[
     // 1: the records, the key space of the index and users, the id counter.
     "CREATE TABLE games (id bigint PRIMARY KEY, version bigint NOT NULL, record bytea NOT NULL);
@@ -48,8 +48,8 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
 
 /// A PostgreSQL database, through a pool of connections.
-#[derive(Debug, Clone)]
-pub struct PostgresStore {
+#[derive(Debug)]
+pub struct Postgres {
     pool: Pool,
 }
 
@@ -123,20 +123,10 @@ impl<T> Checked<T> for Result<T, postgres::Error> {
     }
 }
 
-/// The key just past every key starting with `prefix` (`None`: no such key, the prefix
-/// is all `0xff`).
-fn prefix_end(prefix: &[u8]) -> Option<Vec<u8>> {
-    let mut end = prefix.to_vec();
-    while let Some(last) = end.pop() {
-        if last < u8::MAX {
-            end.push(last + 1);
-            return Some(end);
-        }
-    }
-    None
-}
+/// The store over [`Postgres`]: one database shared by several processes.
+pub type PostgresStore = Store<Postgres>;
 
-impl PostgresStore {
+impl Store<Postgres> {
     /// Connects to the database at `url` (`postgres://user@host:port/name`) and brings its
     /// schema up to date.
     ///
@@ -157,33 +147,13 @@ impl PostgresStore {
             .min_idle(Some(1))
             .connection_timeout(CONNECT_TIMEOUT)
             .build_unchecked(manager);
-        Ok(PostgresStore { pool })
+        Ok(Store::over(std::sync::Arc::new(Postgres { pool })))
     }
+}
+
+impl Postgres {
     fn client(&self) -> Result<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
         self.pool.get().map_err(|error| pool_error(&error))
-    }
-
-    /// Runs `work` in one transaction and commits it; nothing is written if it fails.
-    fn transaction<T>(
-        &self,
-        work: impl FnOnce(&mut Transaction<'_>) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        let mut client = self.client()?;
-        let mut tx = client.transaction().checked()?;
-        let value = work(&mut tx)?;
-        tx.commit().map_err(|error| commit_error(&error))?;
-        Ok(value)
-    }
-
-    fn scan(&self, prefix: &[u8]) -> Result<Vec<IndexEntry>, StoreError> {
-        let rows = match prefix_end(prefix) {
-            Some(end) => self
-                .client()?
-                .query("SELECT key, value FROM entries WHERE key >= $1 AND key < $2 ORDER BY key", &[&prefix, &end]),
-            None => self.client()?.query("SELECT key, value FROM entries WHERE key >= $1 ORDER BY key", &[&prefix]),
-        }
-        .checked()?;
-        Ok(rows.iter().filter_map(|row| keys::index_entry(row.get(0), row.get(1))).collect())
     }
 }
 
@@ -204,292 +174,280 @@ fn migrate(client: &mut postgres::Client) -> Result<(), StoreError> {
     tx.commit().checked()
 }
 
-/// Writes the index entries (and user records) of `writes`; the record itself goes to
-/// `games` by its caller.
-fn apply(tx: &mut Transaction<'_>, record: GameId, writes: &[Write]) -> Result<(), StoreError> {
-    let record_key = keys::game(record);
-    for (key, value) in writes.iter().filter(|(key, _)| *key != record_key) {
-        match value {
-            Some(value) => upsert(tx, key, value)?,
-            None => tx.execute("DELETE FROM entries WHERE key = $1", &[key]).checked().map(drop)?,
+/// Where a key lives in the schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place<'a> {
+    /// A game record: a row of `games`.
+    Game(i64),
+    /// The id counter: the one row of `last_id`.
+    Counter,
+    /// An outbox notice: a row of `outbox`.
+    Notice(i64),
+    /// Any other key: a row of `entries`.
+    Entry(&'a [u8]),
+}
+
+fn place(key: &[u8]) -> Place<'_> {
+    if let [keys::GAME, id @ ..] = key
+        && let Ok(id) = <[u8; 4]>::try_from(id)
+    {
+        return Place::Game(i64::from(u32::from_be_bytes(id)));
+    }
+    if let [keys::NOTICE, id @ ..] = key
+        && let Ok(id) = <[u8; 8]>::try_from(id)
+        && let Ok(id) = i64::try_from(u64::from_be_bytes(id))
+    {
+        return Place::Notice(id);
+    }
+    if key == keys::NEXT_ID { Place::Counter } else { Place::Entry(key) }
+}
+
+/// The `version` of a record's JSON, for the `games` column.
+fn record_version(record: &[u8]) -> Result<i64, StoreError> {
+    #[derive(serde::Deserialize)]
+    struct Version {
+        version: i64,
+    }
+    Ok(serde_json::from_slice::<Version>(record)?.version)
+}
+
+/// A stored counter as the `n` key holds it (`None`: 0, no id given out yet).
+fn counter_value(id: i64) -> Result<Option<Vec<u8>>, StoreError> {
+    let id = u32::try_from(id).map_err(|_| StoreError::Corrupt(format!("game id counter {id}")))?;
+    Ok((id != 0).then(|| id.to_be_bytes().to_vec()))
+}
+
+fn counter_sql(value: &[u8]) -> Result<i64, StoreError> {
+    let id: [u8; 4] = value.try_into().map_err(|_| StoreError::Corrupt("game id counter".into()))?;
+    Ok(i64::from(u32::from_be_bytes(id)))
+}
+
+/// An outbox value ([`keys::notice_value`]) as its columns.
+fn notice_columns(value: &[u8]) -> Result<(i64, &[u8]), StoreError> {
+    let (due, body) = value.split_first_chunk::<8>().ok_or_else(|| StoreError::Corrupt("outbox value".into()))?;
+    Ok((i64::from_be_bytes(*due), body))
+}
+
+fn notice_row(row: &postgres::Row) -> Entry {
+    let (id, due, body): (i64, i64, &[u8]) = (row.get(0), row.get(1), row.get(2));
+    (keys::notice(id as u64), keys::notice_value(Timestamp(due), body))
+}
+
+type Entry = (Vec<u8>, Vec<u8>);
+
+/// The value under `key`; with `lock`, its row is locked until the transaction ends.
+fn read(client: &mut impl GenericClient, key: &[u8], lock: bool) -> Result<Option<Vec<u8>>, StoreError> {
+    let lock = if lock { " FOR UPDATE" } else { "" };
+    Ok(match place(key) {
+        Place::Game(id) => {
+            let row = client.query_opt(&format!("SELECT record FROM games WHERE id = $1{lock}"), &[&id]).checked()?;
+            row.map(|row| row.get(0))
         }
+        Place::Counter => {
+            let row = client.query_one(&format!("SELECT id FROM last_id{lock}"), &[]).checked()?;
+            counter_value(row.get(0))?
+        }
+        Place::Notice(id) => {
+            let sql = format!("SELECT id, due, body FROM outbox WHERE id = $1{lock}");
+            client.query_opt(&sql, &[&id]).checked()?.map(|row| notice_row(&row).1)
+        }
+        Place::Entry(key) => {
+            let sql = format!("SELECT value FROM entries WHERE key = $1{lock}");
+            client.query_opt(&sql, &[&key]).checked()?.map(|row| row.get(0))
+        }
+    })
+}
+
+/// Puts `value` under `key` (`None`: removes it).
+fn write(tx: &mut Transaction<'_>, key: &[u8], value: Option<&[u8]>) -> Result<(), StoreError> {
+    match (place(key), value) {
+        (Place::Game(id), Some(record)) => {
+            let sql = "INSERT INTO games (id, version, record) VALUES ($1, $2, $3)
+                       ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, record = EXCLUDED.record";
+            tx.execute(sql, &[&id, &record_version(record)?, &record]).checked()?;
+        }
+        (Place::Game(id), None) => drop(tx.execute("DELETE FROM games WHERE id = $1", &[&id]).checked()?),
+        (Place::Counter, value) => {
+            let id = value.map(counter_sql).transpose()?.unwrap_or(0);
+            tx.execute("UPDATE last_id SET id = $1", &[&id]).checked()?;
+        }
+        (Place::Notice(id), Some(value)) => {
+            let (due, body) = notice_columns(value)?;
+            let sql = "INSERT INTO outbox (id, due, body) VALUES ($1, $2, $3)
+                       ON CONFLICT (id) DO UPDATE SET due = EXCLUDED.due, body = EXCLUDED.body";
+            tx.execute(sql, &[&id, &due, &body]).checked()?;
+        }
+        (Place::Notice(id), None) => drop(tx.execute("DELETE FROM outbox WHERE id = $1", &[&id]).checked()?),
+        (Place::Entry(key), Some(value)) => {
+            let sql = "INSERT INTO entries (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2";
+            tx.execute(sql, &[&key, &value]).checked()?;
+        }
+        (Place::Entry(key), None) => drop(tx.execute("DELETE FROM entries WHERE key = $1", &[&key]).checked()?),
     }
     Ok(())
 }
 
-fn upsert(client: &mut impl GenericClient, key: &[u8], value: &[u8]) -> Result<(), StoreError> {
-    let sql = "INSERT INTO entries (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2";
-    client.execute(sql, &[&key, &value]).checked().map(drop)
-}
-
-/// Writes one rating in a record's transaction, if it is still the one the change was made
-/// from: the row is locked while it is compared, and of two transactions creating it, one
-/// inserts and the other finds a row ([`StoreError::Conflict`], the whole write undone).
-fn set_rating(tx: &mut Transaction<'_>, key: &[u8], expected: Option<u32>, value: &[u8]) -> Result<(), StoreError> {
-    let Some(games) = expected else {
-        let sql = "INSERT INTO entries (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING";
-        return match tx.execute(sql, &[&key, &value]).checked()? {
-            1 => Ok(()),
-            _ => Err(StoreError::Conflict),
-        };
+/// Puts `value` under `key` only if it is absent; `false` if it is there. Of two
+/// transactions inserting one key, the second waits for the first and then finds it.
+fn insert_new(tx: &mut Transaction<'_>, key: &[u8], value: &[u8]) -> Result<bool, StoreError> {
+    let rows = match place(key) {
+        Place::Game(id) => {
+            let sql = "INSERT INTO games (id, version, record) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING";
+            tx.execute(sql, &[&id, &record_version(value)?, &value]).checked()?
+        }
+        // The one row always exists: its lock orders racing writers, and the second finds
+        // the counter no longer 0.
+        Place::Counter => tx.execute("UPDATE last_id SET id = $1 WHERE id = 0", &[&counter_sql(value)?]).checked()?,
+        Place::Notice(id) => {
+            let (due, body) = notice_columns(value)?;
+            let sql = "INSERT INTO outbox (id, due, body) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING";
+            tx.execute(sql, &[&id, &due, &body]).checked()?
+        }
+        Place::Entry(key) => {
+            let sql = "INSERT INTO entries (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING";
+            tx.execute(sql, &[&key, &value]).checked()?
+        }
     };
-    let row = tx.query_opt("SELECT value FROM entries WHERE key = $1 FOR UPDATE", &[&key]).checked()?;
-    let stored: Option<&[u8]> = row.as_ref().map(|row| row.get(0));
-    if !keys::rating_unchanged(stored, Some(games))? {
-        return Err(StoreError::Conflict);
-    }
-    tx.execute("UPDATE entries SET value = $2 WHERE key = $1", &[&key, &value]).checked().map(drop)
+    Ok(rows == 1)
 }
 
-fn record_bytes(record: &GameRecord) -> Result<Vec<u8>, StoreError> {
-    Ok(serde_json::to_vec(record)?)
+/// Whether `range` holds keys starting with `prefix`.
+fn overlaps(range: &KeyRange, prefix: &[u8]) -> bool {
+    let starts_before_end = prefix_end(prefix).is_none_or(|end| range.start < end);
+    starts_before_end && range.end.as_deref().is_none_or(|end| end > prefix)
 }
 
-/// Puts `notices` in the outbox; their ids come from the table's sequence.
-fn put_notices(tx: &mut Transaction<'_>, notices: &[Queued]) -> Result<(), StoreError> {
-    for notice in notices {
-        tx.execute("INSERT INTO outbox (due, body) VALUES ($1, $2)", &[&notice.due.0, &notice.body]).checked()?;
-    }
-    Ok(())
+fn limit_sql(limit: Option<usize>) -> String {
+    limit.map_or_else(String::new, |limit| format!(" LIMIT {limit}"))
 }
 
-fn queued(row: &postgres::Row) -> Result<Queued, StoreError> {
-    let id: i64 = row.get(0);
-    let id = u64::try_from(id).map_err(|_| StoreError::Corrupt(format!("outbox id {id}")))?;
-    Ok(Queued { id, due: Timestamp(row.get(1)), body: row.get(2) })
-}
-
-fn notice_sql_id(id: u64) -> Result<i64, StoreError> {
-    i64::try_from(id).map_err(|_| StoreError::Corrupt(format!("outbox id {id}")))
-}
-
-fn sql_id(id: GameId) -> i64 {
-    i64::from(id.0)
-}
-
-fn game_id(sql: i64) -> Result<GameId, StoreError> {
-    u32::try_from(sql).map(GameId).map_err(|_| StoreError::Corrupt(format!("game id {sql}")))
-}
-
-impl GameStore for PostgresStore {
-    fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
-        self.transaction(|tx| {
-            let mut record = record;
-            // The row lock of `last_id` orders concurrent creations, as sled's counter does.
-            let last: i64 = tx.query_one("UPDATE last_id SET id = id + 1 RETURNING id", &[]).checked()?.get(0);
-            // Rolled back with the transaction: the counter stays at the last id.
-            record.id = game_id(last).map_err(|_| StoreError::Database("out of game ids".into()))?;
-            record.version = 1;
-            let writes = keys::changes(None, &record)?;
-            let bytes = record_bytes(&record)?;
-            tx.execute("INSERT INTO games (id, version, record) VALUES ($1, 1, $2)", &[&last, &bytes]).checked()?;
-            apply(tx, record.id, &writes)?;
-            Ok(record)
-        })
-    }
-
-    fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
-        let row = self.client()?.query_opt("SELECT record FROM games WHERE id = $1", &[&sql_id(id)]).checked()?;
-        row.map(|row| keys::decode_game(row.get(0))).transpose()
-    }
-
-    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
-        let id = sql_id(record.id);
-        let ratings = keys::rating_writes(ratings)?;
-        self.transaction(|tx| {
-            let row = tx.query_opt("SELECT version, record FROM games WHERE id = $1 FOR UPDATE", &[&id]).checked()?;
-            let row = row.ok_or(StoreError::Missing(record.id))?;
-            let (version, old): (i64, &[u8]) = (row.get(0), row.get(1));
-            let old = keys::decode_game(old)?;
-            if u64::try_from(version).ok().and_then(|v| v.checked_add(1)) != Some(record.version) {
-                return Err(StoreError::Conflict);
-            }
-            let writes = keys::changes(Some(&old), record)?;
-            let new_version = i64::try_from(record.version).map_err(|_| StoreError::Conflict)?;
-            let bytes = record_bytes(record)?;
-            let sql = "UPDATE games SET version = $3, record = $4 WHERE id = $1 AND version = $2";
-            if tx.execute(sql, &[&id, &version, &new_version, &bytes]).checked()? != 1 {
-                return Err(StoreError::Conflict);
-            }
-            for (key, expected, value) in &ratings {
-                set_rating(tx, key, *expected, value)?;
-            }
-            apply(tx, record.id, &writes)?;
-            put_notices(tx, notices)
-        })
-    }
-
-    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
-        let key = keys::rating(guild, game, user);
-        let row = self.client()?.query_opt("SELECT value FROM entries WHERE key = $1", &[&key]).checked()?;
-        row.map(|row| keys::decode_rating(row.get(0))).transpose()
-    }
-
-    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
-        let prefix = keys::rating_prefix(guild, game);
-        // The prefix ends with the game's place in the list, never 0xff: it has an end.
-        let end = prefix_end(&prefix).unwrap_or_default();
-        let sql = "SELECT value FROM entries WHERE key >= $1 AND key < $2 ORDER BY key";
-        let rows = self.client()?.query(sql, &[&prefix, &end]).checked()?;
-        rows.iter().map(|row| keys::decode_rating(row.get(0))).collect()
-    }
-
-    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
-        self.transaction(|tx| put_notices(tx, notices))
-    }
-
-    // Rows another process has locked (claiming them now) are skipped, not waited for;
-    // once committed, the lease keeps them out of every other claim.
-    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
-        let sql = "UPDATE outbox SET due = $2 WHERE id IN
-                     (SELECT id FROM outbox WHERE due <= $1 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-                   RETURNING id, due, body";
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let rows = self.transaction(|tx| tx.query(sql, &[&now.0, &until.0, &limit]).checked())?;
-        let mut claimed: Vec<Queued> = rows.iter().map(queued).collect::<Result<_, _>>()?;
-        claimed.sort_by_key(|notice| notice.id);
-        Ok(claimed)
-    }
-
-    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
-        let id = notice_sql_id(notice.id)?;
-        let sql = "UPDATE outbox SET due = $2, body = $3 WHERE id = $1";
-        Ok(self.client()?.execute(sql, &[&id, &notice.due.0, &notice.body]).checked()? == 1)
-    }
-
-    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
-        let id = notice_sql_id(id)?;
-        self.client()?.execute("DELETE FROM outbox WHERE id = $1", &[&id]).checked().map(drop)
-    }
-
-    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
-        let sql = "INSERT INTO entries (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING";
-        self.client()?.execute(sql, &[&keys::report(game), &keys::REPORT_PENDING]).checked().map(drop)
-    }
-
-    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
-        let sql = "UPDATE entries SET value = $3 WHERE key = $1 AND value = $2";
-        let (pending, shown) = (keys::REPORT_PENDING, keys::REPORT_SHOWN);
-        Ok(self.client()?.execute(sql, &[&keys::report(game), &pending, &shown]).checked()? == 1)
-    }
-
-    fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
-        self.scan(&keys::player_prefix(user))
-    }
-
-    fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError> {
-        self.scan(&keys::player_server_prefix(user, guild))
-    }
-
-    fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
-        let (start, end) = keys::deadlines_until(until);
-        let sql = "SELECT key FROM entries WHERE key >= $1 AND key <= $2 ORDER BY key";
-        let rows = self.client()?.query(sql, &[&start, &end]).checked()?;
-        Ok(rows.iter().filter_map(|row| keys::id_at_end(row.get(0))).collect())
-    }
-
-    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
-        let row = self.client()?.query_opt("SELECT value FROM entries WHERE key = $1", &[&keys::user(id)]).checked()?;
-        row.map(|row| keys::decode_user(row.get(0))).transpose()
-    }
-
-    fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
-        let bytes = serde_json::to_vec(user)?;
-        upsert(&mut *self.client()?, &keys::user(user.id), &bytes)
-    }
-
-    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
-        let Restore { games, users, ratings, last_id } = restored;
-        self.transaction(|tx| {
-            // The counter's row lock keeps creations (and other imports) out until commit.
-            let counter: i64 = tx.query_one("SELECT id FROM last_id FOR UPDATE", &[]).checked()?.get(0);
-            let any_game = tx.query_opt("SELECT 1 FROM games LIMIT 1", &[]).checked()?.is_some();
-            if counter != 0 || any_game {
-                return Err(StoreError::NotEmpty);
-            }
-            let mut last = last_id;
-            for record in &games {
-                last = last.max(record.id.0);
-                let version = i64::try_from(record.version)
-                    .map_err(|_| StoreError::Corrupt(format!("game {} version", record.id)))?;
-                let sql = "INSERT INTO games (id, version, record) VALUES ($1, $2, $3)";
-                tx.execute(sql, &[&sql_id(record.id), &version, &record_bytes(record)?]).checked()?;
-                apply(tx, record.id, &keys::changes(None, record)?)?;
-            }
-            for user in &users {
-                upsert(tx, &keys::user(user.id), &serde_json::to_vec(user)?)?;
-            }
-            for rating in &ratings {
-                upsert(tx, &keys::rating_of(rating), &serde_json::to_vec(rating)?)?;
-            }
-            tx.execute("UPDATE last_id SET id = $1", &[&i64::from(last)]).checked()?;
-            Ok(())
-        })
-    }
-
-    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
-        let mut client = self.client()?;
-        let key = keys::BACKUP_DUE;
-        // A plain read first: most checks find nothing due, and then lock and write nothing.
-        let stored = client.query_opt("SELECT value FROM entries WHERE key = $1", &[&key]).checked()?;
-        if !keys::backup_due(stored.as_ref().map(|row| row.get::<_, &[u8]>(0)), now) {
-            return Ok(false);
+/// The keys of `range` in `entries` and, where the range reaches them, in the other tables.
+fn scan_tables(client: &mut impl GenericClient, range: &KeyRange) -> Result<Entries, StoreError> {
+    let limit = limit_sql(range.limit);
+    let rows = match &range.end {
+        Some(end) => {
+            let sql = format!("SELECT key, value FROM entries WHERE key >= $1 AND key < $2 ORDER BY key{limit}");
+            client.query(&sql, &[&range.start, end])
         }
-        // The claim is one statement: a racing process waits for the row lock, then sees the
-        // new time in the `WHERE` and updates nothing.
-        let sql = "INSERT INTO entries (key, value) VALUES ($1, $2)
-                   ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE entries.value <= $3";
-        let (next, now) = (keys::time_value(next), keys::time_value(now));
-        Ok(client.execute(sql, &[&key, &next, &now]).checked()? == 1)
+        None => client
+            .query(&format!("SELECT key, value FROM entries WHERE key >= $1 ORDER BY key{limit}"), &[&range.start]),
+    }
+    .checked()?;
+    let mut found: Entries = rows.iter().map(|row| (row.get(0), row.get(1))).collect();
+    // The other tables are read whole where the range reaches them (the `g` scans that ask
+    // whether a store is empty take one row); only their keys in the range are kept.
+    let from_first = |prefix: &[u8]| if range.start.as_slice() <= prefix { limit.clone() } else { String::new() };
+    if overlaps(range, &[keys::GAME]) {
+        let sql = format!("SELECT id, record FROM games ORDER BY id{}", from_first(&[keys::GAME]));
+        for row in client.query(&sql, &[]).checked()? {
+            let id = u32::try_from(row.get::<_, i64>(0)).map_err(|_| StoreError::Corrupt("game id".into()))?;
+            found.push((keys::game(crate::ids::GameId(id)), row.get(1)));
+        }
+    }
+    if overlaps(range, &[keys::NOTICE]) {
+        let sql = format!("SELECT id, due, body FROM outbox ORDER BY id{}", from_first(&[keys::NOTICE]));
+        found.extend(client.query(&sql, &[]).checked()?.iter().map(notice_row));
+    }
+    if range.contains(keys::NEXT_ID) {
+        let row = client.query_one("SELECT id FROM last_id", &[]).checked()?;
+        found.extend(counter_value(row.get(0))?.map(|value| (keys::NEXT_ID.to_vec(), value)));
+    }
+    found.retain(|(key, _)| range.contains(key));
+    found.sort();
+    if let Some(limit) = range.limit {
+        found.truncate(limit);
+    }
+    Ok(found)
+}
+
+impl Backend for Postgres {
+    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        read(&mut *self.client()?, key, false)
     }
 
-    fn dump(&self) -> Result<Dump, StoreError> {
+    fn scan(&self, range: &KeyRange) -> Result<Entries, StoreError> {
         let mut client = self.client()?;
-        // One snapshot for the three tables.
+        let tables = [&[keys::GAME][..], &[keys::NOTICE]].iter().any(|prefix| overlaps(range, prefix));
+        if !tables && !range.contains(keys::NEXT_ID) {
+            return scan_tables(&mut *client, range);
+        }
+        // Several tables: one snapshot for all of them.
         let mut tx = client
             .build_transaction()
             .read_only(true)
             .isolation_level(postgres::IsolationLevel::RepeatableRead)
             .start()
             .checked()?;
-        let mut dump: Dump = Vec::new();
-        for row in tx.query("SELECT id, record FROM games", &[]).checked()? {
-            dump.push((keys::game(game_id(row.get(0))?), row.get(1)));
-        }
-        for row in tx.query("SELECT key, value FROM entries", &[]).checked()? {
-            dump.push((row.get(0), row.get(1)));
-        }
-        for row in tx.query("SELECT id, due, body FROM outbox", &[]).checked()? {
-            let notice = queued(&row)?;
-            dump.push((keys::notice(notice.id), keys::notice_value(notice.due, &notice.body)));
-        }
-        let last: i64 = tx.query_one("SELECT id FROM last_id", &[]).checked()?.get(0);
-        // sled and memory have no counter before the first record.
-        if last != 0 {
-            dump.push((keys::NEXT_ID.to_vec(), game_id(last)?.0.to_be_bytes().to_vec()));
-        }
+        let found = scan_tables(&mut tx, range)?;
         tx.commit().checked()?;
-        dump.sort();
-        Ok(dump)
+        Ok(found)
+    }
+
+    fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
+        let mut client = self.client()?;
+        let mut tx = client.transaction().checked()?;
+        // Keys written by their own check (absent, then inserted).
+        let mut inserted: HashSet<&[u8]> = HashSet::new();
+        for (key, expected) in batch.sorted_checks() {
+            let last_write = batch.writes.iter().rev().find(|(written, _)| written == key).map(|(_, value)| value);
+            match (expected, last_write) {
+                (None, Some(Some(value))) => {
+                    if !insert_new(&mut tx, key, value)? {
+                        return Err(StoreError::Conflict);
+                    }
+                    inserted.insert(key);
+                }
+                (expected, _) => {
+                    if read(&mut tx, key, true)? != *expected {
+                        return Err(StoreError::Conflict);
+                    }
+                }
+            }
+        }
+        for (key, value) in batch.writes.iter().filter(|(key, _)| !inserted.contains(key.as_slice())) {
+            write(&mut tx, key, value.as_deref())?;
+        }
+        tx.commit().map_err(|error| commit_error(&error))
+    }
+
+    // The outbox's own sequence: ids of databases written before go on from where they were.
+    fn next_id(&self) -> Result<u64, StoreError> {
+        let sql = "SELECT nextval(pg_get_serial_sequence('outbox', 'id'))";
+        let id: i64 = self.client()?.query_one(sql, &[]).checked()?.get(0);
+        u64::try_from(id).map_err(|_| StoreError::Corrupt(format!("outbox id {id}")))
+    }
+
+    // A committed transaction is as durable as the server makes it.
+    fn flush(&self) -> Result<(), StoreError> {
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::GameId;
 
     #[test]
-    fn a_prefix_ends_just_past_its_last_key() {
-        assert_eq!(prefix_end(b"p\x01\xff"), Some(b"p\x02".to_vec()));
-        assert_eq!(prefix_end(b"d"), Some(b"e".to_vec()));
-        assert_eq!(prefix_end(b"\xff\xff"), None);
+    fn keys_find_their_tables() {
+        assert_eq!(place(&keys::game(GameId(u32::MAX))), Place::Game(i64::from(u32::MAX)));
+        assert_eq!(place(&keys::notice(7)), Place::Notice(7));
+        assert_eq!(place(keys::NEXT_ID), Place::Counter);
+        assert_eq!(place(keys::BACKUP_DUE), Place::Entry(keys::BACKUP_DUE));
+        assert_eq!(place(b"g\x00"), Place::Entry(b"g\x00"));
     }
 
     #[test]
-    fn game_ids_round_trip_through_sql_integers() {
-        for id in [1, 2, u32::MAX] {
-            assert_eq!(game_id(sql_id(GameId(id))).unwrap(), GameId(id));
-        }
-        assert!(game_id(i64::from(u32::MAX) + 1).is_err(), "past the last id");
+    fn ranges_reach_the_tables_of_their_prefixes() {
+        assert!(overlaps(&KeyRange::all(), &[keys::GAME]));
+        assert!(overlaps(&KeyRange::prefix(&[keys::GAME]), &[keys::GAME]));
+        assert!(!overlaps(&KeyRange::prefix(b"p"), &[keys::GAME]));
+        assert!(!overlaps(&KeyRange::prefix(b"o"), &[keys::GAME]));
+    }
+
+    #[test]
+    fn the_counter_round_trips() {
+        assert_eq!(counter_value(0).unwrap(), None);
+        assert_eq!(counter_sql(&counter_value(9).unwrap().unwrap()).unwrap(), 9);
     }
 }

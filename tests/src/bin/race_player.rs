@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use rand::{SeedableRng, rngs::StdRng};
 use stonemate_bot::clock::{ManualClock, Timestamp};
 use stonemate_bot::service::{Caller, Command, GameId, Service, Settings, User};
-use stonemate_bot::store::{GameStore, PostgresStore};
+use stonemate_bot::store::PostgresStore;
 use stonemate_engine::AnyGame;
 
 fn main() -> anyhow::Result<()> {

@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
 use stonemate_bot::opponent::{Answer, Job, Pool};
 use stonemate_bot::service::{Budget, ColorChoice, Command, GameId, Level, Notice, Service, Settings, Target, User};
-use stonemate_bot::store::{GameRecord, GameStore, MemoryStore, Phase, SledStore};
+use stonemate_bot::store::{GameRecord, MemoryStore, Phase, SledStore, Store};
 use stonemate_engine::{AnyGame, GameKind};
 
 use super::common::{GENERAL, caller, mv_in, user};
@@ -39,7 +39,7 @@ fn clock() -> Arc<ManualClock> {
 
 /// A service whose bot answers through a real pool; the answers wait in the receiver for
 /// the test to apply them, as the Discord adapter does.
-fn with_pool(store: impl GameStore + 'static) -> (Arc<Service>, Receiver<Answer<GameId>>) {
+fn with_pool(store: impl Into<Store>) -> (Arc<Service>, Receiver<Answer<GameId>>) {
     let (sender, answers) = channel();
     let sender = Mutex::new(sender);
     let pool = Pool::new(1, 1, Arc::new(move |answer| drop(sender.lock().unwrap().send(answer))));
@@ -53,7 +53,7 @@ fn with_pool(store: impl GameStore + 'static) -> (Arc<Service>, Receiver<Answer<
 /// The questions the bot was asked.
 type Asked = Arc<Mutex<Vec<Job<GameId>>>>;
 
-fn with_sink(store: impl GameStore + 'static) -> (Arc<Service>, Arc<ManualClock>, Asked) {
+fn with_sink(store: impl Into<Store>) -> (Arc<Service>, Arc<ManualClock>, Asked) {
     let asked = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&asked);
     let clock = clock();

@@ -7,12 +7,9 @@ use std::sync::{Arc, Mutex};
 use stonemate_bot::clock::{Clock, ManualClock, Span, Timestamp};
 use stonemate_bot::service::commands::{self, Args, Value};
 use stonemate_bot::service::{
-    Caller, ChannelId, ColorChoice, Command, GameId, GuildId, Response, Service, Settings, User, UserId,
+    Caller, ChannelId, ColorChoice, Command, GameId, GuildId, Response, Service, Settings, User,
 };
-use stonemate_bot::store::{
-    Dump, GameRecord, GameStore, IndexEntry, MemoryStore, Queued, RatingChange, RatingRecord, Restore, StoreError,
-    UserRecord,
-};
+use stonemate_bot::store::{Backend, Batch, GameRecord, KeyRange, MemoryStore, RatingChange, Store, StoreError};
 use stonemate_engine::GameKind;
 
 /// The channel everyone plays in unless a test says otherwise.
@@ -110,7 +107,7 @@ impl Table {
         Table { service: Arc::new(service), clock }
     }
 
-    pub fn with(store: impl GameStore + 'static, settings: Settings) -> Table {
+    pub fn with(store: impl Into<Store>, settings: Settings) -> Table {
         let clock = Arc::new(ManualClock::at(Timestamp(1_700_000_000_000)));
         Table { service: Arc::new(Service::new(store, clock.clone(), settings)), clock }
     }
@@ -221,7 +218,9 @@ impl Table {
 }
 
 /// A store that, once armed, first lets "another process" change a rating that the next
-/// rating write is about, then does that write; or fails a write outright.
+/// rating write is about, then does that write; or fails a write outright. It wraps the
+/// backend: a record's update is a batch that checks the record's stored bytes, and a
+/// rating write is one that puts a rating key.
 #[derive(Debug, Default)]
 pub struct Meddling {
     pub inner: MemoryStore,
@@ -233,15 +232,27 @@ pub struct Meddling {
     pub fail_after: Mutex<Option<usize>>,
 }
 
-impl GameStore for Meddling {
-    fn create(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
-        self.inner.create(record)
+impl Meddling {
+    /// Whether `batch` updates a stored record (as opposed to creating one or writing
+    /// notices, users, reports on their own).
+    fn updates_a_record(batch: &Batch) -> bool {
+        batch.checks.iter().any(|(key, value)| key.first() == Some(&b'g') && value.is_some())
     }
-    fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
-        self.inner.load(id)
+
+    fn writes_a_rating(batch: &Batch) -> bool {
+        batch.writes.iter().any(|(key, _)| key.first() == Some(&b'r'))
     }
-    fn update_with(&self, record: &GameRecord, ratings: &[RatingChange], notices: &[Queued]) -> Result<(), StoreError> {
-        {
+}
+
+impl Backend for Meddling {
+    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.inner.backend().get(key)
+    }
+    fn scan(&self, range: &KeyRange) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+        self.inner.backend().scan(range)
+    }
+    fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
+        if Self::updates_a_record(batch) {
             let mut left = self.fail_after.lock().unwrap();
             match *left {
                 Some(0) => {
@@ -252,7 +263,7 @@ impl GameStore for Meddling {
                 None => {}
             }
         }
-        if !ratings.is_empty() {
+        if Self::writes_a_rating(batch) {
             if let Some((other, change)) = self.slip_in.lock().unwrap().take() {
                 self.inner.update_with(&other, &[change], &[])?;
             }
@@ -260,55 +271,13 @@ impl GameStore for Meddling {
                 return Err(StoreError::Database("injected: the transaction failed".into()));
             }
         }
-        self.inner.update_with(record, ratings, notices)
+        self.inner.backend().apply(batch)
     }
-    fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
-        self.inner.rating(guild, game, user)
+    fn next_id(&self) -> Result<u64, StoreError> {
+        self.inner.backend().next_id()
     }
-    fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
-        self.inner.ratings(guild, game)
-    }
-    fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, StoreError> {
-        self.inner.entries_of(user)
-    }
-    fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError> {
-        self.inner.entries_in(user, guild)
-    }
-    fn due(&self, until: Timestamp) -> Result<Vec<GameId>, StoreError> {
-        self.inner.due(until)
-    }
-    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
-        self.inner.user(id)
-    }
-    fn save_user(&self, user: &UserRecord) -> Result<(), StoreError> {
-        self.inner.save_user(user)
-    }
-    fn dump(&self) -> Result<Dump, StoreError> {
-        self.inner.dump()
-    }
-    fn restore(&self, restored: Restore) -> Result<(), StoreError> {
-        self.inner.restore(restored)
-    }
-    fn claim_backup(&self, now: Timestamp, next: Timestamp) -> Result<bool, StoreError> {
-        self.inner.claim_backup(now, next)
-    }
-    fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
-        self.inner.enqueue(notices)
-    }
-    fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
-        self.inner.claim(now, until, limit)
-    }
-    fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
-        self.inner.reschedule(notice)
-    }
-    fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
-        self.inner.remove_notice(id)
-    }
-    fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
-        self.inner.raise_report(game)
-    }
-    fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
-        self.inner.take_report(game)
+    fn flush(&self) -> Result<(), StoreError> {
+        self.inner.backend().flush()
     }
 }
 

@@ -9,7 +9,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use stonemate_bot::clock::Span;
 use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, Level};
-use stonemate_bot::store::{Dump, GameStore, Phase, RatingChange, RatingRecord};
+use stonemate_bot::store::{Dump, Phase, RatingChange, RatingRecord};
 use stonemate_engine::GameKind;
 
 use super::common::{HOME, Table, admin_of, caller, game_opt, in_server, meddling_table, stonemate, user};
@@ -177,12 +177,12 @@ fn a_failed_result_write_changes_no_rating_and_no_record() {
     let (table, store) = meddling_table();
     let id = table.go("alice", "bob", 0, "board=9x9");
     table.ok("bob", Command::Resign { game: game_opt(id) });
-    let before = store.dump().unwrap();
+    let before = store.inner.dump().unwrap();
     store.fail.store(true, Ordering::SeqCst);
     let reply = table.service.press(&caller("bob"), &format!("resign:{}", id.0)).reply;
     assert!(!reply.ok, "{}", reply.text);
-    assert_eq!(store.dump().unwrap(), before, "neither the result nor a rating was written");
-    assert!(no_ratings(&store.dump().unwrap()));
+    assert_eq!(store.inner.dump().unwrap(), before, "neither the result nor a rating was written");
+    assert!(no_ratings(&store.inner.dump().unwrap()));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! `/admin-abort` needs Manage Server in the game's own server.
 
 use stonemate_bot::service::{Command, Field, GameId, GuildId};
-use stonemate_bot::store::{GameRecord, GameStore, MemoryStore, Phase, Reason};
+use stonemate_bot::store::{GameRecord, MemoryStore, Phase, Reason};
 
 use super::common::{HOME, Table, admin_of, caller, game_opt, in_server, mv, mv_in, user};
 

@@ -9,8 +9,6 @@ use stonemate_bot::service::commands::Value;
 use stonemate_bot::service::{Command, Service, Settings};
 use stonemate_bot::store::{SledStore, Vacation};
 
-use stonemate_bot::store::GameStore;
-
 use super::common::{Table, caller, game_opt, meddling_table, mv, mv_in, typed, user};
 
 fn vacation(days: u8) -> Command {

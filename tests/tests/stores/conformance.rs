@@ -5,7 +5,7 @@ use std::sync::{Arc, Barrier};
 use stonemate_bot::backup::Backups;
 use stonemate_bot::clock::{Span, Timestamp};
 use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, NotifyMode, Settings, UserId};
-use stonemate_bot::store::{GameRecord, GameStore, IndexEntry, Phase, Restore, StoreError, UserRecord, check, export};
+use stonemate_bot::store::{GameRecord, IndexEntry, Phase, Restore, Store, StoreError, UserRecord, check, export};
 use stonemate_engine::GameKind;
 
 use super::Kind;
@@ -110,11 +110,11 @@ pub fn user_settings_round_trip(kind: Kind) {
 }
 
 /// A short session through the service: a challenge, turns, settings, a draw offer.
-fn session_dump(store: Box<dyn GameStore>) -> Vec<(Vec<u8>, Vec<u8>)> {
+fn session_dump(store: Store) -> Vec<(Vec<u8>, Vec<u8>)> {
     session(store).service.store().dump().unwrap()
 }
 
-fn session(store: Box<dyn GameStore>) -> Table {
+fn session(store: Store) -> Table {
     let table = Table::with(store, Settings::default());
     let session: Vec<(&str, Command)> = vec![
         (
@@ -149,7 +149,7 @@ pub fn a_session_leaves_the_same_bytes_as_in_memory(kind: Kind) {
 
 pub fn of_two_writers_of_one_version_exactly_one_wins(kind: Kind) {
     let fresh = kind.open();
-    let store: Arc<dyn GameStore> = Arc::from(fresh.store);
+    let store: Arc<Store> = Arc::new(fresh.store);
     let stored = store.create(challenge_record()).unwrap();
     for round in 0..20 {
         let barrier = Arc::new(Barrier::new(2));
@@ -186,7 +186,7 @@ pub fn an_export_restores_to_the_same_bytes(kind: Kind) {
     let mut lines = Vec::new();
     export::export(source.service.store(), &mut lines).unwrap();
     let fresh = kind.open();
-    assert_eq!(export::import(fresh.store.as_ref(), lines.as_slice()).unwrap(), 1);
+    assert_eq!(export::import(&fresh.store, lines.as_slice()).unwrap(), 1);
     assert_eq!(fresh.store.dump().unwrap(), source.service.store().dump().unwrap());
     assert_eq!(fresh.store.create(challenge_record()).unwrap().id, GameId(2));
 }
@@ -209,7 +209,7 @@ pub fn restoring_into_a_store_with_games_is_refused(kind: Kind) {
 /// by exactly one of several racing callers, and kept in a form the start-up check reads.
 pub fn a_backup_is_claimed_once_per_period(kind: Kind) {
     let fresh = kind.open();
-    let store = fresh.store.as_ref();
+    let store = &fresh.store;
     let start = Timestamp(1_800_000_000_000);
     assert!(store.claim_backup(start, start + Span::HOUR).unwrap(), "never scheduled: due at once");
     assert!(!store.claim_backup(start, start + Span::HOUR).unwrap(), "claimed already");
@@ -245,12 +245,12 @@ pub fn a_scheduled_export_imports_to_the_same_games(kind: Kind) {
     let path = backups.run_if_due(store, source.now()).unwrap().expect("the first export is due at once");
     let restored = kind.open();
     let file = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
-    assert_eq!(export::import(restored.store.as_ref(), file).unwrap(), 1);
-    let text = |store: &dyn GameStore| {
+    assert_eq!(export::import(&restored.store, file).unwrap(), 1);
+    let text = |store: &Store| {
         let mut lines = Vec::new();
         export::export(store, &mut lines).unwrap();
         String::from_utf8(lines).unwrap()
     };
-    assert_eq!(text(restored.store.as_ref()), text(store));
+    assert_eq!(text(&restored.store), text(store));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text(store));
 }

@@ -9,7 +9,7 @@ mod race;
 mod ratings;
 mod timers;
 
-use stonemate_bot::store::{GameStore, MemoryStore, PostgresStore, SledStore};
+use stonemate_bot::store::{MemoryStore, PostgresStore, SledStore, Store};
 
 // The service tests' table and callers, shared: every store is driven as the service is.
 use crate::service::common;
@@ -25,21 +25,21 @@ pub enum Kind {
 /// A new empty store of one kind, with what keeps it alive (sled's directory).
 #[allow(missing_debug_implementations)]
 pub struct Fresh {
-    pub store: Box<dyn GameStore>,
+    pub store: Store,
     _dir: Option<tempfile::TempDir>,
 }
 
 impl Kind {
     pub fn open(self) -> Fresh {
         match self {
-            Kind::Memory => Fresh { store: Box::new(MemoryStore::new()), _dir: None },
+            Kind::Memory => Fresh { store: MemoryStore::new().into(), _dir: None },
             Kind::Sled => {
                 let dir = tempfile::tempdir().unwrap();
-                Fresh { store: Box::new(SledStore::open(dir.path()).unwrap()), _dir: Some(dir) }
+                Fresh { store: SledStore::open(dir.path()).unwrap().into(), _dir: Some(dir) }
             }
             Kind::Postgres => {
                 let database = stonemate_tests::postgres::database();
-                Fresh { store: Box::new(PostgresStore::open(&database.url).unwrap()), _dir: None }
+                Fresh { store: PostgresStore::open(&database.url).unwrap().into(), _dir: None }
             }
         }
     }

@@ -7,7 +7,7 @@ use std::sync::{Arc, Barrier};
 
 use stonemate_bot::clock::{Span, Timestamp};
 use stonemate_bot::service::GameId;
-use stonemate_bot::store::{GameRecord, GameStore, Queued, StoreError};
+use stonemate_bot::store::{GameRecord, Queued, Store, StoreError};
 
 use super::Kind;
 use super::common::Table;
@@ -29,13 +29,13 @@ fn bodies(claimed: &[Queued]) -> Vec<String> {
     claimed.iter().map(|notice| String::from_utf8_lossy(&notice.body).into_owned()).collect()
 }
 
-fn claim_all(store: &dyn GameStore, now: Timestamp) -> Vec<Queued> {
+fn claim_all(store: &Store, now: Timestamp) -> Vec<Queued> {
     store.claim(now, now + LEASE, 100).unwrap()
 }
 
 pub fn notices_are_written_with_their_record_or_not_at_all(kind: Kind) {
     let fresh = kind.open();
-    let store = fresh.store.as_ref();
+    let store = &fresh.store;
     let stored = store.create(record()).unwrap();
     let mut next = stored.clone();
     next.version += 1;
@@ -54,7 +54,7 @@ pub fn notices_are_written_with_their_record_or_not_at_all(kind: Kind) {
 
 pub fn a_claimed_notice_is_not_claimed_again_until_its_lease_ends(kind: Kind) {
     let fresh = kind.open();
-    let store = fresh.store.as_ref();
+    let store = &fresh.store;
     store.enqueue(&[notice("ping")]).unwrap();
     let claimed = claim_all(store, NOW);
     assert_eq!(bodies(&claimed), ["ping"]);
@@ -66,7 +66,7 @@ pub fn a_claimed_notice_is_not_claimed_again_until_its_lease_ends(kind: Kind) {
 
 pub fn claims_take_the_due_notices_oldest_first_up_to_the_limit(kind: Kind) {
     let fresh = kind.open();
-    let store = fresh.store.as_ref();
+    let store = &fresh.store;
     let later = Queued::new(NOW + Span(10), b"later".to_vec());
     store.enqueue(&[notice("a"), later, notice("c")]).unwrap();
     assert_eq!(bodies(&store.claim(NOW, NOW + LEASE, 1).unwrap()), ["a"]);
@@ -76,7 +76,7 @@ pub fn claims_take_the_due_notices_oldest_first_up_to_the_limit(kind: Kind) {
 
 pub fn a_delivered_notice_is_gone_and_a_failed_one_waits_for_its_retry(kind: Kind) {
     let fresh = kind.open();
-    let store = fresh.store.as_ref();
+    let store = &fresh.store;
     store.enqueue(&[notice("sent"), notice("failed")]).unwrap();
     let [sent, failed] = <[Queued; 2]>::try_from(claim_all(store, NOW)).unwrap();
     store.remove_notice(sent.id).unwrap();
@@ -93,7 +93,7 @@ pub fn a_delivered_notice_is_gone_and_a_failed_one_waits_for_its_retry(kind: Kin
 
 pub fn concurrent_claims_never_take_one_notice_twice(kind: Kind) {
     let fresh = kind.open();
-    let store: Arc<dyn GameStore> = Arc::from(fresh.store);
+    let store: Arc<Store> = Arc::new(fresh.store);
     let notices: Vec<Queued> = (0..40).map(|n| notice(&format!("n{n}"))).collect();
     store.enqueue(&notices).unwrap();
     let barrier = Arc::new(Barrier::new(4));
@@ -120,7 +120,7 @@ pub fn concurrent_claims_never_take_one_notice_twice(kind: Kind) {
 
 pub fn a_refused_channel_is_reported_once(kind: Kind) {
     let fresh = kind.open();
-    let store = fresh.store.as_ref();
+    let store = &fresh.store;
     let game = GameId(3);
     assert!(!store.take_report(game).unwrap(), "nothing raised");
     store.raise_report(game).unwrap();

@@ -1,7 +1,7 @@
 //! What only the PostgreSQL store has: migrations, and errors fit for players.
 
 use postgres::NoTls;
-use stonemate_bot::store::{GameStore, PostgresStore, StoreError};
+use stonemate_bot::store::{PostgresStore, StoreError};
 
 #[test]
 fn migrations_run_once_and_a_second_process_opens_the_same_schema() {

@@ -4,14 +4,14 @@
 use std::sync::{Arc, Barrier};
 
 use stonemate_bot::service::{GameId, GuildId, UserId};
-use stonemate_bot::store::{GameRecord, GameStore, Phase, RatingChange, RatingRecord, StoreError};
+use stonemate_bot::store::{GameRecord, Phase, RatingChange, RatingRecord, Store, StoreError};
 use stonemate_engine::GameKind;
 
 use super::Kind;
 use super::common::{HOME, Table, user};
 
 /// Two stored records of alice (ids 1 and 2), as the service makes them.
-fn two_records(store: &dyn GameStore) -> [GameRecord; 2] {
+fn two_records(store: &Store) -> [GameRecord; 2] {
     let table = Table::new();
     table.challenge("alice", "bob", "go", 3, "");
     let record = table.record(GameId(1));
@@ -36,7 +36,7 @@ fn rating(name: &str, rating: f64, games: u32) -> RatingRecord {
 
 pub fn ratings_are_written_with_the_result_by_server_and_game(kind: Kind) {
     let fresh = kind.open();
-    let store = fresh.store.as_ref();
+    let store = &fresh.store;
     let [first, _] = two_records(store);
     let (alice, bob) = (rating("alice", 1662.3, 1), rating("bob", 1337.7, 1));
     let changes = [RatingChange { before: None, after: alice }, RatingChange { before: None, after: bob }];
@@ -55,7 +55,7 @@ pub fn ratings_are_written_with_the_result_by_server_and_game(kind: Kind) {
 
 pub fn a_stale_rating_refuses_the_whole_write(kind: Kind) {
     let fresh = kind.open();
-    let store = fresh.store.as_ref();
+    let store = &fresh.store;
     let [first, second] = two_records(store);
     let alice = rating("alice", 1662.3, 1);
     store.update_with(&next(&first), &[RatingChange { before: None, after: alice }], &[]).unwrap();
@@ -77,7 +77,7 @@ pub fn a_stale_rating_refuses_the_whole_write(kind: Kind) {
 
 pub fn of_two_results_moving_one_rating_at_once_one_wins(kind: Kind) {
     let fresh = kind.open();
-    let store: Arc<dyn GameStore> = Arc::from(fresh.store);
+    let store: Arc<Store> = Arc::new(fresh.store);
     let mut records = two_records(store.as_ref());
     let mut current = None;
     for round in 0..6 {
@@ -121,6 +121,6 @@ pub fn an_export_keeps_the_ratings(kind: Kind) {
     let mut lines = Vec::new();
     stonemate_bot::store::export::export(source.service.store(), &mut lines).unwrap();
     let fresh = kind.open();
-    stonemate_bot::store::export::import(fresh.store.as_ref(), lines.as_slice()).unwrap();
+    stonemate_bot::store::export::import(&fresh.store, lines.as_slice()).unwrap();
     assert_eq!(fresh.store.dump().unwrap(), before);
 }
