@@ -338,7 +338,7 @@ pub fn main(mut options: Options) -> std::process::ExitCode {
     };
     let stdin = std::io::stdin();
     // A reader that stopped early (`| head`) wanted no more: not a failure.
-    let outcome = console.run(stdin.lock(), std::io::stdout().lock()).or_else(crate::cli::ignore_gone);
+    let outcome = console.run(stdin.lock(), std::io::stdout().lock()).or_else(crate::output::ignore_gone);
     if let Some(failure) = console.service.stopped() {
         crate::output::error(&format!("stonemate console: storage failed, stopping: {failure}"));
         // Not by returning: dropping sled's database after an I/O error panics in its log.

@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CommandDataOptionValue, CommandInteraction, CreateAutocompleteResponse};
 
-use super::commands::caller;
+use super::caller::caller;
 use super::types::{Data, Error};
 use crate::service::Field;
 

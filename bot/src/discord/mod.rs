@@ -4,7 +4,9 @@
 //! back as Discord messages (`reply.rs`), a background task puts in the outbox what falls
 //! due (`ticker.rs`), and another sends the outbox's notices (`outbox.rs`).
 
+mod answer;
 mod autocomplete;
+mod caller;
 pub mod commands;
 mod events;
 mod outbox;

@@ -11,13 +11,12 @@ use stonemate_ai::Level;
 use stonemate_engine::{AnyGame, GameKind};
 
 use super::error::Refusal;
-use super::lookup::parse_id;
+use super::games::parse_id;
 use super::text;
 use super::types::{Command, Field, GameId, User};
 use crate::store::{ColorChoice, NotifyMode};
 
-pub use super::time::MAX_VACATION_DAYS;
-pub use crate::clock::MAX_DAYS;
+pub use super::limits::{MAX_DAYS, MAX_PAGE, MAX_VACATION_DAYS};
 
 /// What an option holds, and how Discord offers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,9 +46,6 @@ pub enum Kind {
     /// Which games `/games` lists: `active` or `finished`.
     Status,
 }
-
-/// The highest page number Discord offers (lists this long are not read page by page).
-pub const MAX_PAGE: u32 = 1000;
 
 /// What `/games status:` takes.
 pub const STATUSES: [&str; 2] = ["active", "finished"];

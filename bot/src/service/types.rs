@@ -197,6 +197,15 @@ pub struct Button {
     pub style: ButtonStyle,
 }
 
+impl Button {
+    /// The Rematch button of a finished game: the press names the game, so it works after
+    /// a restart.
+    #[must_use]
+    pub fn rematch(game: GameId) -> Button {
+        Button { custom_id: format!("rematch:{}", game.0), label: "Rematch".into(), style: ButtonStyle::Primary }
+    }
+}
+
 /// The answer to a command or a button press, for the caller (and the channel unless
 /// private).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -11,13 +11,13 @@
 use stonemate_engine::formats::{self, Date, Record};
 use stonemate_engine::{AnyGame, Ending, GameKind, Outcome};
 
-use super::Service;
-use super::error::Refusal;
-use super::lookup::Fit;
-use super::picture::Loaded;
-use super::types::{Attachment, Button, ButtonStyle, Caller, GameId, Reply, Response};
 use super::views;
 use crate::clock::Timestamp;
+use crate::service::Parts;
+use crate::service::error::Refusal;
+use crate::service::games::Fit;
+use crate::service::loaded::Loaded;
+use crate::service::types::{Attachment, Button, ButtonStyle, Caller, GameId, Reply, Response};
 use crate::store::Phase;
 
 /// How every history button's `custom_id` starts.
@@ -82,7 +82,7 @@ fn buttons(game: GameId, shown: usize, turns: usize) -> Vec<Button> {
 
 /// The game and the turn of a history button's `custom_id` after [`PREFIX`]
 /// (`back:12:4`); `None` for an id we did not make.
-pub(super) fn parse(rest: &str) -> Option<(GameId, usize)> {
+pub(crate) fn parse(rest: &str) -> Option<(GameId, usize)> {
     let (word, rest) = rest.split_once(':')?;
     Step::ALL.into_iter().find(|step| step.word() == word)?;
     let (game, turn) = rest.split_once(':')?;
@@ -105,63 +105,69 @@ fn shown_line(game: &Loaded, shown: usize) -> String {
     }
 }
 
-impl Service {
-    /// The history of `game` with the board after its first `shown` turns (at most all
-    /// of them): the numbered turns, the board, the record files, and the step buttons.
-    pub(super) fn history_view(&self, game: &Loaded, shown: usize) -> Result<Reply, Refusal> {
-        let record = &game.record;
-        let turns = record.turns.len();
-        let head = format!("{} {}: {}; {}.\n", record.id, record.game.title(), game.sides(), self.state(game));
-        let text = if record.turns.is_empty() {
-            format!("{head}no turns yet")
-        } else {
-            views::cut_list(&head, &views::numbered(&record.turns), " ", |more| {
-                format!(" … ({more} more: the whole record is in the file)")
-            })
-        };
-        let record_file =
-            Attachment { name: format!("game-{}.txt", record.id.0), bytes: views::record_file(game).into_bytes() };
-        let mut files = vec![record_file];
-        files.extend(export(game));
-        Ok(Reply {
-            ok: true,
-            text,
-            images: vec![self.board_after(game, shown)?],
-            files,
-            buttons: buttons(record.id, shown, turns),
-            game: Some(record.id),
-            ..Reply::default()
+/// The history of `game` with the board after its first `shown` turns (at most all
+/// of them): the numbered turns, the board, the record files, and the step buttons.
+pub(crate) fn history_view(parts: &Parts, game: &Loaded, shown: usize) -> Result<Reply, Refusal> {
+    let record = &game.record;
+    let turns = record.turns.len();
+    let head = format!("{} {}: {}; {}.\n", record.id, record.game.title(), game.sides(), views::state(parts, game));
+    let text = if record.turns.is_empty() {
+        format!("{head}no turns yet")
+    } else {
+        views::cut_list(&head, &views::numbered(&record.turns), " ", |more| {
+            format!(" … ({more} more: the whole record is in the file)")
         })
-    }
+    };
+    let record_file =
+        Attachment { name: format!("game-{}.txt", record.id.0), bytes: views::record_file(game).into_bytes() };
+    let mut files = vec![record_file];
+    files.extend(export(game));
+    Ok(Reply {
+        ok: true,
+        text,
+        images: vec![board_after(parts, game, shown)?],
+        files,
+        buttons: buttons(record.id, shown, turns),
+        game: Some(record.id),
+        ..Reply::default()
+    })
+}
 
-    /// A press of a history button: the view at the button's turn, in place of the
-    /// message the button was on.
-    pub(super) fn step_history(&self, caller: &Caller, id: GameId, shown: usize) -> Result<Response, Refusal> {
-        let game = self.open_viewed(caller, Some(id), Fit::Any)?;
-        let turns = game.record.turns.len();
-        if shown > turns {
-            return Err(Refusal::NoSuchTurn { game: id, turn: shown, turns });
-        }
-        let mut reply = self.history_view(&game, shown)?;
-        reply.text = format!("{}\n{}", reply.text, shown_line(&game, shown));
-        reply.replaces_message = true;
-        Ok(Response { reply, notices: Vec::new() })
+/// A press of a history button: the view at the button's turn, in place of the
+/// message the button was on.
+pub(crate) fn step_history(parts: &Parts, caller: &Caller, id: GameId, shown: usize) -> Result<Response, Refusal> {
+    let game = parts.games.open_viewed(caller, Some(id), Fit::Any)?;
+    let turns = game.record.turns.len();
+    if shown > turns {
+        return Err(Refusal::NoSuchTurn { game: id, turn: shown, turns });
     }
+    let mut reply = history_view(parts, &game, shown)?;
+    reply.text = format!("{}\n{}", reply.text, shown_line(&game, shown));
+    reply.replaces_message = true;
+    Ok(Response { reply, notices: Vec::new() })
+}
 
-    /// The public board after the first `shown` turns of `game` (the last of them marked
-    /// as every board marks the last turn).
-    fn board_after(&self, game: &Loaded, shown: usize) -> Result<Attachment, Refusal> {
-        let record = &game.record;
-        if shown >= record.turns.len() {
-            return Ok(self.public_board(game));
-        }
-        let replay = AnyGame::replay(record.game, &record.options, &record.turns[..shown])?;
-        if let Some(error) = replay.error {
-            return Err(Refusal::BrokenRecord(error.to_string()));
-        }
-        let picture = game.picture_of(&replay.game, None, Vec::new());
-        Ok(Attachment { name: format!("game-{}.png", record.id.0), bytes: (self.settings.render)(&picture) })
+/// `/history`: the numbered turns, the result, the record files, the board with its
+/// First / Back buttons, and a replay image.
+pub(crate) fn history(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+    let game = parts.games.open_viewed(caller, text, Fit::Any)?;
+    let mut reply = history_view(parts, &game, game.record.turns.len())?;
+    reply.images.extend(parts.pictures.animation(&game));
+    Ok(Response { reply, notices: Vec::new() })
+}
+
+/// The public board after the first `shown` turns of `game` (the last of them marked
+/// as every board marks the last turn).
+fn board_after(parts: &Parts, game: &Loaded, shown: usize) -> Result<Attachment, Refusal> {
+    let record = &game.record;
+    if shown >= record.turns.len() {
+        return Ok(parts.pictures.public_board(game));
     }
+    let replay = AnyGame::replay(record.game, &record.options, &record.turns[..shown])?;
+    if let Some(error) = replay.error {
+        return Err(Refusal::BrokenRecord(error.to_string()));
+    }
+    Ok(parts.pictures.public_board_at(game, &replay.game))
 }
 
 /// The game in the format players' tools read, when there is one for its game: SGF for
