@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{Value, json};
 
+use crate::ai_pool::{self, Job};
 use crate::clock::{Clock, ManualClock, SystemClock};
-use crate::opponent::{self, Job};
 use crate::service::{
     Attachment, Caller, ChannelId, Delivery, GameId, GuildId, Notice, Reply, Service, Settings, Target, User, UserId,
 };
@@ -202,7 +202,7 @@ impl Console {
         loop {
             let job = self.questions.lock().unwrap_or_else(PoisonError::into_inner).pop_front();
             let Some(job) = job else { break };
-            let answer = opponent::answer(&job, 1);
+            let answer = ai_pool::answer(&job, 1);
             self.service.apply_answer(answer);
             printed.extend(self.delivered());
         }

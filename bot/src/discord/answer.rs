@@ -1,6 +1,6 @@
 //! Answers an interaction with the service's reply, within Discord's 3-second limit
 //! (deferring when the service is slow), then wakes the outbox's sender
-//! ([`super::outbox`]) for the notices.
+//! ([`super::sender`]) for the notices.
 
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;

@@ -40,22 +40,25 @@ fn command(spec: &Spec) -> PoiseCommand {
     }
 }
 
+// A parameter as poise's own macro makes it (its hidden fields filled by poise), for
+// `parameter` to fill in from the list: no field of poise's is written by hand. (A doc
+// comment here would become the command's description.)
+#[poise::command(slash_command)]
+async fn blank(_ctx: Context<'_>, #[description = "-"] _value: String) -> Result<(), Error> {
+    Ok(())
+}
+
 fn parameter(option: &OptionSpec) -> poise::CommandParameter<Data, Error> {
-    poise::CommandParameter {
-        name: option.name.into(),
-        name_localizations: Vec::new().into(),
-        description: Some(option.description.into()),
-        description_localizations: Vec::new().into(),
-        required: option.required,
-        channel_types: None,
-        choices: Vec::new().into(),
-        type_setter: Some(type_setter(option.kind)),
-        autocomplete_callback: match option.kind {
-            Kind::Suggested(field) => Some(autocomplete_for(field)),
-            _ => None,
-        },
-        __non_exhaustive: (),
-    }
+    let mut parameter = blank().parameters.remove(0);
+    parameter.name = option.name.into();
+    parameter.description = Some(option.description.into());
+    parameter.required = option.required;
+    parameter.type_setter = Some(type_setter(option.kind));
+    parameter.autocomplete_callback = match option.kind {
+        Kind::Suggested(field) => Some(autocomplete_for(field)),
+        _ => None,
+    };
+    parameter
 }
 
 type Setter = fn(CreateCommandOption) -> CreateCommandOption;

@@ -9,9 +9,9 @@ mod autocomplete;
 mod caller;
 pub mod commands;
 mod events;
-mod outbox;
 mod patience;
 mod reply;
+mod sender;
 mod ticker;
 pub mod token;
 pub mod types;
@@ -26,9 +26,9 @@ use serenity::{ClientBuilder, CreateAllowedMentions, GatewayIntents, GuildId, Ht
 use tokio::sync::{RwLock, mpsc, watch};
 use tracing::{error, info, warn};
 
+use crate::ai_pool::{Answer, Pool};
 use crate::clock::{DeadlineStyle, SystemClock};
 use crate::config::{Config, Secret};
-use crate::opponent::{Answer, Pool};
 use crate::service::{GameId, Service, Settings, User, text};
 use crate::shards::ShardRange;
 use crate::store::{GameStore, StoreError};
@@ -115,7 +115,7 @@ pub async fn serve(
     let busy = Arc::new(RwLock::new(()));
     let (service, pool, answers) = with_bot(&bot_http, service, config.ai_workers).await;
     let service = Arc::new(service);
-    let outbox = Arc::new(outbox::Outbox::new(service.clone(), Arc::new(bot_http)));
+    let outbox = Arc::new(sender::Outbox::new(service.clone(), Arc::new(bot_http)));
     let answering = tokio::spawn(apply_answers(outbox.clone(), service.clone(), busy.clone(), answers));
     let defer_after = Duration::from_millis(config.discord.defer_ms);
     let data = Data { service: service.clone(), busy: busy.clone(), defer_after, outbox: outbox.clone() };
@@ -197,7 +197,7 @@ async fn with_bot(
 
 /// Applies the bot's answers as they come and has what they make sent, like the ticker.
 async fn apply_answers(
-    outbox: Arc<outbox::Outbox>,
+    outbox: Arc<sender::Outbox>,
     service: Arc<Service>,
     busy: Arc<RwLock<()>>,
     mut answers: mpsc::UnboundedReceiver<Answer<GameId>>,

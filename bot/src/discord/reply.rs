@@ -1,6 +1,6 @@
 //! The service's messages in Discord's terms: replies and notices as serenity's message
 //! builders, mentions linked, and a notice sent as a new message (so that its mentions
-//! ping). [`super::answer`] answers interactions with these; [`super::outbox`] sends the
+//! ping). [`super::answer`] answers interactions with these; [`super::sender`] sends the
 //! notices.
 
 use poise::serenity_prelude as serenity;

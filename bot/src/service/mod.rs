@@ -23,7 +23,6 @@ pub mod commands;
 mod error;
 mod games;
 mod handlers;
-pub mod help;
 mod limits;
 mod loaded;
 mod notices;
@@ -38,13 +37,14 @@ mod users;
 
 use std::sync::Arc;
 
+pub use commands::Command;
 pub use error::Refusal;
 pub use loaded::Loaded;
 pub use notices::{CHANNEL_REFUSED, Delivery, Outgoing, Timing as NoticeTiming};
 pub use seat::{BotPlayer, Submit, seed};
 pub use types::{
-    Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Command, Field, GameId, GuildId,
-    Level, Notice, NotifyMode, Reply, Response, Target, User, UserId,
+    Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Field, GameId, GameStatus,
+    GuildId, Level, Notice, NotifyMode, Reply, Response, Target, User, UserId,
 };
 
 use crate::clock::{Clock, DeadlineStyle, Span, Timestamp};
@@ -210,7 +210,7 @@ impl Service {
     /// Handles one command. Never panics on user input; refusals come back as private
     /// replies with `ok == false`.
     pub fn handle(&self, caller: &Caller, command: Command) -> Response {
-        let response = finish(retry(|| handlers::dispatch(&self.parts, caller, command.clone())));
+        let response = finish(retry(|| command.clone().run(&self.parts, caller)));
         self.parts.notices.with_report(caller, response)
     }
 
@@ -275,7 +275,7 @@ impl Service {
     pub fn with_bot(
         mut self,
         user: User,
-        submit: impl Fn(crate::opponent::Job<GameId>) + Send + Sync + 'static,
+        submit: impl Fn(crate::ai_pool::Job<GameId>) + Send + Sync + 'static,
     ) -> Service {
         self.parts.seat.take(BotPlayer::new(user, Box::new(submit)));
         self.resume_bot();
@@ -302,7 +302,7 @@ impl Service {
     /// channel (with the board), then the notices the command makes. An answer to a
     /// position the game has left (or to a game that is over) is dropped; a refused or
     /// failed answer is logged and the game left as it is (the next tick asks again).
-    pub fn apply_answer(&self, answer: crate::opponent::Answer<GameId>) -> Vec<Notice> {
+    pub fn apply_answer(&self, answer: crate::ai_pool::Answer<GameId>) -> Vec<Notice> {
         handlers::seat::apply(&self.parts, answer)
     }
 

@@ -4,7 +4,7 @@
 //! checks, the same durable write and the same notices.
 //!
 //! The service never searches: it hands a [`Job`] to whatever the host gave it (the
-//! worker pool of [`crate::opponent`] on Discord, a queue the console answers between two
+//! worker pool of [`crate::ai_pool`] on Discord, a queue the console answers between two
 //! lines) and applies the [`Answer`] when the host feeds it back
 //! ([`Service::apply_answer`](super::Service::apply_answer)). Nothing about a pending question is stored: the record
 //! says whether the bot is to move or has a draw offer to answer, so a restart (or a lost
@@ -16,7 +16,7 @@ use stonemate_ai::{Level, Question};
 
 use super::loaded::Loaded;
 use super::types::{Budget, GameId, User, UserId};
-use crate::opponent::Job;
+use crate::ai_pool::Job;
 use crate::store::Phase;
 
 /// Where the service sends the bot's questions; it must return at once.

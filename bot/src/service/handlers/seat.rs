@@ -2,7 +2,7 @@
 //! through the very handlers a player's command goes through, so its turns get the same
 //! checks, the same durable write and the same notices.
 
-use crate::opponent::{Answer, Reply};
+use crate::ai_pool::{Answer, Reply};
 use crate::service::error::Refusal;
 use crate::service::types::{Caller, GameId, Notice};
 use crate::service::{Parts, retry};
