@@ -18,6 +18,7 @@
 //! in the text marks where). Refusals are private, change nothing, and carry the board
 //! where there is one.
 
+mod buttons;
 mod clocks;
 pub mod commands;
 mod error;
@@ -37,6 +38,7 @@ mod users;
 
 use std::sync::Arc;
 
+pub use buttons::{Action, Step};
 pub use commands::Command;
 pub use error::Refusal;
 pub use loaded::Loaded;

@@ -90,9 +90,9 @@ pub enum ButtonStyle {
     Danger,
 }
 
-/// A button under a reply. `custom_id` (at most 100 characters) names the action and the
-/// game, as `accept:12`, so a press works after a restart: hand it to
-/// [`Service::press`](super::Service::press).
+/// A button under a reply. `custom_id` (at most 100 characters) is the text of its
+/// [`Action`](super::buttons::Action), as `accept:12`, so a press works after a restart:
+/// hand it to [`Service::press`](super::Service::press).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Button {
     pub custom_id: String,
@@ -105,7 +105,7 @@ impl Button {
     /// a restart.
     #[must_use]
     pub fn rematch(game: GameId) -> Button {
-        Button { custom_id: format!("rematch:{}", game.0), label: "Rematch".into(), style: ButtonStyle::Primary }
+        super::buttons::Action::Rematch(game).button("Rematch", ButtonStyle::Primary)
     }
 }
 

@@ -5,6 +5,7 @@ use stonemate_ai::Level;
 use stonemate_engine::options::parse_option_text;
 use stonemate_engine::{AnyGame, Color, GameKind};
 
+use crate::service::buttons::Action;
 use crate::service::error::Refusal;
 use crate::service::games::{self, Sent};
 use crate::service::loaded::Loaded;
@@ -175,7 +176,6 @@ fn describe_terms(game: &Loaded) -> String {
 
 fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
     let record = &game.record;
-    let id = record.id.0;
     if record.is_open() {
         return open_challenge_reply(parts, game);
     }
@@ -188,10 +188,7 @@ fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
         describe_terms(game),
         parts.clocks.deadline(record.expires)
     );
-    let buttons = vec![
-        accept_button(record.id),
-        Button { custom_id: format!("decline:{id}"), label: "Decline".into(), style: ButtonStyle::Danger },
-    ];
+    let buttons = vec![accept_button(record.id), Action::Decline(record.id).button("Decline", ButtonStyle::Danger)];
     let board = parts.pictures.public_board(game);
     let reply = Reply {
         ok: true,
@@ -365,7 +362,7 @@ pub(crate) fn withdraw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> 
 
 /// The Accept button of challenge `id` (open or not).
 fn accept_button(id: GameId) -> Button {
-    Button { custom_id: format!("accept:{}", id.0), label: "Accept".into(), style: ButtonStyle::Success }
+    Action::Accept(id).button("Accept", ButtonStyle::Success)
 }
 
 /// Who plays white: the challenger's choice, or a fair coin.

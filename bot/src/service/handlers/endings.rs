@@ -4,11 +4,12 @@
 use stonemate_engine::Color;
 
 use crate::clock::Span;
+use crate::service::buttons::Action;
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::text;
-use crate::service::types::{Button, ButtonStyle, Caller, GameId, Notice, Reply, Response};
+use crate::service::types::{ButtonStyle, Caller, GameId, Notice, Reply, Response};
 use crate::service::{Parts, tell};
 use crate::store::{Ending, Phase, Reason, TurnClock};
 
@@ -40,8 +41,7 @@ pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let game = parts.games.open(caller, text, Fit::Any)?;
     game.check_playing(caller.user.id)?;
     let record = &game.record;
-    let button =
-        Button { custom_id: format!("resign:{}", record.id.0), label: "Resign".into(), style: ButtonStyle::Danger };
+    let button = Action::Resign(record.id).button("Resign", ButtonStyle::Danger);
     let opponent = text::name(record.name_of(record.other(caller.user.id)));
     let reply = Reply {
         ok: true,
@@ -74,7 +74,7 @@ pub(crate) fn draw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Resu
 
 fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Response, Refusal> {
     let game = parts.commit(game, |next| next.draw_offer = Some(side), |_| Vec::new())?.game;
-    let (record, id) = (&game.record, game.id().0);
+    let record = &game.record;
     let opponent = record.other(caller.user.id);
     let text = format!(
         "{}, {} offers a draw in {}. Accept with `/draw`, or play on to decline.",
@@ -87,8 +87,8 @@ fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Re
         response.reply.mentions.push(opponent);
     }
     response.reply.buttons = vec![
-        Button { custom_id: format!("draw-accept:{id}"), label: "Accept draw".into(), style: ButtonStyle::Success },
-        Button { custom_id: format!("draw-decline:{id}"), label: "Decline".into(), style: ButtonStyle::Secondary },
+        Action::DrawAccept(game.id()).button("Accept draw", ButtonStyle::Success),
+        Action::DrawDecline(game.id()).button("Decline", ButtonStyle::Secondary),
     ];
     Ok(response)
 }

@@ -14,83 +14,20 @@ use stonemate_engine::{AnyGame, Ending, GameKind, Outcome};
 use super::views;
 use crate::clock::Timestamp;
 use crate::service::Parts;
+use crate::service::buttons::{Action, Step};
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::types::{Attachment, Button, ButtonStyle, Caller, GameId, Reply, Response};
 use crate::store::Phase;
 
-/// How every history button's `custom_id` starts.
-pub(super) const PREFIX: &str = "history-";
-
-/// Where a history button leads, from the turn the message shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Step {
-    First,
-    Back,
-    Next,
-    Last,
-}
-
-impl Step {
-    const ALL: [Step; 4] = [Step::First, Step::Back, Step::Next, Step::Last];
-
-    /// The step's word in a `custom_id`. Discord wants the ids of one message distinct,
-    /// and First and Back may lead to the same turn.
-    fn word(self) -> &'static str {
-        match self {
-            Step::First => "first",
-            Step::Back => "back",
-            Step::Next => "next",
-            Step::Last => "last",
-        }
-    }
-
-    fn label(self) -> &'static str {
-        match self {
-            Step::First => "First",
-            Step::Back => "Back",
-            Step::Next => "Next",
-            Step::Last => "Last",
-        }
-    }
-
-    /// The turn this step shows from `shown` of `turns`, or `None` when it leads nowhere
-    /// (back from the start, on from the last turn): such buttons are left out.
-    fn target(self, shown: usize, turns: usize) -> Option<usize> {
-        match self {
-            Step::First => (shown > 0).then_some(0),
-            Step::Back => shown.checked_sub(1),
-            Step::Next => (shown < turns).then_some(shown + 1),
-            Step::Last => (shown < turns).then_some(turns),
-        }
-    }
-}
-
 /// The buttons of a view of `game` showing the board after `shown` of its `turns`.
 fn buttons(game: GameId, shown: usize, turns: usize) -> Vec<Button> {
     let button = |step: Step| {
         let turn = step.target(shown, turns)?;
-        Some(Button {
-            custom_id: format!("{PREFIX}{}:{}:{turn}", step.word(), game.0),
-            label: step.label().to_owned(),
-            style: ButtonStyle::Secondary,
-        })
+        Some(Action::History { step, game, turn }.button(step.label(), ButtonStyle::Secondary))
     };
     Step::ALL.into_iter().filter_map(button).collect()
-}
-
-/// The game and the turn of a history button's `custom_id` after [`PREFIX`]
-/// (`back:12:4`); `None` for an id we did not make.
-pub(crate) fn parse(rest: &str) -> Option<(GameId, usize)> {
-    let (word, rest) = rest.split_once(':')?;
-    Step::ALL.into_iter().find(|step| step.word() == word)?;
-    let (game, turn) = rest.split_once(':')?;
-    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    if !digits(game) || !digits(turn) {
-        return None;
-    }
-    Some((GameId(game.parse().ok()?), turn.parse().ok()?))
 }
 
 /// Where the board of a step stands: `the board after turn 5 of 20 (3. R@e5)`.
@@ -234,6 +171,14 @@ mod tests {
         assert_eq!(ids(3, 3), ["history-first:7:0", "history-back:7:2"]);
         assert_eq!(ids(0, 3), ["history-next:7:1", "history-last:7:3"]);
         assert_eq!(ids(1, 3), ["history-first:7:0", "history-back:7:0", "history-next:7:2", "history-last:7:3"]);
+    }
+
+    /// The game and the turn of a history button's `custom_id` after its prefix.
+    fn parse(rest: &str) -> Option<(GameId, usize)> {
+        match format!("history-{rest}").parse() {
+            Ok(Action::History { game, turn, .. }) => Some((game, turn)),
+            _ => None,
+        }
     }
 
     #[test]

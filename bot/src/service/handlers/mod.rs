@@ -13,27 +13,22 @@ pub(crate) mod turns;
 pub(crate) mod vacation;
 pub(crate) mod views;
 
+use crate::service::buttons::Action;
 use crate::service::error::Refusal;
-use crate::service::types::{Caller, GameId, Response};
+use crate::service::types::{Caller, Response};
 use crate::service::{Parts, text};
 
 /// Runs one button press (see [`Service::press`](crate::service::Service::press)).
 pub(crate) fn press(parts: &Parts, caller: &Caller, custom_id: &str) -> Result<Response, Refusal> {
     let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
-    let (action, id) = custom_id.split_once(':').ok_or_else(bad)?;
-    if let Some(step) = custom_id.strip_prefix(history::PREFIX) {
-        let (id, turn) = history::parse(step).ok_or_else(bad)?;
-        return history::step_history(parts, caller, id, turn);
-    }
-    let id = GameId(id.parse::<u32>().map_err(|_| bad())?);
     // Every action below looks the id up in the caller's server only.
-    match action {
-        "accept" => challenge::accept(parts, caller, Some(id)),
-        "decline" => challenge::decline(parts, caller, Some(id)),
-        "resign" => endings::resign(parts, caller, id),
-        "draw-accept" => endings::answer_draw(parts, caller, id, true),
-        "draw-decline" => endings::answer_draw(parts, caller, id, false),
-        "rematch" => community::rematch(parts, caller, id),
-        _ => Err(bad()),
+    match custom_id.parse::<Action>().map_err(|_| bad())? {
+        Action::Accept(id) => challenge::accept(parts, caller, Some(id)),
+        Action::Decline(id) => challenge::decline(parts, caller, Some(id)),
+        Action::Resign(id) => endings::resign(parts, caller, id),
+        Action::DrawAccept(id) => endings::answer_draw(parts, caller, id, true),
+        Action::DrawDecline(id) => endings::answer_draw(parts, caller, id, false),
+        Action::Rematch(id) => community::rematch(parts, caller, id),
+        Action::History { game, turn, .. } => history::step_history(parts, caller, game, turn),
     }
 }
