@@ -473,7 +473,7 @@ commands! {
             notation: String = (true, Kind::Suggested(Field::Notation), "The turn, e.g. e2-e4, R@d4, pass"),
             game: Option<GameId> = (false, GAME, "Which game (default: your only one here)"),
         },
-        run: |parts, caller| turns::turn(parts, caller, game, &notation),
+        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Typed(&notation)),
     },
     /// `/drop`: a piece letter and a square, for games with drops.
     Drop "drop" {
@@ -492,7 +492,7 @@ commands! {
         help: "pass your turn",
         admin: false,
         options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| turns::turn(parts, caller, game, "pass"),
+        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Typed("pass")),
     },
     /// Asks to confirm with a button (`resign:ID`); the press ends the game.
     Resign "resign" {

@@ -48,7 +48,7 @@ pub(crate) fn apply(parts: &Parts, answer: Answer<GameId>) -> Vec<Notice> {
         }
         let caller = Caller::new(bot.clone(), record.channel, record.guild);
         match &reply {
-            Reply::Play(turn) => turns::turn(parts, &caller, Some(id), turn),
+            Reply::Play(turn) => turns::turn(parts, &caller, Some(id), turns::Played::Turn(*turn)),
             Reply::Resign => endings::resign(parts, &caller, id),
             Reply::AcceptDraw => endings::answer_draw(parts, &caller, id, true),
             Reply::DeclineDraw => endings::answer_draw(parts, &caller, id, false),

@@ -1,7 +1,7 @@
 //! Turns: `/move`, `/drop`, `/pass`. Open, check, play, commit (compare-and-swap on the
 //! record's version, flushed), then reply with the board and ping the player to move.
 
-use stonemate_engine::{Color, Role, Square, Status};
+use stonemate_engine::{AnyGame, Color, Role, Square, Status, Turn, TurnError};
 
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
@@ -22,12 +22,38 @@ fn check_turn(parts: &Parts, game: &Loaded, caller: UserId) -> Result<Color, Ref
     Ok(side)
 }
 
-/// `/move` and `/pass`: any turn in the game's notation.
-pub(crate) fn turn(parts: &Parts, caller: &Caller, game: Option<GameId>, notation: &str) -> Result<Response, Refusal> {
+/// A turn as it comes to [`turn`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Played<'a> {
+    /// Typed by a player, in the game's notation: read by the game first.
+    Typed(&'a str),
+    /// Already a turn (the bot's): played as it is.
+    Turn(Turn),
+}
+
+/// Plays `played` on `position`; returns it as the game prints it (in the position
+/// before). A refused turn leaves the position as it was.
+fn play(position: &mut AnyGame, played: Played<'_>) -> Result<String, TurnError> {
+    let turn = match played {
+        Played::Typed(text) => position.parse_turn(text)?,
+        Played::Turn(turn) => turn,
+    };
+    let printed = position.format_turn(turn);
+    position.play(turn)?;
+    Ok(printed)
+}
+
+/// `/move` and `/pass` (and the bot's turns): one turn of the caller.
+pub(crate) fn turn(
+    parts: &Parts,
+    caller: &Caller,
+    game: Option<GameId>,
+    played: Played<'_>,
+) -> Result<Response, Refusal> {
     let me = caller.user.id;
     let mut game = parts.games.open(caller, game, Fit::ToMove)?;
     let mover = check_turn(parts, &game, me)?;
-    let printed = match game.position.play_text(notation) {
+    let printed = match play(&mut game.position, played) {
         Ok(printed) => printed,
         Err(error) => {
             // The position is untouched: a refused turn changes nothing.
@@ -69,7 +95,7 @@ pub(crate) fn drop(
     };
     let role = role.ok_or_else(|| Refusal::BadPiece(piece.chars().take(20).collect()))?;
     let square: Square = square.trim().parse().map_err(|_| Refusal::BadSquare(square.chars().take(20).collect()))?;
-    turn(parts, caller, game, &format!("{}@{square}", role.letter()))
+    turn(parts, caller, game, Played::Typed(&format!("{}@{square}", role.letter())))
 }
 
 fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded) -> Response {
