@@ -162,6 +162,16 @@ pub async fn serve(
     // Every write of the store is durable when it returns; dropping the last handle
     // closes the database, off the runtime's threads (PostgreSQL's client blocks there).
     drop(client);
+    // A shard runner's task may still hold the framework (and with it the service) for a
+    // moment; the last handle must not be dropped on the runtime, so wait for it.
+    let waited = tokio::time::timeout(CLOSE_TIMEOUT, async {
+        while Arc::strong_count(&service) > 1 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    });
+    if waited.await.is_err() {
+        warn!("the gateway still holds the service after {CLOSE_TIMEOUT:?}; closing the database anyway");
+    }
     let _ = tokio::task::spawn_blocking(move || drop(service)).await;
     info!("stopped");
     outcome
