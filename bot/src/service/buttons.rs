@@ -74,6 +74,15 @@ pub enum Action {
     History { step: Step, game: GameId, turn: usize },
 }
 
+impl Button {
+    /// The Rematch button of a finished game: the press names the game, so it works after
+    /// a restart.
+    #[must_use]
+    pub fn rematch(game: GameId) -> Button {
+        Action::Rematch(game).button("Rematch", ButtonStyle::Primary)
+    }
+}
+
 /// How every history button's `custom_id` starts.
 const HISTORY: &str = "history-";
 

@@ -100,15 +100,6 @@ pub struct Button {
     pub style: ButtonStyle,
 }
 
-impl Button {
-    /// The Rematch button of a finished game: the press names the game, so it works after
-    /// a restart.
-    #[must_use]
-    pub fn rematch(game: GameId) -> Button {
-        super::buttons::Action::Rematch(game).button("Rematch", ButtonStyle::Primary)
-    }
-}
-
 /// The answer to a command or a button press, for the caller (and the channel unless
 /// private).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
