@@ -70,7 +70,7 @@ impl Player {
 
     fn start(&mut self) {
         let challenge = Command::Challenge {
-            opponent: User::new(2, "bob"),
+            opponent: Some(User::new(2, "bob")),
             game: GameKind::Go,
             color: ColorChoice::White,
             days: Some(3),

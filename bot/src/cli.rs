@@ -9,11 +9,6 @@ use clap::{Parser, Subcommand};
 use crate::output;
 use crate::replay::{self, RecordArgs, read_record};
 
-/// A closed pipe is the reader's choice; other output errors are failures.
-pub fn ignore_gone(error: std::io::Error) -> std::io::Result<()> {
-    if output::reader_gone(&error) { Ok(()) } else { Err(error) }
-}
-
 /// Slow, correspondence-style chess/go hybrids on Discord.
 #[derive(Debug, Parser)]
 #[command(name = "stonemate", version, about)]
@@ -234,7 +229,7 @@ fn run_replay(args: &RecordArgs) -> ExitCode {
     match outcome {
         Ok((json, all_played)) => {
             // A reader that stopped early (`| head`) wanted no more: not a failure.
-            if let Err(error) = output::line(&json.to_string()).or_else(ignore_gone) {
+            if let Err(error) = output::line(&json.to_string()).or_else(output::ignore_gone) {
                 output::error(&format!("stonemate replay: {error}"));
                 return ExitCode::FAILURE;
             }

@@ -1,6 +1,38 @@
-//! Stonemate's bot: the command-line tools, storage, the game service and (as it lands)
-//! the Discord adapter. `main.rs` only wires these together.
+//! Stonemate's bot: the command-line tools, storage, the game service and the Discord and
+//! console adapters. `main.rs` only wires these together.
+//!
+//! # Glossary
+//!
+//! One word, one thing, in code and in messages:
+//!
+//! - **kind** ([`GameKind`](stonemate_engine::GameKind)): which of the five games (Go,
+//!   Chego, iChess, Gess, Chogo); a variable holding one is `kind`.
+//! - **id** ([`GameId`](ids::GameId)): the number of a game or challenge (`#12`); a
+//!   variable holding one is `id`.
+//! - **record** ([`GameRecord`](store::GameRecord)): what is stored of a game: options,
+//!   players, turns, clock, result, version.
+//! - **game** ([`Loaded`](service::Loaded)): a record opened with its position replayed;
+//!   in the service a variable `game` holds one. (A command's option `game` is the user's
+//!   word: an id, or a kind for `/rules`; the record's field `game` is its kind, named so
+//!   in the stored format.)
+//! - **position** ([`AnyGame`](stonemate_engine::AnyGame)): the engine's state after the
+//!   turns.
+//! - **side** ([`Color`](stonemate_engine::Color)): white or black (Chogo's green), as the
+//!   rules see the players.
+//! - **player**: a user playing a game; **opponent**: the other player of a game or the
+//!   one a challenge is addressed to, never the AI.
+//! - **seat**: Stonemate's own player in a game ([`service`]'s seat part), its questions
+//!   answered by the **AI pool** ([`ai_pool`]), the worker threads that run the search.
+//! - **command**: what a user asks (`/move`); **press**: a button of ours clicked.
+//! - **reply**: the answer to a command or press, for the caller; **notice**: a message the
+//!   bot sends on its own (a turn ping, a result, a reminder), written to the **outbox**
+//!   with the change that causes it and sent from there.
+//! - **refusal** ([`Refusal`](service::Refusal)): why a command changed nothing, named
+//!   after the rule.
+//! - **parts**: the service's owners of state (games, notices, clocks, ratings, seat,
+//!   users, pictures); **handlers**: the functions that run commands over them.
 
+pub mod ai_pool;
 pub mod backup;
 pub mod cli;
 pub mod clock;
@@ -8,7 +40,6 @@ pub mod config;
 pub mod console;
 pub mod discord;
 pub mod ids;
-pub mod opponent;
 pub mod output;
 pub mod periodic;
 pub mod render_cmd;

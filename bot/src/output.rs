@@ -22,3 +22,8 @@ pub fn error(text: &str) {
 pub fn reader_gone(error: &io::Error) -> bool {
     error.kind() == io::ErrorKind::BrokenPipe
 }
+
+/// A closed pipe is the reader's choice; other output errors are failures.
+pub fn ignore_gone(error: io::Error) -> io::Result<()> {
+    if reader_gone(&error) { Ok(()) } else { Err(error) }
+}

@@ -106,7 +106,10 @@ fn observed(data: &Path) -> String {
                 continue;
             }
             seen.push((id, record.guild));
-            let games = service.handle(&caller(record, id), Command::Games { user: None });
+            let games = service.handle(
+                &caller(record, id),
+                Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 },
+            );
             reply(&mut out, &format!("games {} in {:?}", record.name_of(id), record.guild.map(|g| g.0)), &games);
         }
     }

@@ -55,7 +55,7 @@ fn start(service: &Service, pair: u64) -> GameId {
     let (white, black) = (User::new(pair * 2, "white"), User::new(pair * 2 + 1, "black"));
     let caller = |user: &User| Caller::new(user.clone(), ChannelId(1), Some(GuildId(1)));
     let challenge = Command::Challenge {
-        opponent: black.clone(),
+        opponent: Some(black.clone()),
         game: GameKind::Go,
         color: stonemate_bot::service::ColorChoice::White,
         days: Some(3),

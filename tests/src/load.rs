@@ -80,7 +80,7 @@ fn start(service: &Service, pair: u64) -> Game {
     let caller = |user: &User| Caller::new(user.clone(), ChannelId(1), Some(GuildId(1)));
     let options = "board=19x19";
     let challenge = Command::Challenge {
-        opponent: players[1].clone(),
+        opponent: Some(players[1].clone()),
         game: GameKind::Go,
         color: ColorChoice::White,
         days: Some(3),

@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{Value, json};
 
+use crate::ai_pool::{self, Job};
 use crate::clock::{Clock, ManualClock, SystemClock};
-use crate::opponent::{self, Job};
 use crate::service::{
     Attachment, Caller, ChannelId, Delivery, GameId, GuildId, Notice, Reply, Service, Settings, Target, User, UserId,
 };
@@ -202,7 +202,7 @@ impl Console {
         loop {
             let job = self.questions.lock().unwrap_or_else(PoisonError::into_inner).pop_front();
             let Some(job) = job else { break };
-            let answer = opponent::answer(&job, 1);
+            let answer = ai_pool::answer(&job, 1);
             self.service.apply_answer(answer);
             printed.extend(self.delivered());
         }
@@ -338,7 +338,7 @@ pub fn main(mut options: Options) -> std::process::ExitCode {
     };
     let stdin = std::io::stdin();
     // A reader that stopped early (`| head`) wanted no more: not a failure.
-    let outcome = console.run(stdin.lock(), std::io::stdout().lock()).or_else(crate::cli::ignore_gone);
+    let outcome = console.run(stdin.lock(), std::io::stdout().lock()).or_else(crate::output::ignore_gone);
     if let Some(failure) = console.service.stopped() {
         crate::output::error(&format!("stonemate console: storage failed, stopping: {failure}"));
         // Not by returning: dropping sled's database after an I/O error panics in its log.

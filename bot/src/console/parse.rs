@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn the_spec_example_lines_read() {
-        let Command::Challenge { opponent, game, color, days, options, .. } =
+        let Command::Challenge { opponent: Some(opponent), game, color, days, options, .. } =
             command("@alice /challenge opponent:@bob game:chego color:white days:0")
         else {
             panic!()

@@ -5,9 +5,10 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CommandDataOptionValue, CommandInteraction, CreateAutocompleteResponse};
 
-use super::commands::caller;
+use super::caller::caller;
 use super::types::{Data, Error};
 use crate::service::Field;
+use crate::service::commands::find;
 
 /// Discord's limits: 25 choices, names and values of at most 100 characters.
 const MAX_CHOICES: usize = 25;
@@ -20,7 +21,10 @@ pub async fn suggest(
     partial: &str,
 ) -> CreateAutocompleteResponse {
     let caller = caller(app.interaction);
-    let game = option_text(app.interaction, "game");
+    // The game the other option names, under whatever name the command gives it.
+    let spec = find(&app.interaction.data.name);
+    let game =
+        spec.and_then(|spec| spec.suggested(Field::Game)).and_then(|game| option_text(app.interaction, game.name));
     let partial = cut(partial);
     let service = poise::Context::from(app).data().service.clone();
     let work = move || service.autocomplete(&caller, field, &partial, game.as_deref());

@@ -6,11 +6,12 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CommandOptionType, CreateCommandOption, ResolvedValue};
 
+use super::answer::{self, Interaction};
 use super::autocomplete;
-use super::reply::{self, Interaction};
+use super::caller::{caller, display_name};
 use super::types::{Context, Data, Error};
 use crate::service::commands::{Args, COMMANDS, Kind, OptionSpec, Spec, Value, find};
-use crate::service::{Caller, ChannelId, Field, GuildId, Service, User};
+use crate::service::{Field, Service, User};
 
 type PoiseCommand = poise::Command<Data, Error>;
 type ApplicationContext<'a> = poise::ApplicationContext<'a, Data, Error>;
@@ -39,22 +40,25 @@ fn command(spec: &Spec) -> PoiseCommand {
     }
 }
 
+// A parameter as poise's own macro makes it (its hidden fields filled by poise), for
+// `parameter` to fill in from the list: no field of poise's is written by hand. (A doc
+// comment here would become the command's description.)
+#[poise::command(slash_command)]
+async fn blank(_ctx: Context<'_>, #[description = "-"] _value: String) -> Result<(), Error> {
+    Ok(())
+}
+
 fn parameter(option: &OptionSpec) -> poise::CommandParameter<Data, Error> {
-    poise::CommandParameter {
-        name: option.name.into(),
-        name_localizations: Vec::new().into(),
-        description: Some(option.description.into()),
-        description_localizations: Vec::new().into(),
-        required: option.required,
-        channel_types: None,
-        choices: Vec::new().into(),
-        type_setter: Some(type_setter(option.kind)),
-        autocomplete_callback: match option.kind {
-            Kind::Suggested(field) => Some(autocomplete_for(field)),
-            _ => None,
-        },
-        __non_exhaustive: (),
-    }
+    let mut parameter = blank().parameters.remove(0);
+    parameter.name = option.name.into();
+    parameter.description = Some(option.description.into());
+    parameter.required = option.required;
+    parameter.type_setter = Some(type_setter(option.kind));
+    parameter.autocomplete_callback = match option.kind {
+        Kind::Suggested(field) => Some(autocomplete_for(field)),
+        _ => None,
+    };
+    parameter
 }
 
 type Setter = fn(CreateCommandOption) -> CreateCommandOption;
@@ -135,36 +139,8 @@ async fn run(app: ApplicationContext<'_>) -> Result<(), poise::FrameworkError<'_
     let interaction = Interaction { id: app.interaction.id, token: &app.interaction.token, press: false };
     tracing::debug!(command = spec.name, user = caller.user.id.0, "command");
     let handle = move |service: &Service| service.handle_args(&caller, spec, &args);
-    let answered = reply::answer(ctx.http(), interaction, ctx.data(), handle).await;
+    let answered = answer::answer(ctx.http(), interaction, ctx.data(), handle).await;
     // Whatever happened, an error must not try to answer the interaction a second time.
     app.has_sent_initial_response.store(true, std::sync::atomic::Ordering::SeqCst);
     answered.map(|_reply| ()).map_err(|error| poise::FrameworkError::new_command(ctx, error))
-}
-
-/// Who is calling, and from where.
-pub fn caller(interaction: &serenity::CommandInteraction) -> Caller {
-    caller_of(&interaction.user, interaction.member.as_deref(), interaction.channel_id, interaction.guild_id)
-}
-
-/// The caller of an interaction. `member` carries the caller's permissions in the
-/// channel, as Discord computed them for this interaction: Manage Server there makes him
-/// an administrator of `guild`.
-pub fn caller_of(
-    user: &serenity::User,
-    member: Option<&serenity::Member>,
-    channel: serenity::ChannelId,
-    guild: Option<serenity::GuildId>,
-) -> Caller {
-    let admin = guild.is_some() && member.and_then(|member| member.permissions).is_some_and(|p| p.manage_guild());
-    Caller {
-        user: User::new(user.id.get(), display_name(user, member)),
-        channel: ChannelId(channel.get()),
-        guild: guild.map(|guild| GuildId(guild.get())),
-        admin,
-    }
-}
-
-/// The name people see: the server nickname, the display name, or the user name.
-fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> String {
-    member.and_then(|m| m.nick.clone()).or_else(|| user.global_name.clone()).unwrap_or_else(|| user.name.clone())
 }

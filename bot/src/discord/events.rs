@@ -6,8 +6,8 @@ use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, FullEvent};
 use tracing::{debug, info, warn};
 
-use super::commands::caller_of;
-use super::reply::{self, Interaction};
+use super::answer::{self, Interaction};
+use super::caller::caller_of;
 use super::types::{Data, Error};
 
 /// Discord's limit on a `custom_id`; anything longer did not come from us.
@@ -36,7 +36,7 @@ async fn on_press(
     let interaction = Interaction { id: press.id, token: &press.token, press: true };
     let http = &framework.serenity_context.http;
     let reply =
-        reply::answer(http, interaction, framework.user_data, move |service| service.press(&caller, &custom_id))
+        answer::answer(http, interaction, framework.user_data, move |service| service.press(&caller, &custom_id))
             .await?;
     // A step of `/history` is the message itself, buttons and all.
     if reply.ok && !reply.private && !reply.replaces_message {

@@ -4,12 +4,14 @@
 //! back as Discord messages (`reply.rs`), a background task puts in the outbox what falls
 //! due (`ticker.rs`), and another sends the outbox's notices (`outbox.rs`).
 
+mod answer;
 mod autocomplete;
+mod caller;
 pub mod commands;
 mod events;
-mod outbox;
 mod patience;
 mod reply;
+mod sender;
 mod ticker;
 pub mod token;
 pub mod types;
@@ -24,9 +26,9 @@ use serenity::{ClientBuilder, CreateAllowedMentions, GatewayIntents, GuildId, Ht
 use tokio::sync::{RwLock, mpsc, watch};
 use tracing::{error, info, warn};
 
+use crate::ai_pool::{Answer, Pool};
 use crate::clock::{DeadlineStyle, SystemClock};
 use crate::config::{Config, Secret};
-use crate::opponent::{Answer, Pool};
 use crate::service::{GameId, Service, Settings, User, text};
 use crate::shards::ShardRange;
 use crate::store::{Store, StoreError};
@@ -113,7 +115,7 @@ pub async fn serve(
     let busy = Arc::new(RwLock::new(()));
     let (service, pool, answers) = with_bot(&bot_http, service, config.ai_workers).await;
     let service = Arc::new(service);
-    let outbox = Arc::new(outbox::Outbox::new(service.clone(), Arc::new(bot_http)));
+    let outbox = Arc::new(sender::Outbox::new(service.clone(), Arc::new(bot_http)));
     let answering = tokio::spawn(apply_answers(outbox.clone(), service.clone(), busy.clone(), answers));
     let defer_after = Duration::from_millis(config.discord.defer_ms);
     let data = Data { service: service.clone(), busy: busy.clone(), defer_after, outbox: outbox.clone() };
@@ -160,6 +162,16 @@ pub async fn serve(
     // Every write of the store is durable when it returns; dropping the last handle
     // closes the database, off the runtime's threads (PostgreSQL's client blocks there).
     drop(client);
+    // A shard runner's task may still hold the framework (and with it the service) for a
+    // moment; the last handle must not be dropped on the runtime, so wait for it.
+    let waited = tokio::time::timeout(CLOSE_TIMEOUT, async {
+        while Arc::strong_count(&service) > 1 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    });
+    if waited.await.is_err() {
+        warn!("the gateway still holds the service after {CLOSE_TIMEOUT:?}; closing the database anyway");
+    }
     let _ = tokio::task::spawn_blocking(move || drop(service)).await;
     info!("stopped");
     outcome
@@ -195,7 +207,7 @@ async fn with_bot(
 
 /// Applies the bot's answers as they come and has what they make sent, like the ticker.
 async fn apply_answers(
-    outbox: Arc<outbox::Outbox>,
+    outbox: Arc<sender::Outbox>,
     service: Arc<Service>,
     busy: Arc<RwLock<()>>,
     mut answers: mpsc::UnboundedReceiver<Answer<GameId>>,

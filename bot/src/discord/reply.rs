@@ -1,89 +1,21 @@
-//! Sends the service's answers to Discord: the reply to an interaction (within the
-//! 3-second limit, deferring when the service is slow), then wakes the outbox's sender
-//! ([`super::outbox`]) for the notices, which are always new messages so that their
-//! mentions ping.
+//! The service's messages in Discord's terms: replies and notices as serenity's message
+//! builders, mentions linked, and a notice sent as a new message (so that its mentions
+//! ping). [`super::answer`] answers interactions with these; [`super::sender`] sends the
+//! notices.
 
 use poise::serenity_prelude as serenity;
-use serenity::builder::Builder;
 use serenity::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    EditInteractionResponse, Http, InteractionId,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, Http,
 };
 
-use super::types::{Data, Error};
-use crate::service::{Attachment, Button, ButtonStyle, Notice, Reply, Response, Service, Target, UserId};
+use crate::service::{Attachment, Button, ButtonStyle, Notice, Reply, Service, Target, UserId};
 
 /// Discord's limit on a message's text, in characters.
 const MAX_CONTENT: usize = 2000;
 /// Discord's limits on buttons: 5 per row, 5 rows.
 const BUTTONS_PER_ROW: usize = 5;
 const MAX_ROWS: usize = 5;
-
-/// The interaction being answered: a slash command or a button press.
-#[derive(Debug, Clone, Copy)]
-pub struct Interaction<'a> {
-    pub id: InteractionId,
-    pub token: &'a str,
-    /// A button press: deferring it acknowledges the press without a placeholder message
-    /// (Discord's DEFERRED_UPDATE_MESSAGE), so that the reply can still replace the
-    /// pressed message ([`Reply::replaces_message`]) or come as a new one.
-    pub press: bool,
-}
-
-/// Runs `call` (one service call: it may render, so it is CPU work) off the async
-/// executor, answers the interaction with its reply, then has its notices sent (from the
-/// outbox, where the call wrote them; none goes out before the reply). Discord
-/// wants an answer within 3 s: past `data.defer_after` the interaction is deferred first.
-/// Returns the reply that was sent.
-pub async fn answer(
-    http: &Http,
-    interaction: Interaction<'_>,
-    data: &Data,
-    call: impl FnOnce(&Service) -> Response + Send + 'static,
-) -> Result<Reply, Error> {
-    // Shutdown waits for this before it closes the database.
-    let _busy = data.busy.clone().read_owned().await;
-    let replying = data.outbox.replying().await;
-    let service = data.service.clone();
-    let mut task = tokio::task::spawn_blocking(move || {
-        let mut response = call(&service);
-        let reply = &mut response.reply;
-        link(&mut reply.text, &reply.mentions, |user| service.user_name(user));
-        response
-    });
-    // A zero delay defers at once, whatever the speed of the call.
-    let in_time = match data.defer_after.is_zero() {
-        true => None,
-        false => tokio::time::timeout(data.defer_after, &mut task).await.ok(),
-    };
-    let response = match in_time {
-        Some(done) => {
-            let response = done?;
-            let message = Message::of(&response.reply).into_response().ephemeral(response.reply.private);
-            let message = match response.reply.replaces_message {
-                true => CreateInteractionResponse::UpdateMessage(message),
-                false => CreateInteractionResponse::Message(message),
-            };
-            message.execute(http, (interaction.id, interaction.token)).await?;
-            response
-        }
-        None => {
-            let defer = match interaction.press {
-                true => CreateInteractionResponse::Acknowledge,
-                false => CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
-            };
-            defer.execute(http, (interaction.id, interaction.token)).await?;
-            let response = task.await?;
-            finish_deferred(http, interaction, &response.reply).await?;
-            response
-        }
-    };
-    drop(replying);
-    data.outbox.wake();
-    exit_if_stopped(&data.service);
-    Ok(response.reply)
-}
 
 /// Ends the process after a storage failure (the reply in hand has gone out): nothing
 /// more may be served, and the supervisor restarts the bot from what is on disk. Not by
@@ -95,30 +27,6 @@ pub fn exit_if_stopped(service: &Service) {
     }
 }
 
-/// Completes a deferred (public, "thinking…") reply. An edit neither pings nor can turn
-/// private, so a private reply or one with mentions replaces it with a new follow-up.
-async fn finish_deferred(http: &Http, interaction: Interaction<'_>, reply: &Reply) -> Result<(), Error> {
-    let message = Message::of(reply);
-    if interaction.press {
-        // The original message of an acknowledged press is the pressed one: a step of
-        // `/history` edits it, any other answer is a new message.
-        if reply.replaces_message {
-            message.into_edit().execute(http, interaction.token).await?;
-        } else {
-            message.into_followup().ephemeral(reply.private).execute(http, (None, interaction.token)).await?;
-        }
-        return Ok(());
-    }
-    if !reply.private && reply.mentions.is_empty() {
-        message.into_edit().execute(http, interaction.token).await?;
-    } else {
-        http.delete_original_interaction_response(interaction.token).await?;
-        let followup = message.into_followup().ephemeral(reply.private);
-        followup.execute(http, (None, interaction.token)).await?;
-    }
-    Ok(())
-}
-
 /// The service writes `@name` for users; for those a notice pings, Discord needs `<@id>`.
 pub fn link_mentions(service: &Service, notices: &mut [Notice]) {
     for notice in notices {
@@ -128,7 +36,7 @@ pub fn link_mentions(service: &Service, notices: &mut [Notice]) {
 
 /// Turns the first `@name` of each mentioned user into `<@id>`; a user not named in the
 /// text is mentioned at its start, so that the ping happens.
-fn link(text: &mut String, mentions: &[UserId], name_of: impl Fn(UserId) -> Option<String>) {
+pub(super) fn link(text: &mut String, mentions: &[UserId], name_of: impl Fn(UserId) -> Option<String>) {
     let mut missing = Vec::new();
     for &user in mentions {
         let markup = format!("<@{}>", user.0);
@@ -167,7 +75,7 @@ pub async fn send_notice(http: &Http, notice: &Notice) -> Result<(), serenity::E
 }
 
 /// A message's parts in Discord's terms, ready for any of serenity's message builders.
-struct Message {
+pub(super) struct Message {
     content: String,
     files: Vec<CreateAttachment>,
     rows: Vec<CreateActionRow>,
@@ -175,7 +83,7 @@ struct Message {
 }
 
 impl Message {
-    fn of(reply: &Reply) -> Message {
+    pub(super) fn of(reply: &Reply) -> Message {
         Message::new(&reply.text, &reply.mentions, reply.images.iter().chain(&reply.files), &reply.buttons)
     }
 
@@ -195,17 +103,17 @@ impl Message {
         }
     }
 
-    fn into_response(self) -> CreateInteractionResponseMessage {
+    pub(super) fn into_response(self) -> CreateInteractionResponseMessage {
         let message = CreateInteractionResponseMessage::new().content(self.content).add_files(self.files);
         message.components(self.rows).allowed_mentions(self.mentions)
     }
 
-    fn into_followup(self) -> CreateInteractionResponseFollowup {
+    pub(super) fn into_followup(self) -> CreateInteractionResponseFollowup {
         let message = CreateInteractionResponseFollowup::new().content(self.content).add_files(self.files);
         message.components(self.rows).allowed_mentions(self.mentions)
     }
 
-    fn into_edit(self) -> EditInteractionResponse {
+    pub(super) fn into_edit(self) -> EditInteractionResponse {
         // Files replace those of the message edited, and no files leave none.
         let edit = EditInteractionResponse::new().content(self.content).components(self.rows).clear_attachments();
         self.files.into_iter().fold(edit.allowed_mentions(self.mentions), EditInteractionResponse::new_attachment)

@@ -9,7 +9,7 @@ use std::time::Duration;
 use tokio::sync::{RwLock, watch};
 use tracing::{debug, warn};
 
-use super::outbox::Outbox;
+use super::sender::Outbox;
 use crate::service::Service;
 
 /// Ticks every `every` until `stop` turns true.

@@ -18,7 +18,7 @@ pub struct Data {
     /// How long a command may work before the interaction is deferred.
     pub defer_after: Duration,
     /// Sends the notices, after the replies that caused them.
-    pub outbox: Arc<super::outbox::Outbox>,
+    pub outbox: Arc<super::sender::Outbox>,
 }
 
 /// A failure of the adapter itself (Discord unreachable, a task that died). Refusals of

@@ -1,23 +1,27 @@
-//! The one list of commands ([`COMMANDS`]): each command's name, descriptions, options and
-//! how its options become a typed [`Command`]. The Discord registration, the console's
-//! parser and `/help` are all made from it, so adding a command means one entry here and
-//! one handler in the service.
+//! The one list of commands ([`COMMANDS`], made by `commands!` below): each command is
+//! declared once, as its name, descriptions, typed options and handler. From that one
+//! declaration come the typed [`Command`] (its options as fields), the reading of its
+//! options, the call of its handler, the Discord registration, the console's parser and
+//! `/help`; so adding a command means one entry here and one handler in the feature's
+//! module under `handlers/`.
 //!
-//! Option values reach [`Spec::command`] as [`Args`]: text as typed (made safe to quote,
-//! [`text::typed`]), numbers, users. Every value is parsed here, once, at the edge; a bad
-//! one is refused with the same [`Refusal`] the service would give.
+//! An option's name is its field's name, written once. Option values reach
+//! [`Spec::command`] as [`Args`]: text as typed (made safe to quote, [`text::typed`]),
+//! numbers, users. Every value is read here, once, at the edge, by its field's type
+//! ([`Read`]); a bad one is refused with the same [`Refusal`] the service would give.
 
 use stonemate_ai::Level;
 use stonemate_engine::{AnyGame, GameKind};
 
 use super::error::Refusal;
-use super::lookup::parse_id;
+use super::games::parse_id;
+use super::handlers::{challenge, community, endings, history, turns, vacation, views};
 use super::text;
-use super::types::{Command, Field, GameId, User};
+use super::types::{Caller, Field, GameId, GameStatus, Reply, Response, User};
+use super::{Parts, ratings};
 use crate::store::{ColorChoice, NotifyMode};
 
-pub use super::time::MAX_VACATION_DAYS;
-pub use crate::clock::MAX_DAYS;
+pub use super::limits::{MAX_DAYS, MAX_PAGE, MAX_VACATION_DAYS};
 
 /// What an option holds, and how Discord offers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,12 +52,6 @@ pub enum Kind {
     Status,
 }
 
-/// The highest page number Discord offers (lists this long are not read page by page).
-pub const MAX_PAGE: u32 = 1000;
-
-/// What `/games status:` takes.
-pub const STATUSES: [&str; 2] = ["active", "finished"];
-
 impl Kind {
     /// The numbers it takes, `(min, max)`, for numbers.
     #[must_use]
@@ -75,7 +73,7 @@ impl Kind {
             Kind::Color => ColorChoice::ALL.iter().map(|color| color.name()).collect(),
             Kind::Notify => NotifyMode::ALL.iter().map(|mode| mode.name()).collect(),
             Kind::Level => Level::ALL.iter().map(|level| level.name()).collect(),
-            Kind::Status => STATUSES.to_vec(),
+            Kind::Status => GameStatus::ALL.iter().map(|status| status.name()).collect(),
             Kind::Text
             | Kind::Suggested(_)
             | Kind::Days
@@ -83,6 +81,16 @@ impl Kind {
             | Kind::User
             | Kind::VacationDays
             | Kind::Page => Vec::new(),
+        }
+    }
+
+    /// Why `given` is refused as a number of this kind.
+    fn out_of_range(self, given: i64) -> Refusal {
+        match self {
+            Kind::ExtraDays => Refusal::BadExtraDays(given),
+            Kind::VacationDays => Refusal::BadVacationDays(given),
+            Kind::Page => Refusal::BadPage(given),
+            _ => Refusal::BadDays(given),
         }
     }
 }
@@ -131,6 +139,13 @@ impl Spec {
     #[must_use]
     pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
         self.options.iter().find(|option| option.name == name)
+    }
+
+    /// The option whose value the service suggests as `field` (the `game` a `notation`
+    /// or a `square` is completed in).
+    #[must_use]
+    pub fn suggested(&self, field: Field) -> Option<&'static OptionSpec> {
+        self.options.iter().find(|option| option.kind == Kind::Suggested(field))
     }
 }
 
@@ -186,25 +201,116 @@ impl Args {
             _ => None,
         }
     }
+}
 
-    fn user(&self, name: &str) -> Option<User> {
-        match self.get(name)? {
-            Value::User(user) => Some(user.clone()),
-            _ => None,
+/// How an option of this type is read from what came in: the field's type says how, so a
+/// command's options are read as its fields are typed.
+pub trait Read: Sized {
+    /// The value of option `name` (of `kind`), or why it is refused.
+    fn read(args: &Args, name: &str, kind: Kind) -> Result<Self, Refusal>;
+}
+
+/// Text as typed (blank when left out).
+impl Read for String {
+    fn read(args: &Args, name: &str, _: Kind) -> Result<String, Refusal> {
+        Ok(args.text(name).unwrap_or_default())
+    }
+}
+
+impl Read for Option<String> {
+    fn read(args: &Args, name: &str, _: Kind) -> Result<Option<String>, Refusal> {
+        Ok(args.text(name))
+    }
+}
+
+/// A game reference (`12`, `#12`); blank means "the one meant here".
+impl Read for Option<GameId> {
+    fn read(args: &Args, name: &str, _: Kind) -> Result<Option<GameId>, Refusal> {
+        args.text(name).filter(|text| !text.trim().is_empty()).map(|text| parse_id(&text)).transpose()
+    }
+}
+
+impl Read for GameId {
+    fn read(args: &Args, name: &str, _: Kind) -> Result<GameId, Refusal> {
+        parse_id(&args.text(name).unwrap_or_default())
+    }
+}
+
+impl Read for GameKind {
+    fn read(args: &Args, name: &str, _: Kind) -> Result<GameKind, Refusal> {
+        Ok(args.text(name).unwrap_or_default().parse()?)
+    }
+}
+
+impl Read for Option<GameKind> {
+    fn read(args: &Args, name: &str, _: Kind) -> Result<Option<GameKind>, Refusal> {
+        Ok(args.text(name).filter(|name| !name.trim().is_empty()).map(|name| name.parse()).transpose()?)
+    }
+}
+
+impl Read for Option<User> {
+    fn read(args: &Args, name: &str, _: Kind) -> Result<Option<User>, Refusal> {
+        match args.get(name) {
+            Some(Value::User(user)) => Ok(Some(user.clone())),
+            _ => Ok(None),
         }
     }
+}
 
-    /// A game reference (`12`, `#12`); blank means "the one meant here".
-    fn reference(&self, name: &str) -> Result<Option<GameId>, Refusal> {
-        self.text(name).filter(|text| !text.trim().is_empty()).map(|text| parse_id(&text)).transpose()
+/// `given` if it is in `kind`'s range, else the refusal of the kind.
+fn in_range(kind: Kind, given: i64) -> Result<u8, Refusal> {
+    let (min, max) = kind.range().unwrap_or((0, 0));
+    let number = u8::try_from(given).ok().filter(|number| (min..=max).contains(&i64::from(*number)));
+    number.ok_or_else(|| kind.out_of_range(given))
+}
+
+/// A number in its kind's range, when given.
+impl Read for Option<u8> {
+    fn read(args: &Args, name: &str, kind: Kind) -> Result<Option<u8>, Refusal> {
+        args.number(name).map(|given| in_range(kind, given)).transpose()
     }
+}
 
-    fn game(&self) -> Result<Option<GameId>, Refusal> {
-        self.reference("game")
+/// A number in its kind's range (0 when left out, refused unless the range has it).
+impl Read for u8 {
+    fn read(args: &Args, name: &str, kind: Kind) -> Result<u8, Refusal> {
+        in_range(kind, args.number(name).unwrap_or_default())
     }
+}
 
-    fn kind(&self) -> Result<GameKind, Refusal> {
-        Ok(self.text("game").unwrap_or_default().parse()?)
+/// A page number (1 when left out).
+impl Read for u32 {
+    fn read(args: &Args, name: &str, kind: Kind) -> Result<u32, Refusal> {
+        let given = args.number(name).unwrap_or(1);
+        let (min, max) = kind.range().unwrap_or((1, MAX_PAGE.into()));
+        let page = u32::try_from(given).ok().filter(|page| (min..=max).contains(&i64::from(*page)));
+        page.ok_or_else(|| kind.out_of_range(given))
+    }
+}
+
+/// Medium when left out.
+impl Read for Level {
+    fn read(args: &Args, name: &str, _: Kind) -> Result<Level, Refusal> {
+        Ok(args.text(name).map_or(Ok(Level::Medium), |name| name.parse())?)
+    }
+}
+
+impl Read for NotifyMode {
+    fn read(args: &Args, name: &str, _: Kind) -> Result<NotifyMode, Refusal> {
+        let text = args.text(name).unwrap_or_default();
+        text.parse().map_err(|()| Refusal::BadMode(text.chars().take(20).collect()))
+    }
+}
+
+/// Active when left out.
+impl Read for GameStatus {
+    fn read(args: &Args, name: &str, _: Kind) -> Result<GameStatus, Refusal> {
+        let typed = args.text(name);
+        match typed.as_deref().map(|text| text.trim().to_ascii_lowercase()).as_deref() {
+            None | Some("" | "active") => Ok(GameStatus::Active),
+            Some("finished") => Ok(GameStatus::Finished),
+            Some(_) => Err(Refusal::BadStatus(typed.unwrap_or_default().chars().take(20).collect())),
+        }
     }
 }
 
@@ -221,327 +327,324 @@ fn color(text: Option<&str>, kind: GameKind) -> Result<ColorChoice, Refusal> {
     }
 }
 
-fn challenge(args: &Args) -> Result<Command, Refusal> {
-    let game = args.kind()?;
-    let color = color(args.text("color").as_deref(), game)?;
-    let days = args
-        .number("days")
-        .map(|days| u8::try_from(days).ok().filter(|d| *d <= MAX_DAYS).ok_or(Refusal::BadDays(days)))
-        .transpose()?;
-    let level = args.text("level").map_or(Ok(Level::Medium), |name| name.parse())?;
-    let options = args.text("options");
-    Ok(match args.user("opponent") {
-        Some(opponent) => Command::Challenge { opponent, game, color, days, options, level },
-        None => Command::OpenChallenge { game, color, days, options },
-    })
+/// `/help`: every command in one line, from the list, and where each game's rules are.
+#[must_use]
+pub fn help_text() -> String {
+    let mut lines = vec!["**Stonemate's commands**".to_owned()];
+    lines.extend(COMMANDS.iter().map(|spec| format!("`/{}` — {}", spec.name, spec.help)));
+    let games: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+    lines.push(format!("Each game's rules: `/rules game:NAME`, where NAME is {}.", games.join(", ")));
+    lines.push(format!("{}.", ratings::EXPLAINED));
+    lines.join("\n")
 }
 
-fn stats(args: &Args) -> Result<Command, Refusal> {
-    let game = args.text("game").filter(|name| !name.trim().is_empty()).map(|name| name.parse()).transpose()?;
-    Ok(Command::Stats { user: args.user("user"), game })
+/// `/help`, for anyone, privately.
+fn help() -> Response {
+    Response { reply: Reply { ok: true, private: true, text: help_text(), ..Reply::default() }, notices: Vec::new() }
 }
 
-fn extra_time(args: &Args) -> Result<Command, Refusal> {
-    let given = args.number("days").unwrap_or_default();
-    let days = u8::try_from(given).ok().filter(|days| (1..=MAX_DAYS).contains(days));
-    Ok(Command::ExtraTime { days: days.ok_or(Refusal::BadExtraDays(given))?, game: args.game()? })
+/// Reads one option: by its field's type ([`Read`]), or by the reader the entry names
+/// (`via`), given the text as typed.
+macro_rules! read {
+    ($args:ident, $field:ident: $ty:ty, $kind:expr) => {
+        <$ty as Read>::read($args, stringify!($field), $kind)?
+    };
+    ($args:ident, $field:ident: $ty:ty, $kind:expr, $via:expr) => {
+        ($via)($args.text(stringify!($field)).as_deref())?
+    };
 }
 
-fn notify(args: &Args) -> Result<Command, Refusal> {
-    let text = args.text("mode").unwrap_or_default();
-    let mode = text.parse().map_err(|()| Refusal::BadMode(text.chars().take(20).collect()))?;
-    Ok(Command::Notify { mode })
-}
+/// The one list: each entry declares a command (its variant of [`Command`], name,
+/// descriptions, options as typed fields, handler), and the macro makes the enum, the
+/// [`COMMANDS`] table, the reading of options and the call of the handler from it.
+macro_rules! commands {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident $name:literal {
+            description: $description:literal,
+            help: $help:literal,
+            admin: $admin:literal,
+            options: {$(
+                $field:ident: $ty:ty = ($required:literal, $kind:expr, $option:literal) $(via $via:expr)?
+            ),* $(,)?},
+            run: |$parts:ident, $caller:ident| $run:expr $(,)?
+        }
+    ),* $(,)?) => {
+        /// One command, its options read ([`Spec::command`] makes it from what the user
+        /// typed). A `game` or `challenge` of `None` means the caller's only matching game
+        /// in this channel (or the reply lists them).
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum Command {$(
+            $(#[doc = $doc])*
+            $variant {$(
+                #[doc = $option]
+                $field: $ty,
+            )*},
+        )*}
 
-/// `/games`: the active games by default, or a page of the finished ones.
-fn games(args: &Args) -> Result<Command, Refusal> {
-    let user = args.user("user");
-    let status = args.text("status").map(|text| text.trim().to_ascii_lowercase());
-    let given = args.number("page").unwrap_or(1);
-    let page = u32::try_from(given).ok().filter(|page| (1..=MAX_PAGE).contains(page));
-    let page = page.ok_or(Refusal::BadPage(given))?;
-    match status.as_deref() {
-        None | Some("" | "active") => Ok(Command::Games { user }),
-        Some("finished") => Ok(Command::Finished { user, page }),
-        Some(_) => Err(Refusal::BadStatus(args.text("status").unwrap_or_default().chars().take(20).collect())),
-    }
-}
+        /// Every command, in the order of `commands.md`.
+        pub const COMMANDS: &[Spec] = &[$(
+            Spec {
+                name: $name,
+                description: $description,
+                help: $help,
+                options: &[$(
+                    OptionSpec { name: stringify!($field), description: $option, required: $required, kind: $kind },
+                )*],
+                admin: $admin,
+                build: |args| {
+                    // `/help` reads nothing.
+                    let _ = args;
+                    $(let $field: $ty = read!(args, $field: $ty, $kind $(, $via)?);)*
+                    Ok(Command::$variant { $($field),* })
+                },
+            },
+        )*];
 
-fn vacation(args: &Args) -> Result<Command, Refusal> {
-    let given = args.number("days").unwrap_or_default();
-    let days = u8::try_from(given).ok().filter(|days| *days <= MAX_VACATION_DAYS);
-    Ok(Command::Vacation { days: days.ok_or(Refusal::BadVacationDays(given))? })
-}
-
-fn admin_abort(args: &Args) -> Result<Command, Refusal> {
-    Ok(Command::AdminAbort { game: parse_id(&args.text("game").unwrap_or_default())? })
-}
-
-const GAME: OptionSpec =
-    OptionSpec { name: "game", description: "Which game", required: false, kind: Kind::Suggested(Field::Game) };
-const ONLY_GAME: OptionSpec = OptionSpec { description: "Which game (default: your only one here)", ..GAME };
-const CHALLENGE: OptionSpec = OptionSpec {
-    name: "challenge",
-    description: "Which challenge (default: the only one)",
-    required: false,
-    kind: Kind::Suggested(Field::Challenge),
-};
-const GAME_KIND: OptionSpec = OptionSpec { name: "game", description: "Which game", required: true, kind: Kind::Game };
-
-/// A command whose one option is `game`.
-macro_rules! on_game {
-    ($name:literal, $variant:ident, $description:literal, $help:literal) => {
-        Spec {
-            name: $name,
-            description: $description,
-            help: $help,
-            options: &[GAME],
-            admin: false,
-            build: |args| Ok(Command::$variant { game: args.game()? }),
+        impl Command {
+            /// Runs the command's handler.
+            pub(super) fn run(self, parts: &Parts, caller: &Caller) -> Result<Response, Refusal> {
+                match self {$(
+                    Command::$variant { $($field),* } => {
+                        let ($parts, $caller) = (parts, caller);
+                        $run
+                    }
+                )*}
+            }
         }
     };
 }
 
-/// Every command, in the order of `commands.md`.
-pub const COMMANDS: [Spec; 23] = [
-    Spec {
-        name: "challenge",
+/// The `game` option of commands about one game.
+const GAME: Kind = Kind::Suggested(Field::Game);
+const CHALLENGE: Kind = Kind::Suggested(Field::Challenge);
+
+commands! {
+    /// `/challenge`: `days` per move (default 3, 0 = no clock); `options` text such as
+    /// `board=9x9 pieces=N komi=6.5`. Without an opponent, an open challenge: anyone in
+    /// the channel but the challenger may accept it.
+    Challenge "challenge" {
         description: "Challenge someone to a game.",
         help: "challenge someone: `opponent` (leave it out for an open challenge anyone here may accept), `game`, \
                and optionally `color`, `days` per move, `options`",
+        admin: false,
         // Discord takes required options first: `game` before the optional `opponent`.
-        options: &[
-            GAME_KIND,
-            OptionSpec {
-                name: "opponent",
-                description: "Who to play (default: anyone in this channel may accept)",
-                required: false,
-                kind: Kind::User,
-            },
-            OptionSpec {
-                name: "color",
-                description: "Your colour (default: random)",
-                required: false,
-                kind: Kind::Color,
-            },
-            OptionSpec {
-                name: "days",
-                description: "Days per move, 0 = no clock (default 3)",
-                required: false,
-                kind: Kind::Days,
-            },
-            OptionSpec {
-                name: "options",
-                description: "Game options, e.g. board=9x9 pieces=N komi=6.5",
-                required: false,
-                kind: Kind::Text,
-            },
-            OptionSpec {
-                name: "level",
-                description: "How hard Stonemate plays, when you challenge it (default: medium)",
-                required: false,
-                kind: Kind::Level,
-            },
-        ],
-        admin: false,
-        build: challenge,
-    },
-    Spec {
-        name: "accept",
-        description: "Accept a challenge: the game starts.",
-        help: "accept a challenge (yours, or an open one in this channel): the game starts",
-        options: &[CHALLENGE],
-        admin: false,
-        build: |args| Ok(Command::Accept { challenge: args.reference("challenge")? }),
-    },
-    Spec {
-        name: "decline",
-        description: "Decline a challenge.",
-        help: "decline a challenge",
-        options: &[CHALLENGE],
-        admin: false,
-        build: |args| Ok(Command::Decline { challenge: args.reference("challenge")? }),
-    },
-    Spec {
-        name: "withdraw",
-        description: "Take back a challenge you made.",
-        help: "take back a challenge you sent",
-        options: &[CHALLENGE],
-        admin: false,
-        build: |args| Ok(Command::Withdraw { challenge: args.reference("challenge")? }),
-    },
-    Spec {
-        name: "move",
-        description: "Play a turn in the game's notation: a move, drop, pass, tandem or mole drop.",
-        help: "play a turn in the game's notation: a move, drop, pass, tandem or mole drop",
-        options: &[
-            OptionSpec {
-                name: "notation",
-                description: "The turn, e.g. e2-e4, R@d4, pass",
-                required: true,
-                kind: Kind::Suggested(Field::Notation),
-            },
-            ONLY_GAME,
-        ],
-        admin: false,
-        build: |args| Ok(Command::Move { notation: args.text("notation").unwrap_or_default(), game: args.game()? }),
-    },
-    Spec {
-        name: "drop",
-        description: "Drop a piece from your hand.",
-        help: "drop a piece from your hand: `piece` and `square`",
-        options: &[
-            OptionSpec { name: "piece", description: "The piece letter, e.g. R", required: true, kind: Kind::Text },
-            OptionSpec { name: "square", description: "The square, e.g. d4", required: true, kind: Kind::Text },
-            ONLY_GAME,
-        ],
-        admin: false,
-        build: |args| {
-            let (piece, square) = (args.text("piece").unwrap_or_default(), args.text("square").unwrap_or_default());
-            Ok(Command::Drop { piece, square, game: args.game()? })
+        options: {
+            game: GameKind = (true, Kind::Game, "Which game"),
+            opponent: Option<User> = (false, Kind::User, "Who to play (default: anyone in this channel may accept)"),
+            color: ColorChoice = (false, Kind::Color, "Your colour (default: random)") via |text| color(text, game),
+            days: Option<u8> = (false, Kind::Days, "Days per move, 0 = no clock (default 3)"),
+            options: Option<String> = (false, Kind::Text, "Game options, e.g. board=9x9 pieces=N komi=6.5"),
+            level: Level = (false, Kind::Level, "How hard Stonemate plays, when you challenge it (default: medium)"),
+        },
+        run: |parts, caller| {
+            let options = challenge::Terms::options(options.as_deref())?;
+            let terms = challenge::Terms { opponent: opponent.as_ref(), kind: game, color, days, options, level };
+            challenge::challenge(parts, caller, terms)
         },
     },
-    on_game!("pass", Pass, "Pass your turn.", "pass your turn"),
-    on_game!("resign", Resign, "Resign (asks you to confirm).", "resign (asks you to confirm)"),
-    on_game!("draw", Draw, "Offer a draw, or accept your opponent's offer.", "offer a draw, or accept the one offered"),
-    on_game!(
-        "abort",
-        Abort,
-        "End a game without result before either side has played.",
-        "end a game without result before any turn is played"
-    ),
-    on_game!(
-        "claim",
-        Claim,
-        "Win a game whose opponent has run out of time.",
-        "win a game whose opponent has run out of time"
-    ),
-    Spec {
-        name: "extratime",
+    Accept "accept" {
+        description: "Accept a challenge: the game starts.",
+        help: "accept a challenge (yours, or an open one in this channel): the game starts",
+        admin: false,
+        options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
+        run: |parts, caller| challenge::accept(parts, caller, challenge),
+    },
+    Decline "decline" {
+        description: "Decline a challenge.",
+        help: "decline a challenge",
+        admin: false,
+        options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
+        run: |parts, caller| challenge::decline(parts, caller, challenge),
+    },
+    Withdraw "withdraw" {
+        description: "Take back a challenge you made.",
+        help: "take back a challenge you sent",
+        admin: false,
+        options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
+        run: |parts, caller| challenge::withdraw(parts, caller, challenge),
+    },
+    /// `/move`: any turn in the game's notation (move, drop, pass, tandem, mole drop).
+    Move "move" {
+        description: "Play a turn in the game's notation: a move, drop, pass, tandem or mole drop.",
+        help: "play a turn in the game's notation: a move, drop, pass, tandem or mole drop",
+        admin: false,
+        options: {
+            notation: String = (true, Kind::Suggested(Field::Notation), "The turn, e.g. e2-e4, R@d4, pass"),
+            game: Option<GameId> = (false, GAME, "Which game (default: your only one here)"),
+        },
+        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Typed(&notation)),
+    },
+    /// `/drop`: a piece letter and a square, for games with drops.
+    Drop "drop" {
+        description: "Drop a piece from your hand.",
+        help: "drop a piece from your hand: `piece` and `square`",
+        admin: false,
+        options: {
+            piece: String = (true, Kind::Text, "The piece letter, e.g. R"),
+            square: String = (true, Kind::Text, "The square, e.g. d4"),
+            game: Option<GameId> = (false, GAME, "Which game (default: your only one here)"),
+        },
+        run: |parts, caller| turns::drop(parts, caller, game, &piece, &square),
+    },
+    Pass "pass" {
+        description: "Pass your turn.",
+        help: "pass your turn",
+        admin: false,
+        options: { game: Option<GameId> = (false, GAME, "Which game") },
+        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Typed("pass")),
+    },
+    /// Asks to confirm with a button (`resign:ID`); the press ends the game.
+    Resign "resign" {
+        description: "Resign (asks you to confirm).",
+        help: "resign (asks you to confirm)",
+        admin: false,
+        options: { game: Option<GameId> = (false, GAME, "Which game") },
+        run: |parts, caller| endings::ask_resign(parts, caller, game),
+    },
+    /// Offers a draw, or accepts the opponent's pending offer.
+    Draw "draw" {
+        description: "Offer a draw, or accept your opponent's offer.",
+        help: "offer a draw, or accept the one offered",
+        admin: false,
+        options: { game: Option<GameId> = (false, GAME, "Which game") },
+        run: |parts, caller| endings::draw(parts, caller, game),
+    },
+    /// Ends a game without result while no turn has been played.
+    Abort "abort" {
+        description: "End a game without result before either side has played.",
+        help: "end a game without result before any turn is played",
+        admin: false,
+        options: { game: Option<GameId> = (false, GAME, "Which game") },
+        run: |parts, caller| endings::abort(parts, caller, game),
+    },
+    /// Wins a game whose opponent's time for the current turn has run out.
+    Claim "claim" {
+        description: "Win a game whose opponent has run out of time.",
+        help: "win a game whose opponent has run out of time",
+        admin: false,
+        options: { game: Option<GameId> = (false, GAME, "Which game") },
+        run: |parts, caller| endings::claim(parts, caller, game),
+    },
+    /// Gives the opponent `days` (1-14) more for the current turn.
+    ExtraTime "extratime" {
         description: "Give your opponent more time for this turn.",
         help: "give your opponent more `days` for this turn",
-        options: &[
-            OptionSpec { name: "days", description: "How many days more", required: true, kind: Kind::ExtraDays },
-            GAME,
-        ],
         admin: false,
-        build: extra_time,
+        options: {
+            days: u8 = (true, Kind::ExtraDays, "How many days more"),
+            game: Option<GameId> = (false, GAME, "Which game"),
+        },
+        run: |parts, caller| endings::extra_time(parts, caller, game, days),
     },
-    on_game!("board", Board, "Show a game's board.", "show a game's board"),
-    on_game!(
-        "history",
-        History,
-        "A game's turns, result and record, with an animated replay.",
-        "the turns so far, the result, the record file and a replay"
-    ),
-    Spec {
-        name: "games",
+    Board "board" {
+        description: "Show a game's board.",
+        help: "show a game's board",
+        admin: false,
+        options: { game: Option<GameId> = (false, GAME, "Which game") },
+        run: |parts, caller| views::show_board(parts, caller, game),
+    },
+    History "history" {
+        description: "A game's turns, result and record, with an animated replay.",
+        help: "the turns so far, the result, the record file and a replay",
+        admin: false,
+        options: { game: Option<GameId> = (false, GAME, "Which game") },
+        run: |parts, caller| history::history(parts, caller, game),
+    },
+    /// Active games and pending challenges of `user` (default: the caller); or, with
+    /// `status` finished, his finished games, most recently finished first, one `page`
+    /// (from 1) at a time.
+    Games "games" {
         description: "Active games (opponent, game, whose turn, deadline), or finished ones with results.",
         help: "the active games and challenges of a user (you by default); `status:finished` pages through the finished ones, newest first",
-        options: &[
-            OptionSpec { name: "user", description: "Whose games (default: yours)", required: false, kind: Kind::User },
-            OptionSpec {
-                name: "status",
-                description: "active (default) or finished",
-                required: false,
-                kind: Kind::Status,
-            },
-            OptionSpec {
-                name: "page",
-                description: "Which page of finished games (default 1)",
-                required: false,
-                kind: Kind::Page,
-            },
-        ],
         admin: false,
-        build: games,
+        options: {
+            user: Option<User> = (false, Kind::User, "Whose games (default: yours)"),
+            status: GameStatus = (false, Kind::Status, "active (default) or finished"),
+            page: u32 = (false, Kind::Page, "Which page of finished games (default 1)"),
+        },
+        run: |parts, caller| match status {
+            GameStatus::Active => views::games(parts, caller, user.as_ref()),
+            GameStatus::Finished => views::finished_games(parts, caller, user.as_ref(), page),
+        },
     },
-    Spec {
-        name: "legal",
+    /// The legal turns, or those from `square`, highlighted on the board.
+    Legal "legal" {
         description: "The legal turns, highlighted on the board.",
         help: "the legal turns (from a `square`), marked on the board",
-        options: &[
-            GAME,
-            OptionSpec {
-                name: "square",
-                description: "Only the turns from this square",
-                required: false,
-                kind: Kind::Suggested(Field::Square),
-            },
-        ],
         admin: false,
-        build: |args| Ok(Command::Legal { game: args.game()?, square: args.text("square") }),
+        options: {
+            game: Option<GameId> = (false, GAME, "Which game"),
+            square: Option<String> = (false, Kind::Suggested(Field::Square), "Only the turns from this square"),
+        },
+        run: |parts, caller| views::legal(parts, caller, game, square.as_deref()),
     },
-    Spec {
-        name: "rules",
+    /// A summary of a game's rules and notation.
+    Rules "rules" {
         description: "A short summary of a game's rules and notation.",
         help: "a summary of a game's rules and notation",
-        options: &[GAME_KIND],
         admin: false,
-        build: |args| Ok(Command::Rules { game: args.kind()? }),
+        options: { game: GameKind = (true, Kind::Game, "Which game") },
+        run: |parts, caller| {
+            let _ = (parts, caller);
+            views::rules(game)
+        },
     },
-    Spec {
-        name: "notify",
+    Notify "notify" {
         description: "How you are told that it is your turn.",
         help: "how you are told that it is your turn: channel, dm or off",
-        options: &[OptionSpec { name: "mode", description: "channel, dm or off", required: true, kind: Kind::Notify }],
         admin: false,
-        build: notify,
+        options: { mode: NotifyMode = (true, Kind::Notify, "channel, dm or off") },
+        run: |parts, caller| views::set_notify(parts, caller, mode),
     },
-    Spec {
-        name: "vacation",
+    /// Pauses the clocks of all the caller's games for `days` (0-30; 0 ends the pause).
+    Vacation "vacation" {
         description: "Pause the clocks of all your games for some days (0 ends your vacation).",
         help: "pause the clocks of all your games for `days` (0 ends it early), within a yearly allowance",
-        options: &[OptionSpec {
-            name: "days",
-            description: "How many days, 0 to 30 (0: back now)",
-            required: true,
-            kind: Kind::VacationDays,
-        }],
         admin: false,
-        build: vacation,
+        options: { days: u8 = (true, Kind::VacationDays, "How many days, 0 to 30 (0: back now)") },
+        run: |parts, caller| vacation::vacation(parts, caller, days),
     },
-    Spec {
-        name: "admin-abort",
+    /// Ends any game of the caller's server without result; needs [`Caller::admin`].
+    AdminAbort "admin-abort" {
         description: "End any game of this server without result (needs the Manage Server permission).",
         help: "end any game without result (Manage Server permission)",
-        options: &[OptionSpec {
-            name: "game",
-            description: "Which game, e.g. 12",
-            required: true,
-            kind: Kind::Suggested(Field::Game),
-        }],
         admin: true,
-        build: admin_abort,
+        options: { game: GameId = (true, GAME, "Which game, e.g. 12") },
+        run: |parts, caller| endings::admin_abort(parts, caller, game),
     },
-    Spec {
-        name: "stats",
+    /// Games, wins, losses, draws and rating of `user` (default: the caller), per game (or
+    /// only `game`), in the caller's server.
+    Stats "stats" {
         description: "Games, wins, losses, draws and rating per game, in this server.",
         help: "a player's games, wins, losses, draws and rating per game here (`user`, `game` optional)",
-        options: &[
-            OptionSpec { name: "user", description: "Whose (default: yours)", required: false, kind: Kind::User },
-            OptionSpec { name: "game", description: "Only this game", required: false, kind: Kind::Game },
-        ],
         admin: false,
-        build: stats,
+        options: {
+            user: Option<User> = (false, Kind::User, "Whose (default: yours)"),
+            game: Option<GameKind> = (false, Kind::Game, "Only this game"),
+        },
+        run: |parts, caller| community::stats(parts, caller, user.as_ref(), game),
     },
-    Spec {
-        name: "leaderboard",
+    /// The best-rated players of `game` in the caller's server.
+    Leaderboard "leaderboard" {
         description: "The ten best-rated players of a game in this server.",
         help: "the ten best-rated players of a `game` here, and your place",
-        options: &[GAME_KIND],
         admin: false,
-        build: |args| Ok(Command::Leaderboard { game: args.kind()? }),
+        options: { game: GameKind = (true, Kind::Game, "Which game") },
+        run: |parts, caller| community::leaderboard(parts, caller, game),
     },
-    Spec {
-        name: "help",
+    /// Every command in one line each, and where the rules are.
+    Help "help" {
         description: "Every command in one line, and where each game's rules are.",
         help: "this list",
-        options: &[],
         admin: false,
-        build: |_| Ok(Command::Help),
+        options: {},
+        run: |parts, caller| {
+            let _ = (parts, caller);
+            Ok(help())
+        },
     },
-];
+}
 
 #[cfg(test)]
 mod tests {
@@ -574,7 +677,7 @@ mod tests {
     /// Discord refuses to register a command whose required option follows an optional one.
     #[test]
     fn required_options_come_first() {
-        for spec in &COMMANDS {
+        for spec in COMMANDS {
             let first_optional = spec.options.iter().position(|option| !option.required).unwrap_or(spec.options.len());
             assert!(spec.options[first_optional..].iter().all(|option| !option.required), "/{}", spec.name);
         }
@@ -583,7 +686,14 @@ mod tests {
     #[test]
     fn a_challenge_without_opponent_is_open() {
         let command = find("challenge").unwrap().command(&args(&[("game", text("go"))])).unwrap();
-        let open = Command::OpenChallenge { game: GameKind::Go, color: ColorChoice::Random, days: None, options: None };
+        let open = Command::Challenge {
+            game: GameKind::Go,
+            opponent: None,
+            color: ColorChoice::Random,
+            days: None,
+            options: None,
+            level: Level::Medium,
+        };
         assert_eq!(command, open);
     }
 
@@ -598,7 +708,7 @@ mod tests {
             ("days", Value::Number(0)),
         ]));
         let expected = Command::Challenge {
-            opponent,
+            opponent: Some(opponent),
             game: GameKind::Chogo,
             color: ColorChoice::Black,
             days: Some(0),

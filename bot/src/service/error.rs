@@ -3,8 +3,7 @@
 
 use stonemate_engine::{NewGameError, OptionError, TurnError};
 
-use super::commands::{MAX_DAYS, MAX_PAGE};
-use super::time::MAX_VACATION_DAYS;
+use super::limits::{MAX_DAYS, MAX_PAGE, MAX_VACATION_DAYS};
 use super::types::{Attachment, GameId, Reply, Response};
 
 /// A refused command.

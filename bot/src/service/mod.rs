@@ -18,41 +18,39 @@
 //! in the text marks where). Refusals are private, change nothing, and carry the board
 //! where there is one.
 
-mod bot_player;
-mod challenge;
+mod buttons;
+mod clocks;
 pub mod commands;
-mod community;
-mod complete;
-mod ending;
 mod error;
-pub mod help;
-mod history;
-mod lookup;
-mod notify;
-mod outbox;
-mod picture;
-mod play;
+mod games;
+mod handlers;
+mod limits;
+mod loaded;
+mod notices;
+mod pictures;
 pub mod ratings;
 pub mod rules;
+mod seat;
+mod tell;
 pub mod text;
-mod time;
 mod types;
-mod views;
+mod users;
 
 use std::sync::Arc;
 
-pub use bot_player::{BotPlayer, Submit, seed};
-use challenge::Terms;
+pub use buttons::{Action, Step};
+pub use commands::Command;
 pub use error::Refusal;
-pub use outbox::{CHANNEL_REFUSED, Delivery, Outgoing, Timing as NoticeTiming};
-pub use picture::Loaded;
+pub use loaded::Loaded;
+pub use notices::{CHANNEL_REFUSED, Delivery, Outgoing, Timing as NoticeTiming};
+pub use seat::{BotPlayer, Submit, seed};
 pub use types::{
-    Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Command, Field, GameId, GuildId,
-    Level, Notice, NotifyMode, Reply, Response, Target, User, UserId,
+    Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Field, GameId, GameStatus,
+    GuildId, Level, Notice, NotifyMode, Reply, Response, Target, User, UserId,
 };
 
 use crate::clock::{Clock, DeadlineStyle, Span, Timestamp};
-use crate::store::{FailStop, Store, StoreError};
+use crate::store::{self as store_types, FailStop, Store, StoreError};
 
 /// Limits and defaults.
 #[derive(Debug, Clone)]
@@ -108,24 +106,97 @@ impl Default for Settings {
     }
 }
 
-/// The game service. See the module documentation.
+/// The game service. See the module documentation. It only hands what comes in to the
+/// handlers ([`handlers`]) with the [`Parts`] they work with.
 #[derive(Debug)]
 pub struct Service {
     /// Over a [`FailStop`] (also `fail_stop`): stops for good at the first storage failure.
     store: Store,
+    /// The same failure switch, to ask whether it tripped.
     fail_stop: Arc<FailStop>,
-    clock: Arc<dyn Clock>,
-    settings: Settings,
-    positions: lookup::PositionCache,
+    parts: Parts,
+}
+
+/// The parts of the service, each owning its state behind a few methods; a command
+/// handler is a function of its typed arguments and of these.
+#[derive(Debug)]
+struct Parts {
+    /// Records and positions: open a game, commit a change.
+    games: games::Games,
+    /// The outbox: claim, settle, deliver what the commits queued.
+    notices: notices::Notices,
+    /// The service's time, deadlines, reminders and vacations.
+    clocks: clocks::Clocks,
+    ratings: ratings::Ratings,
     /// Stonemate's own player, when the host lets it play ([`Service::with_bot`]).
-    bot: Option<BotPlayer>,
+    seat: seat::Seat,
+    /// Display names and notification settings.
+    users: users::Users,
+    /// Board pictures and the animated replay.
+    pictures: pictures::Pictures,
+    /// The limits of challenges and games.
+    settings: Settings,
+}
+
+impl Parts {
+    /// Writes the next version of `game`'s record with the notices `notices` makes from
+    /// it, all in one transaction ([`games::Games::commit`]: version check, ratings,
+    /// indexes, notices), then asks the bot if the game now waits for it. Every change to
+    /// a game goes through here.
+    fn commit(
+        &self,
+        game: Loaded,
+        change: impl FnOnce(&mut store_types::GameRecord),
+        notices: impl FnOnce(&Loaded) -> Vec<Notice>,
+    ) -> Result<games::Written, Refusal> {
+        let rated = |next: &store_types::GameRecord, was_over| self.ratings.changes(was_over, next, &self.seat);
+        let written = self.games.commit(game, change, rated, notices)?;
+        self.seat.ask(&written.game);
+        Ok(written)
+    }
+
+    /// Commits `change` and answers with what `respond` makes of the new version; its
+    /// notices are written with the change. When the bot is the caller, its reply is
+    /// announced in the game's channel, as the first of those notices.
+    fn respond(
+        &self,
+        caller: &Caller,
+        game: Loaded,
+        change: impl FnOnce(&mut store_types::GameRecord),
+        respond: impl FnOnce(&Loaded) -> Response,
+    ) -> Result<Response, Refusal> {
+        let mut reply = None;
+        let written = self.commit(game, change, |game| {
+            let Response { reply: said, mut notices } = respond(game);
+            if self.seat.is_bot(caller.user.id) {
+                notices.insert(0, notices::announcement(game, &said));
+            }
+            reply = Some(said);
+            notices
+        })?;
+        let mut reply = reply.unwrap_or_default();
+        // After the write, so that the new ratings are the stored ones.
+        handlers::community::mark_over(&self.ratings, &written.game.record, &mut reply);
+        Ok(Response { reply, notices: written.notices })
+    }
 }
 
 impl Service {
+    /// A service over `store`, on `clock`'s time.
     pub fn new(store: impl Into<Store>, clock: Arc<dyn Clock>, settings: Settings) -> Service {
-        let positions = lookup::PositionCache::new(settings.cached_positions);
         let fail_stop = Arc::new(FailStop::new(store.into().backend().clone()));
-        Service { store: Store::from(fail_stop.clone()), fail_stop, clock, settings, positions, bot: None }
+        let store = Store::from(fail_stop.clone());
+        let parts = Parts {
+            games: games::Games::new(store.clone(), clock.clone(), settings.cached_positions),
+            notices: notices::Notices::new(store.clone(), clock.clone(), settings.notices),
+            clocks: clocks::Clocks::new(store.clone(), clock, &settings),
+            ratings: ratings::Ratings::new(store.clone()),
+            seat: seat::Seat::new(settings.bot_budget),
+            users: users::Users::new(store.clone()),
+            pictures: pictures::Pictures::new(settings.render, settings.animate),
+            settings,
+        };
+        Service { store, fail_stop, parts }
     }
 
     /// The storage failure that stopped the service, if one did: from then on it refuses
@@ -138,10 +209,8 @@ impl Service {
     /// Handles one command. Never panics on user input; refusals come back as private
     /// replies with `ok == false`.
     pub fn handle(&self, caller: &Caller, command: Command) -> Response {
-        Self::begin_writing();
-        let response = Self::finish(Self::retry(|| self.dispatch(caller, command.clone())));
-        self.keep_unwritten(&response);
-        self.with_report(caller, response)
+        let response = finish(retry(|| command.clone().run(&self.parts, caller)));
+        self.parts.notices.with_report(caller, response)
     }
 
     /// Handles a command as its options came in (the console, Discord): `spec` makes the
@@ -157,17 +226,15 @@ impl Service {
     /// `decline:12`, `resign:7`, `draw-accept:7`, `draw-decline:7`, `rematch:7`,
     /// `history-back:7:4`). Ids the service did not make are refused.
     pub fn press(&self, caller: &Caller, custom_id: &str) -> Response {
-        Self::begin_writing();
-        let response = Self::finish(Self::retry(|| self.dispatch_press(caller, custom_id)));
-        self.keep_unwritten(&response);
-        self.with_report(caller, response)
+        let response = finish(retry(|| handlers::press(&self.parts, caller, custom_id)));
+        self.parts.notices.with_report(caller, response)
     }
 
     /// Suggestions for an option being typed: at most 25, filtered by `typed`. `game` is
     /// the `game` option typed so far in the same command (for [`Field::Notation`] and
     /// [`Field::Square`]). Errors give no suggestions.
     pub fn autocomplete(&self, caller: &Caller, field: Field, typed: &str, game: Option<&str>) -> Vec<Choice> {
-        self.choices(caller, field, typed, game).unwrap_or_default()
+        handlers::complete::choices(&self.parts.games, caller, field, typed, game).unwrap_or_default()
     }
 
     /// Puts in the outbox what is due by now: reminders (at [`Settings::reminders`] before
@@ -178,7 +245,7 @@ impl Service {
     /// with the others ([`Service::deliver`]). Call it every minute or so; it reads the
     /// deadline index, so nothing is lost across restarts.
     pub fn tick(&self) -> Vec<Notice> {
-        let notices = self.due_notices();
+        let notices = handlers::due::due_notices(&self.parts);
         // A job lost on the way (a crash, a full pool) is asked again.
         self.resume_bot();
         notices
@@ -186,7 +253,7 @@ impl Service {
 
     /// The display name last stored for a user.
     pub fn user_name(&self, user: UserId) -> Option<String> {
-        self.store.user(user).ok().flatten().map(|record| record.name)
+        self.parts.users.name(user)
     }
 
     /// The store, for tools and tests (dumps, backups).
@@ -196,82 +263,82 @@ impl Service {
 
     /// The service's time.
     pub fn now(&self) -> Timestamp {
-        self.clock.now()
+        self.parts.clocks.now()
     }
 
-    /// Runs a command (or one write of it) again when it lost a race for a record: each run
-    /// reads the record afresh, so the second is checked against what the winner wrote.
-    pub(super) fn retry<T>(mut run: impl FnMut() -> Result<T, Refusal>) -> Result<T, Refusal> {
-        let mut result = run();
-        for _ in 1..RETRIES {
-            if !matches!(result, Err(Refusal::Conflict)) {
-                break;
-            }
-            result = run();
-        }
-        result
+    /// Lets Stonemate's own player take part as `user`: challenging it starts a game at
+    /// once, and whenever it is to move (or has a draw offer to answer) a job goes to
+    /// `submit`. Games already waiting for it are asked about at once (a restart resumes
+    /// them).
+    #[must_use]
+    pub fn with_bot(
+        mut self,
+        user: User,
+        submit: impl Fn(crate::ai_pool::Job<GameId>) + Send + Sync + 'static,
+    ) -> Service {
+        self.parts.seat.take(BotPlayer::new(user, Box::new(submit)));
+        self.resume_bot();
+        self
     }
 
-    fn finish(result: Result<Response, Refusal>) -> Response {
-        result.unwrap_or_else(Refusal::into_response)
+    /// The bot's user, if it plays.
+    #[must_use]
+    pub fn bot_user(&self) -> Option<&User> {
+        self.parts.seat.user()
     }
 
-    fn dispatch(&self, caller: &Caller, command: Command) -> Result<Response, Refusal> {
-        match command {
-            Command::Challenge { opponent, game, color, days, options, level } => {
-                let options = Terms::options(options.as_deref())?;
-                self.challenge(caller, Terms { opponent: Some(&opponent), kind: game, color, days, options, level })
-            }
-            Command::OpenChallenge { game, color, days, options } => {
-                let options = Terms::options(options.as_deref())?;
-                let level = Level::Medium;
-                self.challenge(caller, Terms { opponent: None, kind: game, color, days, options, level })
-            }
-            Command::Accept { challenge } => self.accept(caller, challenge),
-            Command::Decline { challenge } => self.decline(caller, challenge),
-            Command::Withdraw { challenge } => self.withdraw(caller, challenge),
-            Command::Move { notation, game } => self.turn(caller, game, &notation),
-            Command::Drop { piece, square, game } => self.drop(caller, game, &piece, &square),
-            Command::Pass { game } => self.turn(caller, game, "pass"),
-            Command::Resign { game } => self.ask_resign(caller, game),
-            Command::Draw { game } => self.draw(caller, game),
-            Command::Abort { game } => self.abort(caller, game),
-            Command::Claim { game } => self.claim(caller, game),
-            Command::ExtraTime { game, days } => self.extra_time(caller, game, days),
-            Command::Board { game } => self.show_board(caller, game),
-            Command::History { game } => self.history(caller, game),
-            Command::Games { user } => self.games(caller, user.as_ref()),
-            Command::Finished { user, page } => self.finished_games(caller, user.as_ref(), page),
-            Command::Vacation { days } => self.vacation(caller, days),
-            Command::Legal { game, square } => self.legal(caller, game, square.as_deref()),
-            Command::Rules { game } => Self::rules(game),
-            Command::Notify { mode } => self.set_notify(caller, mode),
-            Command::AdminAbort { game } => self.admin_abort(caller, game),
-            Command::Help => Ok(help::help()),
-            Command::Stats { user, game } => self.stats(caller, user.as_ref(), game),
-            Command::Leaderboard { game } => self.leaderboard(caller, game),
-        }
+    /// Submits a job for every active game where the bot is to move or has a draw offer to
+    /// answer. Submitting what is already pending is harmless (the pool merges it; the
+    /// answer to a question asked twice is applied once, the second finding the game
+    /// moved on).
+    pub fn resume_bot(&self) {
+        handlers::seat::resume(&self.parts);
     }
 
-    fn dispatch_press(&self, caller: &Caller, custom_id: &str) -> Result<Response, Refusal> {
-        let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
-        let (action, id) = custom_id.split_once(':').ok_or_else(bad)?;
-        if let Some(step) = custom_id.strip_prefix(history::PREFIX) {
-            let (id, turn) = history::parse(step).ok_or_else(bad)?;
-            return self.step_history(caller, id, turn);
-        }
-        let id = GameId(id.parse::<u32>().map_err(|_| bad())?);
-        // Every action below looks the id up in the caller's server only.
-        match action {
-            "accept" => self.accept(caller, Some(id)),
-            "decline" => self.decline(caller, Some(id)),
-            "resign" => self.resign(caller, id),
-            "draw-accept" => self.answer_draw(caller, id, true),
-            "draw-decline" => self.answer_draw(caller, id, false),
-            "rematch" => self.rematch(caller, id),
-            _ => Err(bad()),
-        }
+    /// Applies the bot's answer exactly as if it had sent the command: a turn as `/move`,
+    /// a resignation as the Resign button, a draw answer as the draw buttons. Returns the
+    /// messages it put in the outbox with its change: the announcement in the game's
+    /// channel (with the board), then the notices the command makes. An answer to a
+    /// position the game has left (or to a game that is over) is dropped; a refused or
+    /// failed answer is logged and the game left as it is (the next tick asks again).
+    pub fn apply_answer(&self, answer: crate::ai_pool::Answer<GameId>) -> Vec<Notice> {
+        handlers::seat::apply(&self.parts, answer)
     }
+
+    /// Takes the notices due now for sending, oldest first, each for one lease. A store
+    /// failure gives none (and stops the service, as every storage failure does).
+    pub fn claim_notices(&self) -> Vec<Outgoing> {
+        self.parts.notices.claim()
+    }
+
+    /// Records how sending `outgoing` went: delivered notices leave the outbox, failed
+    /// ones wait for their next attempt, a refused direct message goes to the channel.
+    pub fn settle(&self, outgoing: Outgoing, delivery: Delivery) {
+        self.parts.notices.settle(outgoing, delivery);
+    }
+
+    /// Sends every notice due now with `send`, in order, and settles each; notices moved
+    /// to the channel are sent in the same call. Returns the notices delivered.
+    pub fn deliver(&self, send: impl FnMut(&Notice) -> Delivery) -> Vec<Notice> {
+        self.parts.notices.deliver(send)
+    }
+}
+
+/// Runs a command (or one write of it) again when it lost a race for a record: each run
+/// reads the record afresh, so the second is checked against what the winner wrote.
+fn retry<T>(mut run: impl FnMut() -> Result<T, Refusal>) -> Result<T, Refusal> {
+    let mut result = run();
+    for _ in 1..RETRIES {
+        if !matches!(result, Err(Refusal::Conflict)) {
+            break;
+        }
+        result = run();
+    }
+    result
+}
+
+fn finish(result: Result<Response, Refusal>) -> Response {
+    result.unwrap_or_else(Refusal::into_response)
 }
 
 /// How often a command runs at most when it keeps losing races for its record.

@@ -11,15 +11,16 @@
 //!   rule): a new player starts at 1500 ± 350 and needs a few games to fall below it.
 //!
 //! The new ratings are written in the same store transaction as the result
-//! ([`Service::commit`]); a rating that moved since it was read (another game of the same
+//! ([`Games::commit`](super::games::Games::commit)); a rating that moved since it was read (another game of the same
 //! player ended first) fails the write as a conflict, and the command runs again.
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use stonemate_engine::{Color, GameKind};
 
-use super::Service;
+use super::Store;
 use super::error::Refusal;
+use super::seat::Seat;
 use super::text;
 use crate::ids::{GuildId, UserId};
 use crate::store::{GameRecord, Phase, RatingChange, RatingRecord};
@@ -88,14 +89,34 @@ fn rated_result(record: &GameRecord) -> Option<(GuildId, [UserId; 2], Outcomes)>
     Some((record.guild?, record.players?, outcome))
 }
 
-impl Service {
+/// The ratings part: the stored ratings, and the changes a result makes.
+#[derive(Debug)]
+pub struct Ratings {
+    store: Store,
+}
+
+impl Ratings {
+    pub fn new(store: Store) -> Ratings {
+        Ratings { store }
+    }
+
+    /// The rating of `user` at `kind` in `guild`, if he has played a rated game.
+    pub fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<RatingRecord>, Refusal> {
+        Ok(self.store.rating(guild, kind, user)?)
+    }
+
+    /// Every rating at `kind` in `guild`.
+    pub fn table(&self, guild: GuildId, kind: GameKind) -> Result<Vec<RatingRecord>, Refusal> {
+        Ok(self.store.ratings(guild, kind)?)
+    }
+
     /// The rating changes that writing `next` makes: both players' new ratings when it
     /// ends a rated game (`was_over`: the record was finished before), else none.
-    pub(super) fn rating_changes(&self, was_over: bool, next: &GameRecord) -> Result<Vec<RatingChange>, Refusal> {
+    pub fn changes(&self, was_over: bool, next: &GameRecord, seat: &Seat) -> Result<Vec<RatingChange>, Refusal> {
         let Some((guild, [white, black], outcome)) = rated_result(next).filter(|_| !was_over) else {
             return Ok(Vec::new());
         };
-        if self.is_bot(white) || self.is_bot(black) {
+        if seat.is_bot(white) || seat.is_bot(black) {
             return Ok(Vec::new());
         }
         let stored = |user| self.store.rating(guild, next.game, user);
@@ -110,7 +131,7 @@ impl Service {
     }
 
     /// ` Ratings: alice 1662?, bob 1338?.` after a rated game, else nothing.
-    pub(super) fn ratings_note(&self, record: &GameRecord) -> String {
+    pub fn note(&self, record: &GameRecord) -> String {
         let Some((guild, players, _)) = rated_result(record) else { return String::new() };
         let shown_of = |user| {
             let rating = self.store.rating(guild, record.game, user).ok().flatten()?;

@@ -1,5 +1,5 @@
-//! The words the service speaks: who calls, what they ask ([`Command`]), and what comes
-//! back ([`Response`], [`Notice`]). Plain data, no Discord types: the adapter translates
+//! The words the service speaks: who calls, what they ask (the [`Command`] of
+//! [`super::commands`]), and what comes back ([`Response`], [`Notice`]). Plain data, no Discord types: the adapter translates
 //! Discord interactions into these and these into Discord messages.
 
 use std::fmt;
@@ -7,7 +7,6 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 pub use stonemate_ai::{Budget, Level};
-use stonemate_engine::GameKind;
 
 pub use crate::ids::{ChannelId, GameId, GuildId, UserId};
 pub use crate::store::{ColorChoice, NotifyMode};
@@ -46,122 +45,26 @@ impl Caller {
     }
 }
 
-/// One command of `commands.md`, its options parsed ([`super::commands`] makes it from
-/// what the user typed). A `game` or `challenge` of `None` means the caller's only
-/// matching game in this channel (or the reply lists them).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
-    /// `/challenge`: `days` per move (default 3, 0 = no clock); `options` text such as
-    /// `board=9x9 pieces=N komi=6.5`.
-    Challenge {
-        opponent: User,
-        game: GameKind,
-        color: ColorChoice,
-        days: Option<u8>,
-        options: Option<String>,
-        /// How hard the bot plays when it is the opponent (ignored otherwise).
-        level: Level,
-    },
-    /// `/challenge` without an opponent: anyone in the channel but the challenger may
-    /// accept it.
-    OpenChallenge {
-        game: GameKind,
-        color: ColorChoice,
-        days: Option<u8>,
-        options: Option<String>,
-    },
-    Accept {
-        challenge: Option<GameId>,
-    },
-    Decline {
-        challenge: Option<GameId>,
-    },
-    Withdraw {
-        challenge: Option<GameId>,
-    },
-    /// `/move`: any turn in the game's notation (move, drop, pass, tandem, mole drop).
-    Move {
-        notation: String,
-        game: Option<GameId>,
-    },
-    /// `/drop`: a piece letter and a square, for games with drops.
-    Drop {
-        piece: String,
-        square: String,
-        game: Option<GameId>,
-    },
-    Pass {
-        game: Option<GameId>,
-    },
-    /// Asks to confirm with a button (`resign:ID`); the press ends the game.
-    Resign {
-        game: Option<GameId>,
-    },
-    /// Offers a draw, or accepts the opponent's pending offer.
-    Draw {
-        game: Option<GameId>,
-    },
-    /// Ends a game without result while no turn has been played.
-    Abort {
-        game: Option<GameId>,
-    },
-    /// Wins a game whose opponent's time for the current turn has run out.
-    Claim {
-        game: Option<GameId>,
-    },
-    /// Gives the opponent `days` (1-14) more for the current turn.
-    ExtraTime {
-        game: Option<GameId>,
-        days: u8,
-    },
-    Board {
-        game: Option<GameId>,
-    },
-    History {
-        game: Option<GameId>,
-    },
-    /// Active games and pending challenges of `user` (default: the caller).
-    Games {
-        user: Option<User>,
-    },
-    /// Finished games of `user` (default: the caller), most recently finished first, one
-    /// `page` (from 1) at a time.
-    Finished {
-        user: Option<User>,
-        page: u32,
-    },
-    /// Pauses the clocks of all the caller's games for `days` (0-30; 0 ends the pause).
-    Vacation {
-        days: u8,
-    },
-    /// The legal turns, or those from `square`, highlighted on the board.
-    Legal {
-        game: Option<GameId>,
-        square: Option<String>,
-    },
-    /// A summary of a game's rules and notation.
-    Rules {
-        game: GameKind,
-    },
-    Notify {
-        mode: NotifyMode,
-    },
-    /// Ends any game of the caller's server without result; needs [`Caller::admin`].
-    AdminAbort {
-        game: GameId,
-    },
-    /// Every command in one line each, and where the rules are.
-    Help,
-    /// Games, wins, losses, draws and rating of `user` (default: the caller), per game (or
-    /// only `game`), in the caller's server.
-    Stats {
-        user: Option<User>,
-        game: Option<GameKind>,
-    },
-    /// The best-rated players of `game` in the caller's server.
-    Leaderboard {
-        game: GameKind,
-    },
+/// Which games `/games` lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    /// Active games and pending challenges.
+    Active,
+    /// Finished games, a page at a time.
+    Finished,
+}
+
+impl GameStatus {
+    pub const ALL: [GameStatus; 2] = [GameStatus::Active, GameStatus::Finished];
+
+    /// The name users type.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+        }
+    }
 }
 
 /// A file sent with a message: a board PNG, an animated replay, a record text file.
@@ -187,9 +90,9 @@ pub enum ButtonStyle {
     Danger,
 }
 
-/// A button under a reply. `custom_id` (at most 100 characters) names the action and the
-/// game, as `accept:12`, so a press works after a restart: hand it to
-/// [`Service::press`](super::Service::press).
+/// A button under a reply. `custom_id` (at most 100 characters) is the text of its
+/// [`Action`](super::buttons::Action), as `accept:12`, so a press works after a restart:
+/// hand it to [`Service::press`](super::Service::press).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Button {
     pub custom_id: String,

@@ -167,7 +167,7 @@ mod tests {
         let caller = |id, name| Caller::new(User::new(id, name), ChannelId(1), Some(GuildId(1)));
         let (alice, bob) = (caller(1, "alice"), caller(2, "bob"));
         let challenge = Command::Challenge {
-            opponent: User::new(2, "bob"),
+            opponent: Some(User::new(2, "bob")),
             game: GameKind::Go,
             color: ColorChoice::White,
             days: Some(0),
@@ -182,7 +182,10 @@ mod tests {
         assert!(turn.text.starts_with("storage unavailable, try again shortly: whether this was saved is unknown"));
         assert!(service.stopped().is_some());
         // The store holds the turn in memory; nothing may show it, and nothing is served.
-        for command in [Command::Board { game: Some(game) }, Command::Games { user: None }] {
+        for command in [
+            Command::Board { game: Some(game) },
+            Command::Games { user: None, status: crate::service::GameStatus::Active, page: 1 },
+        ] {
             let reply = service.handle(&alice, command).reply;
             assert_eq!((reply.ok, reply.text.as_str()), (false, "storage unavailable, try again shortly"));
         }

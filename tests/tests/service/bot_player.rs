@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use stonemate_bot::ai_pool::{Answer, Job, Pool};
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
-use stonemate_bot::opponent::{Answer, Job, Pool};
 use stonemate_bot::service::{Budget, ColorChoice, Command, GameId, Level, Notice, Service, Settings, Target, User};
 use stonemate_bot::store::{GameRecord, MemoryStore, Phase, SledStore, Store};
 use stonemate_engine::{AnyGame, GameKind};
@@ -64,7 +64,7 @@ fn with_sink(store: impl Into<Store>) -> (Arc<Service>, Arc<ManualClock>, Asked)
 
 fn challenge_bot(service: &Service, kind: GameKind, color: ColorChoice, days: u8, options: &str) -> GameId {
     let command = Command::Challenge {
-        opponent: bot(),
+        opponent: Some(bot()),
         game: kind,
         color,
         days: Some(days),

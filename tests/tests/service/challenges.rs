@@ -160,7 +160,7 @@ fn accept_starts_the_game_and_pings_the_first_mover() {
     assert!(response.reply.mentions.is_empty());
     // carol plays black, so she moves first and dave's accept pings her.
     let command = Command::Challenge {
-        opponent: user("dave"),
+        opponent: Some(user("dave")),
         game: GameKind::Go,
         color: ColorChoice::Black,
         days: Some(0),
@@ -294,7 +294,7 @@ fn long_names_are_cut_before_they_are_stored() {
     let table = Table::new();
     let long = stonemate_bot::service::User::new(99, "x".repeat(500));
     let command = Command::Challenge {
-        opponent: long,
+        opponent: Some(long),
         game: GameKind::Go,
         color: ColorChoice::Random,
         days: None,

@@ -120,7 +120,7 @@ fn deadlines_on_discord_are_timestamps_every_reader_sees_in_his_zone() {
     let settings = Settings { deadlines: DeadlineStyle::Discord, ..Settings::default() };
     let table = Table::with(MemoryStore::new(), settings);
     let challenge = Command::Challenge {
-        opponent: user("bob"),
+        opponent: Some(user("bob")),
         game: GameKind::Go,
         color: ColorChoice::White,
         days: Some(3),
@@ -144,7 +144,8 @@ fn deadlines_on_discord_are_timestamps_every_reader_sees_in_his_zone() {
     assert!(played.notices[0].text.contains(&stamp), "the turn ping: {}", played.notices[0].text);
     let board = table.ok("carol", Command::Board { game: Some(id) });
     assert!(board.reply.text.contains(&stamp), "{}", board.reply.text);
-    let games = table.ok("alice", Command::Games { user: None });
+    let games =
+        table.ok("alice", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 });
     assert!(games.reply.text.contains(&stamp), "{}", games.reply.text);
     table.advance(Span::days(2));
     let reminder = table.service.tick();
@@ -167,7 +168,7 @@ fn deadlines_survive_a_restart() {
         let clock = Arc::new(ManualClock::at(start));
         let service = Service::new(SledStore::open(dir.path()).unwrap(), clock, Settings::default());
         let challenge = Command::Challenge {
-            opponent: user("bob"),
+            opponent: Some(user("bob")),
             game: GameKind::Go,
             color: ColorChoice::White,
             days: Some(1),

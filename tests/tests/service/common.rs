@@ -173,7 +173,7 @@ impl Table {
 
     pub fn challenge(&self, from: &str, to: &str, game: &str, days: u8, options: &str) -> GameId {
         let command = Command::Challenge {
-            opponent: user(to),
+            opponent: Some(user(to)),
             game: game.parse().expect("a game name"),
             color: ColorChoice::White,
             days: Some(days),
@@ -186,7 +186,7 @@ impl Table {
     /// A Go challenge on 9x9 from `from` (wherever he is) to `to`.
     pub fn challenge_from(&self, from: &Caller, to: &str) -> GameId {
         let command = Command::Challenge {
-            opponent: user(to),
+            opponent: Some(user(to)),
             game: GameKind::Go,
             color: ColorChoice::White,
             days: Some(3),

@@ -8,7 +8,7 @@ use stonemate_bot::service::{Command, GameId};
 use super::common::{Table, game_opt, text, typed, user};
 
 fn finished(page: u32) -> Command {
-    Command::Finished { user: None, page }
+    Command::Games { user: None, status: stonemate_bot::service::GameStatus::Finished, page }
 }
 
 /// A game between alice and `opponent` that alice aborts at once.
@@ -34,7 +34,10 @@ fn finished_games_come_newest_first_with_result_and_reason() {
          #1 go vs bob: alice (white) wins by resignation, ended just now (2023-11-14 23:13 UTC)\n\
          #2 go vs carol: aborted by alice, ended 1h 0m ago (2023-11-14 22:13 UTC)"
     );
-    let active = table.ok("alice", Command::Games { user: None }).reply.text;
+    let active = table
+        .ok("alice", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
+        .reply
+        .text;
     assert_eq!(active, "alice has no active games or challenges.", "active is as before");
 }
 
@@ -79,7 +82,13 @@ fn the_status_option_picks_the_list_and_bad_values_are_refused() {
     let listed = table.ok("carol", typed("games", &[("user", other), ("status", text("finished"))])).reply.text;
     assert!(listed.starts_with("bob's finished games"), "{listed}");
     let active = table.ok("alice", typed("games", &[("status", text("active"))])).reply.text;
-    assert_eq!(active, table.ok("alice", Command::Games { user: None }).reply.text);
+    assert_eq!(
+        active,
+        table
+            .ok("alice", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
+            .reply
+            .text
+    );
     assert_eq!(
         table.refused("alice", typed("games", &[("status", text("lost"))])),
         "`lost` is not a game status: use active or finished"

@@ -37,7 +37,7 @@ fn assert_inert(response: &Response) {
 fn a_display_name_cannot_ping_or_format_anything() {
     let table = Table::new();
     let challenge = Command::Challenge {
-        opponent: User::new(4242, EVIL),
+        opponent: Some(User::new(4242, EVIL)),
         game: GameKind::Go,
         color: ColorChoice::White,
         days: Some(1),
@@ -59,7 +59,14 @@ fn a_display_name_cannot_ping_or_format_anything() {
         (evil.clone(), Command::Draw { game: None }),
         (table_caller("alice"), Command::Board { game: None }),
         (table_caller("alice"), Command::History { game: None }),
-        (table_caller("alice"), Command::Games { user: Some(User::new(4242, EVIL)) }),
+        (
+            table_caller("alice"),
+            Command::Games {
+                user: Some(User::new(4242, EVIL)),
+                status: stonemate_bot::service::GameStatus::Active,
+                page: 1,
+            },
+        ),
         (table_caller("alice"), Command::ExtraTime { game: None, days: 1 }),
         (evil.clone(), Command::Resign { game: None }),
     ] {
@@ -89,7 +96,7 @@ fn typed_text_stays_inside_its_quotes() {
     let text = table.refused("bob", typed("board", &[("game", super::common::text("`<@1>`"))]));
     assert_eq!(text, "`'<@1>'` is not a game id: write its number, like 12 or #12");
     let options = Command::Challenge {
-        opponent: user("bob"),
+        opponent: Some(user("bob")),
         game: GameKind::Go,
         color: ColorChoice::Random,
         days: None,
@@ -104,7 +111,7 @@ fn typed_text_stays_inside_its_quotes() {
 fn refusals_naming_a_user_escape_his_name() {
     let table = Table::new();
     let challenge = || Command::Challenge {
-        opponent: User::new(4242, EVIL),
+        opponent: Some(User::new(4242, EVIL)),
         game: GameKind::Go,
         color: ColorChoice::Random,
         days: None,

@@ -30,7 +30,13 @@ fn an_open_challenge_pings_nobody_and_offers_only_accept() {
     assert_eq!(buttons, [format!("accept:{}", id.0)]);
     let record = table.record(id);
     assert_eq!((record.opponent, record.phase), (NOBODY, Phase::Challenge));
-    assert!(table.ok("alice", Command::Games { user: None }).reply.text.contains("open challenge, waiting for anyone"));
+    assert!(
+        table
+            .ok("alice", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
+            .reply
+            .text
+            .contains("open challenge, waiting for anyone")
+    );
 }
 
 #[test]

@@ -98,7 +98,13 @@ fn a_refused_channel_is_reported_once_in_the_next_reply_about_the_game() {
     table.advance(Span::HOUR * 2);
     assert!(attempt(&table, Delivery::Sent).is_empty(), "not retried");
     let board = Command::Board { game: None };
-    assert!(!table.ok("carol", Command::Games { user: None }).reply.text.contains(CHANNEL_REFUSED));
+    assert!(
+        !table
+            .ok("carol", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
+            .reply
+            .text
+            .contains(CHANNEL_REFUSED)
+    );
     let reply = table.ok("alice", board.clone()).reply;
     assert!(reply.text.ends_with(CHANNEL_REFUSED), "{}", reply.text);
     assert!(!table.ok("bob", board.clone()).reply.text.contains(CHANNEL_REFUSED), "once");

@@ -128,7 +128,7 @@ fn games_against_the_bot_aborted_games_and_unanswered_challenges_are_not_rated()
     let table = Table::with_silent_bot();
     // Against the bot: resigned.
     let bot_game = Command::Challenge {
-        opponent: stonemate(),
+        opponent: Some(stonemate()),
         game: GameKind::Go,
         color: ColorChoice::Black,
         days: Some(0),

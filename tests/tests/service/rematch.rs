@@ -100,7 +100,7 @@ fn a_rematch_against_the_bot_starts_at_once_at_the_same_level_with_colours_swapp
     let table = Table::with_silent_bot();
     let bot = stonemate();
     let challenge = Command::Challenge {
-        opponent: bot.clone(),
+        opponent: Some(bot.clone()),
         game: GameKind::Go,
         color: ColorChoice::Black,
         days: Some(2),

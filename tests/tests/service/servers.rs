@@ -107,7 +107,19 @@ fn autocomplete_and_games_list_only_this_servers_games() {
     let turns = table.service.autocomplete(&in_server("bob", OTHER), Field::Notation, "", Some("1"));
     assert!(turns.is_empty(), "{turns:?}");
     assert!(!table.service.autocomplete(&caller("bob"), Field::Notation, "", Some("1")).is_empty());
-    let games = |who| table.ok_as(&who, Command::Games { user: Some(user("alice")) }).reply.text;
+    let games = |who| {
+        table
+            .ok_as(
+                &who,
+                Command::Games {
+                    user: Some(user("alice")),
+                    status: stonemate_bot::service::GameStatus::Active,
+                    page: 1,
+                },
+            )
+            .reply
+            .text
+    };
     let home = games(caller("bob"));
     assert!(home.contains("#1") && !home.contains(&away.to_string()), "{home}");
     let other = games(in_server("bob", OTHER));

@@ -53,13 +53,30 @@ fn games_lists_active_games_and_challenges() {
     table.go("alice", "bob", 3, "board=9x9");
     table.challenge("carol", "alice", "go", 3, "");
     table.challenge("alice", "dave", "go", 3, "");
-    let reply = table.ok("alice", Command::Games { user: None }).reply;
+    let reply = table
+        .ok("alice", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
+        .reply;
     assert!(reply.private);
     let expected = "alice's games:\n#1 go vs bob: bob to move, due in 3d 0h (2023-11-17 22:13 UTC)\n#2 go challenge from carol, to answer\n#3 go challenge to dave, waiting";
     assert_eq!(reply.text, expected);
-    let reply = table.ok("carol", Command::Games { user: Some(super::common::user("bob")) }).reply;
+    let reply = table
+        .ok(
+            "carol",
+            Command::Games {
+                user: Some(super::common::user("bob")),
+                status: stonemate_bot::service::GameStatus::Active,
+                page: 1,
+            },
+        )
+        .reply;
     assert_eq!(reply.text, "bob's games:\n#1 go vs alice: bob to move, due in 3d 0h (2023-11-17 22:13 UTC)");
-    assert_eq!(table.ok("zed", Command::Games { user: None }).reply.text, "zed has no active games or challenges.");
+    assert_eq!(
+        table
+            .ok("zed", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
+            .reply
+            .text,
+        "zed has no active games or challenges."
+    );
 }
 
 #[test]
@@ -146,7 +163,7 @@ fn a_challenge_without_options_starts_its_terms_at_the_clock() {
         .ok(
             "alice",
             Command::Challenge {
-                opponent: super::common::user("bob"),
+                opponent: Some(super::common::user("bob")),
                 game: GameKind::Gess,
                 color: ColorChoice::Random,
                 days: Some(3),
@@ -162,9 +179,9 @@ fn a_challenge_without_options_starts_its_terms_at_the_clock() {
 #[test]
 fn help_lists_every_command_and_where_the_rules_are() {
     let table = Table::new();
-    let reply = table.ok("carol", Command::Help).reply;
+    let reply = table.ok("carol", Command::Help {}).reply;
     assert!(reply.private);
-    for name in stonemate_bot::service::commands::COMMANDS.map(|spec| spec.name) {
+    for name in stonemate_bot::service::commands::COMMANDS.iter().map(|spec| spec.name) {
         assert!(reply.text.contains(&format!("`/{name}` — ")), "/{name} is missing:\n{}", reply.text);
     }
     assert!(reply.text.contains("`/rules game:NAME`, where NAME is chego, gess, ichess, go, chogo"), "{}", reply.text);

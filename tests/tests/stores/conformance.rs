@@ -120,7 +120,7 @@ fn session(store: Store) -> Table {
         (
             "alice",
             Command::Challenge {
-                opponent: user("bob"),
+                opponent: Some(user("bob")),
                 game: GameKind::Go,
                 color: ColorChoice::Black,
                 days: Some(2),

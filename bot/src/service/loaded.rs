@@ -1,4 +1,4 @@
-//! A loaded game ([`Loaded`]: the record and its replayed position) and what is drawn and
+//! The loaded game ([`Loaded`]: the record and its replayed position) and what is drawn and
 //! said about it: side names, the result, board pictures. A picture in a channel is drawn
 //! the same way up for everyone, whoever asked (the side whose home is rank 1 at the
 //! bottom, as on lichess), so that a channel's pictures keep one orientation from turn to
@@ -7,13 +7,13 @@
 use stonemate_engine::{self as engine, AnyGame, BoardView, Color, Outcome, Square, Status};
 use stonemate_render::Picture;
 
-use super::Service;
+use super::error::Refusal;
 use super::text;
-use super::types::{Attachment, GameId, UserId};
-use crate::store::{ColorChoice, GameRecord, Reason};
+use super::types::{GameId, UserId};
+use crate::store::{ColorChoice, GameRecord, Phase, Reason};
 
 /// A record as a command sees it: the stored record and the position its turns lead to.
-/// [`Service::commit`] writes its next version.
+/// [`Games::commit`](super::games::Games::commit) writes its next version.
 #[derive(Debug, Clone)]
 pub struct Loaded {
     pub record: GameRecord,
@@ -128,7 +128,7 @@ impl Loaded {
     }
 
     /// The picture of `position`, one of this game's, for `viewer`.
-    pub(super) fn picture_of(&self, position: &AnyGame, viewer: Option<UserId>, highlights: Vec<Square>) -> Picture {
+    pub fn picture_of(&self, position: &AnyGame, viewer: Option<UserId>, highlights: Vec<Square>) -> Picture {
         Picture {
             view: self.with_result(position.view()),
             title: format!("{} {}", self.record.id, position.kind().title()),
@@ -152,38 +152,35 @@ impl Loaded {
         view
     }
 
+    /// Refuses callers who cannot act in this game now; returns the caller's side.
+    pub fn check_playing(&self, user: UserId) -> Result<Color, Refusal> {
+        let record = &self.record;
+        if !record.involves(user) {
+            return Err(Refusal::NotYourGame(record.id));
+        }
+        let state = match record.phase {
+            // A game being played has its colours fixed, so a player has a side.
+            Phase::Playing => return record.side_of(user).ok_or(Refusal::NotYourGame(record.id)),
+            Phase::Challenge => return Err(Refusal::NotStarted(record.id)),
+            Phase::Finished => return Err(Refusal::GameOver { game: record.id, result: self.result() }),
+            Phase::Declined => "was declined",
+            Phase::Withdrawn => "was withdrawn",
+            Phase::Expired => "expired",
+        };
+        Err(Refusal::NotPending { game: record.id, state })
+    }
+    /// The side waiting for the opponent's turn; a game that is over is refused.
+    pub fn waiting(&self) -> Result<Color, Refusal> {
+        let to_move = self.to_move().ok_or_else(|| Refusal::GameOver { game: self.id(), result: self.result() })?;
+        Ok(to_move.other())
+    }
     /// Every position of the game from the start, in the game's public orientation: the
     /// frames of the animated replay.
-    fn replay_pictures(&self) -> Vec<Picture> {
+    pub fn replay_pictures(&self) -> Vec<Picture> {
         let record = &self.record;
         let positions = crate::replay::positions(record.game, &record.options, &record.turns);
         let positions = positions.map(|(positions, _)| positions).unwrap_or_default();
         positions.iter().map(|position| self.picture_of(position, None, Vec::new())).collect()
-    }
-}
-
-impl Service {
-    /// The board as a PNG attachment for a private reply to `viewer`, from his side.
-    pub(super) fn board(&self, game: &Loaded, viewer: UserId, highlights: Vec<Square>) -> Attachment {
-        self.attachment(game, &game.picture(Some(viewer), highlights))
-    }
-
-    /// The board as a PNG attachment for a public reply: the game's one orientation.
-    pub(super) fn public_board(&self, game: &Loaded) -> Attachment {
-        self.attachment(game, &game.picture(None, Vec::new()))
-    }
-
-    fn attachment(&self, game: &Loaded, picture: &Picture) -> Attachment {
-        Attachment { name: format!("game-{}.png", game.id().0), bytes: (self.settings.render)(picture) }
-    }
-
-    /// The animated replay of the game for a public reply, once a turn has been played.
-    pub(super) fn animation(&self, game: &Loaded) -> Option<Attachment> {
-        if game.record.turns.is_empty() {
-            return None;
-        }
-        let bytes = (self.settings.animate)(&game.replay_pictures());
-        (!bytes.is_empty()).then(|| Attachment { name: format!("game-{}.gif", game.id().0), bytes })
     }
 }
 
@@ -194,7 +191,7 @@ mod tests {
     use super::*;
     use crate::clock::Timestamp;
     use crate::service::{ChannelId, GameId};
-    use crate::store::{FORMAT, Phase};
+    use crate::store::FORMAT;
 
     const ALICE: UserId = UserId(1);
     const BOB: UserId = UserId(2);

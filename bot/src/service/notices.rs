@@ -1,8 +1,8 @@
-//! The service's side of the notice outbox: every [`Notice`] a change causes is written in
-//! the same store transaction as the change ([`Service::commit_with`]), then sent by
-//! whoever hosts the service (Discord, the console) through [`Service::claim_notices`]
-//! and [`Service::settle`] (or [`Service::deliver`] for a synchronous sender), and removed
-//! only once it was delivered.
+//! The notices part, the service's side of the outbox: every [`Notice`] a change causes is
+//! written in the same store transaction as the change ([`queued`], called by
+//! [`Games::commit`](super::games::Games::commit)), then sent by whoever hosts the service
+//! (Discord, the console) through [`Notices::claim`] and [`Notices::settle`] (or
+//! [`Notices::deliver`] for a synchronous sender), and removed only once it was delivered.
 //!
 //! A failed send is retried with exponential backoff ([`Timing`]), its next attempt stored
 //! so that a restart keeps it; a direct message Discord refuses is sent once more as a ping
@@ -14,17 +14,16 @@
 //! may have moved on), and a notice leaves the outbox once delivered, so the bytes are
 //! kept briefly.
 
-use std::cell::RefCell;
+use std::sync::Arc;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use serde::{Deserialize, Serialize};
 
-use super::Service;
-use super::community::rematch_button;
-use super::picture::Loaded;
-use super::types::{Attachment, Button, Caller, ChannelId, GameId, Notice, Response, Target, UserId};
-use crate::clock::Span;
+use super::Store;
+use super::loaded::Loaded;
+use super::types::{Attachment, Button, Caller, ChannelId, GameId, Notice, Reply, Response, Target, UserId};
+use crate::clock::{Clock, Span, Timestamp};
 use crate::store::{GameRecord, Phase, Queued};
 
 /// When notices are retried, and how long a sender holds a claimed one.
@@ -71,7 +70,7 @@ pub enum Delivery {
 }
 
 /// A notice claimed for sending: hand `notice` to the sender, then its outcome to
-/// [`Service::settle`].
+/// [`Notices::settle`].
 #[derive(Debug, Clone)]
 pub struct Outgoing {
     pub notice: Notice,
@@ -168,115 +167,28 @@ impl Letter {
     }
 }
 
-thread_local! {
-    /// The notices written by the commits of the command running on this thread, so that
-    /// [`Service::keep_unwritten`] writes the others (made without a commit) on their own.
-    /// `None` outside a command (ticks and the bot's turns keep nothing here).
-    static WRITTEN: RefCell<Option<Vec<Notice>>> = const { RefCell::new(None) };
+/// The outbox entries for `notices` about `record`, due `now`: what a commit stores with
+/// the change.
+pub fn queued(now: Timestamp, record: &GameRecord, notices: &[Notice]) -> Vec<Queued> {
+    notices.iter().map(|notice| Queued::new(now, Letter::of(notice, Some(record.channel)).body())).collect()
 }
 
-impl Service {
-    /// The outbox entries for `notices` about `record`, due now.
-    fn queued(&self, record: &GameRecord, notices: &[Notice]) -> Vec<Queued> {
-        let now = self.now();
-        notices.iter().map(|notice| Queued::new(now, Letter::of(notice, Some(record.channel)).body())).collect()
-    }
+/// The notices part: the outbox as senders see it.
+#[derive(Debug)]
+pub struct Notices {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    timing: Timing,
+}
 
-    /// Writes the next version of `game`'s record as [`Service::commit`] does, with the
-    /// notices `notices` makes from it in the same transaction: all of it, or nothing.
-    /// Returns the new version and the notices.
-    pub(super) fn commit_with(
-        &self,
-        game: Loaded,
-        change: impl FnOnce(&mut GameRecord),
-        notices: impl FnOnce(&Loaded) -> Vec<Notice>,
-    ) -> Result<(Loaded, Vec<Notice>), super::Refusal> {
-        let Loaded { record, position } = game;
-        let was_over = record.phase == Phase::Finished;
-        let mut next = record;
-        next.version += 1;
-        change(&mut next);
-        // A result and the ratings it changes are one write.
-        let ratings = self.rating_changes(was_over, &next)?;
-        let game = Loaded { record: next, position };
-        let notices = notices(&game);
-        self.store.update_with(&game.record, &ratings, &self.queued(&game.record, &notices))?;
-        WRITTEN.with_borrow_mut(|written| {
-            if let Some(written) = written {
-                written.extend(notices.iter().cloned());
-            }
-        });
-        self.positions.put(game.id(), game.record.version, &game.position);
-        self.ask_bot(&game);
-        Ok((game, notices))
-    }
-
-    /// Commits `change` and answers with what `respond` makes of the new version; its
-    /// notices are written with the change. When the bot is the caller, its reply is
-    /// announced in the game's channel, as the first of those notices.
-    pub(super) fn respond_with(
-        &self,
-        caller: &Caller,
-        game: Loaded,
-        change: impl FnOnce(&mut GameRecord),
-        respond: impl FnOnce(&Loaded) -> Response,
-    ) -> Result<Response, super::Refusal> {
-        let mut reply = None;
-        let (game, notices) = self.commit_with(game, change, |game| {
-            let Response { reply: said, mut notices } = respond(game);
-            if self.is_bot(caller.user.id) {
-                let mut told = announcement(game.record.channel, &said);
-                if game.record.phase == Phase::Finished {
-                    told.buttons.push(rematch_button(game.id()));
-                }
-                notices.insert(0, told);
-            }
-            reply = Some(said);
-            notices
-        })?;
-        let mut reply = reply.unwrap_or_default();
-        // After the write, so that the new ratings are the stored ones.
-        self.mark_over(&game.record, &mut reply);
-        Ok(Response { reply, notices })
-    }
-
-    /// Before a command runs: nothing written yet on this thread.
-    pub(super) fn begin_writing() {
-        WRITTEN.with_borrow_mut(|written| *written = Some(Vec::new()));
-    }
-
-    /// After a command: writes to the outbox, on their own, the notices of `response`
-    /// that no commit wrote (made by code that sends a notice without changing a game).
-    pub(super) fn keep_unwritten(&self, response: &Response) {
-        let mut written = WRITTEN.with_borrow_mut(Option::take).unwrap_or_default();
-        let mut unwritten = Vec::new();
-        for notice in &response.notices {
-            match written.iter().position(|done| done == notice) {
-                Some(at) => drop(written.swap_remove(at)),
-                None => unwritten.push(notice),
-            }
-        }
-        // Every change that tells someone goes through `commit_with`; a notice it missed is
-        // a bug that tests should catch, and that a release build still delivers.
-        debug_assert!(unwritten.is_empty(), "notices made without a commit: {unwritten:?}");
-        let now = self.now();
-        let queued: Vec<Queued> = unwritten
-            .into_iter()
-            .map(|notice| {
-                let channel = notice.game.and_then(|id| self.store.load(id).ok().flatten()).map(|r| r.channel);
-                Queued::new(now, Letter::of(notice, channel).body())
-            })
-            .collect();
-        if !queued.is_empty()
-            && let Err(error) = self.store.enqueue(&queued)
-        {
-            tracing::error!(%error, "cannot write notices to the outbox");
-        }
+impl Notices {
+    pub fn new(store: Store, clock: Arc<dyn Clock>, timing: Timing) -> Notices {
+        Notices { store, clock, timing }
     }
 
     /// Adds the once-only report of a refused channel to a reply about that game, for a
     /// player of it.
-    pub(super) fn with_report(&self, caller: &Caller, mut response: Response) -> Response {
+    pub fn with_report(&self, caller: &Caller, mut response: Response) -> Response {
         let Some(id) = response.reply.game else { return response };
         let player = self.store.load(id).ok().flatten().is_some_and(|record| record.involves(caller.user.id));
         if player && self.store.take_report(id).unwrap_or(false) {
@@ -287,9 +199,9 @@ impl Service {
 
     /// Takes the notices due now for sending, oldest first, each for one lease. A store
     /// failure gives none (and stops the service, as every storage failure does).
-    pub fn claim_notices(&self) -> Vec<Outgoing> {
-        let now = self.now();
-        let claimed = match self.store.claim(now, now + self.settings.notices.lease, CLAIM) {
+    pub fn claim(&self) -> Vec<Outgoing> {
+        let now = self.clock.now();
+        let claimed = match self.store.claim(now, now + self.timing.lease, CLAIM) {
             Ok(claimed) => claimed,
             Err(error) => {
                 tracing::error!(%error, "cannot read the outbox");
@@ -315,12 +227,12 @@ impl Service {
     /// ones wait for their next attempt, a refused direct message goes to the channel.
     pub fn settle(&self, outgoing: Outgoing, delivery: Delivery) {
         let Outgoing { queued, letter, .. } = outgoing;
-        let now = self.now();
+        let now = self.clock.now();
         match delivery {
             Delivery::Sent => self.forget(queued.id),
             Delivery::Failed => {
                 let letter = Letter { failures: letter.failures.saturating_add(1), ..letter };
-                let due = now + self.settings.notices.backoff(letter.failures);
+                let due = now + self.timing.backoff(letter.failures);
                 tracing::warn!(id = queued.id, game = ?letter.game, failures = letter.failures, "a notice failed; retrying later");
                 self.put_back(Queued { due, body: letter.body(), ..queued });
             }
@@ -353,7 +265,7 @@ impl Service {
         let mut delivered = Vec::new();
         // A rerouted notice is due again at once; twice around covers it.
         for _ in 0..3 {
-            let claimed = self.claim_notices();
+            let claimed = self.claim();
             if claimed.is_empty() {
                 break;
             }
@@ -381,16 +293,18 @@ impl Service {
     }
 }
 
-/// The bot's reply to its own command, said as a message in the game's channel.
-fn announcement(channel: ChannelId, reply: &super::Reply) -> Notice {
+/// The bot's reply to its own command about `game`, said as a message in the game's
+/// channel; a finished game's offers the rematch.
+pub fn announcement(game: &Loaded, reply: &Reply) -> Notice {
+    // The bot's own buttons are not for anyone else.
+    let buttons = if game.record.phase == Phase::Finished { vec![Button::rematch(game.id())] } else { Vec::new() };
     Notice {
-        target: Target::Channel(channel),
+        target: Target::Channel(game.record.channel),
         text: reply.text.clone(),
         mentions: reply.mentions.clone(),
         images: reply.images.clone(),
         game: reply.game,
-        // The bot's own buttons are not for anyone else.
-        buttons: Vec::new(),
+        buttons,
     }
 }
 

@@ -22,7 +22,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
 use stonemate_ai::{Budget, Decision, Level, Question, SearchConfig, decide};
-use stonemate_engine::{AnyGame, GameKind};
+use stonemate_engine::{AnyGame, GameKind, Turn};
 
 /// A question for the bot about one game: everything the search needs, nothing shared.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,11 +66,12 @@ impl<G> Job<G> {
     }
 }
 
-/// The bot's reply, in the words the service stores.
+/// The bot's reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reply {
-    /// A turn, in the game's printed notation.
-    Play(String),
+    /// A turn, as the engine has it: the service plays it as it is (it is never printed
+    /// to be parsed again).
+    Play(Turn),
     Resign,
     AcceptDraw,
     DeclineDraw,
@@ -140,7 +141,7 @@ fn reply<G>(job: &Job<G>, search_threads: usize) -> Result<Reply, JobError> {
     let config = SearchConfig { budget: job.budget, seed: job.seed, threads: search_threads };
     let decided = decide(&game, job.question, &config).ok_or(JobError::GameOver)?;
     Ok(match decided.decision {
-        Decision::Play(turn) => Reply::Play(game.format_turn(turn)),
+        Decision::Play(turn) => Reply::Play(turn),
         Decision::Resign => Reply::Resign,
         Decision::AcceptDraw => Reply::AcceptDraw,
         Decision::DeclineDraw => Reply::DeclineDraw,
@@ -341,9 +342,9 @@ mod tests {
         assert_eq!(pool.submit(job(7, GameKind::IChess, &[], 1)), Submitted::Queued);
         let answer = answers.recv_timeout(PATIENCE).expect("an answer");
         assert_eq!((answer.game, answer.turn_count, answer.question), (7, 0, Question::Turn));
-        let Ok(Reply::Play(text)) = answer.reply else { panic!("{answer:?}") };
+        let Ok(Reply::Play(turn)) = answer.reply else { panic!("{answer:?}") };
         let mut game = AnyGame::new(GameKind::IChess, &[]).unwrap();
-        assert!(game.play_text(&text).is_ok(), "{text}");
+        assert!(game.play(turn).is_ok(), "{turn:?}");
     }
 
     #[test]
@@ -356,7 +357,7 @@ mod tests {
         let game = AnyGame::replay(GameKind::Go, &[], &asked.turns).unwrap().game;
         let config = SearchConfig { budget: asked.budget, seed: 42, threads: 1 };
         let searched = stonemate_ai::search(&game, &config).expect("ongoing");
-        assert_eq!(answer.reply, Ok(Reply::Play(game.format_turn(searched.turn))));
+        assert_eq!(answer.reply, Ok(Reply::Play(searched.turn)));
     }
 
     #[test]

@@ -1,19 +1,22 @@
-//! Finding the record a command is about (an id typed by the user, or the caller's only
-//! game in this channel) and opening it as a [`Loaded`] game, its position replayed from
-//! the turns and cached by version; and [`Service::commit`], the one way a change to a
-//! game is written.
+//! The games part: finding the record a command is about (an id typed by the user, or the
+//! caller's only game in this channel) and opening it as a [`Loaded`] game, its position
+//! replayed from the turns and cached by version; and [`Games::commit`], the one place a
+//! change to a game is written, with its ratings, indexes and notices, returning what it
+//! wrote.
 
 use std::num::NonZeroUsize;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use lru::LruCache;
 use stonemate_engine::AnyGame;
 
-use super::Service;
+use super::Store;
 use super::error::Refusal;
-use super::picture::Loaded;
-use super::types::{Caller, GameId, UserId};
-use crate::store::{GameRecord, NOBODY, Phase};
+use super::loaded::Loaded;
+use super::notices;
+use super::types::{Caller, GameId, Notice, UserId};
+use crate::clock::{Clock, Timestamp};
+use crate::store::{GameRecord, IndexEntry, NOBODY, Phase, RatingChange};
 
 /// Names longer than Discord's are cut before they are stored or shown.
 pub const MAX_NAME: usize = 32;
@@ -92,15 +95,15 @@ pub enum Fit {
 }
 
 impl Fit {
-    fn accepts(self, service: &Service, caller: &Caller, record: &GameRecord) -> bool {
+    fn accepts(self, games: &Games, caller: &Caller, record: &GameRecord) -> bool {
         let me = caller.user.id;
         let Some(side) = record.side_of(me) else { return false };
-        let to_move = || service.position(record).ok().and_then(|game| game.to_move());
+        let to_move = || games.position(record).ok().and_then(|game| game.to_move());
         match self {
             Fit::Any => true,
             Fit::ToMove => to_move() == Some(side),
             Fit::Claimable => {
-                record.clock.is_some_and(|clock| clock.deadline <= service.now()) && to_move() == Some(side.other())
+                record.clock.is_some_and(|clock| clock.deadline <= games.now()) && to_move() == Some(side.other())
             }
             Fit::OpponentOnClock => record.clock.is_some() && to_move() == Some(side.other()),
             Fit::DrawOffered => record.draw_offer == Some(side.other()),
@@ -145,22 +148,66 @@ impl PositionCache {
     }
 }
 
-impl Service {
+/// What a commit wrote: the new version of the game and the notices stored with it.
+#[derive(Debug)]
+pub struct Written {
+    pub game: Loaded,
+    pub notices: Vec<Notice>,
+}
+
+/// The games part: the store's records as loaded games, and the one way to write them.
+#[derive(Debug)]
+pub struct Games {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    positions: PositionCache,
+}
+
+impl Games {
+    pub fn new(store: Store, clock: Arc<dyn Clock>, cached_positions: usize) -> Games {
+        Games { store, clock, positions: PositionCache::new(cached_positions) }
+    }
+
+    /// The service's time.
+    pub fn now(&self) -> Timestamp {
+        self.clock.now()
+    }
+
+    /// The index entries of `user`'s records, in every server.
+    pub fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, Refusal> {
+        Ok(self.store.entries_of(user)?)
+    }
+
+    /// The records of `user`, with their phases, in every server.
+    pub fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Phase)>, Refusal> {
+        Ok(self.store.games_of(user)?)
+    }
+
+    /// The records whose deadline (a reminder, a timeout, an expiry) has come by `now`.
+    pub fn due(&self, now: Timestamp) -> Result<Vec<GameId>, Refusal> {
+        Ok(self.store.due(now)?)
+    }
+
+    /// Stores a new record (a challenge, a game against the bot) under a new id.
+    pub fn create(&self, record: GameRecord) -> Result<GameRecord, Refusal> {
+        Ok(self.store.create(record)?)
+    }
+
     /// The record with this id, wherever it belongs: for the service's own work (reminders,
-    /// timeouts). Commands use [`Service::named`].
-    pub(super) fn load(&self, id: GameId) -> Result<GameRecord, Refusal> {
+    /// timeouts). Commands use [`Games::named`].
+    pub fn load(&self, id: GameId) -> Result<GameRecord, Refusal> {
         self.store.load(id)?.ok_or(Refusal::NoSuchGame(id))
     }
 
     /// The record named by `text`, if the caller may reach it; another server's record is
     /// refused exactly like an id nobody has.
-    pub(super) fn named(&self, caller: &Caller, id: GameId) -> Result<GameRecord, Refusal> {
+    pub fn named(&self, caller: &Caller, id: GameId) -> Result<GameRecord, Refusal> {
         self.store.load(id)?.filter(|record| visible(record, caller)).ok_or(Refusal::NoSuchGame(id))
     }
 
     /// The records of `user` in this phase that the caller may reach (his server's, and
     /// records without a server that are his own), by id.
-    pub(super) fn records_of(&self, caller: &Caller, user: UserId, phase: Phase) -> Result<Vec<GameRecord>, Refusal> {
+    pub fn records_of(&self, caller: &Caller, user: UserId, phase: Phase) -> Result<Vec<GameRecord>, Refusal> {
         let mut entries = self.store.entries_in(user, caller.guild)?;
         if caller.guild.is_some() {
             entries.extend(self.store.entries_in(user, None)?);
@@ -175,7 +222,7 @@ impl Service {
 
     /// The game a game command is about: the one named, or the caller's only active game
     /// in this channel (or, of several there, the only one that `fit`s).
-    pub(super) fn fitting(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<GameRecord, Refusal> {
+    pub fn fitting(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<GameRecord, Refusal> {
         match id {
             Some(id) => self.named(caller, id),
             None => {
@@ -186,15 +233,15 @@ impl Service {
         }
     }
 
-    /// [`Service::fitting`], opened.
-    pub(super) fn open(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Refusal> {
+    /// [`Games::fitting`], opened.
+    pub fn open(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Refusal> {
         self.loaded(self.fitting(caller, id, fit)?)
     }
 
     /// The game a looking command (`/board`, `/history`, `/legal`) is about: as
-    /// [`Service::open`], falling back on the caller's latest finished game in this
+    /// [`Games::open`], falling back on the caller's latest finished game in this
     /// channel, so the record of a game just over is one command away.
-    pub(super) fn open_viewed(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Refusal> {
+    pub fn open_viewed(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Refusal> {
         let record = match self.fitting(caller, id, fit) {
             Err(Refusal::NoGameHere(hint)) => {
                 let over = self.records_of(caller, caller.user.id, Phase::Finished)?;
@@ -210,7 +257,7 @@ impl Service {
 
     /// The challenge a challenge command is about: the one named, or the caller's only
     /// pending one (sent or received, as `sent` says) in this channel.
-    pub(super) fn open_challenge(&self, caller: &Caller, id: Option<GameId>, sent: Sent) -> Result<Loaded, Refusal> {
+    pub fn open_challenge(&self, caller: &Caller, id: Option<GameId>, sent: Sent) -> Result<Loaded, Refusal> {
         if let Some(id) = id {
             return self.loaded(self.named(caller, id)?);
         }
@@ -230,12 +277,12 @@ impl Service {
     }
 
     /// The record with its position.
-    pub(super) fn loaded(&self, record: GameRecord) -> Result<Loaded, Refusal> {
+    pub fn loaded(&self, record: GameRecord) -> Result<Loaded, Refusal> {
         Ok(Loaded { position: self.position(&record)?, record })
     }
 
     /// The position of an accepted game (the start position for a challenge).
-    pub(super) fn position(&self, record: &GameRecord) -> Result<AnyGame, Refusal> {
+    pub fn position(&self, record: &GameRecord) -> Result<AnyGame, Refusal> {
         if let Some(game) = self.positions.get(record.id, record.version) {
             return Ok(game);
         }
@@ -249,17 +296,34 @@ impl Service {
 
     /// Writes the next version of `game`'s record: `change` applied to a copy, stored if
     /// nobody wrote the record since it was read (compare-and-swap on the version; else
-    /// [`Refusal::Conflict`] and nothing written), with its player and deadline index
-    /// entries in the same store transaction, flushed before this returns; then keeps
+    /// [`Refusal::Conflict`] and nothing written), in one store transaction with the
+    /// rating changes `rated` finds (given the new record and whether the old one was
+    /// already over), the notices `notices` makes of the new version, and the record's
+    /// player and deadline index entries, flushed before this returns; then keeps
     /// `game.position` as the position of the new version. `game.position` must be the
     /// position after the change (a turn is played on it before the commit).
     ///
-    /// Every change to a game goes through here, so what must happen with every write
-    /// (ratings and messages kept in the same transaction, stopping on a storage failure, asking the
-    /// bot when the game now waits for it) has one place.
-    /// A change that causes notices goes through [`Service::commit_with`] (or
-    /// [`Service::respond_with`]), which writes them with it.
-    pub(super) fn commit(&self, game: Loaded, change: impl FnOnce(&mut GameRecord)) -> Result<Loaded, Refusal> {
-        self.commit_with(game, change, |_| Vec::new()).map(|(game, _)| game)
+    /// Returns what it wrote, so the notices a command answers with are exactly those
+    /// stored.
+    pub fn commit(
+        &self,
+        game: Loaded,
+        change: impl FnOnce(&mut GameRecord),
+        rated: impl FnOnce(&GameRecord, bool) -> Result<Vec<RatingChange>, Refusal>,
+        notices: impl FnOnce(&Loaded) -> Vec<Notice>,
+    ) -> Result<Written, Refusal> {
+        let Loaded { record, position } = game;
+        let was_over = record.phase == Phase::Finished;
+        let mut next = record;
+        next.version += 1;
+        change(&mut next);
+        // A result and the ratings it changes are one write.
+        let ratings = rated(&next, was_over)?;
+        let game = Loaded { record: next, position };
+        let notices = notices(&game);
+        let queued = notices::queued(self.now(), &game.record, &notices);
+        self.store.update_with(&game.record, &ratings, &queued)?;
+        self.positions.put(game.id(), game.record.version, &game.position);
+        Ok(Written { game, notices })
     }
 }

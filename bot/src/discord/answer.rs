@@ -1,0 +1,100 @@
+//! Answers an interaction with the service's reply, within Discord's 3-second limit
+//! (deferring when the service is slow), then wakes the outbox's sender
+//! ([`super::sender`]) for the notices.
+
+use poise::serenity_prelude as serenity;
+use serenity::builder::Builder;
+use serenity::{CreateInteractionResponse, CreateInteractionResponseMessage, Http, InteractionId};
+
+use super::reply::{Message, exit_if_stopped, link};
+use super::types::{Data, Error};
+use crate::service::{Reply, Response, Service};
+
+/// The interaction being answered: a slash command or a button press.
+#[derive(Debug, Clone, Copy)]
+pub struct Interaction<'a> {
+    pub id: InteractionId,
+    pub token: &'a str,
+    /// A button press: deferring it acknowledges the press without a placeholder message
+    /// (Discord's DEFERRED_UPDATE_MESSAGE), so that the reply can still replace the
+    /// pressed message ([`Reply::replaces_message`]) or come as a new one.
+    pub press: bool,
+}
+
+/// Runs `call` (one service call: it may render, so it is CPU work) off the async
+/// executor, answers the interaction with its reply, then has its notices sent (from the
+/// outbox, where the call wrote them; none goes out before the reply). Discord
+/// wants an answer within 3 s: past `data.defer_after` the interaction is deferred first.
+/// Returns the reply that was sent.
+pub async fn answer(
+    http: &Http,
+    interaction: Interaction<'_>,
+    data: &Data,
+    call: impl FnOnce(&Service) -> Response + Send + 'static,
+) -> Result<Reply, Error> {
+    // Shutdown waits for this before it closes the database.
+    let _busy = data.busy.clone().read_owned().await;
+    let replying = data.outbox.replying().await;
+    let service = data.service.clone();
+    let mut task = tokio::task::spawn_blocking(move || {
+        let mut response = call(&service);
+        let reply = &mut response.reply;
+        link(&mut reply.text, &reply.mentions, |user| service.user_name(user));
+        response
+    });
+    // A zero delay defers at once, whatever the speed of the call.
+    let in_time = match data.defer_after.is_zero() {
+        true => None,
+        false => tokio::time::timeout(data.defer_after, &mut task).await.ok(),
+    };
+    let response = match in_time {
+        Some(done) => {
+            let response = done?;
+            let message = Message::of(&response.reply).into_response().ephemeral(response.reply.private);
+            let message = match response.reply.replaces_message {
+                true => CreateInteractionResponse::UpdateMessage(message),
+                false => CreateInteractionResponse::Message(message),
+            };
+            message.execute(http, (interaction.id, interaction.token)).await?;
+            response
+        }
+        None => {
+            let defer = match interaction.press {
+                true => CreateInteractionResponse::Acknowledge,
+                false => CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+            };
+            defer.execute(http, (interaction.id, interaction.token)).await?;
+            let response = task.await?;
+            finish_deferred(http, interaction, &response.reply).await?;
+            response
+        }
+    };
+    drop(replying);
+    data.outbox.wake();
+    exit_if_stopped(&data.service);
+    Ok(response.reply)
+}
+
+/// Completes a deferred (public, "thinking…") reply. An edit neither pings nor can turn
+/// private, so a private reply or one with mentions replaces it with a new follow-up.
+async fn finish_deferred(http: &Http, interaction: Interaction<'_>, reply: &Reply) -> Result<(), Error> {
+    let message = Message::of(reply);
+    if interaction.press {
+        // The original message of an acknowledged press is the pressed one: a step of
+        // `/history` edits it, any other answer is a new message.
+        if reply.replaces_message {
+            message.into_edit().execute(http, interaction.token).await?;
+        } else {
+            message.into_followup().ephemeral(reply.private).execute(http, (None, interaction.token)).await?;
+        }
+        return Ok(());
+    }
+    if !reply.private && reply.mentions.is_empty() {
+        message.into_edit().execute(http, interaction.token).await?;
+    } else {
+        http.delete_original_interaction_response(interaction.token).await?;
+        let followup = message.into_followup().ephemeral(reply.private);
+        followup.execute(http, (None, interaction.token)).await?;
+    }
+    Ok(())
+}

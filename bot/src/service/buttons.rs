@@ -1,0 +1,179 @@
+//! What a button of ours asks ([`Action`]): one type whose text form is the button's
+//! `custom_id` and reads back as the same action ([`Display`](fmt::Display) and
+//! [`FromStr`] round-trip), so that a press needs nothing but the stored record and works
+//! after a restart. Text we did not make reads as nothing.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::types::{Button, ButtonStyle, GameId};
+
+/// Where a `/history` button leads, from the turn the message shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Step {
+    First,
+    Back,
+    Next,
+    Last,
+}
+
+impl Step {
+    pub const ALL: [Step; 4] = [Step::First, Step::Back, Step::Next, Step::Last];
+
+    /// The step's word in a `custom_id`. Discord wants the ids of one message distinct,
+    /// and First and Back may lead to the same turn.
+    fn word(self) -> &'static str {
+        match self {
+            Step::First => "first",
+            Step::Back => "back",
+            Step::Next => "next",
+            Step::Last => "last",
+        }
+    }
+
+    /// The button's label.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Step::First => "First",
+            Step::Back => "Back",
+            Step::Next => "Next",
+            Step::Last => "Last",
+        }
+    }
+
+    /// The turn this step shows from `shown` of `turns`, or `None` when it leads nowhere
+    /// (back from the start, on from the last turn): such buttons are left out.
+    #[must_use]
+    pub fn target(self, shown: usize, turns: usize) -> Option<usize> {
+        match self {
+            Step::First => (shown > 0).then_some(0),
+            Step::Back => shown.checked_sub(1),
+            Step::Next => (shown < turns).then_some(shown + 1),
+            Step::Last => (shown < turns).then_some(turns),
+        }
+    }
+}
+
+/// What a press of one of our buttons asks, about one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// `accept:12`: accept the challenge (open or not).
+    Accept(GameId),
+    /// `decline:12`.
+    Decline(GameId),
+    /// `resign:7`: confirms `/resign`.
+    Resign(GameId),
+    /// `draw-accept:7`.
+    DrawAccept(GameId),
+    /// `draw-decline:7`.
+    DrawDecline(GameId),
+    /// `rematch:7`: a finished game's Rematch.
+    Rematch(GameId),
+    /// `history-back:7:4`: `/history` with the board after `turn` turns.
+    History { step: Step, game: GameId, turn: usize },
+}
+
+impl Button {
+    /// The Rematch button of a finished game: the press names the game, so it works after
+    /// a restart.
+    #[must_use]
+    pub fn rematch(game: GameId) -> Button {
+        Action::Rematch(game).button("Rematch", ButtonStyle::Primary)
+    }
+}
+
+/// How every history button's `custom_id` starts.
+const HISTORY: &str = "history-";
+
+impl Action {
+    /// The button that asks this.
+    #[must_use]
+    pub fn button(self, label: &str, style: ButtonStyle) -> Button {
+        Button { custom_id: self.to_string(), label: label.to_owned(), style }
+    }
+
+    /// The word of a one-game action.
+    fn word(self) -> &'static str {
+        match self {
+            Action::Accept(_) => "accept",
+            Action::Decline(_) => "decline",
+            Action::Resign(_) => "resign",
+            Action::DrawAccept(_) => "draw-accept",
+            Action::DrawDecline(_) => "draw-decline",
+            Action::Rematch(_) => "rematch",
+            Action::History { .. } => "history",
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::History { step, game, turn } => write!(f, "{HISTORY}{}:{}:{turn}", step.word(), game.0),
+            Action::Accept(game)
+            | Action::Decline(game)
+            | Action::Resign(game)
+            | Action::DrawAccept(game)
+            | Action::DrawDecline(game)
+            | Action::Rematch(game) => write!(f, "{}:{}", self.word(), game.0),
+        }
+    }
+}
+
+/// A `custom_id` we did not make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotOurs;
+
+impl FromStr for Action {
+    type Err = NotOurs;
+
+    fn from_str(text: &str) -> Result<Action, NotOurs> {
+        let (word, rest) = text.split_once(':').ok_or(NotOurs)?;
+        if let Some(step) = word.strip_prefix(HISTORY) {
+            let step = Step::ALL.into_iter().find(|known| known.word() == step).ok_or(NotOurs)?;
+            let (game, turn) = rest.split_once(':').ok_or(NotOurs)?;
+            let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            if !digits(game) || !digits(turn) {
+                return Err(NotOurs);
+            }
+            let game = GameId(game.parse().map_err(|_| NotOurs)?);
+            return Ok(Action::History { step, game, turn: turn.parse().map_err(|_| NotOurs)? });
+        }
+        let game = GameId(rest.parse::<u32>().map_err(|_| NotOurs)?);
+        let one =
+            [Action::Accept, Action::Decline, Action::Resign, Action::DrawAccept, Action::DrawDecline, Action::Rematch];
+        one.into_iter().map(|action| action(game)).find(|action| action.word() == word).ok_or(NotOurs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_reads_back_as_itself() {
+        let game = GameId(12);
+        let mut actions = vec![
+            Action::Accept(game),
+            Action::Decline(game),
+            Action::Resign(game),
+            Action::DrawAccept(game),
+            Action::DrawDecline(game),
+            Action::Rematch(game),
+        ];
+        actions.extend(Step::ALL.map(|step| Action::History { step, game, turn: 4 }));
+        for action in actions {
+            assert_eq!(action.to_string().parse(), Ok(action), "{action}");
+        }
+        assert_eq!(Action::DrawAccept(game).to_string(), "draw-accept:12");
+        assert_eq!(Action::History { step: Step::Back, game, turn: 4 }.to_string(), "history-back:12:4");
+    }
+
+    #[test]
+    fn ids_we_did_not_make_are_not_read() {
+        for forged in ["accept", "accept:x", "sing:12", "history:12:4", "history-up:12:4", "accept:12:3"] {
+            assert_eq!(forged.parse::<Action>(), Err(NotOurs), "{forged}");
+        }
+    }
+}

@@ -1,0 +1,380 @@
+//! Challenges: `/challenge`, `/accept`, `/decline`, `/withdraw`. A challenge is a record
+//! in the `challenge` phase; accepted, the same record (same id) becomes the game.
+
+use stonemate_ai::Level;
+use stonemate_engine::options::parse_option_text;
+use stonemate_engine::{AnyGame, Color, GameKind};
+
+use crate::service::buttons::Action;
+use crate::service::error::Refusal;
+use crate::service::games::{self, Sent};
+use crate::service::loaded::Loaded;
+use crate::service::text;
+use crate::service::types::{Button, ButtonStyle, Caller, GameId, Reply, Response, User, UserId};
+use crate::service::{Parts, tell};
+use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, NOBODY, Phase};
+
+/// The name an open challenge shows for its opponent until someone accepts it.
+const ANYONE: &str = "anyone";
+
+/// What a challenge asks for: the opponent (`None`: anyone, an open challenge), the game
+/// and its options, the challenger's colour, the days per turn (`None`: the server's
+/// default) and, against the bot, its level.
+pub(crate) struct Terms<'a> {
+    pub opponent: Option<&'a User>,
+    pub kind: GameKind,
+    pub color: ColorChoice,
+    pub days: Option<u8>,
+    pub options: Vec<(String, String)>,
+    pub level: Level,
+}
+
+impl Terms<'_> {
+    /// The options as typed (`board=9x9 komi=6.5`), read into pairs.
+    pub(crate) fn options(text: Option<&str>) -> Result<Vec<(String, String)>, Refusal> {
+        Ok(parse_option_text(text.unwrap_or_default())?)
+    }
+}
+
+/// Refuses a new challenge past the challenger's own limits: challenges he has waiting
+/// (in every server), challenges waiting from him to this opponent, games he plays.
+/// Challenges a user receives never count against him, so a flood of them blocks nobody.
+fn check_limits(parts: &Parts, caller: &User, opponent: &User) -> Result<(), Refusal> {
+    let waiting = |entry: &IndexEntry| entry.phase == Phase::Challenge;
+    let sent: Vec<GameId> =
+        parts.games.entries_of(caller.id)?.into_iter().filter(|e| waiting(e) && e.challenger).map(|e| e.id).collect();
+    let limit = parts.settings.max_pending_challenges;
+    if sent.len() >= limit {
+        return Err(Refusal::TooManyChallenges { limit });
+    }
+    let received = parts.games.entries_of(opponent.id)?;
+    let to_them = received.iter().filter(|e| waiting(e) && !e.challenger && sent.contains(&e.id)).count();
+    let limit = parts.settings.max_challenges_per_opponent;
+    if to_them >= limit {
+        return Err(Refusal::TooManyChallengesTo { name: text::name(&opponent.name), limit });
+    }
+    check_active(parts, caller.id, "you".to_owned(), "have")
+}
+
+fn check_active(parts: &Parts, user: UserId, who: String, has: &'static str) -> Result<(), Refusal> {
+    let limit = parts.settings.max_active_games;
+    let active = parts.games.games_of(user)?.iter().filter(|(_, phase)| *phase == Phase::Playing).count();
+    if active >= limit { Err(Refusal::TooManyGames { who, has, limit }) } else { Ok(()) }
+}
+
+/// `/challenge` on `terms`; with the bot as opponent, a game against it at the terms'
+/// level, started at once; without an opponent, an open challenge.
+pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Result<Response, Refusal> {
+    let Terms { opponent, kind, color, days, options: pairs, level } = terms;
+    let anyone = User { id: NOBODY, name: ANYONE.to_owned() };
+    let opponent = opponent.unwrap_or(&anyone);
+    if opponent.id == caller.user.id {
+        return Err(Refusal::ChallengeSelf);
+    }
+    let start = AnyGame::new(kind, &pairs)?;
+    let days = days.unwrap_or(parts.settings.default_days);
+    let against_bot = parts.seat.is_bot(opponent.id);
+    if against_bot {
+        // The bot has no limits of its own: only the challenger's games count.
+        check_active(parts, caller.user.id, "you".to_owned(), "have")?;
+    } else {
+        check_limits(parts, &caller.user, opponent)?;
+    }
+    let now = parts.clocks.now();
+    let record = GameRecord {
+        format: FORMAT,
+        id: GameId(0),
+        version: 0,
+        game: kind,
+        options: start.option_pairs(),
+        challenger: caller.user.id,
+        opponent: opponent.id,
+        names: [games::short_name(&caller.user.name), games::short_name(&opponent.name)],
+        color,
+        players: None,
+        days,
+        channel: caller.channel,
+        guild: caller.guild,
+        created: now,
+        expires: now + parts.settings.challenge_expiry,
+        phase: Phase::Challenge,
+        turns: Vec::new(),
+        clock: None,
+        draw_offer: None,
+        result: None,
+        level: None,
+    };
+    if against_bot {
+        return start_against_bot(parts, caller, record, start, level);
+    }
+    let record = parts.games.create(record)?;
+    parts.users.remember(&caller.user);
+    if !record.is_open() {
+        parts.users.remember(opponent);
+    }
+    Ok(challenge_reply(parts, &Loaded { record, position: start }))
+}
+
+/// A game against the bot: no challenge to accept, the game is stored playing, with
+/// the bot's level (which marks it as a game against the bot), and the bot is asked at
+/// once if it moves first. Only the player's turns have a clock.
+fn start_against_bot(
+    parts: &Parts,
+    caller: &Caller,
+    mut record: GameRecord,
+    start: AnyGame,
+    level: Level,
+) -> Result<Response, Refusal> {
+    let bot = record.opponent;
+    let white_first = white_is_challenger(&record);
+    record.players = Some(if white_first { [record.challenger, bot] } else { [bot, record.challenger] });
+    record.phase = Phase::Playing;
+    record.level = Some(level);
+    let bot_side = if white_first { Color::Black } else { Color::White };
+    record.clock = if start.to_move() == Some(bot_side) { None } else { parts.clocks.turn_clock(&record) };
+    let record = parts.games.create(record)?;
+    parts.users.remember(&caller.user);
+    let game = Loaded { record, position: start };
+    parts.seat.ask(&game);
+    let record = &game.record;
+    let first = game.mover().map_or_else(|| "nobody".to_owned(), |user| text::name(record.name_of(user)));
+    let text = format!(
+        "{} vs Stonemate ({level}): {} {} begins, {}. {first} moves first{}.",
+        text::name(&caller.user.name),
+        record.game.title(),
+        record.id,
+        game.sides(),
+        parts.clocks.time_left(record)
+    );
+    let reply = Reply {
+        ok: true,
+        text,
+        images: vec![parts.pictures.public_board(&game)],
+        game: Some(record.id),
+        ..Reply::default()
+    };
+    Ok(Response { reply, notices: Vec::new() })
+}
+
+fn describe_terms(game: &Loaded) -> String {
+    let record = &game.record;
+    let options: Vec<String> = record.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let clock = match record.days {
+        0 => "no clock".to_owned(),
+        1 => "1 day per move".to_owned(),
+        days => format!("{days} days per move"),
+    };
+    let color = match record.color {
+        ColorChoice::Random => "colours drawn at random".to_owned(),
+        ColorChoice::White => format!("{} plays {}", text::name(&record.names[0]), game.side_name(Color::White)),
+        ColorChoice::Black => format!("{} plays {}", text::name(&record.names[0]), game.side_name(Color::Black)),
+    };
+    // A game without options (Gess, iChess, Chogo) starts the list at the clock.
+    let options = Some(options.join(" ")).filter(|options| !options.is_empty());
+    options.into_iter().chain([clock, color]).collect::<Vec<_>>().join("; ")
+}
+
+fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
+    let record = &game.record;
+    if record.is_open() {
+        return open_challenge_reply(parts, game);
+    }
+    let text = format!(
+        "{}, {} challenges you to {} — challenge {} ({}). Accept or decline before it lapses {}.",
+        text::ping(&record.names[1]),
+        text::name(&record.names[0]),
+        record.game.title(),
+        record.id,
+        describe_terms(game),
+        parts.clocks.deadline(record.expires)
+    );
+    let buttons = vec![accept_button(record.id), Action::Decline(record.id).button("Decline", ButtonStyle::Danger)];
+    let board = parts.pictures.public_board(game);
+    let reply = Reply {
+        ok: true,
+        text,
+        images: vec![board],
+        mentions: vec![record.opponent],
+        buttons,
+        game: Some(record.id),
+        ..Reply::default()
+    };
+    Response { reply, notices: Vec::new() }
+}
+
+/// An open challenge: no ping, and only an Accept button (anyone but the challenger).
+fn open_challenge_reply(parts: &Parts, game: &Loaded) -> Response {
+    let record = &game.record;
+    let text = format!(
+        "{} challenges anyone here to {} — open challenge {} ({}). Anyone in this channel but {0} may \
+         accept it within {}.",
+        text::name(&record.names[0]),
+        record.game.title(),
+        record.id,
+        describe_terms(game),
+        (record.expires - record.created).wait()
+    );
+    let accept = accept_button(record.id);
+    let images = vec![parts.pictures.public_board(game)];
+    let reply = Reply { ok: true, text, images, buttons: vec![accept], game: Some(record.id), ..Reply::default() };
+    Response { reply, notices: Vec::new() }
+}
+
+/// Who may accept `record`: its opponent; for an open challenge, anyone in its channel
+/// but the challenger. Someone else's accepted challenge is refused as taken.
+fn check_acceptor(caller: &Caller, record: &GameRecord) -> Result<(), Refusal> {
+    let me = caller.user.id;
+    if record.is_open() {
+        if record.challenger == me {
+            return Err(Refusal::OwnOpenChallenge(record.id));
+        }
+        if record.channel != caller.channel {
+            return Err(Refusal::OpenElsewhere(record.id));
+        }
+        return Ok(());
+    }
+    if matches!(record.phase, Phase::Playing | Phase::Finished) && !record.involves(me) {
+        return Err(Refusal::Taken { game: record.id, name: text::name(&record.names[1]) });
+    }
+    if record.opponent != me {
+        return Err(Refusal::NotForYou(record.id));
+    }
+    Ok(())
+}
+
+/// Refuses a record that is not a challenge waiting for an answer.
+fn check_pending(parts: &Parts, record: &GameRecord) -> Result<(), Refusal> {
+    let state = match record.phase {
+        Phase::Challenge if record.expires <= parts.clocks.now() => return Err(expired(record)),
+        Phase::Challenge => return Ok(()),
+        Phase::Declined => "was declined",
+        Phase::Withdrawn => "was withdrawn",
+        Phase::Expired => return Err(expired(record)),
+        Phase::Playing => "is already being played",
+        Phase::Finished => "is a finished game",
+    };
+    Err(Refusal::NotPending { game: record.id, state })
+}
+
+/// `/accept` (and the Accept button).
+pub(crate) fn accept(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+    let game = parts.games.open_challenge(caller, text, Sent::ToCaller)?;
+    let record = &game.record;
+    check_acceptor(caller, record)?;
+    let was_open = record.is_open();
+    check_pending(parts, record)?;
+    check_active(parts, caller.user.id, "you".to_owned(), "have")?;
+    check_active(parts, record.challenger, text::name(&record.names[0]), "has")?;
+    let clock = parts.clocks.turn_clock(record);
+    let white_first = white_is_challenger(record);
+    // Binding an open challenge's opponent is this compare-and-swap: of two accepting at
+    // once, one writes, and the other, run again, is told it was taken.
+    let change = |next: &mut GameRecord| {
+        next.opponent = caller.user.id;
+        next.names[1] = games::short_name(&caller.user.name);
+        next.players =
+            Some(if white_first { [next.challenger, next.opponent] } else { [next.opponent, next.challenger] });
+        next.phase = Phase::Playing;
+        next.clock = clock;
+    };
+    // The author's notice is written with the game's start, like every other notice.
+    let response = parts.respond(caller, game, change, |game| accepted(parts, caller, game, was_open))?;
+    parts.users.remember(&caller.user);
+    Ok(response)
+}
+
+/// The reply to an accepted challenge, and the notice to an open challenge's author.
+fn accepted(parts: &Parts, caller: &Caller, game: &Loaded, was_open: bool) -> Response {
+    let next = &game.record;
+    let first_user = game.mover();
+    let text = format!(
+        "{} accepted: {} {} begins, {}. {} moves first{}.",
+        text::name(&caller.user.name),
+        next.game.title(),
+        next.id,
+        game.sides(),
+        first_user.map_or_else(|| "nobody".to_owned(), |user| text::ping(next.name_of(user))),
+        parts.clocks.time_left(next)
+    );
+    let reply = Reply {
+        ok: true,
+        text,
+        images: vec![parts.pictures.public_board(game)],
+        mentions: first_user.into_iter().filter(|user| *user != caller.user.id).collect(),
+        game: Some(next.id),
+        ..Reply::default()
+    };
+    // The author of an open challenge learns who took it (unless the reply pings him).
+    let notices = if was_open && !reply.mentions.contains(&next.challenger) {
+        let text = format!("{} accepted your open challenge {}.", text::name(&caller.user.name), next.id);
+        tell::result_notices(parts, next, &text, Some(caller.user.id))
+    } else {
+        Vec::new()
+    };
+    Response { reply, notices }
+}
+
+/// Ends a pending challenge without a game: declined by the opponent or withdrawn by the
+/// challenger.
+fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<Response, Refusal> {
+    check_pending(parts, &game.record)?;
+    parts.respond(
+        caller,
+        game,
+        |next| next.phase = phase,
+        |game| {
+            let record = &game.record;
+            let verb = if phase == Phase::Declined { "declined" } else { "withdrew" };
+            let text =
+                format!("{} {verb} challenge {} ({}).", text::name(&caller.user.name), record.id, record.game.name());
+            // An open challenge has nobody else to tell.
+            let notices = if record.is_open() {
+                Vec::new()
+            } else {
+                tell::result_notices(parts, record, &text, Some(caller.user.id))
+            };
+            let reply = Reply { ok: true, text, game: Some(record.id), ..Reply::default() };
+            Response { reply, notices }
+        },
+    )
+}
+
+/// `/decline` (and the Decline button).
+pub(crate) fn decline(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+    let game = parts.games.open_challenge(caller, text, Sent::ToCaller)?;
+    if game.record.is_open() {
+        return Err(Refusal::OpenNotDeclined(game.id()));
+    }
+    if game.record.opponent != caller.user.id {
+        return Err(Refusal::NotForYou(game.id()));
+    }
+    close(parts, caller, game, Phase::Declined)
+}
+
+/// `/withdraw`.
+pub(crate) fn withdraw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+    let game = parts.games.open_challenge(caller, text, Sent::ByCaller)?;
+    if game.record.challenger != caller.user.id {
+        return Err(Refusal::NotYourChallenge(game.id()));
+    }
+    close(parts, caller, game, Phase::Withdrawn)
+}
+
+/// The Accept button of challenge `id` (open or not).
+fn accept_button(id: GameId) -> Button {
+    Action::Accept(id).button("Accept", ButtonStyle::Success)
+}
+
+/// Who plays white: the challenger's choice, or a fair coin.
+fn white_is_challenger(record: &GameRecord) -> bool {
+    match record.color {
+        ColorChoice::White => true,
+        ColorChoice::Black => false,
+        ColorChoice::Random => rand::random(),
+    }
+}
+
+/// The refusal of a challenge that lapsed, saying how long challenges wait.
+fn expired(record: &GameRecord) -> Refusal {
+    Refusal::ChallengeExpired { game: record.id, wait: (record.expires - record.created).wait() }
+}

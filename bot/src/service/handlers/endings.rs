@@ -1,0 +1,200 @@
+//! Ending and adjusting games: `/resign` (with its confirmation button), `/draw` and its
+//! buttons, `/abort`, `/claim`, `/extratime`, `/admin-abort`.
+
+use stonemate_engine::Color;
+
+use crate::clock::Span;
+use crate::service::buttons::Action;
+use crate::service::error::Refusal;
+use crate::service::games::Fit;
+use crate::service::loaded::Loaded;
+use crate::service::text;
+use crate::service::types::{ButtonStyle, Caller, GameId, Notice, Reply, Response};
+use crate::service::{Parts, tell};
+use crate::store::{Ending, Phase, Reason, TurnClock};
+
+/// Stores the end of a game and tells both players.
+fn end(
+    parts: &Parts,
+    caller: &Caller,
+    game: Loaded,
+    winner: Option<Color>,
+    reason: Reason,
+) -> Result<Response, Refusal> {
+    let now = parts.clocks.now();
+    let change = |next: &mut crate::store::GameRecord| next.finish(Ending { winner, reason, finished: Some(now) });
+    parts.respond(caller, game, change, |game| {
+        let text = format!("{} is over: {}.", game.id(), game.result());
+        let notices = tell::result_notices(parts, &game.record, &text, Some(caller.user.id));
+        public(parts, game, text, notices)
+    })
+}
+
+/// A public reply with the board in the game's one orientation.
+fn public(parts: &Parts, game: &Loaded, text: String, notices: Vec<Notice>) -> Response {
+    let images = vec![parts.pictures.public_board(game)];
+    Response { reply: Reply { ok: true, text, images, game: Some(game.id()), ..Reply::default() }, notices }
+}
+
+/// `/resign`: asks to confirm with a button; nothing changes yet.
+pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+    let game = parts.games.open(caller, text, Fit::Any)?;
+    game.check_playing(caller.user.id)?;
+    let record = &game.record;
+    let button = Action::Resign(record.id).button("Resign", ButtonStyle::Danger);
+    let opponent = text::name(record.name_of(record.other(caller.user.id)));
+    let reply = Reply {
+        ok: true,
+        text: format!("Resign {} against {opponent}? Press the button to confirm.", record.id),
+        private: true,
+        buttons: vec![button],
+        game: Some(record.id),
+        ..Reply::default()
+    };
+    Ok(Response { reply, notices: Vec::new() })
+}
+
+/// The Resign button: ends the game, the opponent wins.
+pub(crate) fn resign(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
+    let game = parts.games.loaded(parts.games.named(caller, id)?)?;
+    let side = game.check_playing(caller.user.id)?;
+    end(parts, caller, game, Some(side.other()), Reason::Resignation)
+}
+
+/// `/draw`: accepts the opponent's offer, or makes one.
+pub(crate) fn draw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+    let game = parts.games.open(caller, text, Fit::DrawOffered)?;
+    let side = game.check_playing(caller.user.id)?;
+    match game.record.draw_offer {
+        Some(offer) if offer == side => Err(Refusal::DrawAlreadyOffered(game.id())),
+        Some(_) => end(parts, caller, game, None, Reason::Agreement),
+        None => offer(parts, caller, game, side),
+    }
+}
+
+fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Response, Refusal> {
+    let game = parts.commit(game, |next| next.draw_offer = Some(side), |_| Vec::new())?.game;
+    let record = &game.record;
+    let opponent = record.other(caller.user.id);
+    let text = format!(
+        "{}, {} offers a draw in {}. Accept with `/draw`, or play on to decline.",
+        text::ping(record.name_of(opponent)),
+        text::name(&caller.user.name),
+        record.id
+    );
+    let mut response = public(parts, &game, text, Vec::new());
+    if !parts.seat.is_bot(opponent) {
+        response.reply.mentions.push(opponent);
+    }
+    response.reply.buttons = vec![
+        Action::DrawAccept(game.id()).button("Accept draw", ButtonStyle::Success),
+        Action::DrawDecline(game.id()).button("Decline", ButtonStyle::Secondary),
+    ];
+    Ok(response)
+}
+
+/// The draw offer's buttons.
+pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bool) -> Result<Response, Refusal> {
+    let game = parts.games.loaded(parts.games.named(caller, id)?)?;
+    let side = game.check_playing(caller.user.id)?;
+    if game.record.draw_offer != Some(side.other()) {
+        return Err(Refusal::NoDrawOffer(game.id()));
+    }
+    if accept {
+        return end(parts, caller, game, None, Reason::Agreement);
+    }
+    parts.respond(
+        caller,
+        game,
+        |next| next.draw_offer = None,
+        |game| {
+            let text = format!("{} declined the draw offer in {}.", text::name(&caller.user.name), game.id());
+            let notices = tell::result_notices(parts, &game.record, &text, Some(caller.user.id));
+            public(parts, game, text, notices)
+        },
+    )
+}
+
+/// `/abort`: no result, while no turn has been played.
+pub(crate) fn abort(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+    let game = parts.games.open(caller, text, Fit::Unplayed)?;
+    game.check_playing(caller.user.id)?;
+    if !game.record.turns.is_empty() {
+        return Err(Refusal::AbortTooLate(game.id()));
+    }
+    end(parts, caller, game, None, Reason::Aborted { by: caller.user.name.clone() })
+}
+
+/// The game a waiting player acts in on his opponent's clock, with his side and the
+/// clock; `act` names what he may do only while waiting.
+fn on_opponents_clock(
+    parts: &Parts,
+    caller: &Caller,
+    id: Option<GameId>,
+    fit: Fit,
+    act: &'static str,
+) -> Result<(Loaded, Color, TurnClock), Refusal> {
+    let game = parts.games.open(caller, id, fit)?;
+    let side = game.check_playing(caller.user.id)?;
+    let clock = game.record.clock.ok_or(Refusal::NoClock(game.id()))?;
+    if game.waiting()? != side {
+        return Err(Refusal::OwnTurn(game.id(), act));
+    }
+    Ok((game, side, clock))
+}
+
+/// `/claim`: the waiting player wins once the opponent's time has run out.
+pub(crate) fn claim(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+    let (game, side, clock) = on_opponents_clock(parts, caller, text, Fit::Claimable, "claim")?;
+    let now = parts.clocks.now();
+    if clock.deadline > now {
+        let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
+        return Err(Refusal::TimeLeft { game: game.id(), name, due: parts.clocks.deadline(clock.deadline) });
+    }
+    end(parts, caller, game, Some(side), Reason::Timeout)
+}
+
+/// `/extratime`: more days for the opponent's current turn.
+pub(crate) fn extra_time(parts: &Parts, caller: &Caller, text: Option<GameId>, days: u8) -> Result<Response, Refusal> {
+    let (game, _, clock) = on_opponents_clock(parts, caller, text, Fit::OpponentOnClock, "give extra time")?;
+    let now = parts.clocks.now();
+    let mut extended = TurnClock::new(now, clock.deadline.max(now) + Span::days(days.into()));
+    extended.paused_until = clock.paused_until;
+    extended.remind_at = parts.clocks.remind_after(&extended, now);
+    let game = parts.commit(game, |next| next.clock = Some(extended), |_| Vec::new())?.game;
+    let record = &game.record;
+    let opponent = record.other(caller.user.id);
+    let text = format!(
+        "{} gave {} {days} more day{} in {}{}.",
+        text::name(&caller.user.name),
+        text::name(record.name_of(opponent)),
+        if days == 1 { "" } else { "s" },
+        record.id,
+        parts.clocks.time_left(record)
+    );
+    let mut response = public(parts, &game, text, Vec::new());
+    response.reply.mentions.push(opponent);
+    Ok(response)
+}
+
+/// `/admin-abort`: ends any challenge or game of the caller's server without result,
+/// for a caller who may manage that server. Another server's game is an unknown id; so
+/// is a game without a server, which no server's administrators rule.
+pub(crate) fn admin_abort(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
+    if !caller.admin {
+        return Err(Refusal::NotAdmin);
+    }
+    let record = parts.games.named(caller, id)?;
+    if record.guild.is_none() || record.guild != caller.guild {
+        return Err(Refusal::NoSuchGame(record.id));
+    }
+    let game = parts.games.loaded(record)?;
+    if !matches!(game.record.phase, Phase::Challenge | Phase::Playing) {
+        let result = match game.record.phase {
+            Phase::Finished => game.result(),
+            _ => "it never started".to_owned(),
+        };
+        return Err(Refusal::GameOver { game: game.id(), result });
+    }
+    end(parts, caller, game, None, Reason::AdminAborted { by: caller.user.name.clone() })
+}

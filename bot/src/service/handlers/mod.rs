@@ -1,0 +1,34 @@
+//! The command handlers, grouped by feature: each is a function of the caller, its typed
+//! arguments and the [`Parts`] it works with. The list of commands
+//! ([`commands`](crate::service::commands)) calls them; [`press`] routes button presses.
+
+pub(crate) mod challenge;
+pub(crate) mod community;
+pub(crate) mod complete;
+pub(crate) mod due;
+pub(crate) mod endings;
+pub(crate) mod history;
+pub(crate) mod seat;
+pub(crate) mod turns;
+pub(crate) mod vacation;
+pub(crate) mod views;
+
+use crate::service::buttons::Action;
+use crate::service::error::Refusal;
+use crate::service::types::{Caller, Response};
+use crate::service::{Parts, text};
+
+/// Runs one button press (see [`Service::press`](crate::service::Service::press)).
+pub(crate) fn press(parts: &Parts, caller: &Caller, custom_id: &str) -> Result<Response, Refusal> {
+    let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
+    // Every action below looks the id up in the caller's server only.
+    match custom_id.parse::<Action>().map_err(|_| bad())? {
+        Action::Accept(id) => challenge::accept(parts, caller, Some(id)),
+        Action::Decline(id) => challenge::decline(parts, caller, Some(id)),
+        Action::Resign(id) => endings::resign(parts, caller, id),
+        Action::DrawAccept(id) => endings::answer_draw(parts, caller, id, true),
+        Action::DrawDecline(id) => endings::answer_draw(parts, caller, id, false),
+        Action::Rematch(id) => community::rematch(parts, caller, id),
+        Action::History { game, turn, .. } => history::step_history(parts, caller, game, turn),
+    }
+}

@@ -1,0 +1,127 @@
+//! Turns: `/move`, `/drop`, `/pass`. Open, check, play, commit (compare-and-swap on the
+//! record's version, flushed), then reply with the board and ping the player to move.
+
+use stonemate_engine::{AnyGame, Color, Role, Square, Status, Turn, TurnError};
+
+use crate::service::error::Refusal;
+use crate::service::games::Fit;
+use crate::service::loaded::Loaded;
+use crate::service::text;
+use crate::service::types::{Caller, GameId, Reply, Response, UserId};
+use crate::service::{Parts, tell};
+use crate::store::{Ending, Phase};
+
+/// Refuses a player who is not to move; returns his side.
+fn check_turn(parts: &Parts, game: &Loaded, caller: UserId) -> Result<Color, Refusal> {
+    let side = game.check_playing(caller)?;
+    if game.to_move() != Some(side) {
+        let name = game.mover().map_or("nobody", |user| game.record.name_of(user));
+        let refusal = Refusal::NotYourTurn { game: game.id(), name: text::name(name) };
+        return Err(refusal.with_board(game.id(), parts.pictures.board(game, caller, Vec::new())));
+    }
+    Ok(side)
+}
+
+/// A turn as it comes to [`turn`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Played<'a> {
+    /// Typed by a player, in the game's notation: read by the game first.
+    Typed(&'a str),
+    /// Already a turn (the bot's): played as it is.
+    Turn(Turn),
+}
+
+/// Plays `played` on `position`; returns it as the game prints it (in the position
+/// before). A refused turn leaves the position as it was.
+fn play(position: &mut AnyGame, played: Played<'_>) -> Result<String, TurnError> {
+    let turn = match played {
+        Played::Typed(text) => position.parse_turn(text)?,
+        Played::Turn(turn) => turn,
+    };
+    let printed = position.format_turn(turn);
+    position.play(turn)?;
+    Ok(printed)
+}
+
+/// `/move` and `/pass` (and the bot's turns): one turn of the caller.
+pub(crate) fn turn(
+    parts: &Parts,
+    caller: &Caller,
+    game: Option<GameId>,
+    played: Played<'_>,
+) -> Result<Response, Refusal> {
+    let me = caller.user.id;
+    let mut game = parts.games.open(caller, game, Fit::ToMove)?;
+    let mover = check_turn(parts, &game, me)?;
+    let printed = match play(&mut game.position, played) {
+        Ok(printed) => printed,
+        Err(error) => {
+            // The position is untouched: a refused turn changes nothing.
+            let board = parts.pictures.board(&game, me, Vec::new());
+            return Err(Refusal::Illegal(error).with_board(game.id(), board));
+        }
+    };
+    let now = parts.clocks.now();
+    let status = game.position.status();
+    // The bot's turns have no clock: it never loses on time.
+    let clock = if parts.seat.to_move(&game) { None } else { parts.clocks.turn_clock(&game.record) };
+    let change = |next: &mut crate::store::GameRecord| {
+        next.turns.push(printed);
+        // Playing on answers the opponent's draw offer with a no; the mover's own offer
+        // stands.
+        if next.draw_offer != Some(mover) {
+            next.draw_offer = None;
+        }
+        next.clock = clock;
+        if let Status::Finished(ending) = status {
+            next.finish(Ending::by_rules(ending).at(now));
+        }
+    };
+    parts.respond(caller, game, change, |game| turn_response(parts, caller, game))
+}
+
+/// `/drop`: a piece letter and a square, played as `R@d4`.
+pub(crate) fn drop(
+    parts: &Parts,
+    caller: &Caller,
+    game: Option<GameId>,
+    piece: &str,
+    square: &str,
+) -> Result<Response, Refusal> {
+    let letter = piece.trim();
+    let role = match letter.chars().collect::<Vec<_>>().as_slice() {
+        [letter] => Role::from_letter(*letter),
+        _ => None,
+    };
+    let role = role.ok_or_else(|| Refusal::BadPiece(piece.chars().take(20).collect()))?;
+    let square: Square = square.trim().parse().map_err(|_| Refusal::BadSquare(square.chars().take(20).collect()))?;
+    turn(parts, caller, game, Played::Typed(&format!("{}@{square}", role.letter())))
+}
+
+fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded) -> Response {
+    let record = &game.record;
+    let played = record.turns.last().map_or("", String::as_str);
+    let mut text = format!("{} played {played} in {}.", text::name(&caller.user.name), record.id);
+    let notices = match record.phase {
+        Phase::Finished => {
+            let result = game.result();
+            text.push_str(&format!(" Game over: {result}{}.", game.score()));
+            tell::result_notices(parts, record, &format!("{} is over: {result}.", record.id), Some(caller.user.id))
+        }
+        _ => {
+            if let Some(user) = game.mover() {
+                let name = text::name(record.name_of(user));
+                text.push_str(&format!(" {name} to move{}.", parts.clocks.time_left(record)));
+            }
+            tell::turn_ping(parts, game).into_iter().collect()
+        }
+    };
+    let reply = Reply {
+        ok: true,
+        text,
+        images: vec![parts.pictures.public_board(game)],
+        game: Some(record.id),
+        ..Reply::default()
+    };
+    Response { reply, notices }
+}

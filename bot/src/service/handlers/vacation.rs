@@ -1,0 +1,92 @@
+//! `/vacation`: pauses the clocks of all the caller's games (see [`Clocks`] for what a
+//! vacation means, exactly).
+
+//!
+//! [`Clocks`]: crate::service::clocks::Clocks
+
+use crate::clock::{Span, Timestamp};
+use crate::service::clocks::Clocks;
+use crate::service::error::Refusal;
+use crate::service::games::short_name;
+use crate::service::loaded::Loaded;
+use crate::service::text;
+use crate::service::types::{Caller, GameId, Notice, Reply, Response, UserId};
+use crate::service::{Parts, retry, tell};
+use crate::store::{GameRecord, Phase, UserRecord, Vacation};
+
+/// `/vacation`: pauses (or, with 0 days, resumes) the clocks of all the caller's games.
+pub(crate) fn vacation(parts: &Parts, caller: &Caller, days: u8) -> Result<Response, Refusal> {
+    let now = parts.clocks.now();
+    let me = caller.user.id;
+    let mut user = parts.users.record(me)?.unwrap_or_else(|| UserRecord::new(me, short_name(&caller.user.name)));
+    let running = user.away_until(now).is_some();
+    if days == 0 && !running {
+        return Err(Refusal::NotOnVacation);
+    }
+    let end = now + Span::days(days.into());
+    match user.vacations.last_mut() {
+        Some(vacation) if running => vacation.end = end,
+        _ => user.vacations.push(Vacation { start: now, end }),
+    }
+    let left = parts.clocks.vacation_days_left(&user.vacations, days)?;
+    parts.users.save(&user)?;
+    let mut moved = Vec::new();
+    let mut notices = Vec::new();
+    for (id, phase) in parts.games.games_of(me)? {
+        if phase == Phase::Playing
+            && let Some(told) = retry(|| pause(parts, id, me, days))?
+        {
+            moved.push(id);
+            notices.extend(told);
+        }
+    }
+    let text = vacation_text(days, end, &moved, &parts.clocks, left);
+    let reply = Reply { ok: true, text, private: true, ..Reply::default() };
+    Ok(Response { reply, notices })
+}
+
+/// Moves the clock of game `id` to the pause its players' vacations make now, telling
+/// the opponent of `away` in the same write; returns that notice, or `None` when the
+/// clock did not move.
+fn pause(parts: &Parts, id: GameId, away: UserId, days: u8) -> Result<Option<Vec<Notice>>, Refusal> {
+    let game = parts.games.loaded(parts.games.load(id)?)?;
+    let Some(moved) = parts.clocks.repaused(&game.record) else { return Ok(None) };
+    let change = |next: &mut GameRecord| next.clock = Some(moved);
+    let written = parts.commit(game, change, |game| pause_notice(parts, game, away, days).into_iter().collect())?;
+    Ok(Some(written.notices))
+}
+
+/// Tells the opponent of the one who went away (or came back) how his game's clock
+/// moved.
+fn pause_notice(parts: &Parts, game: &Loaded, away: UserId, days: u8) -> Option<Notice> {
+    let record = &game.record;
+    let clock = record.clock?;
+    let opponent = record.other(away);
+    let mover = game.mover().map_or_else(|| "nobody".to_owned(), |user| text::name(record.name_of(user)));
+    let what = if days == 0 { "is back from vacation" } else { "is on vacation" };
+    let text = format!(
+        "{}: {} {what}: in {}, {mover}'s turn is now due {}.",
+        text::ping(record.name_of(opponent)),
+        text::name(record.name_of(away)),
+        record.id,
+        parts.clocks.deadline(clock.deadline)
+    );
+    tell::tell(parts, record, opponent, text, true)
+}
+
+/// The caller's reply to `/vacation`.
+fn vacation_text(days: u8, end: Timestamp, moved: &[GameId], clocks: &Clocks, left: u32) -> String {
+    let games: Vec<String> = moved.iter().map(ToString::to_string).collect();
+    let games = if games.is_empty() { "no clock was running".to_owned() } else { games.join(", ") };
+    let allowance = clocks.allowance();
+    if days == 0 {
+        format!(
+            "Welcome back: your clocks run again ({games}). {left} of your {allowance} vacation days are left this year."
+        )
+    } else {
+        format!(
+            "You are on vacation, back {}: the clocks of your games stand still until then ({games}); your opponents were told. {left} of your {allowance} vacation days are left this year.",
+            clocks.deadline(end)
+        )
+    }
+}

@@ -1,0 +1,283 @@
+//! Commands that look and do not play: `/board`, `/history`, `/games`, `/legal`,
+//! `/rules`, and `/notify` (a user setting).
+
+use std::cmp::Reverse;
+use std::fmt::Write as _;
+
+use stonemate_engine::{GameKind, Square, Turn};
+
+use crate::service::Parts;
+use crate::service::error::Refusal;
+use crate::service::games::{self, Fit};
+use crate::service::loaded::Loaded;
+use crate::service::rules;
+use crate::service::text;
+use crate::service::types::{Button, Caller, GameId, NotifyMode, Reply, Response, User};
+use crate::store::{Phase, Reason, UserRecord};
+
+/// Replies longer than this are cut (Discord allows 2000 characters).
+const MAX_TEXT: usize = 1800;
+
+/// `head` followed by as many whole `items` as fit in one message, joined by `separator`;
+/// when some are left out, `rest(count)` says how many and how to see them.
+pub(crate) fn cut_list(head: &str, items: &[String], separator: &str, rest: impl Fn(usize) -> String) -> String {
+    let whole = format!("{head}{}", items.join(separator));
+    if whole.chars().count() <= MAX_TEXT {
+        return whole;
+    }
+    // The note for all items is the longest, so every shorter one fits too.
+    let room = MAX_TEXT.saturating_sub(rest(items.len()).chars().count());
+    let mut text = head.to_owned();
+    let mut length = text.chars().count();
+    for (shown, item) in items.iter().enumerate() {
+        let gap = if shown == 0 { "" } else { separator };
+        length += gap.chars().count() + item.chars().count();
+        if length > room {
+            text.push_str(&rest(items.len() - shown));
+            return text;
+        }
+        text.push_str(gap);
+        text.push_str(item);
+    }
+    text
+}
+
+/// One line about where a record stands: whose turn, the result, or the challenge state.
+pub(crate) fn state(parts: &Parts, game: &Loaded) -> String {
+    let record = &game.record;
+    match record.phase {
+        Phase::Playing => {
+            let name = game.mover().map_or("nobody", |user| record.name_of(user));
+            format!("{} to move{}", text::name(name), parts.clocks.time_left(record))
+        }
+        Phase::Finished if record.result.as_ref().is_some_and(|r| matches!(r.reason, Reason::Rules(_))) => {
+            format!("{}{}", game.result(), game.score())
+        }
+        Phase::Finished => game.result(),
+        Phase::Challenge => "a challenge waiting for an answer".to_owned(),
+        Phase::Declined => "a declined challenge".to_owned(),
+        Phase::Withdrawn => "a withdrawn challenge".to_owned(),
+        Phase::Expired => "an expired challenge".to_owned(),
+    }
+}
+
+/// `/board`: anyone in the game's server may look at it.
+pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+    let game = parts.games.open_viewed(caller, text, Fit::Any)?;
+    let record = &game.record;
+    let text = format!(
+        "{} {}: {}, {} turns played; {}.",
+        record.id,
+        record.game.title(),
+        game.sides(),
+        record.turns.len(),
+        state(parts, &game)
+    );
+    let images = vec![parts.pictures.public_board(&game)];
+    // A finished game's board offers its players a rematch.
+    let buttons = (record.phase == Phase::Finished).then(|| Button::rematch(record.id));
+    Ok(Response {
+        reply: Reply {
+            ok: true,
+            text,
+            images,
+            buttons: buttons.into_iter().collect(),
+            game: Some(record.id),
+            ..Reply::default()
+        },
+        notices: vec![],
+    })
+}
+
+/// The turns numbered in pairs: `1. d4 e5`, `2. c4 pass`.
+pub(crate) fn numbered(turns: &[String]) -> Vec<String> {
+    turns.chunks(2).enumerate().map(|(number, pair)| format!("{}. {}", number + 1, pair.join(" "))).collect()
+}
+
+/// The record as a file `stonemate replay` reads back: comments, then numbered turns.
+pub fn record_file(game: &Loaded) -> String {
+    let record = &game.record;
+    let options: Vec<String> = record.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let arguments: Vec<String> = options
+        .iter()
+        .map(|pair| if pair.contains(' ') { format!("--option \"{pair}\"") } else { format!("--option {pair}") })
+        .collect();
+    let mut file = format!("# Stonemate {}: {}\n# {}\n", record.id, record.game.name(), game.sides());
+    let _ = writeln!(file, "# options: {}", options.join(" "));
+    if record.phase == Phase::Finished {
+        let _ = writeln!(file, "# result: {}", game.result());
+    }
+    let _ = writeln!(
+        file,
+        "# replay: stonemate replay --game {} {} game-{}.txt",
+        record.game.name(),
+        arguments.join(" "),
+        record.id.0
+    );
+    for (number, pair) in record.turns.chunks(2).enumerate() {
+        let _ = writeln!(file, "{}. {}", number + 1, pair.join(" "));
+    }
+    file
+}
+
+/// `/games`: the active games and pending challenges of a user (the caller by default).
+pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Result<Response, Refusal> {
+    let user = user.unwrap_or(&caller.user);
+    let mut lines = Vec::new();
+    for record in parts.games.records_of(caller, user.id, Phase::Playing)? {
+        let game = parts.games.loaded(record)?;
+        let record = &game.record;
+        let opponent = text::name(record.name_of(record.other(user.id)));
+        lines.push(format!("{} {} vs {opponent}: {}", record.id, record.game.name(), state(parts, &game)));
+    }
+    for record in parts.games.records_of(caller, user.id, Phase::Challenge)? {
+        let game = record.game.name();
+        let line = if record.is_open() {
+            format!("{} {game} open challenge, waiting for anyone", record.id)
+        } else if record.challenger == user.id {
+            format!("{} {game} challenge to {}, waiting", record.id, text::name(&record.names[1]))
+        } else {
+            format!("{} {game} challenge from {}, to answer", record.id, text::name(&record.names[0]))
+        };
+        lines.push(line);
+    }
+    let text = if lines.is_empty() {
+        format!("{} has no active games or challenges.", text::name(&user.name))
+    } else {
+        cut_list(&format!("{}'s games:\n", text::name(&user.name)), &lines, "\n", |more| format!("\n… and {more} more"))
+    };
+    let reply = Reply { ok: true, text, private: true, ..Reply::default() };
+    Ok(Response { reply, notices: Vec::new() })
+}
+
+/// Finished games listed per page of `/games status:finished`.
+const PAGE: usize = 10;
+
+/// `/games status:finished`: one page of a user's finished games (the caller's by
+/// default), most recently finished first, each with its result and when it ended.
+pub(crate) fn finished_games(
+    parts: &Parts,
+    caller: &Caller,
+    user: Option<&User>,
+    page: u32,
+) -> Result<Response, Refusal> {
+    let user = user.unwrap_or(&caller.user);
+    let mut records = parts.games.records_of(caller, user.id, Phase::Finished)?;
+    // Records from before the end was dated come after the dated ones, newest id first.
+    records.sort_by_key(|record| Reverse((record.result.as_ref().and_then(|result| result.finished), record.id)));
+    let name = text::name(&user.name);
+    let pages = u32::try_from(records.len().div_ceil(PAGE)).unwrap_or(u32::MAX);
+    if pages == 0 {
+        let reply =
+            Reply { ok: true, text: format!("{name} has no finished games."), private: true, ..Reply::default() };
+        return Ok(Response { reply, notices: Vec::new() });
+    }
+    if page > pages {
+        return Err(Refusal::NoSuchPage { page, pages });
+    }
+    let first = (page as usize - 1) * PAGE;
+    let mut lines = Vec::new();
+    for record in records.into_iter().skip(first).take(PAGE) {
+        let game = parts.games.loaded(record)?;
+        let record = &game.record;
+        let opponent = text::name(record.name_of(record.other(user.id)));
+        let when = record.result.as_ref().and_then(|result| result.finished);
+        let when = when.map_or_else(String::new, |at| format!(", ended {}", parts.clocks.deadline(at)));
+        lines.push(format!("{} {} vs {opponent}: {}{when}", record.id, record.game.name(), state(parts, &game)));
+    }
+    let head = format!(
+        "{name}'s finished games, newest first (page {page} of {pages}):
+"
+    );
+    let mut text = cut_list(&head, &lines, "\n", |more| format!("\n… and {more} more on this page"));
+    if page < pages {
+        text.push_str(&format!("\nOlder ones: `/games status:finished page:{}`", page + 1));
+    }
+    let reply = Reply { ok: true, text, private: true, ..Reply::default() };
+    Ok(Response { reply, notices: Vec::new() })
+}
+
+/// Where a turn is on the board: the squares it starts from (a drop's own square, every
+/// cell of a tandem's pair, nothing for a pass) and the square it ends on. The one place a
+/// [`Turn`] becomes squares, for `/legal` and its autocompletion.
+pub(crate) fn turn_squares(turn: &Turn) -> (Vec<Square>, Option<Square>) {
+    match *turn {
+        Turn::Pass => (Vec::new(), None),
+        Turn::Drop { to, .. } => (vec![to], Some(to)),
+        Turn::Move { from, to, .. } | Turn::Relocate { from, to, .. } => (vec![from], Some(to)),
+        Turn::Tandem { from, to } => (from.cells().collect(), Some(to)),
+    }
+}
+
+/// A square to name in the hint of a cut list: where the last turn (one left out) with one
+/// start square starts.
+fn example_square(turns: &[Turn]) -> String {
+    let start = |turn: &Turn| match turn_squares(turn).0.as_slice() {
+        [square] => Some(*square),
+        _ => None,
+    };
+    turns.iter().rev().find_map(start).map_or_else(|| "e4".to_owned(), |square| square.to_string())
+}
+
+/// `/legal`: the legal turns (from one square), highlighted on the board.
+pub(crate) fn legal(
+    parts: &Parts,
+    caller: &Caller,
+    text: Option<GameId>,
+    square: Option<&str>,
+) -> Result<Response, Refusal> {
+    let loaded = parts.games.open_viewed(caller, text, Fit::ToMove)?;
+    let (record, game) = (&loaded.record, &loaded.position);
+    let square = match square.map(str::trim).filter(|s| !s.is_empty()) {
+        Some(text) => Some(text.parse::<Square>().map_err(|_| Refusal::BadSquare(text.chars().take(20).collect()))?),
+        None => None,
+    };
+    let turns: Vec<Turn> = game
+        .legal_turns()
+        .into_iter()
+        .filter(|turn| square.is_none_or(|s| turn_squares(turn).0.contains(&s)))
+        .collect();
+    let mut highlights: Vec<Square> = turns.iter().filter_map(|turn| turn_squares(turn).1).collect();
+    highlights.dedup();
+    let names: Vec<String> = turns.iter().map(|turn| game.format_turn(*turn)).collect();
+    let from = square.map_or(String::new(), |square| format!(" from {square}"));
+    let text = match (record.phase, names.len()) {
+        (Phase::Challenge, _) => format!("{} has not started yet.", record.id),
+        (_, 0) => format!("{}: no legal turn{from}.", record.id),
+        (_, count) => {
+            let head = format!("{}: {count} legal turn{}{from}: ", record.id, if count == 1 { "" } else { "s" });
+            cut_list(&head, &names, ", ", |more| {
+                format!(
+                    ", … and {more} more: name a square to see its turns, as in `/legal square:{}`",
+                    example_square(&turns)
+                )
+            })
+        }
+    };
+    let images = vec![parts.pictures.board(&loaded, caller.user.id, highlights)];
+    let reply = Reply { ok: true, text, private: true, images, game: Some(record.id), ..Reply::default() };
+    Ok(Response { reply, notices: Vec::new() })
+}
+
+/// `/rules`: a summary of a game's rules and notation.
+pub(crate) fn rules(kind: GameKind) -> Result<Response, Refusal> {
+    let text = rules::summary(kind).to_owned();
+    Ok(Response { reply: Reply { ok: true, text, private: true, ..Reply::default() }, notices: Vec::new() })
+}
+
+/// `/notify`: how the caller is told that it is his turn.
+pub(crate) fn set_notify(parts: &Parts, caller: &Caller, notify: NotifyMode) -> Result<Response, Refusal> {
+    let name = games::short_name(&caller.user.name);
+    let old = parts.users.record(caller.user.id)?;
+    let user = UserRecord { name, notify, ..old.unwrap_or_else(|| UserRecord::new(caller.user.id, String::new())) };
+    parts.users.save(&user)?;
+    let text = match notify {
+        NotifyMode::Channel => "You will be pinged in the game's channel when it is your turn.",
+        NotifyMode::Dm => "You will get a direct message when it is your turn.",
+        NotifyMode::Off => "You will not be pinged about your turns (results still show in the channel).",
+    };
+    Ok(Response {
+        reply: Reply { ok: true, text: text.to_owned(), private: true, ..Reply::default() },
+        notices: vec![],
+    })
+}

@@ -1,0 +1,52 @@
+//! Messages for players, made the way each chose to be told (`/notify`): turn pings and
+//! results. They are written with the change that causes them
+//! ([`Parts::commit`](super::Parts::commit)).
+
+use super::Parts;
+use super::loaded::Loaded;
+use super::text;
+use super::types::{Notice, NotifyMode, Target, UserId};
+use crate::store::GameRecord;
+
+/// A message for `user` about `record`, sent the way he chose. `always` messages
+/// (results, timeouts) still go to the channel, without a ping, when he chose `off`.
+pub(crate) fn tell(parts: &Parts, record: &GameRecord, user: UserId, text: String, always: bool) -> Option<Notice> {
+    if parts.seat.is_bot(user) {
+        // The bot learns of its games from the store, not from messages.
+        return None;
+    }
+    let (target, mentions) = match parts.users.notify_mode(user) {
+        NotifyMode::Channel => (Target::Channel(record.channel), vec![user]),
+        NotifyMode::Dm => (Target::Direct(user), Vec::new()),
+        NotifyMode::Off if always => (Target::Channel(record.channel), Vec::new()),
+        NotifyMode::Off => return None,
+    };
+    Some(Notice { target, text, mentions, images: Vec::new(), game: Some(record.id), buttons: Vec::new() })
+}
+
+/// Pings the player to move in `game` (DMs carry the board from his side).
+pub(crate) fn turn_ping(parts: &Parts, game: &Loaded) -> Option<Notice> {
+    let record = &game.record;
+    let user = game.mover()?;
+    let opponent = text::name(record.name_of(record.other(user)));
+    let text = format!(
+        "{}, it is your turn in {} ({} against {opponent}){}.",
+        text::ping(record.name_of(user)),
+        record.id,
+        record.game.title(),
+        parts.clocks.time_left(record)
+    );
+    let mut notice = tell(parts, record, user, text, false)?;
+    if notice.target == Target::Direct(user) {
+        notice.images.push(parts.pictures.board(game, user, Vec::new()));
+    }
+    Some(notice)
+}
+
+/// Tells the players other than `except` how the game ended (or the challenge). The
+/// notices carry no Rematch button: in the channel, the reply to `except` has one, and
+/// a press in a direct message would come from no server.
+pub(crate) fn result_notices(parts: &Parts, record: &GameRecord, text: &str, except: Option<UserId>) -> Vec<Notice> {
+    let told = |user| tell(parts, record, user, format!("{}: {text}", text::ping(record.name_of(user))), true);
+    [record.challenger, record.opponent].into_iter().filter(|user| Some(*user) != except).filter_map(told).collect()
+}
