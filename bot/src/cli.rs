@@ -84,7 +84,7 @@ pub struct ConsoleArgs {
     pub json: bool,
 }
 
-/// Runs a parsed command line; the exit status follows `replay-cli.md` (2: bad arguments).
+/// Runs a parsed command line; the exit status follows `docs/replay-cli.md` (2: bad arguments).
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Replay(args) => run_replay(&args),

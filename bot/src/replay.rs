@@ -1,5 +1,5 @@
 //! `stonemate replay`: reads a record, plays it, and prints the position as JSON.
-//! The output is a contract other programs rely on (`replay-cli.md` in the shared specs).
+//! The output is a contract other programs rely on (`docs/replay-cli.md`).
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -138,7 +138,7 @@ pub fn replay_record(kind: GameKind, flags: &OptionPairs, record: &str) -> Resul
     Ok((position_json(&replay), ok))
 }
 
-/// The JSON object of `replay-cli.md`, fields in the documented order.
+/// The JSON object of `docs/replay-cli.md`, fields in the documented order.
 #[must_use]
 pub fn position_json(replay: &Replay) -> Value {
     let game = &replay.game;

@@ -1,5 +1,5 @@
 //! `stonemate console`: the game service on a local database, driven by lines on standard
-//! input instead of Discord (`commands.md`, "The console"). For trying the bot without a
+//! input instead of Discord (`docs/commands.md`, "The console"). For trying the bot without a
 //! token, and for scripts (`--json`: one JSON object per reply).
 
 pub mod parse;
@@ -52,7 +52,7 @@ pub struct Options {
 }
 
 impl Options {
-    /// The defaults of `commands.md`: images go to `out` next to the database.
+    /// The defaults of `docs/commands.md`: images go to `out` next to the database.
     #[must_use]
     pub fn new(data: Option<PathBuf>, out: Option<PathBuf>, json: bool) -> Options {
         let data = data.unwrap_or_else(|| PathBuf::from(DEFAULT_DATA));

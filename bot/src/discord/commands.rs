@@ -1,4 +1,4 @@
-//! The slash commands of `commands.md`, made from the service's one list of them
+//! The slash commands of `docs/commands.md`, made from the service's one list of them
 //! ([`COMMANDS`]): each becomes a poise command whose options Discord shows, and whose one
 //! action reads the options, has the list make a typed [`Command`], hands it to the
 //! service and sends its answer. Checks and wording are the service's.

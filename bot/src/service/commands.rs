@@ -382,7 +382,7 @@ macro_rules! commands {
             )*},
         )*}
 
-        /// Every command, in the order of `commands.md`.
+        /// Every command, in the order of `docs/commands.md`.
         pub const COMMANDS: &[Spec] = &[$(
             Spec {
                 name: $name,

@@ -67,6 +67,11 @@ pub enum Refusal {
     BadExtraDays(i64),
     #[error("bad options: {0}")]
     BadOptions(#[from] OptionError),
+    /// `counting=on` (go, rule 10) while the service cannot hold a counting phase.
+    #[error(
+        "counting=on is not offered yet: the counting phase of go's rule 10 needs `/dead` and its buttons, which are still to come; challenge with counting off"
+    )]
+    CountingUnavailable,
     #[error("you already have {limit} challenges waiting for an answer: withdraw some, or wait for answers")]
     TooManyChallenges { limit: usize },
     #[error("you already have {limit} challenges waiting for {name}'s answer: wait for an answer first")]

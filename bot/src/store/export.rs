@@ -1,4 +1,4 @@
-//! `stonemate export` / `import` (`commands.md`, "Operating commands"): every record of a
+//! `stonemate export` / `import` (`docs/commands.md`, "Operating commands"): every record of a
 //! database as JSON Lines. The first line is a header with the export's version; then one
 //! line per record: `{"game": ...}` (a [`GameRecord`] as stored), `{"user": ...}` (a
 //! [`UserRecord`]), `{"rating": ...}` (a [`RatingRecord`]) and `{"last_id": n}` (the last

@@ -504,8 +504,9 @@ mod rule_name {
 
     /// The reasons the rules make (the others are the players' and have their own
     /// [`super::Reason`] variants).
-    pub const RULES: [EndReason; 9] = [
+    pub const RULES: [EndReason; 10] = [
         EndReason::TwoPasses,
+        EndReason::Counted,
         EndReason::Checkmate,
         EndReason::NoLegalTurn,
         EndReason::Repetition,

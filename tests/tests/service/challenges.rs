@@ -29,6 +29,21 @@ fn challenge_posts_buttons_pings_the_opponent_and_shows_the_board() {
     assert!(reply.text.contains("komi=6.5"), "{}", reply.text);
 }
 
+/// The engine reads go's `counting=on` (rule 10), but the service cannot yet hold a
+/// counting phase (no `/dead`, no Accept/Resume): such a game could never end, so the
+/// challenge is refused and nothing is stored; `counting=off` is the old game.
+#[test]
+fn counting_on_is_refused_until_the_counting_phase_exists() {
+    let table = Table::new();
+    for options in ["board=9x9 counting=on", "counting=YES", "Counting=true"] {
+        let refusal = table.refused("alice", challenge("bob", "go", Some(options)));
+        assert!(refusal.contains("counting=on is not offered yet"), "{options}: {refusal}");
+    }
+    assert!(table.service.store().load(GameId(1)).unwrap().is_none());
+    let reply = table.ok("alice", challenge("bob", "go", Some("board=9x9 counting=off"))).reply;
+    assert!(reply.game.is_some());
+}
+
 #[test]
 fn challenge_stores_every_option_with_defaults_and_three_days() {
     let table = Table::new();

@@ -72,6 +72,12 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
         return Err(Refusal::ChallengeSelf);
     }
     let start = AnyGame::new(kind, &pairs)?;
+    // The engine knows rule 10, but the service has no way yet to propose, accept or
+    // resume: a game in its counting phase could never end. Refused until it has.
+    let on = |value: &str| matches!(value.to_ascii_lowercase().as_str(), "on" | "yes" | "true");
+    if pairs.iter().any(|(key, value)| key.eq_ignore_ascii_case("counting") && on(value)) {
+        return Err(Refusal::CountingUnavailable);
+    }
     let days = days.unwrap_or(parts.settings.default_days);
     let against_bot = parts.seat.is_bot(opponent.id);
     if against_bot {
