@@ -9,6 +9,11 @@
 //!   middle-game position per game drawn to PNG bytes at 800 pixels; the PNG size of each
 //!   is printed before it is timed.
 //!
+//! - `names/devanagari`, `names/bengali`, `names/tamil`, `names/emoji`, `names/cjk`: an
+//!   iChess position whose two players have 32-character names (the longest Discord allows)
+//!   in that script, drawn hot; the PNG size of each is printed before it is timed, and
+//!   the time of its first picture (fonts still deflated, glyphs not yet rasterised).
+//!
 //! Run with `cargo bench -p stonemate-render --bench render`.
 
 #[path = "../tests/samples/mod.rs"]
@@ -90,5 +95,17 @@ fn render(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, cycle, render);
+fn names(c: &mut Criterion) {
+    let mut group = c.benchmark_group("names");
+    for (script, name) in samples::longest_names() {
+        let picture = samples::named(&name);
+        let start = Instant::now();
+        let bytes = png(&picture);
+        eprintln!("names/{script}: {} bytes, first picture {:.2?} ({name})", bytes.len(), start.elapsed());
+        group.bench_function(script, |b| b.iter(|| png(std::hint::black_box(&picture))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, names, cycle, render);
 criterion_main!(benches);
