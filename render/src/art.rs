@@ -163,6 +163,11 @@ pub struct Mask {
 }
 
 impl Mask {
+    /// What the mask's coverage holds, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.coverage.capacity() * std::mem::size_of::<f32>()
+    }
+
     pub fn disc(size: usize, cx: f32, cy: f32, r: f32) -> Mask {
         Sketch::new(size).disc((cx, cy), r).mask()
     }
