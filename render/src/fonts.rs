@@ -47,6 +47,7 @@ pub struct Deflated {
     data: OnceLock<Vec<u8>>,
     font: OnceLock<FontRef<'static>>,
     face: OnceLock<rustybuzz::Face<'static>>,
+    plan: OnceLock<rustybuzz::ShapePlan>,
 }
 
 impl std::fmt::Debug for Deflated {
@@ -60,7 +61,13 @@ impl std::fmt::Debug for Deflated {
 
 impl Deflated {
     const fn new(deflated: &'static [u8]) -> Deflated {
-        Deflated { deflated, data: OnceLock::new(), font: OnceLock::new(), face: OnceLock::new() }
+        Deflated {
+            deflated,
+            data: OnceLock::new(),
+            font: OnceLock::new(),
+            face: OnceLock::new(),
+            plan: OnceLock::new(),
+        }
     }
 
     fn data(&'static self) -> &'static [u8] {
@@ -80,7 +87,32 @@ impl Deflated {
     pub fn face(&'static self) -> &'static rustybuzz::Face<'static> {
         self.face.get_or_init(|| rustybuzz::Face::from_slice(self.data(), 0).expect("the embedded font is valid"))
     }
+
+    /// The shaper's plan for left-to-right text in `script` with this font, made once:
+    /// making it (reading the font's layout tables for the script's features) costs more
+    /// than shaping a name.
+    pub fn plan(&'static self, script: rustybuzz::Script) -> &'static rustybuzz::ShapePlan {
+        self.plan.get_or_init(|| {
+            rustybuzz::ShapePlan::new(self.face(), rustybuzz::Direction::LeftToRight, Some(script), None, &[])
+        })
+    }
 }
+
+/// The scripts of [`SCRIPTS`], in the same order, as the shaper names them.
+pub static SCRIPT_TAGS: [rustybuzz::Script; 9] = {
+    use rustybuzz::script;
+    [
+        script::DEVANAGARI,
+        script::BENGALI,
+        script::GURMUKHI,
+        script::GUJARATI,
+        script::ORIYA,
+        script::TAMIL,
+        script::TELUGU,
+        script::KANNADA,
+        script::MALAYALAM,
+    ]
+};
 
 /// The fallback fonts for scripts whose letters change shape and order with their
 /// neighbours (text in them is shaped), by the Unicode block each covers.

@@ -205,12 +205,13 @@ fn place(face: Face, px: u16, text: &str) -> (Vec<Placed>, f32) {
         let scaled = source.font().as_scaled(source.scale(px));
         if source.shaped() {
             let Source::Script(index) = source else { unreachable!("only scripts are shaped") };
-            let face = fonts::SCRIPTS[usize::from(index)].1.face();
+            let (font, script) = (&fonts::SCRIPTS[usize::from(index)].1, fonts::SCRIPT_TAGS[usize::from(index)]);
             let mut buffer = rustybuzz::UnicodeBuffer::new();
             buffer.push_str(&run);
+            // The run's script is its font's, even for a run of signs the scripts share.
             buffer.set_direction(rustybuzz::Direction::LeftToRight);
-            buffer.guess_segment_properties();
-            let shaped = rustybuzz::shape(face, &[], buffer);
+            buffer.set_script(script);
+            let shaped = rustybuzz::shape_with_plan(font.face(), font.plan(script), buffer);
             let (h, v) = (scaled.h_scale_factor(), scaled.v_scale_factor());
             for (info, position) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
                 let id = GlyphId(info.glyph_id as u16);
@@ -293,27 +294,28 @@ fn set(face: Face, px: u16, text: &str) -> Line {
     Line { glyphs, width: width.round() as i32 }
 }
 
-/// The width of `text` in pixels.
+/// The width of `text` in pixels (measured from the glyphs' advances: nothing is drawn).
 #[must_use]
 pub fn width(face: Face, px: u16, text: &str) -> usize {
-    set(face, px, text).width.max(0) as usize
+    place(face, px, text).1.round().max(0.0) as usize
 }
 
-/// `text`, shortened with an ellipsis if needed to fit in `max_width` pixels.
+/// `text`, shortened with an ellipsis if needed to fit in `max_width` pixels: its longest
+/// beginning that fits with the ellipsis, found by halving (a 32-character name measures
+/// five cuts, not twenty).
 #[must_use]
 pub fn fit(face: Face, px: u16, text: &str, max_width: usize) -> String {
     if width(face, px, text) <= max_width {
         return text.to_owned();
     }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let shorter: String = chars.iter().collect::<String>().trim_end().to_owned() + "…";
-        if width(face, px, &shorter) <= max_width {
-            return shorter;
-        }
-    }
-    String::new()
+    let chars: Vec<char> = text.chars().collect();
+    let cut = |kept: usize| chars[..kept].iter().collect::<String>().trim_end().to_owned() + "…";
+    let fits = |kept: usize| width(face, px, &cut(kept)) <= max_width;
+    // Longer beginnings are wider; should shaping ever make one narrower, the search may
+    // stop short of the longest, and the walk down below still only returns one that fits.
+    let kept: Vec<usize> = (0..chars.len()).collect();
+    let found = kept.partition_point(|&kept| fits(kept));
+    (0..found).rev().find(|&kept| fits(kept)).map(cut).unwrap_or_default()
 }
 
 /// The height of capital letters, for centring text vertically.
