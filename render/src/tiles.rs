@@ -3,10 +3,10 @@
 //! A request only copies them.
 //!
 //! Tile sets live in an LRU cache, one set per (size, place), bounded by the bytes the sets
-//! hold rather than by their number: a set of 20-pixel stones is a hundred times smaller
-//! than one of 90-pixel chess figures, and the budget holds every set the boards users can
-//! reach need, so that no mix of board sizes makes pictures draw their tiles again. Past
-//! it, the sets used longest ago go. Nothing is drawn while the cache's lock is held: a set
+//! hold rather than by their number (a set's bytes grow with the square of its cell size
+//! and with the kinds of pieces drawn), and the budget holds every set the boards users
+//! can reach need, so that no mix of board sizes makes pictures draw their tiles again.
+//! Past it, the sets used longest ago go. Nothing is drawn while the cache's lock is held: a set
 //! starts empty, and each tile is drawn outside the cache's lock (two threads needing the
 //! same new tile at once may both draw it; the first one kept wins), so other pictures
 //! never wait.
