@@ -9,6 +9,12 @@
 //!   middle-game position per game drawn to PNG bytes at 800 pixels; the PNG size of each
 //!   is printed before it is timed.
 //!
+//! - `names/devanagari`, `names/bengali`, `names/tamil`, `names/emoji`, `names/cjk`: an
+//!   iChess position whose two players have 32-character names (the longest Discord allows)
+//!   in that script, drawn hot; the PNG size of each is printed before it is timed, and
+//!   the time of its first picture (fonts still deflated, glyphs not yet rasterised);
+//!   `names/latin-short`, the same picture with a short Latin name, is the reference.
+//!
 //! Run with `cargo bench -p stonemate-render --bench render`.
 
 #[path = "../tests/samples/mod.rs"]
@@ -90,5 +96,34 @@ fn render(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, cycle, render);
+fn names(c: &mut Criterion) {
+    let mut group = c.benchmark_group("names");
+    // The same picture with a short Latin name: the reference the others are beside.
+    let reference = ("latin-short", "olivia".to_owned());
+    for (script, name) in std::iter::once(reference).chain(samples::longest_names()) {
+        let picture = samples::named(&name);
+        let start = Instant::now();
+        let bytes = png(&picture);
+        let first = start.elapsed();
+        // The thread's CPU time too: on a shared machine wall time is mostly waiting.
+        let mut cpu: Vec<Duration> = (0..300)
+            .map(|_| {
+                let start = cpu_time::ThreadTime::now();
+                std::hint::black_box(png(&picture));
+                start.elapsed()
+            })
+            .collect();
+        cpu.sort();
+        eprintln!(
+            "names/{script}: {} bytes, first picture {first:.2?}, cpu median {:.2?} max {:.2?} ({name})",
+            bytes.len(),
+            cpu[cpu.len() / 2],
+            cpu[cpu.len() - 1]
+        );
+        group.bench_function(script, |b| b.iter(|| png(std::hint::black_box(&picture))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, names, cycle, render);
 criterion_main!(benches);

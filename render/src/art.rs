@@ -144,6 +144,10 @@ impl Sketch {
         let side = size * k;
         let mut sums = vec![0u32; size * size];
         for (y, row) in self.samples.as_raw().chunks_exact(side).enumerate() {
+            // Shapes leave most rows above and below them empty: a quick scan skips them.
+            if row.iter().all(|&v| v == 0) {
+                continue;
+            }
             let sums = &mut sums[(y / k) * size..(y / k + 1) * size];
             for (sum, block) in sums.iter_mut().zip(row.chunks_exact(k)) {
                 *sum += block.iter().map(|&v| u32::from(v)).sum::<u32>();
@@ -163,6 +167,11 @@ pub struct Mask {
 }
 
 impl Mask {
+    /// What the mask's coverage holds, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.coverage.capacity() * std::mem::size_of::<f32>()
+    }
+
     pub fn disc(size: usize, cx: f32, cy: f32, r: f32) -> Mask {
         Sketch::new(size).disc((cx, cy), r).mask()
     }

@@ -35,6 +35,7 @@ pub use animation::{ANIMATION_LONG_SIDE, FRAME_DELAY, LAST_FRAME_DELAY, MAX_ANIM
 pub use encode::{FALLBACK_LEVEL, MAX_PNG_BYTES, PNG_LEVEL};
 pub use frame::Frame;
 pub use layout::LONG_SIDE;
+pub use tiles::{CacheLimit, OLD_MAX_CACHED_SETS, TILE_CACHE_BYTES};
 
 use crate::layout::Layout;
 use crate::palette::{Base, Ground, Palette};
@@ -73,11 +74,31 @@ thread_local! {
 /// The picture as PNG bytes, [`LONG_SIDE`] pixels on its long side (less for tiny boards).
 #[must_use]
 pub fn png(picture: &Picture) -> Vec<u8> {
+    png_at(picture, LONG_SIDE)
+}
+
+/// The picture as PNG bytes, `long_side` pixels on its long side (less for tiny boards):
+/// for thumbnails, and for benchmarks that need many cell sizes.
+#[must_use]
+pub fn png_at(picture: &Picture, long_side: usize) -> Vec<u8> {
     FRAME.with_borrow_mut(|frame| {
-        let rows = layout::hand_rows(&picture.view, LONG_SIDE);
-        draw(picture, LONG_SIDE, rows, frame);
+        let rows = layout::hand_rows(&picture.view, long_side);
+        draw(picture, long_side, rows, frame);
         encode::png(frame)
     })
+}
+
+/// What the cache of pre-drawn tiles holds now: (tile sets, bytes).
+#[must_use]
+pub fn tile_cache_usage() -> (usize, usize) {
+    tiles::cache_usage()
+}
+
+/// Changes the tile cache's limit (by default [`CacheLimit::Bytes`]`(`[`TILE_CACHE_BYTES`]`)`)
+/// and, if `clear`, empties it: for benchmarks comparing policies and for tests that need
+/// a cold cache. Sets over a lower limit go when the next picture asks for a set.
+pub fn set_tile_cache_limit(limit: CacheLimit, clear: bool) {
+    tiles::set_cache_limit(limit, clear);
 }
 
 /// Draws `picture` into `frame` at `long_side` pixels, with `hand_rows` rows for each hand

@@ -48,6 +48,15 @@ pub enum Layer {
 }
 
 impl Layer {
+    /// What the layer holds, in bytes.
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of::<Layer>()
+            + match self {
+                Layer::Shape(mask, _) => mask.bytes(),
+                Layer::Nested { outer, inner, .. } => outer.bytes() + inner.bytes(),
+            }
+    }
+
     pub fn paint(&self, canvas: &mut Canvas) {
         match self {
             Layer::Shape(mask, colour) => canvas.paint(mask, *colour),

@@ -2,10 +2,14 @@
 //! once per font and size into a small coverage bitmap, kept in a shared cache, and then
 //! copied through a palette ramp from the page colour to the ink.
 //!
-//! Player names can hold any script. A character the face lacks is taken from the CJK
-//! fallback font; one neither has is drawn as the replacement character `�` (a run of
-//! them as one), and invisible joiners and variation selectors are left out, so that no
-//! name is ever drawn as empty boxes.
+//! Player names can hold any script. A character the face lacks is taken from the first
+//! fallback font that has it: the CJK font, the font of its Indic script, or the emoji
+//! font. One no font has is drawn as the replacement character `�` (a run of them as
+//! one), and invisible joiners and variation selectors are left out (except inside Indic
+//! words, where joiners choose a letter's form), so that no name is ever drawn as empty
+//! boxes. Words in Indic scripts are shaped (`rustybuzz`: conjuncts, vowel signs placed
+//! before or around their consonant); the fallback fonts are scaled so that their em
+//! matches the face's.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -37,6 +41,9 @@ impl Face {
 enum Source {
     Face(Face),
     Cjk,
+    /// The font of one Indic script: an index into [`fonts::SCRIPTS`].
+    Script(u8),
+    Emoji,
 }
 
 impl Source {
@@ -44,6 +51,27 @@ impl Source {
         match self {
             Source::Face(face) => face.font(),
             Source::Cjk => fonts::cjk(),
+            Source::Script(index) => fonts::SCRIPTS[usize::from(index)].1.font(),
+            Source::Emoji => fonts::EMOJI.font(),
+        }
+    }
+
+    /// Whether text in this font is shaped as a whole word rather than glyph by glyph.
+    fn shaped(self) -> bool {
+        matches!(self, Source::Script(_))
+    }
+
+    /// The scale that sets this font at `px` pixels: the face's own for the faces and the
+    /// CJK font (as ever), and for the Noto fallbacks, whose line height is larger for
+    /// the same letters, the one that gives them the face's em.
+    fn scale(self, px: u16) -> PxScale {
+        let px = f32::from(px);
+        match self {
+            Source::Face(_) | Source::Cjk => PxScale::from(px),
+            Source::Script(_) | Source::Emoji => {
+                let em_share = |font: &FontRef<'_>| font.height_unscaled() / font.units_per_em().unwrap_or(1000.0);
+                PxScale::from(px * em_share(self.font()) / em_share(fonts::bold()))
+            }
         }
     }
 }
@@ -58,6 +86,11 @@ fn invisible(ch: char) -> bool {
         || ch.is_control()
 }
 
+/// The joiners that choose the form of an Indic letter (ZWNJ, ZWJ).
+fn joiner(ch: char) -> bool {
+    matches!(ch, '\u{200C}' | '\u{200D}')
+}
+
 /// Letters of scripts written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko, and
 /// their presentation forms).
 fn right_to_left(ch: char) -> bool {
@@ -66,9 +99,9 @@ fn right_to_left(ch: char) -> bool {
 
 /// The characters of `text` in the order they are drawn from left to right: each stretch
 /// of right-to-left words (with the spaces between them) turned around. (Letters are not
-/// joined: Arabic shows its letters' separate forms.)
+/// joined: Arabic shows its letters' separate forms.) Joiners stay (see [`runs`]).
 fn visual_order(text: &str) -> Vec<char> {
-    let chars: Vec<char> = text.chars().filter(|&ch| !invisible(ch)).collect();
+    let chars: Vec<char> = text.chars().filter(|&ch| joiner(ch) || !invisible(ch)).collect();
     let mut ordered = Vec::with_capacity(chars.len());
     let mut i = 0;
     while i < chars.len() {
@@ -91,22 +124,116 @@ fn visual_order(text: &str) -> Vec<char> {
     ordered
 }
 
-/// Where the glyph of each character of `text` comes from, in `face`: (font, glyph).
-fn glyphs(face: Face, text: &str) -> Vec<(Source, GlyphId)> {
-    let mut glyphs: Vec<(Source, GlyphId)> = Vec::with_capacity(text.len());
-    let replacement = (Source::Face(face), face.font().glyph_id(REPLACEMENT));
+/// The font of the Indic script `ch` belongs to.
+fn script(ch: char) -> Option<Source> {
+    let index = fonts::SCRIPTS.iter().position(|(block, _)| block.contains(&u32::from(ch)))?;
+    Some(Source::Script(index as u8))
+}
+
+/// The font that draws `ch`: the face, then the fallbacks in turn, each only if it has
+/// the character. A mark or sign shared by several Indic scripts (such as the danda)
+/// stays in the font of the word it is in.
+fn source(face: Face, ch: char, previous: Option<Source>) -> Option<Source> {
+    let has = |source: Source| source.font().glyph_id(ch).0 != 0;
+    if let Some(previous) = previous.filter(|previous| previous.shaped() && !ch.is_ascii() && has(*previous)) {
+        return Some(previous);
+    }
+    let own_script = script(ch);
+    [Some(Source::Face(face)), Some(Source::Cjk), own_script, Some(Source::Emoji)]
+        .into_iter()
+        .flatten()
+        .find(|&source| has(source))
+        .or_else(|| {
+            // A sign of the Indic blocks that a script's font other than its block's has
+            // (the Vedic signs, say); other characters never inflate every Indic font.
+            let indic = matches!(u32::from(ch), 0x0900..=0x0DFF | 0x1CD0..=0x1CFF | 0xA830..=0xA83F | 0xA8E0..=0xA8FF);
+            (0..fonts::SCRIPTS.len() as u8).map(Source::Script).filter(|_| indic).find(|&source| has(source))
+        })
+}
+
+/// `text` cut into runs of one font each, in drawing order: `None` for a run of
+/// characters no font has (drawn as one replacement character).
+fn runs(face: Face, text: &str) -> Vec<(Option<Source>, String)> {
+    let mut runs: Vec<(Option<Source>, String)> = Vec::new();
     for ch in visual_order(text) {
-        let found = [Source::Face(face), Source::Cjk]
-            .into_iter()
-            .map(|source| (source, source.font().glyph_id(ch)))
-            .find(|(_, id)| id.0 != 0);
-        match found {
-            Some(glyph) => glyphs.push(glyph),
-            None if glyphs.last() == Some(&replacement) => {}
-            None => glyphs.push(replacement),
+        let previous = runs.last().and_then(|(source, _)| *source);
+        let source = if joiner(ch) {
+            // A joiner only counts inside a shaped word; elsewhere it shows nothing.
+            match previous {
+                Some(source) if source.shaped() => Some(source),
+                _ => continue,
+            }
+        } else {
+            source(face, ch, previous)
+        };
+        match runs.last_mut() {
+            Some((last, run)) if *last == source => run.push(ch),
+            _ => runs.push((source, ch.to_string())),
         }
     }
-    glyphs
+    runs
+}
+
+/// Where the glyph of each character of `text` comes from, in `face`: (font, glyph); the
+/// glyphs of a shaped word are those the shaper chose.
+#[cfg(test)]
+fn glyphs(face: Face, text: &str) -> Vec<(Source, GlyphId)> {
+    place(face, 21, text).0.into_iter().map(|placed| (placed.source, placed.id)).collect()
+}
+
+/// A glyph placed on a line: its font, its id, and its pen position relative to the line's
+/// start (x right, y down from the baseline), in pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Placed {
+    source: Source,
+    id: GlyphId,
+    x: f32,
+    y: f32,
+}
+
+/// The glyphs of `text` at `px` pixels, placed, and the width of the line.
+fn place(face: Face, px: u16, text: &str) -> (Vec<Placed>, f32) {
+    let replacement = Source::Face(face);
+    let (mut pen, mut placed) = (0.0f32, Vec::<Placed>::new());
+    for (source, run) in runs(face, text) {
+        let Some(source) = source else {
+            let id = replacement.font().glyph_id(REPLACEMENT);
+            placed.push(Placed { source: replacement, id, x: pen, y: 0.0 });
+            pen += replacement.font().as_scaled(replacement.scale(px)).h_advance(id);
+            continue;
+        };
+        let scaled = source.font().as_scaled(source.scale(px));
+        if source.shaped() {
+            let Source::Script(index) = source else { unreachable!("only scripts are shaped") };
+            let (font, script) = (&fonts::SCRIPTS[usize::from(index)].1, fonts::SCRIPT_TAGS[usize::from(index)]);
+            let mut buffer = rustybuzz::UnicodeBuffer::new();
+            buffer.push_str(&run);
+            // The run's script is its font's, even for a run of signs the scripts share.
+            buffer.set_direction(rustybuzz::Direction::LeftToRight);
+            buffer.set_script(script);
+            let shaped = rustybuzz::shape_with_plan(font.face(), font.plan(script), buffer);
+            let (h, v) = (scaled.h_scale_factor(), scaled.v_scale_factor());
+            for (info, position) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
+                let id = GlyphId(info.glyph_id as u16);
+                let (x, y) = (pen + position.x_offset as f32 * h, -(position.y_offset as f32) * v);
+                placed.push(Placed { source, id, x, y });
+                pen += position.x_advance as f32 * h;
+            }
+            continue;
+        }
+        let mut previous = None;
+        for ch in run.chars() {
+            let id = source.font().glyph_id(ch);
+            // Kerning pairs exist only within one font (and one run).
+            if let Some(previous) = previous {
+                pen += scaled.kern(previous, id);
+            }
+            placed.push(Placed { source, id, x: pen, y: 0.0 });
+            pen += scaled.h_advance(id);
+            previous = Some(id);
+        }
+    }
+    (placed, pen)
 }
 
 /// One glyph's coverage, as ramp levels, placed relative to the pen on the baseline.
@@ -131,7 +258,7 @@ fn cache() -> &'static Mutex<Cache> {
 
 fn rasterise(source: Source, px: u16, id: GlyphId) -> Glyph {
     let font = source.font();
-    let glyph = id.with_scale_and_position(PxScale::from(f32::from(px)), point(0.0, 0.0));
+    let glyph = id.with_scale_and_position(source.scale(px), point(0.0, 0.0));
     let Some(outlined) = font.outline_glyph(glyph) else {
         return Glyph { left: 0, top: 0, width: 0, levels: Vec::new() };
     };
@@ -145,54 +272,50 @@ fn rasterise(source: Source, px: u16, id: GlyphId) -> Glyph {
     Glyph { left: bounds.min.x as i32, top: bounds.min.y as i32, width, levels }
 }
 
-/// A line of text set in one face and size: glyphs with their pen positions.
+/// A line of text set in one face and size: glyphs with their pen positions (x, y).
 struct Line {
-    glyphs: Vec<(i32, Arc<Glyph>)>,
+    glyphs: Vec<((i32, i32), Arc<Glyph>)>,
     width: i32,
 }
 
 fn set(face: Face, px: u16, text: &str) -> Line {
-    let scale = PxScale::from(f32::from(px));
+    let (placed, width) = place(face, px, text);
     let mut cache = cache().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if cache.len() > MAX_CACHED_GLYPHS {
         cache.clear();
     }
-    let (mut pen, mut previous, mut glyphs) = (0.0f32, None, Vec::new());
-    for (source, id) in self::glyphs(face, text) {
-        let scaled = source.font().as_scaled(scale);
-        // Kerning pairs exist only within one font.
-        if let Some((_, previous_id)) = previous.filter(|(previous_source, _)| *previous_source == source) {
-            pen += scaled.kern(previous_id, id);
-        }
-        let glyph = cache.entry((source, px, id)).or_insert_with(|| Arc::new(rasterise(source, px, id)));
-        glyphs.push((pen.round() as i32, Arc::clone(glyph)));
-        pen += scaled.h_advance(id);
-        previous = Some((source, id));
-    }
-    Line { glyphs, width: pen.round() as i32 }
+    let glyphs = placed
+        .into_iter()
+        .map(|Placed { source, id, x, y }| {
+            let glyph = cache.entry((source, px, id)).or_insert_with(|| Arc::new(rasterise(source, px, id)));
+            ((x.round() as i32, y.round() as i32), Arc::clone(glyph))
+        })
+        .collect();
+    Line { glyphs, width: width.round() as i32 }
 }
 
-/// The width of `text` in pixels.
+/// The width of `text` in pixels (measured from the glyphs' advances: nothing is drawn).
 #[must_use]
 pub fn width(face: Face, px: u16, text: &str) -> usize {
-    set(face, px, text).width.max(0) as usize
+    place(face, px, text).1.round().max(0.0) as usize
 }
 
-/// `text`, shortened with an ellipsis if needed to fit in `max_width` pixels.
+/// `text`, shortened with an ellipsis if needed to fit in `max_width` pixels: its longest
+/// beginning that fits with the ellipsis, found by halving (a 32-character name measures
+/// five cuts, not twenty).
 #[must_use]
 pub fn fit(face: Face, px: u16, text: &str, max_width: usize) -> String {
     if width(face, px, text) <= max_width {
         return text.to_owned();
     }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let shorter: String = chars.iter().collect::<String>().trim_end().to_owned() + "…";
-        if width(face, px, &shorter) <= max_width {
-            return shorter;
-        }
-    }
-    String::new()
+    let chars: Vec<char> = text.chars().collect();
+    let cut = |kept: usize| chars[..kept].iter().collect::<String>().trim_end().to_owned() + "…";
+    let fits = |kept: usize| width(face, px, &cut(kept)) <= max_width;
+    // Longer beginnings are wider; should shaping ever make one narrower, the search may
+    // stop short of the longest, and the walk down below still only returns one that fits.
+    let kept: Vec<usize> = (0..chars.len()).collect();
+    let found = kept.partition_point(|&kept| fits(kept));
+    (0..found).rev().find(|&kept| fits(kept)).map(cut).unwrap_or_default()
 }
 
 /// The height of capital letters, for centring text vertically.
@@ -205,9 +328,9 @@ pub fn cap_height(px: u16) -> usize {
 /// into the ink through `ramp`; returns the pen position after it.
 pub fn draw(frame: &mut Frame, face: Face, px: u16, (x, baseline): (usize, usize), text: &str, ramp: &[u8]) -> usize {
     let line = set(face, px, text);
-    for (pen, glyph) in &line.glyphs {
+    for ((pen, rise), glyph) in &line.glyphs {
         let left = x as i32 + pen + glyph.left;
-        let top = baseline as i32 + glyph.top;
+        let top = baseline as i32 + rise + glyph.top;
         for (row, levels) in glyph.levels.chunks(glyph.width.max(1)).enumerate() {
             for (column, &level) in levels.iter().enumerate() {
                 let (px_x, px_y) = (left + column as i32, top + row as i32);
@@ -236,6 +359,57 @@ mod tests {
                 assert!(drawn >= visible.min(1), "{name}: nothing drawn");
             }
         }
+    }
+
+    #[test]
+    fn names_in_indic_scripts_emoji_cjk_arabic_and_latin_have_every_glyph() {
+        let bold = Source::Face(Face::Bold);
+        let names = [
+            ("अक्षय कुमार", Source::Script(0)),
+            ("সত্যজিৎ রায়", Source::Script(1)),
+            ("சுப்பிரமணிய பாரதி", Source::Script(5)),
+            ("🎉🔥🏆🐉🚀", Source::Emoji),
+            ("李小龍", Source::Cjk),
+            ("محمد علي", bold),
+            ("Zoë Ångström", bold),
+        ];
+        let replacement = bold.font().glyph_id(REPLACEMENT);
+        for (name, expected) in names {
+            let glyphs = glyphs(Face::Bold, name);
+            assert!(glyphs.iter().all(|(_, id)| id.0 != 0), "{name}: a .notdef box");
+            assert!(!glyphs.contains(&(bold, replacement)), "{name}: a replacement character");
+            for (source, id) in &glyphs {
+                // Only the spaces between words come from the face.
+                assert!(*source == expected || *source == bold, "{name}: {source:?}");
+                if *source == expected && *id != expected.font().glyph_id(' ') {
+                    assert!(!rasterise(*source, 21, *id).levels.is_empty(), "{name}: {id:?} draws nothing");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn indic_words_are_shaped() {
+        let font = fonts::SCRIPTS[0].1.font();
+        // The vowel sign i is written after the consonant and drawn before it.
+        let (placed, _) = place(Face::Bold, 21, "कि");
+        let ka = placed.iter().find(|glyph| glyph.id == font.glyph_id('क')).expect("ka is drawn");
+        let sign = placed.iter().find(|glyph| glyph.id != font.glyph_id('क')).expect("the sign is drawn");
+        assert!(sign.x < ka.x, "the sign comes first: {placed:?}");
+        // K + virama + SS is one conjunct, not three separate letters.
+        assert!(place(Face::Bold, 21, "क्ष").0.len() < 3);
+        // The joiner keeps the half form: it is shaped with its word, not dropped.
+        assert_ne!(place(Face::Bold, 21, "क्\u{200D}ष").0, place(Face::Bold, 21, "क्ष").0);
+    }
+
+    #[test]
+    fn fallback_fonts_are_set_at_the_faces_size() {
+        // The height of a Devanagari letter's top bar and of a Latin capital are alike.
+        let latin = rasterise(Source::Face(Face::Bold), 21, fonts::bold().glyph_id('H'));
+        let (placed, _) = place(Face::Bold, 21, "क");
+        let devanagari = rasterise(placed[0].source, 21, placed[0].id);
+        let (latin_top, devanagari_top) = (-latin.top, -devanagari.top);
+        assert!((latin_top - devanagari_top).abs() <= 3, "{latin_top} vs {devanagari_top}");
     }
 
     #[test]

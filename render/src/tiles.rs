@@ -2,13 +2,17 @@
 //! size and look the first time a picture needs it, mapped to palette indices, and kept.
 //! A request only copies them.
 //!
-//! Tile sets live in a small LRU cache, one set per (size, place): a new size evicts only
-//! the set used longest ago. Nothing is drawn while the cache's lock is held: a set starts
-//! empty, and each tile is drawn outside every lock (two threads needing the same new tile
-//! at once may both draw it; the first one kept wins), so other pictures never wait.
+//! Tile sets live in an LRU cache, one set per (size, place), bounded by the bytes the sets
+//! hold rather than by their number (a set's bytes grow with the square of its cell size
+//! and with the kinds of pieces drawn), and the budget holds every set the boards users
+//! can reach need, so that no mix of board sizes makes pictures draw their tiles again.
+//! Past it, the sets used longest ago go. Nothing is drawn while the cache's lock is held: a set
+//! starts empty, and each tile is drawn outside the cache's lock (two threads needing the
+//! same new tile at once may both draw it; the first one kept wins), so other pictures
+//! never wait.
 
 use std::collections::HashMap;
-use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use lru::LruCache;
@@ -36,7 +40,21 @@ impl Tile {
     fn from_canvas(canvas: &Canvas, memo: &mut HashMap<Rgb, u8>) -> Tile {
         let palette = Palette::get();
         let size = canvas.size;
-        let pixels = canvas.rgb.iter().map(|&rgb| *memo.entry(rgb).or_insert_with(|| palette.nearest(rgb))).collect();
+        // Neighbouring pixels mostly share a colour (a ground, a piece's body): the last
+        // one found spares most lookups, which otherwise dominate mapping a tile.
+        let mut last: Option<(Rgb, u8)> = None;
+        let pixels = canvas
+            .rgb
+            .iter()
+            .map(|&rgb| match last {
+                Some((colour, index)) if colour == rgb => index,
+                _ => {
+                    let index = *memo.entry(rgb).or_insert_with(|| palette.nearest(rgb));
+                    last = Some((rgb, index));
+                    index
+                }
+            })
+            .collect();
         let mut runs = Vec::new();
         for (row, alpha) in canvas.alpha.chunks(size.max(1)).enumerate() {
             let mut start = None;
@@ -61,6 +79,13 @@ impl Tile {
             let source = &self.pixels[offset + usize::from(start)..offset + usize::from(end)];
             frame.copy_row(x + usize::from(start), y + usize::from(row), source);
         }
+    }
+
+    /// What the tile holds, in bytes.
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of::<Tile>()
+            + self.pixels.capacity()
+            + self.runs.capacity() * std::mem::size_of::<(u16, u16, u16)>()
     }
 
     /// How many pixels the tile draws.
@@ -125,38 +150,134 @@ pub struct TileSet {
     place: Place,
     tiles: Mutex<HashMap<(Ground, Stack), Arc<Tile>>>,
     art: Mutex<HashMap<Mark, Arc<Vec<Layer>>>>,
+    /// The nearest palette index of each colour the set's tiles have met: anti-aliased
+    /// edges bring the same blends to every tile of a set, and the search is the costly
+    /// part of mapping a tile to the palette.
+    nearest: Mutex<HashMap<Rgb, u8>>,
+    /// What the set holds, in bytes (it only grows while the set lives).
+    bytes: AtomicUsize,
 }
 
-/// At most this many tile sets are kept (a set is one size of one place); past it the set
-/// used longest ago goes, which bounds memory whatever sizes are asked for.
-pub const MAX_CACHED_SETS: usize = 48;
+/// How much the tile cache keeps before it lets the sets used longest ago go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CacheLimit {
+    /// At most this many bytes of tiles and artwork (the set in use is always kept).
+    Bytes(usize),
+    /// At most this many sets, whatever their size (the policy before the byte budget,
+    /// kept so that the benchmark can compare both in one run).
+    Sets(usize),
+}
+
+/// The default budget of the tile cache. `benches/sizes.rs` draws the boards of every
+/// game at every shape it allows, as stills (800 pixels) and as animation frames (560):
+/// they need 108 tile sets holding 21 MiB; the budget leaves room for busier boards than
+/// those (more kinds of tiles per set). A process only fills it with the sizes it draws.
+pub const TILE_CACHE_BYTES: usize = 48 << 20;
+
+/// The budget of the tile cache before it was counted in bytes: 48 sets (the benchmark's
+/// "before").
+pub const OLD_MAX_CACHED_SETS: usize = 48;
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The tile sets kept, by cell size and place.
-type Cache = Mutex<LruCache<(usize, Place), Arc<TileSet>>>;
-
-fn cache() -> &'static Cache {
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(LruCache::new(NonZeroUsize::new(MAX_CACHED_SETS).expect("not zero"))))
+/// Tile sets by cell size and place, in the order they were last used.
+#[derive(Debug)]
+pub struct Sets {
+    sets: LruCache<(usize, Place), Arc<TileSet>>,
+    limit: CacheLimit,
 }
 
-impl TileSet {
-    /// The tiles of `size` pixels for `place`: the cached set, or a new empty one.
-    pub fn get(size: usize, place: Place) -> Arc<TileSet> {
-        let mut cache = lock(cache());
-        let set = cache.get_or_insert((size, place), || {
-            Arc::new(TileSet { size, place, tiles: Mutex::default(), art: Mutex::default() })
-        });
-        Arc::clone(set)
+impl Sets {
+    fn new(limit: CacheLimit) -> Sets {
+        Sets { sets: LruCache::unbounded(), limit }
     }
 
-    /// Whether the set of `size` and `place` is in the cache.
-    #[cfg(test)]
-    pub fn is_cached(size: usize, place: Place) -> bool {
-        lock(cache()).contains(&(size, place))
+    /// The set of `size` and `place`, made if needed, after letting the sets used longest
+    /// ago go while the cache is over its limit. Sets grow after they are handed out (a
+    /// tile is drawn when first needed), so the cache can pass its budget by what one
+    /// picture adds, until the next picture asks for a set.
+    fn get(&mut self, size: usize, place: Place) -> Arc<TileSet> {
+        let set = Arc::clone(self.sets.get_or_insert((size, place), || Arc::new(TileSet::new(size, place))));
+        self.trim();
+        set
+    }
+
+    /// Lets the sets used longest ago go until the cache is within its limit; the set used
+    /// last always stays. (Pictures still drawing with a set that went keep their `Arc`.)
+    fn trim(&mut self) {
+        match self.limit {
+            CacheLimit::Sets(most) => {
+                while self.sets.len() > most.max(1) {
+                    self.sets.pop_lru();
+                }
+            }
+            CacheLimit::Bytes(most) => {
+                let mut total = self.bytes();
+                while total > most && self.sets.len() > 1 {
+                    let Some((_, gone)) = self.sets.pop_lru() else { break };
+                    total = total.saturating_sub(gone.bytes());
+                }
+            }
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.sets.iter().map(|(_, set)| set.bytes()).sum()
+    }
+}
+
+/// The tile sets kept, by cell size and place.
+fn cache() -> &'static Mutex<Sets> {
+    static CACHE: OnceLock<Mutex<Sets>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(Sets::new(CacheLimit::Bytes(TILE_CACHE_BYTES))))
+}
+
+/// What the tile cache holds: (sets, bytes).
+pub fn cache_usage() -> (usize, usize) {
+    let cache = lock(cache());
+    (cache.sets.len(), cache.bytes())
+}
+
+/// Changes the tile cache's limit (the sets over it go when the next picture asks for a
+/// set) and, if `clear`, lets every set go now.
+pub fn set_cache_limit(limit: CacheLimit, clear: bool) {
+    let mut cache = lock(cache());
+    cache.limit = limit;
+    if clear {
+        cache.sets.clear();
+    }
+}
+
+/// What a map entry costs beyond its key and value (hashbrown's control byte and spare
+/// room, rounded up).
+const ENTRY_OVERHEAD: usize = 16;
+
+impl TileSet {
+    fn new(size: usize, place: Place) -> TileSet {
+        TileSet {
+            size,
+            place,
+            tiles: Mutex::default(),
+            art: Mutex::default(),
+            nearest: Mutex::default(),
+            bytes: AtomicUsize::new(std::mem::size_of::<TileSet>()),
+        }
+    }
+
+    /// The tiles of `size` pixels for `place`: the cached set, or a new empty one.
+    pub fn get(size: usize, place: Place) -> Arc<TileSet> {
+        lock(cache()).get(size, place)
+    }
+
+    /// What the set holds, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.bytes.load(Ordering::Relaxed)
+    }
+
+    fn grew(&self, bytes: usize) {
+        self.bytes.fetch_add(bytes, Ordering::Relaxed);
     }
 
     /// The tile of `stack` on `ground`, drawn on first use.
@@ -165,7 +286,12 @@ impl TileSet {
             return Arc::clone(tile);
         }
         let tile = Arc::new(self.draw(ground, stack));
-        Arc::clone(lock(&self.tiles).entry((ground, stack)).or_insert(tile))
+        let mut tiles = lock(&self.tiles);
+        let kept = tiles.entry((ground, stack)).or_insert_with(|| {
+            self.grew(tile.bytes() + std::mem::size_of::<((Ground, Stack), Arc<Tile>)>() + ENTRY_OVERHEAD);
+            Arc::clone(&tile)
+        });
+        Arc::clone(kept)
     }
 
     fn art(&self, mark: Mark) -> Arc<Vec<Layer>> {
@@ -173,7 +299,13 @@ impl TileSet {
             return Arc::clone(art);
         }
         let art = Arc::new(layers(mark, self.place.look(), self.size, matches!(self.place, Place::Hand(_))));
-        Arc::clone(lock(&self.art).entry(mark).or_insert(art))
+        let mut kept = lock(&self.art);
+        let kept = kept.entry(mark).or_insert_with(|| {
+            let bytes: usize = art.iter().map(Layer::bytes).sum();
+            self.grew(bytes + std::mem::size_of::<(Mark, Arc<Vec<Layer>>)>() + ENTRY_OVERHEAD);
+            Arc::clone(&art)
+        });
+        Arc::clone(kept)
     }
 
     fn draw(&self, ground: Ground, stack: Stack) -> Tile {
@@ -183,7 +315,12 @@ impl TileSet {
                 layer.paint(&mut canvas);
             }
         }
-        Tile::from_canvas(&canvas, &mut HashMap::new())
+        // The memo's lock is the set's own: drawing never holds the cache's lock.
+        let mut nearest = lock(&self.nearest);
+        let known = nearest.len();
+        let tile = Tile::from_canvas(&canvas, &mut nearest);
+        self.grew((nearest.len() - known) * (std::mem::size_of::<(Rgb, u8)>() + ENTRY_OVERHEAD));
+        tile
     }
 }
 
@@ -196,17 +333,44 @@ mod tests {
 
     #[test]
     fn a_new_size_evicts_one_set_not_all() {
-        // Sizes no picture uses, so that other tests do not disturb the order.
+        // A cache of its own, whose sets weigh 1000 bytes each beyond their empty size.
         let place = Place::Board(Look::Plain);
+        let weight = std::mem::size_of::<TileSet>() + 1000;
+        let count = 48;
+        let mut sets = Sets::new(CacheLimit::Bytes(count * weight));
         let first = 1000;
-        for size in first..first + MAX_CACHED_SETS {
-            let _ = TileSet::get(size, place);
+        for size in first..first + count {
+            sets.get(size, place).grew(1000);
         }
-        let _ = TileSet::get(first, place);
-        let _ = TileSet::get(first + MAX_CACHED_SETS, place);
-        assert!(TileSet::is_cached(first, place), "the set used last was kept");
-        assert!(!TileSet::is_cached(first + 1, place), "the set used longest ago went");
-        assert!(TileSet::is_cached(first + 2, place), "only one set went");
+        let _ = sets.get(first, place);
+        sets.get(first + count, place).grew(1000);
+        let _ = sets.get(first + 2, place);
+        assert!(sets.sets.contains(&(first, place)), "the set used last was kept");
+        assert!(!sets.sets.contains(&(first + 1, place)), "the set used longest ago went");
+        assert!(sets.sets.contains(&(first + 2, place)), "only one set went");
+        assert!(sets.bytes() <= count * weight);
+    }
+
+    #[test]
+    fn the_old_limit_counts_sets() {
+        let place = Place::Board(Look::Plain);
+        let mut sets = Sets::new(CacheLimit::Sets(OLD_MAX_CACHED_SETS));
+        for size in 1000..1000 + OLD_MAX_CACHED_SETS + 1 {
+            let _ = sets.get(size, place);
+        }
+        assert_eq!(sets.sets.len(), OLD_MAX_CACHED_SETS);
+        assert!(!sets.sets.contains(&(1000, place)));
+    }
+
+    #[test]
+    fn a_set_counts_what_it_holds() {
+        let set = TileSet::new(36, Place::Board(Look::Checkered));
+        let empty = set.bytes();
+        let tile = set.tile(Ground::Normal(Base::Dark), Stack::from(Mark::Piece(Role::Knight, Ink::Black)));
+        assert!(set.bytes() >= empty + tile.bytes(), "the tile is counted");
+        let drawn = set.bytes();
+        let _ = set.tile(Ground::Normal(Base::Dark), Stack::from(Mark::Piece(Role::Knight, Ink::Black)));
+        assert_eq!(set.bytes(), drawn, "a tile kept is counted once");
     }
 
     #[test]

@@ -71,6 +71,17 @@ fn pictures_stay_within_800_pixels_and_40_kilobytes() {
 }
 
 #[test]
+fn the_longest_names_in_any_script_stay_within_40_kilobytes() {
+    for (script, name) in samples::longest_names() {
+        assert_eq!(name.chars().count(), 32, "{script}");
+        let bytes = png(&samples::named(&name));
+        let (width, height, _) = decode(&bytes);
+        assert!(width.max(height) <= 800, "{script}: {width}x{height}");
+        assert!(bytes.len() <= 40 * 1024, "{script}: {} bytes", bytes.len());
+    }
+}
+
+#[test]
 fn the_png_holds_exactly_the_drawn_frame() {
     let palette = stonemate_render::palette();
     for sample in samples::all().iter().take(4) {

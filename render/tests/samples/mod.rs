@@ -195,6 +195,32 @@ pub fn ichess_names() -> Picture {
     picture(view, "#22 iChess", ["李小龍 김민준 😀", "Мария محمد 🎉"], Color::White)
 }
 
+/// Names in Devanagari and Tamil, a title in Bengali: shaped words from the fallback fonts.
+pub fn ichess_names_indic() -> Picture {
+    let record = opening(include_str!("../records/ichess-full.txt"), 12);
+    let view = replay(GameKind::IChess, &[], &record);
+    picture(view, "#23 iChess · সত্যজিৎ রায়", ["सत्यम क्षत्रिय 🏆", "சுப்பிரமணிய பாரதி"], Color::White)
+}
+
+/// Names as long as Discord allows (32 characters) in five scripts, by script.
+pub fn longest_names() -> [(&'static str, String); 5] {
+    let cut = |name: &str| -> String { name.chars().take(32).collect() };
+    [
+        ("devanagari", cut("अमिताभ हरिवंश राय बच्चन श्रीवास्तव क्षत्रिय")),
+        ("bengali", cut("সত্যজিৎ রায় রবীন্দ্রনাথ ঠাকুর বন্দ্যোপাধ্যায়")),
+        ("tamil", cut("சுப்பிரமணிய பாரதி கல்கி கிருஷ்ணமூர்த்தி")),
+        ("emoji", cut("🎉🔥😀🏆🐉🌸⚡🎲🧠👑🚀🍀🌈🦄🎯🐼🌟🎵🍕⭐🎮🦊🌊🍩🎨🐢🌙🍒🎈🔔🐝🌵")),
+        ("cjk", cut("李小龍張學友劉德華梁朝偉周潤發成龍甄子丹黃飛鴻葉問霍元甲陳真洪金寶林青霞張曼玉王菲")),
+    ]
+}
+
+/// A picture whose two players carry `name`.
+pub fn named(name: &str) -> Picture {
+    let record = opening(include_str!("../records/ichess-full.txt"), 12);
+    let view = replay(GameKind::IChess, &[], &record);
+    picture(view, "#24 iChess", [name, name], Color::White)
+}
+
 /// Every sample, by file name.
 pub fn all() -> Vec<Sample> {
     vec![
@@ -214,5 +240,6 @@ pub fn all() -> Vec<Sample> {
         Sample { name: "ichess-deployment", picture: ichess_deployment() },
         Sample { name: "ichess-mate", picture: ichess_mate() },
         Sample { name: "ichess-names", picture: ichess_names() },
+        Sample { name: "ichess-names-indic", picture: ichess_names_indic() },
     ]
 }
