@@ -15,12 +15,14 @@
 //! Pure like the engine: no I/O. It reads the clock only to honour a time limit.
 
 pub mod decision;
+pub mod fastgo;
 pub mod knowledge;
 pub mod level;
+mod position;
 pub mod search;
 pub mod verdict;
 
 pub use decision::{Decided, Decision, Question, decide};
 pub use level::{Level, UnknownLevel};
-pub use search::{Budget, Proof, RootTurn, SearchConfig, SearchResult, search};
+pub use search::{Budget, Proof, RootTurn, SearchConfig, SearchResult, search, search_on_engine};
 pub use verdict::{accepts_draw, resigns};

@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use stonemate_engine::{AnyGame, Color, Outcome, Status, Turn};
+use stonemate_engine::{AnyGame, Color, Outcome, Turn};
 
-use crate::knowledge;
+use crate::position::Position;
 
 /// The exploration constant of UCT, for rewards in `[0, 1]`.
 const EXPLORATION: f64 = 0.7;
@@ -118,8 +118,23 @@ pub struct SearchResult {
 }
 
 /// Searches the position and returns the turn to play; `None` when the game is over.
+///
+/// Go with a set whose pieces act like stones is searched on the playout board
+/// ([`FastGo`](crate::fastgo::FastGo)), every other game on the engine's.
 #[must_use]
 pub fn search(game: &AnyGame, config: &SearchConfig) -> Option<SearchResult> {
+    search_on(game, config, true)
+}
+
+/// The same search on the engine's own board in every game, as it ran before the playout
+/// board existed: the baseline that measurements of the playout board's gain compare with
+/// (`ai/examples/playout_speed.rs`). Slower, never stronger for a given node budget.
+#[must_use]
+pub fn search_on_engine(game: &AnyGame, config: &SearchConfig) -> Option<SearchResult> {
+    search_on(game, config, false)
+}
+
+fn search_on(game: &AnyGame, config: &SearchConfig, fast: bool) -> Option<SearchResult> {
     let started = Instant::now();
     let turns = game.legal_turns();
     if turns.is_empty() || game.to_move().is_none() {
@@ -135,7 +150,7 @@ pub fn search(game: &AnyGame, config: &SearchConfig) -> Option<SearchResult> {
     let shares: Vec<u64> =
         (0..threads as u64).map(|t| total / threads as u64 + u64::from(t < total % threads as u64)).collect();
     let results: Vec<RootStats> = if threads == 1 {
-        vec![Tree::new(game, &turns, thread_rng(config.seed, 0)).run(shares[0], deadline)]
+        vec![Tree::new(game, &turns, thread_rng(config.seed, 0), fast).run(shares[0], deadline)]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = shares
@@ -143,7 +158,9 @@ pub fn search(game: &AnyGame, config: &SearchConfig) -> Option<SearchResult> {
                 .enumerate()
                 .map(|(t, &share)| {
                     let turns = &turns;
-                    scope.spawn(move || Tree::new(game, turns, thread_rng(config.seed, t as u64)).run(share, deadline))
+                    scope.spawn(move || {
+                        Tree::new(game, turns, thread_rng(config.seed, t as u64), fast).run(share, deadline)
+                    })
                 })
                 .collect();
             // A thread that panicked contributes nothing; the others still decide.
@@ -219,16 +236,18 @@ struct Node {
 
 #[derive(Debug)]
 struct Tree {
-    root_game: AnyGame,
+    root_game: Position,
     root_turns: Vec<Turn>,
     nodes: Vec<Node>,
     rng: ChaCha8Rng,
 }
 
 impl Tree {
-    fn new(game: &AnyGame, turns: &[Turn], mut rng: ChaCha8Rng) -> Tree {
+    /// A tree for `game`, on the playout board when `fast` and the game allows it.
+    fn new(game: &AnyGame, turns: &[Turn], mut rng: ChaCha8Rng, fast: bool) -> Tree {
         let to_move = game.to_move().unwrap_or(Color::White);
-        let untried = knowledge::order_turns(game, turns.to_vec(), &mut rng);
+        let position = if fast { Position::new(game) } else { Position::Engine(Box::new(game.clone())) };
+        let untried = position.order_turns(turns.to_vec(), &mut rng);
         let root = Node {
             turn: Turn::Pass,
             root_index: 0,
@@ -239,7 +258,7 @@ impl Tree {
             untried,
             children: Vec::new(),
         };
-        Tree { root_game: game.clone(), root_turns: turns.to_vec(), nodes: vec![root], rng }
+        Tree { root_game: position, root_turns: turns.to_vec(), nodes: vec![root], rng }
     }
 
     fn run(mut self, nodes: u64, deadline: Option<Instant>) -> RootStats {
@@ -282,19 +301,19 @@ impl Tree {
                         path.push(child);
                         break match self.nodes[child].proof {
                             Some(proof) => white_value_of(proof, self.nodes[child].mover),
-                            None => knowledge::rollout(&mut game, &mut self.rng),
+                            None => game.rollout(&mut self.rng),
                         };
                     }
                     None => continue,
                 }
             }
             match self.select(node) {
-                Some(child) if game.play(self.nodes[child].turn).is_ok() => {
+                Some(child) if game.play(self.nodes[child].turn) => {
                     node = child;
                     path.push(child);
                 }
                 // No children and nothing untried: only a refused turn can lead here.
-                _ => break knowledge::evaluate(&game),
+                _ => break game.evaluate(),
             }
         };
         for &index in &path {
@@ -311,17 +330,19 @@ impl Tree {
 
     /// Plays one untried turn from `node` and adds its child; `None` if the engine refused
     /// it (the turn is dropped and the game is unchanged).
-    fn expand(&mut self, node: usize, game: &mut AnyGame) -> Option<usize> {
+    fn expand(&mut self, node: usize, game: &mut Position) -> Option<usize> {
         let turn = self.nodes[node].untried.pop()?;
         if self.nodes[node].untried.is_empty() {
             // Fully expanded: give the list's memory back.
             self.nodes[node].untried = Vec::new();
         }
         let mover = game.to_move()?;
-        game.play(turn).ok()?;
-        let (proof, untried) = match game.status() {
-            Status::Finished(ending) => (Some(Proof::of(ending.outcome, mover)), Vec::new()),
-            Status::Ongoing { .. } => (None, knowledge::order_turns(game, game.legal_turns(), &mut self.rng)),
+        if !game.play(turn) {
+            return None;
+        }
+        let (proof, untried) = match game.outcome() {
+            Some(outcome) => (Some(Proof::of(outcome, mover)), Vec::new()),
+            None => (None, game.order_turns(game.legal_turns(), &mut self.rng)),
         };
         let root_index = if node == 0 { self.root_turns.iter().position(|&t| t == turn).unwrap_or(0) } else { 0 };
         let child = self.nodes.len();

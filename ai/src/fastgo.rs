@@ -1,0 +1,662 @@
+//! A go board for playouts: the rules of Go with chess pieces, incremental, for the sets
+//! whose pieces act like stones.
+//!
+//! The engine's [`Go`] copies its board and re-checks the life of every piece after each
+//! turn, which is right for every set of pieces but costs microseconds a turn. For a set
+//! whose pieces all reach the same *steps* (rook and wazir: the four orthogonal
+//! neighbours; bishop and ferz: the diagonal ones; queen and king: all eight; the knight,
+//! and the nightrider on a board without holes: the knight's leaps; the dabbaba; the
+//! alfil), rule 3 is go's: a piece is alive exactly when the group of friendly pieces
+//! connected to it by those steps has an empty step somewhere. A rider's first square on a
+//! ray is its step, and only a piece without an empty step needs its defences, which are
+//! then its occupied steps. So this board keeps groups (chains) and their liberties
+//! incrementally, as go programs do, and answers legality, captures, ko and the score
+//! without copying anything.
+//!
+//! Sets with pieces of different steps (a rook with a knight), the pawn (whose steps point
+//! one way), the Chinese knight (blocked legs) and the nightrider on a board with holes
+//! (its ray passes over them) do not fit, nor does `moving=on`; [`FastGo::supports`] says
+//! so and the search keeps the engine for them.
+//!
+//! The differential test `ai/tests/fastgo.rs` plays many random games on both boards and
+//! compares them after every turn.
+
+use std::sync::Arc;
+
+use rand::Rng;
+use stonemate_engine::go::{Go, GoOptions};
+use stonemate_engine::{Board, Color, Game, HalfPoints, Outcome, Piece, Role, Score, Shape, Square, Turn};
+
+const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KING: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const DABBABA: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
+const ALFIL: [(i32, i32); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
+
+/// No square: off the board, or a hole.
+const NONE: u16 = u16::MAX;
+/// The colour code of an empty square (pieces use [`Color::index`]: 0 white, 1 black).
+const EMPTY: u8 = 2;
+
+/// A playout stops after this many turns all the same (the engine-based playout's limit).
+pub const MAX_PLAYOUT_TURNS: u32 = 600;
+
+/// The steps a role's piece reaches, when they do not depend on the position.
+fn steps(role: Role, shape: &Shape) -> Option<&'static [(i32, i32)]> {
+    match role {
+        Role::Rook | Role::Wazir => Some(&ORTHOGONAL),
+        Role::Bishop | Role::Ferz => Some(&DIAGONAL),
+        Role::Queen | Role::King => Some(&KING),
+        Role::Knight => Some(&KNIGHT),
+        // A nightrider's ray passes over a hole to the next leap: not a step.
+        Role::Nightrider if shape.holes().is_empty() => Some(&KNIGHT),
+        Role::Dabbaba => Some(&DABBABA),
+        Role::Alfil => Some(&ALFIL),
+        Role::Nightrider | Role::Pawn | Role::Horse | Role::Stone => None,
+    }
+}
+
+/// What never changes during a game: the squares, their steps, and the eye pattern.
+#[derive(Debug)]
+struct Geometry {
+    /// The existing squares in the engine's order (rank, then file); a square's position
+    /// here is its index on this board.
+    squares: Vec<Square>,
+    /// The board index of each square of the 25x25 space, or [`NONE`].
+    index_of: Vec<u16>,
+    /// Each square's steps, [`NONE`]-padded to 8.
+    steps: Vec<[u16; 8]>,
+    step_count: Vec<u8>,
+    /// For the playout's eye rule: the orthogonal neighbours on the grid (a hole as
+    /// [`NONE`], which is never an own piece), and how many there are.
+    eye_orthogonal: Vec<[u16; 4]>,
+    eye_orthogonal_count: Vec<u8>,
+    /// The diagonal neighbours that exist (a hole is never an enemy piece).
+    eye_diagonal: Vec<[u16; 4]>,
+    eye_diagonal_count: Vec<u8>,
+    /// Whether a diagonal neighbour is off the grid (an edge or corner point).
+    eye_on_edge: Vec<bool>,
+    /// The set of pieces, in the engine's order.
+    roles: Vec<Role>,
+    komi: HalfPoints,
+    /// The scale of the evaluation of an unfinished position (as the engine-based one).
+    scale: f64,
+}
+
+impl Geometry {
+    fn new(options: &GoOptions, offsets: &[(i32, i32)]) -> Geometry {
+        let shape = options.shape();
+        let squares: Vec<Square> = shape.squares().collect();
+        let mut index_of = vec![NONE; 25 * 25];
+        for (i, square) in squares.iter().enumerate() {
+            index_of[square.index()] = i as u16;
+        }
+        let at = |square: Option<Square>| square.map_or(NONE, |s| index_of[s.index()]);
+        let n = squares.len();
+        let mut geometry = Geometry {
+            steps: vec![[NONE; 8]; n],
+            step_count: vec![0; n],
+            eye_orthogonal: vec![[NONE; 4]; n],
+            eye_orthogonal_count: vec![0; n],
+            eye_diagonal: vec![[NONE; 4]; n],
+            eye_diagonal_count: vec![0; n],
+            eye_on_edge: vec![false; n],
+            roles: options.pieces.clone(),
+            komi: options.komi,
+            scale: (shape.square_count() as f64 / 12.0).max(2.0),
+            squares: Vec::new(),
+            index_of: Vec::new(),
+        };
+        for (i, &square) in squares.iter().enumerate() {
+            for &(df, dr) in offsets {
+                let to = at(shape.step(square, df, dr));
+                if to != NONE {
+                    geometry.steps[i][usize::from(geometry.step_count[i])] = to;
+                    geometry.step_count[i] += 1;
+                }
+            }
+            for (df, dr) in ORTHOGONAL {
+                if let Some(next) = shape.step(square, df, dr) {
+                    geometry.eye_orthogonal[i][usize::from(geometry.eye_orthogonal_count[i])] = at(Some(next));
+                    geometry.eye_orthogonal_count[i] += 1;
+                }
+            }
+            for (df, dr) in DIAGONAL {
+                match shape.step(square, df, dr) {
+                    Some(next) => {
+                        let to = at(Some(next));
+                        if to != NONE {
+                            geometry.eye_diagonal[i][usize::from(geometry.eye_diagonal_count[i])] = to;
+                            geometry.eye_diagonal_count[i] += 1;
+                        }
+                    }
+                    None => geometry.eye_on_edge[i] = true,
+                }
+            }
+        }
+        geometry.squares = squares;
+        geometry.index_of = index_of;
+        geometry
+    }
+
+    fn steps(&self, square: usize) -> &[u16] {
+        &self.steps[square][..usize::from(self.step_count[square])]
+    }
+}
+
+/// One square of a [`FastGo`] board: its piece, and the piece's chain.
+#[derive(Debug, Clone, Copy)]
+struct Cell {
+    /// [`EMPTY`] or the colour index of the piece.
+    color: u8,
+    role: Role,
+    /// The chain's representative square, for a piece.
+    chain: u16,
+    /// The next piece of the same chain (a circular list).
+    next: u16,
+    /// Pieces of the chain, at its representative.
+    size: u16,
+    /// Pseudo-liberties of the chain at its representative: the pairs (piece, empty step).
+    /// Zero exactly when the chain has no empty step, which is all the rules ask.
+    liberties: u16,
+    /// Where an empty square is in the list of empty squares.
+    empty_at: u16,
+}
+
+const EMPTY_CELL: Cell =
+    Cell { color: EMPTY, role: Role::Stone, chain: NONE, next: NONE, size: 0, liberties: 0, empty_at: NONE };
+
+/// A position of Go with chess pieces for a set whose pieces act like stones (see the
+/// module's notes), with incremental chains and pseudo-liberties.
+///
+/// It plays the same turns as the engine's [`Go`] with the same results, and scores the
+/// same; it knows nothing of records, views or counting. Cloning copies a few small
+/// arrays.
+#[derive(Debug, Clone)]
+pub struct FastGo {
+    geometry: Arc<Geometry>,
+    /// What stands on each square, and its chain.
+    cells: Vec<Cell>,
+    /// The empty squares, in no order, and where each one is in that list.
+    empties: Vec<u16>,
+    to_move: Color,
+    /// The square and role of the one drop that would bring back the board before the
+    /// last turn (rule 6), if there is one.
+    ko: Option<(u16, Role)>,
+    prisoners: [u32; 2],
+    passes_in_a_row: u8,
+    finished: bool,
+}
+
+impl FastGo {
+    /// Whether a game with these options can be played on this board.
+    #[must_use]
+    pub fn supports(options: &GoOptions) -> bool {
+        Self::offsets(options).is_some()
+    }
+
+    fn offsets(options: &GoOptions) -> Option<&'static [(i32, i32)]> {
+        if options.moving {
+            return None;
+        }
+        let shape = options.shape();
+        let mut roles = options.pieces.iter();
+        let first = steps(*roles.next()?, &shape)?;
+        roles.all(|&role| steps(role, &shape) == Some(first)).then_some(first)
+    }
+
+    /// The engine's position on this board; `None` when its set or options do not fit
+    /// ([`FastGo::supports`]).
+    #[must_use]
+    pub fn from_go(go: &Go) -> Option<FastGo> {
+        let offsets = Self::offsets(go.options())?;
+        let geometry = Arc::new(Geometry::new(go.options(), offsets));
+        let n = geometry.squares.len();
+        let mut fast = FastGo {
+            cells: vec![EMPTY_CELL; n],
+            empties: Vec::with_capacity(n),
+            to_move: go.to_move().unwrap_or(Color::White),
+            ko: None,
+            prisoners: go.prisoners(),
+            passes_in_a_row: go.passes_in_a_row(),
+            finished: go.to_move().is_none(),
+            geometry,
+        };
+        let board = go.board();
+        for (i, &square) in fast.geometry.squares.iter().enumerate() {
+            match board.get(square) {
+                Some(piece) => {
+                    fast.cells[i].color = piece.color.index() as u8;
+                    fast.cells[i].role = piece.role;
+                }
+                None => {
+                    fast.cells[i].empty_at = fast.empties.len() as u16;
+                    fast.empties.push(i as u16);
+                }
+            }
+        }
+        fast.build_chains();
+        fast.ko = fast.ko_against(go.board_before_last_turn());
+        Some(fast)
+    }
+
+    /// Groups the pieces into chains from scratch (after reading a position).
+    fn build_chains(&mut self) {
+        let geometry = Arc::clone(&self.geometry);
+        for start in 0..self.cells.len() {
+            if self.cells[start].color == EMPTY || self.cells[start].chain != NONE {
+                continue;
+            }
+            let own = self.cells[start].color;
+            let rep = start as u16;
+            self.cells[start].chain = rep;
+            self.cells[start].next = rep;
+            self.cells[start].size = 1;
+            let mut stack = vec![start];
+            while let Some(square) = stack.pop() {
+                for &to in geometry.steps(square) {
+                    let to = usize::from(to);
+                    match self.cells[to].color {
+                        EMPTY => self.cells[start].liberties += 1,
+                        c if c == own && self.cells[to].chain == NONE => {
+                            self.cells[to].chain = rep;
+                            self.cells[to].next = self.cells[start].next;
+                            self.cells[start].next = to as u16;
+                            self.cells[start].size += 1;
+                            stack.push(to);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// The ko square and role that would recreate `before`: when `before` is this board
+    /// less one opponent piece (the last mover's) plus one piece of the side to move, the
+    /// drop of that piece there recaptures into it, if it captures exactly that piece.
+    fn ko_against(&self, before: &Board) -> Option<(u16, Role)> {
+        let mut added = None;
+        let mut removed = None;
+        for (i, &square) in self.geometry.squares.iter().enumerate() {
+            let now = self.piece(i);
+            let then = before.get(square);
+            if now == then {
+                continue;
+            }
+            match (now, then) {
+                (Some(piece), None) if piece.color != self.to_move && added.is_none() => added = Some(i),
+                (None, Some(piece)) if piece.color == self.to_move && removed.is_none() => {
+                    removed = Some((i, piece.role));
+                }
+                _ => return None,
+            }
+        }
+        let (added, (square, role)) = (added?, removed?);
+        let recaptures = usize::from(self.cells[usize::from(self.cells[added].chain)].size) == 1
+            && self.cells[usize::from(self.cells[added].chain)].liberties == 1
+            && self.geometry.steps(added).contains(&(square as u16));
+        recaptures.then_some((square as u16, role))
+    }
+
+    /// The piece on board index `i`.
+    fn piece(&self, i: usize) -> Option<Piece> {
+        match self.cells[i].color {
+            EMPTY => None,
+            c => Some(Piece::new(if c == 0 { Color::White } else { Color::Black }, self.cells[i].role)),
+        }
+    }
+
+    /// The piece on `square`, if any (none off the board).
+    #[must_use]
+    pub fn get(&self, square: Square) -> Option<Piece> {
+        match self.geometry.index_of.get(square.index()) {
+            Some(&i) if i != NONE => self.piece(usize::from(i)),
+            _ => None,
+        }
+    }
+
+    /// The side to move; `None` once two passes have ended the game.
+    #[must_use]
+    pub fn to_move(&self) -> Option<Color> {
+        (!self.finished).then_some(self.to_move)
+    }
+
+    /// Prisoners taken so far, `[by white, by black]`.
+    #[must_use]
+    pub fn prisoners(&self) -> [u32; 2] {
+        self.prisoners
+    }
+
+    /// The set of pieces, in the engine's order.
+    #[must_use]
+    pub fn roles(&self) -> &[Role] {
+        &self.geometry.roles
+    }
+
+    /// Whether the side to move may drop `role` on board index `at` (rules 1, 4-6).
+    fn legal_drop(&self, at: usize, role: Role) -> bool {
+        if self.cells[at].color != EMPTY || self.ko == Some((at as u16, role)) {
+            return false;
+        }
+        let own = self.to_move.index() as u8;
+        let steps = self.geometry.steps(at);
+        if steps.iter().any(|&to| self.cells[usize::from(to)].color == EMPTY) {
+            return true;
+        }
+        steps.iter().any(|&to| {
+            let chain = self.cells[usize::from(to)].chain;
+            // The pseudo-liberties this drop takes from that chain: one per step to it.
+            let taken = steps.iter().filter(|&&other| self.cells[usize::from(other)].chain == chain).count() as u16;
+            let left = self.cells[usize::from(chain)].liberties - taken;
+            if self.cells[usize::from(to)].color == own { left > 0 } else { left == 0 }
+        })
+    }
+
+    /// Drops a piece of the side to move on board index `at`; the turn must be legal.
+    fn drop_at(&mut self, at: usize, role: Role) {
+        let geometry = Arc::clone(&self.geometry);
+        let own = self.to_move.index() as u8;
+        self.take_empty(at);
+        self.cells[at].color = own;
+        self.cells[at].role = role;
+        self.cells[at].chain = at as u16;
+        self.cells[at].next = at as u16;
+        self.cells[at].size = 1;
+        self.cells[at].liberties = 0;
+        for &to in geometry.steps(at) {
+            let to = usize::from(to);
+            if self.cells[to].color == EMPTY {
+                self.cells[at].liberties += 1;
+            } else {
+                let chain = usize::from(self.cells[to].chain);
+                self.cells[chain].liberties -= 1;
+            }
+        }
+        let mut captured = 0;
+        let mut captured_at = (0, Role::Stone);
+        for &to in geometry.steps(at) {
+            let to = usize::from(to);
+            if self.cells[to].color != own && self.cells[to].color != EMPTY && self.cells[usize::from(self.cells[to].chain)].liberties == 0 {
+                captured_at = (to as u16, self.cells[to].role);
+                captured += self.capture(usize::from(self.cells[to].chain));
+            }
+        }
+        for &to in geometry.steps(at) {
+            let to = usize::from(to);
+            if self.cells[to].color == own && self.cells[to].chain != self.cells[at].chain {
+                self.merge(usize::from(self.cells[at].chain), usize::from(self.cells[to].chain));
+            }
+        }
+        let chain = usize::from(self.cells[at].chain);
+        self.ko = (captured == 1 && self.cells[chain].size == 1 && self.cells[chain].liberties == 1).then_some(captured_at);
+        self.prisoners[usize::from(own)] += captured;
+        self.passes_in_a_row = 0;
+        self.to_move = self.to_move.other();
+    }
+
+    /// Removes the chain with representative `rep`; returns how many pieces it had.
+    fn capture(&mut self, rep: usize) -> u32 {
+        let geometry = Arc::clone(&self.geometry);
+        let captor = 1 - self.cells[rep].color;
+        let mut count = 0;
+        let mut square = rep;
+        loop {
+            let next = usize::from(self.cells[square].next);
+            self.cells[square].color = EMPTY;
+            self.cells[square].chain = NONE;
+            self.cells[square].empty_at = self.empties.len() as u16;
+            self.empties.push(square as u16);
+            count += 1;
+            for &to in geometry.steps(square) {
+                let to = usize::from(to);
+                if self.cells[to].color == captor {
+                    let chain = usize::from(self.cells[to].chain);
+                    self.cells[chain].liberties += 1;
+                }
+            }
+            square = next;
+            if square == rep {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Joins chain `b` into chain `a` (the smaller one is relabelled).
+    fn merge(&mut self, a: usize, b: usize) {
+        let (keep, gone) = if self.cells[a].size >= self.cells[b].size { (a, b) } else { (b, a) };
+        let mut square = gone;
+        loop {
+            self.cells[square].chain = keep as u16;
+            square = usize::from(self.cells[square].next);
+            if square == gone {
+                break;
+            }
+        }
+        let next = self.cells[keep].next;
+        self.cells[keep].next = self.cells[gone].next;
+        self.cells[gone].next = next;
+        self.cells[keep].size += self.cells[gone].size;
+        self.cells[keep].liberties += self.cells[gone].liberties;
+    }
+
+    fn take_empty(&mut self, at: usize) {
+        let position = usize::from(self.cells[at].empty_at);
+        let last = self.empties.len() - 1;
+        self.empties.swap(position, last);
+        self.cells[usize::from(self.empties[position])].empty_at = position as u16;
+        self.empties.pop();
+        self.cells[at].empty_at = NONE;
+    }
+
+    fn pass(&mut self) {
+        self.ko = None;
+        self.passes_in_a_row += 1;
+        self.finished = self.passes_in_a_row >= 2;
+        self.to_move = self.to_move.other();
+    }
+
+    /// Plays a drop or a pass as the engine would; `false` (and nothing changes) when the
+    /// engine would refuse it.
+    pub fn play(&mut self, turn: Turn) -> bool {
+        if self.finished {
+            return false;
+        }
+        match turn {
+            Turn::Pass => {
+                self.pass();
+                true
+            }
+            Turn::Drop { role, to } if self.geometry.roles.contains(&role) => {
+                match self.geometry.index_of.get(to.index()) {
+                    Some(&at) if at != NONE && self.legal_drop(usize::from(at), role) => {
+                        self.drop_at(usize::from(at), role);
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Every legal turn in the engine's order: drops by role, then by square; pass last.
+    #[must_use]
+    pub fn legal_turns(&self) -> Vec<Turn> {
+        if self.finished {
+            return Vec::new();
+        }
+        let mut turns = Vec::with_capacity(self.empties.len() * self.geometry.roles.len() + 1);
+        for &role in &self.geometry.roles {
+            for (at, &to) in self.geometry.squares.iter().enumerate() {
+                if self.legal_drop(at, role) {
+                    turns.push(Turn::Drop { role, to });
+                }
+            }
+        }
+        turns.push(Turn::Pass);
+        turns
+    }
+
+    /// The playout's eye rule (as `knowledge`'s for the engine): an empty square whose
+    /// orthogonal neighbours are all the mover's, with at most one enemy diagonal
+    /// neighbour (none on the edge).
+    #[must_use]
+    pub fn fills_own_eye(&self, square: Square, mover: Color) -> bool {
+        match self.geometry.index_of.get(square.index()) {
+            Some(&at) if at != NONE => self.fills_own_eye_at(usize::from(at), mover.index() as u8),
+            _ => false,
+        }
+    }
+
+    fn fills_own_eye_at(&self, at: usize, own: u8) -> bool {
+        let g = &*self.geometry;
+        if self.cells[at].color != EMPTY {
+            return false;
+        }
+        let orthogonal = &g.eye_orthogonal[at][..usize::from(g.eye_orthogonal_count[at])];
+        if !orthogonal.iter().all(|&to| to != NONE && self.cells[usize::from(to)].color == own) {
+            return false;
+        }
+        let diagonal = &g.eye_diagonal[at][..usize::from(g.eye_diagonal_count[at])];
+        let enemy = diagonal.iter().filter(|&&to| self.cells[usize::from(to)].color == 1 - own).count();
+        if g.eye_on_edge[at] { enemy == 0 } else { enemy <= 1 }
+    }
+
+    /// One playout turn: a random drop on an empty square that is not the mover's own eye,
+    /// tried square by square until one is legal; a pass when none is. Returns the turn
+    /// played, `None` once the game is over.
+    pub fn playout_step(&mut self, rng: &mut impl Rng) -> Option<Turn> {
+        if self.finished {
+            return None;
+        }
+        let own = self.to_move.index() as u8;
+        let roles = self.geometry.roles.len();
+        // Untried squares are kept at the front of the empty list: a square is tried by
+        // swapping it behind them (the order of the list does not matter elsewhere).
+        let mut untried = self.empties.len();
+        while untried > 0 {
+            let pick = rng.gen_range(0..untried);
+            let at = usize::from(self.empties[pick]);
+            untried -= 1;
+            let other = self.empties[untried];
+            self.empties.swap(pick, untried);
+            self.cells[usize::from(other)].empty_at = pick as u16;
+            self.cells[at].empty_at = untried as u16;
+            if self.fills_own_eye_at(at, own) {
+                continue;
+            }
+            let role = if roles == 1 { self.geometry.roles[0] } else { self.geometry.roles[rng.gen_range(0..roles)] };
+            if self.legal_drop(at, role) {
+                self.drop_at(at, role);
+                return Some(Turn::Drop { role, to: self.geometry.squares[at] });
+            }
+        }
+        self.pass();
+        Some(Turn::Pass)
+    }
+
+    /// Plays a playout to the end (or [`MAX_PLAYOUT_TURNS`]) and returns White's expected
+    /// result, as `knowledge::rollout` does with the engine.
+    pub fn rollout(&mut self, rng: &mut impl Rng) -> f64 {
+        for _ in 0..MAX_PLAYOUT_TURNS {
+            if self.playout_step(rng).is_none() {
+                break;
+            }
+        }
+        self.evaluate()
+    }
+
+    /// White's expected result: exact once the game is over, otherwise the points as they
+    /// stand squashed to `[0, 1]` (the engine-based evaluation).
+    #[must_use]
+    pub fn evaluate(&self) -> f64 {
+        let score = self.score();
+        if self.finished {
+            return match score.outcome() {
+                Outcome::Winner(Color::White) => 1.0,
+                Outcome::Winner(Color::Black) => 0.0,
+                Outcome::Draw => 0.5,
+            };
+        }
+        let diff = f64::from(score.white.0 - score.black.0) / 2.0;
+        0.5 + 0.5 * (diff / self.geometry.scale).tanh()
+    }
+
+    /// The score as it stands (rules 8 and 9): controlled squares plus prisoners, komi
+    /// to White.
+    #[must_use]
+    pub fn score(&self) -> Score {
+        let reached = [self.reach(0), self.reach(1)];
+        let mut controlled = [0i32; 2];
+        for &at in &self.empties {
+            let at = usize::from(at);
+            match (reached[0][at], reached[1][at]) {
+                (true, false) => controlled[0] += 1,
+                (false, true) => controlled[1] += 1,
+                _ => {}
+            }
+        }
+        let points = |c: usize| HalfPoints::whole(controlled[c] + self.prisoners[c] as i32);
+        Score { white: points(0) + self.geometry.komi, black: points(1) }
+    }
+
+    /// The empty squares the pieces of colour index `own` reach through empty squares.
+    fn reach(&self, own: u8) -> Vec<bool> {
+        let n = self.cells.len();
+        let mut reached = vec![false; n];
+        let mut stack: Vec<usize> = Vec::with_capacity(n);
+        for at in 0..n {
+            if self.cells[at].color == own {
+                stack.push(at);
+            }
+        }
+        while let Some(from) = stack.pop() {
+            for &to in self.geometry.steps(from) {
+                let to = usize::from(to);
+                if self.cells[to].color == EMPTY && !reached[to] {
+                    reached[to] = true;
+                    stack.push(to);
+                }
+            }
+        }
+        reached
+    }
+
+    /// The chain of the piece on `square` has exactly one empty step (it is in atari);
+    /// `false` for an empty square.
+    #[must_use]
+    pub fn in_atari(&self, square: Square) -> bool {
+        match self.geometry.index_of.get(square.index()) {
+            Some(&at) if at != NONE && self.cells[usize::from(at)].color != EMPTY => {
+                self.chain_liberties(usize::from(at), 2) == 1
+            }
+            _ => false,
+        }
+    }
+
+    /// The distinct empty steps of the chain through `at`, counted up to `limit`.
+    fn chain_liberties(&self, at: usize, limit: usize) -> usize {
+        let mut found: [u16; 8] = [NONE; 8];
+        let mut count = 0;
+        let rep = usize::from(self.cells[at].chain);
+        let mut square = rep;
+        loop {
+            for &to in self.geometry.steps(square) {
+                if self.cells[usize::from(to)].color == EMPTY && !found[..count].contains(&to) {
+                    found[count] = to;
+                    count += 1;
+                    if count >= limit.min(8) {
+                        return count;
+                    }
+                }
+            }
+            square = usize::from(self.cells[square].next);
+            if square == rep {
+                return count;
+            }
+        }
+    }
+}
