@@ -70,10 +70,7 @@ fn main() -> Result<(), String> {
             let mut fast = fast_start.clone();
             fast.rollout(&mut rng);
         });
-        println!(
-            "| light playouts/s, {name} | {board} | {before:.0} | {after:.0} | {:.1}x |",
-            after / before
-        );
+        println!("| light playouts/s, {name} | {board} | {before:.0} | {after:.0} | {:.1}x |", after / before);
     }
     for (name, start) in [("empty", &empty), ("after 30 turns", &middle)] {
         let config = SearchConfig { budget: Budget::nodes(nodes), seed: 1, threads: 1 };

@@ -143,6 +143,12 @@ impl Geometry {
     fn steps(&self, square: usize) -> &[u16] {
         &self.steps[square][..usize::from(self.step_count[square])]
     }
+
+    /// A copy of a square's steps and their count, for loops that change the board (a
+    /// copy of 17 bytes is cheaper than sharing the geometry's reference count).
+    fn steps_copy(&self, square: usize) -> ([u16; 8], usize) {
+        (self.steps[square], usize::from(self.step_count[square]))
+    }
 }
 
 /// One square of a [`FastGo`] board: its piece, and the piece's chain.
@@ -356,7 +362,8 @@ impl FastGo {
 
     /// Drops a piece of the side to move on board index `at`; the turn must be legal.
     fn drop_at(&mut self, at: usize, role: Role) {
-        let geometry = Arc::clone(&self.geometry);
+        let (steps, count) = self.geometry.steps_copy(at);
+        let steps = &steps[..count];
         let own = self.to_move.index() as u8;
         self.take_empty(at);
         self.cells[at].color = own;
@@ -365,7 +372,7 @@ impl FastGo {
         self.cells[at].next = at as u16;
         self.cells[at].size = 1;
         self.cells[at].liberties = 0;
-        for &to in geometry.steps(at) {
+        for &to in steps {
             let to = usize::from(to);
             if self.cells[to].color == EMPTY {
                 self.cells[at].liberties += 1;
@@ -376,21 +383,25 @@ impl FastGo {
         }
         let mut captured = 0;
         let mut captured_at = (0, Role::Stone);
-        for &to in geometry.steps(at) {
+        for &to in steps {
             let to = usize::from(to);
-            if self.cells[to].color != own && self.cells[to].color != EMPTY && self.cells[usize::from(self.cells[to].chain)].liberties == 0 {
+            if self.cells[to].color != own
+                && self.cells[to].color != EMPTY
+                && self.cells[usize::from(self.cells[to].chain)].liberties == 0
+            {
                 captured_at = (to as u16, self.cells[to].role);
                 captured += self.capture(usize::from(self.cells[to].chain));
             }
         }
-        for &to in geometry.steps(at) {
+        for &to in steps {
             let to = usize::from(to);
             if self.cells[to].color == own && self.cells[to].chain != self.cells[at].chain {
                 self.merge(usize::from(self.cells[at].chain), usize::from(self.cells[to].chain));
             }
         }
         let chain = usize::from(self.cells[at].chain);
-        self.ko = (captured == 1 && self.cells[chain].size == 1 && self.cells[chain].liberties == 1).then_some(captured_at);
+        self.ko =
+            (captured == 1 && self.cells[chain].size == 1 && self.cells[chain].liberties == 1).then_some(captured_at);
         self.prisoners[usize::from(own)] += captured;
         self.passes_in_a_row = 0;
         self.to_move = self.to_move.other();
@@ -398,7 +409,6 @@ impl FastGo {
 
     /// Removes the chain with representative `rep`; returns how many pieces it had.
     fn capture(&mut self, rep: usize) -> u32 {
-        let geometry = Arc::clone(&self.geometry);
         let captor = 1 - self.cells[rep].color;
         let mut count = 0;
         let mut square = rep;
@@ -409,7 +419,8 @@ impl FastGo {
             self.cells[square].empty_at = self.empties.len() as u16;
             self.empties.push(square as u16);
             count += 1;
-            for &to in geometry.steps(square) {
+            let (steps, step_count) = self.geometry.steps_copy(square);
+            for &to in &steps[..step_count] {
                 let to = usize::from(to);
                 if self.cells[to].color == captor {
                     let chain = usize::from(self.cells[to].chain);
@@ -589,13 +600,12 @@ impl FastGo {
     /// to White.
     #[must_use]
     pub fn score(&self) -> Score {
-        let reached = [self.reach(0), self.reach(1)];
+        let reached = self.reach();
         let mut controlled = [0i32; 2];
         for &at in &self.empties {
-            let at = usize::from(at);
-            match (reached[0][at], reached[1][at]) {
-                (true, false) => controlled[0] += 1,
-                (false, true) => controlled[1] += 1,
+            match reached[usize::from(at)] {
+                1 => controlled[0] += 1,
+                2 => controlled[1] += 1,
                 _ => {}
             }
         }
@@ -603,22 +613,22 @@ impl FastGo {
         Score { white: points(0) + self.geometry.komi, black: points(1) }
     }
 
-    /// The empty squares the pieces of colour index `own` reach through empty squares.
-    fn reach(&self, own: u8) -> Vec<bool> {
+    /// For each square, which players' pieces reach it through empty squares: bit 1 for
+    /// White, bit 2 for Black (only empty squares are marked).
+    fn reach(&self) -> Vec<u8> {
         let n = self.cells.len();
-        let mut reached = vec![false; n];
+        let mut reached = vec![0u8; n];
         let mut stack: Vec<usize> = Vec::with_capacity(n);
-        for at in 0..n {
-            if self.cells[at].color == own {
-                stack.push(at);
-            }
-        }
-        while let Some(from) = stack.pop() {
-            for &to in self.geometry.steps(from) {
-                let to = usize::from(to);
-                if self.cells[to].color == EMPTY && !reached[to] {
-                    reached[to] = true;
-                    stack.push(to);
+        for own in 0..2u8 {
+            let bit = 1 << own;
+            stack.extend((0..n).filter(|&at| self.cells[at].color == own));
+            while let Some(from) = stack.pop() {
+                for &to in self.geometry.steps(from) {
+                    let to = usize::from(to);
+                    if self.cells[to].color == EMPTY && reached[to] & bit == 0 {
+                        reached[to] |= bit;
+                        stack.push(to);
+                    }
                 }
             }
         }

@@ -22,7 +22,9 @@ impl Position {
     /// The fastest position that plays `game` exactly.
     pub(crate) fn new(game: &AnyGame) -> Position {
         match game {
-            AnyGame::Go(go) => FastGo::from_go(go).map_or_else(|| Position::Engine(Box::new(game.clone())), Position::Go),
+            AnyGame::Go(go) => {
+                FastGo::from_go(go).map_or_else(|| Position::Engine(Box::new(game.clone())), Position::Go)
+            }
             _ => Position::Engine(Box::new(game.clone())),
         }
     }
