@@ -57,6 +57,23 @@ fn steps(role: Role, shape: &Shape) -> Option<&'static [(i32, i32)]> {
     }
 }
 
+/// A square's steps and the squares the playout's eye rule looks at.
+#[derive(Debug, Clone, Copy)]
+struct Near {
+    /// The steps, [`NONE`]-padded to 8.
+    steps: [u16; 8],
+    step_count: u8,
+    /// The orthogonal neighbours on the grid (a hole as [`NONE`], which is never an own
+    /// piece), and how many there are.
+    eye_orthogonal: [u16; 4],
+    eye_orthogonal_count: u8,
+    /// The diagonal neighbours that exist (a hole is never an enemy piece).
+    eye_diagonal: [u16; 4],
+    eye_diagonal_count: u8,
+    /// Whether a diagonal neighbour is off the grid (an edge or corner point).
+    eye_on_edge: bool,
+}
+
 /// What never changes during a game: the squares, their steps, and the eye pattern.
 #[derive(Debug)]
 struct Geometry {
@@ -65,18 +82,8 @@ struct Geometry {
     squares: Vec<Square>,
     /// The board index of each square of the 25x25 space, or [`NONE`].
     index_of: Vec<u16>,
-    /// Each square's steps, [`NONE`]-padded to 8.
-    steps: Vec<[u16; 8]>,
-    step_count: Vec<u8>,
-    /// For the playout's eye rule: the orthogonal neighbours on the grid (a hole as
-    /// [`NONE`], which is never an own piece), and how many there are.
-    eye_orthogonal: Vec<[u16; 4]>,
-    eye_orthogonal_count: Vec<u8>,
-    /// The diagonal neighbours that exist (a hole is never an enemy piece).
-    eye_diagonal: Vec<[u16; 4]>,
-    eye_diagonal_count: Vec<u8>,
-    /// Whether a diagonal neighbour is off the grid (an edge or corner point).
-    eye_on_edge: Vec<bool>,
+    /// Each square's neighbourhood, in one record so that a turn reads one cache line.
+    near: Vec<Near>,
     /// The set of pieces, in the engine's order.
     roles: Vec<Role>,
     komi: HalfPoints,
@@ -95,13 +102,18 @@ impl Geometry {
         let at = |square: Option<Square>| square.map_or(NONE, |s| index_of[s.index()]);
         let n = squares.len();
         let mut geometry = Geometry {
-            steps: vec![[NONE; 8]; n],
-            step_count: vec![0; n],
-            eye_orthogonal: vec![[NONE; 4]; n],
-            eye_orthogonal_count: vec![0; n],
-            eye_diagonal: vec![[NONE; 4]; n],
-            eye_diagonal_count: vec![0; n],
-            eye_on_edge: vec![false; n],
+            near: vec![
+                Near {
+                    steps: [NONE; 8],
+                    step_count: 0,
+                    eye_orthogonal: [NONE; 4],
+                    eye_orthogonal_count: 0,
+                    eye_diagonal: [NONE; 4],
+                    eye_diagonal_count: 0,
+                    eye_on_edge: false,
+                };
+                n
+            ],
             roles: options.pieces.clone(),
             komi: options.komi,
             scale: (shape.square_count() as f64 / 12.0).max(2.0),
@@ -109,17 +121,18 @@ impl Geometry {
             index_of: Vec::new(),
         };
         for (i, &square) in squares.iter().enumerate() {
+            let near = &mut geometry.near[i];
             for &(df, dr) in offsets {
                 let to = at(shape.step(square, df, dr));
                 if to != NONE {
-                    geometry.steps[i][usize::from(geometry.step_count[i])] = to;
-                    geometry.step_count[i] += 1;
+                    near.steps[usize::from(near.step_count)] = to;
+                    near.step_count += 1;
                 }
             }
             for (df, dr) in ORTHOGONAL {
                 if let Some(next) = shape.step(square, df, dr) {
-                    geometry.eye_orthogonal[i][usize::from(geometry.eye_orthogonal_count[i])] = at(Some(next));
-                    geometry.eye_orthogonal_count[i] += 1;
+                    near.eye_orthogonal[usize::from(near.eye_orthogonal_count)] = at(Some(next));
+                    near.eye_orthogonal_count += 1;
                 }
             }
             for (df, dr) in DIAGONAL {
@@ -127,11 +140,11 @@ impl Geometry {
                     Some(next) => {
                         let to = at(Some(next));
                         if to != NONE {
-                            geometry.eye_diagonal[i][usize::from(geometry.eye_diagonal_count[i])] = to;
-                            geometry.eye_diagonal_count[i] += 1;
+                            near.eye_diagonal[usize::from(near.eye_diagonal_count)] = to;
+                            near.eye_diagonal_count += 1;
                         }
                     }
-                    None => geometry.eye_on_edge[i] = true,
+                    None => near.eye_on_edge = true,
                 }
             }
         }
@@ -141,13 +154,14 @@ impl Geometry {
     }
 
     fn steps(&self, square: usize) -> &[u16] {
-        &self.steps[square][..usize::from(self.step_count[square])]
+        let near = &self.near[square];
+        &near.steps[..usize::from(near.step_count)]
     }
 
     /// A copy of a square's steps and their count, for loops that change the board (a
     /// copy of 17 bytes is cheaper than sharing the geometry's reference count).
     fn steps_copy(&self, square: usize) -> ([u16; 8], usize) {
-        (self.steps[square], usize::from(self.step_count[square]))
+        (self.near[square].steps, usize::from(self.near[square].step_count))
     }
 }
 
@@ -523,17 +537,17 @@ impl FastGo {
     }
 
     fn fills_own_eye_at(&self, at: usize, own: u8) -> bool {
-        let g = &*self.geometry;
+        let near = &self.geometry.near[at];
         if self.cells[at].color != EMPTY {
             return false;
         }
-        let orthogonal = &g.eye_orthogonal[at][..usize::from(g.eye_orthogonal_count[at])];
+        let orthogonal = &near.eye_orthogonal[..usize::from(near.eye_orthogonal_count)];
         if !orthogonal.iter().all(|&to| to != NONE && self.cells[usize::from(to)].color == own) {
             return false;
         }
-        let diagonal = &g.eye_diagonal[at][..usize::from(g.eye_diagonal_count[at])];
+        let diagonal = &near.eye_diagonal[..usize::from(near.eye_diagonal_count)];
         let enemy = diagonal.iter().filter(|&&to| self.cells[usize::from(to)].color == 1 - own).count();
-        if g.eye_on_edge[at] { enemy == 0 } else { enemy <= 1 }
+        if near.eye_on_edge { enemy == 0 } else { enemy <= 1 }
     }
 
     /// One playout turn: a random drop on an empty square that is not the mover's own eye,
@@ -600,39 +614,41 @@ impl FastGo {
     /// to White.
     #[must_use]
     pub fn score(&self) -> Score {
-        let reached = self.reach();
+        // A piece reaches, through empty squares, exactly the empty regions (squares joined
+        // by steps) next to it: steps go both ways. So each region is flooded once and
+        // belongs to a player when only that player's pieces border it.
+        let n = self.cells.len();
+        let mut seen = vec![false; n];
+        let mut stack: Vec<u16> = Vec::with_capacity(n);
         let mut controlled = [0i32; 2];
-        for &at in &self.empties {
-            match reached[usize::from(at)] {
-                1 => controlled[0] += 1,
-                2 => controlled[1] += 1,
+        for &start in &self.empties {
+            if seen[usize::from(start)] {
+                continue;
+            }
+            seen[usize::from(start)] = true;
+            stack.push(start);
+            let (mut size, mut borders) = (0, 0u8);
+            while let Some(at) = stack.pop() {
+                size += 1;
+                for &to in self.geometry.steps(usize::from(at)) {
+                    match self.cells[usize::from(to)].color {
+                        EMPTY if !seen[usize::from(to)] => {
+                            seen[usize::from(to)] = true;
+                            stack.push(to);
+                        }
+                        EMPTY => {}
+                        color => borders |= 1 << color,
+                    }
+                }
+            }
+            match borders {
+                1 => controlled[0] += size,
+                2 => controlled[1] += size,
                 _ => {}
             }
         }
         let points = |c: usize| HalfPoints::whole(controlled[c] + self.prisoners[c] as i32);
         Score { white: points(0) + self.geometry.komi, black: points(1) }
-    }
-
-    /// For each square, which players' pieces reach it through empty squares: bit 1 for
-    /// White, bit 2 for Black (only empty squares are marked).
-    fn reach(&self) -> Vec<u8> {
-        let n = self.cells.len();
-        let mut reached = vec![0u8; n];
-        let mut stack: Vec<usize> = Vec::with_capacity(n);
-        for own in 0..2u8 {
-            let bit = 1 << own;
-            stack.extend((0..n).filter(|&at| self.cells[at].color == own));
-            while let Some(from) = stack.pop() {
-                for &to in self.geometry.steps(from) {
-                    let to = usize::from(to);
-                    if self.cells[to].color == EMPTY && reached[to] & bit == 0 {
-                        reached[to] |= bit;
-                        stack.push(to);
-                    }
-                }
-            }
-        }
-        reached
     }
 
     /// The chain of the piece on `square` has exactly one empty step (it is in atari);
