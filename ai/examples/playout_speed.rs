@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use stonemate_ai::fastgo::FastGo;
-use stonemate_ai::{Budget, SearchConfig, knowledge, search, search_on_engine};
+use stonemate_ai::{Budget, Method, SearchConfig, knowledge, search_with};
 use stonemate_engine::{AnyGame, GameKind};
 
 /// CPU time this thread has run, or the wall clock where the kernel does not say.
@@ -72,27 +72,27 @@ fn main() -> Result<(), String> {
         });
         println!("| light playouts/s, {name} | {board} | {before:.0} | {after:.0} | {:.1}x |", after / before);
     }
+    if nodes > 0 {
+        println!();
+        println!(
+            "| search nodes/s ({nodes} a search) | board | baseline (54cd0e7: UCT, engine's board) | UCT, playout board | RAVE and priors, playout board |"
+        );
+        println!("|---|---|---|---|---|");
+    }
     let searches: &[(&str, &AnyGame)] =
         if nodes == 0 { &[] } else { &[("empty", &empty), ("after 30 turns", &middle)] };
     for &(name, start) in searches {
         let config = SearchConfig { budget: Budget::nodes(nodes), seed: 1, threads: 1 };
-        let mut before = (0, 0.0);
-        let mut after = (0, 0.0);
-        // One search each at least; more while the time lasts.
-        for (board_kind, out) in [(false, &mut before), (true, &mut after)] {
+        let mut rates = Vec::new();
+        for method in [Method::Baseline, Method::PlainUct, Method::Current] {
             let mut searched = 0;
-            *out = rate(seconds, || {
-                let result = if board_kind { search(start, &config) } else { search_on_engine(start, &config) };
-                searched += result.map_or(0, |r| r.nodes);
+            // One search at least; more while the time lasts.
+            let (count, per_second) = rate(seconds, || {
+                searched += search_with(start, &config, method).map_or(0, |r| r.nodes);
             });
-            out.1 *= searched as f64 / out.0 as f64;
+            rates.push(per_second * searched as f64 / count as f64);
         }
-        println!(
-            "| search nodes/s ({nodes} a search), {name} | {board} | {:.0} | {:.0} | {:.1}x |",
-            before.1,
-            after.1,
-            after.1 / before.1
-        );
+        println!("| {name} | {board} | {:.0} | {:.0} | {:.0} |", rates[0], rates[1], rates[2]);
     }
     Ok(())
 }

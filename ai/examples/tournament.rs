@@ -8,12 +8,17 @@
 //!
 //!     --games N            games per pairing and game (default 20)
 //!     --game LIST          chego,gess,ichess,go,chogo (default all five)
-//!     --pairing A:B        repeatable; players are random, easy, medium, hard,
+//!     --pairing A:B        repeatable; players are random, easy, medium, hard (the
+//!                          bot's search), oldhard etc. (the search of 54cd0e7: plain
+//!                          UCT on the engine's board), ucthard etc. (plain UCT on the
+//!                          playout board),
 //!                          gnugo:LEVEL (go only), fsf:NODES (iChess only); default
 //!                          easy:random medium:random hard:random hard:easy, plus
 //!                          hard:gnugo:1 hard:gnugo:10 (go) and hard:fsf:1000 (iChess)
 //!     --nodes L=N          a level's node budget instead of its own (repeatable), e.g.
 //!                          --nodes hard=2000; levels then have no time limit
+//!     --time L=SECONDS     a level's time per turn instead of its own (repeatable); with
+//!                          --nodes for the same level, whichever ends first
 //!     --threads N          search threads per bot turn (default 1)
 //!     --max-turns N        adjudicate by the evaluation after N turns (default 400)
 //!     --seed N             base seed (default 1)
@@ -44,7 +49,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use stonemate_ai::{Budget, Level, SearchConfig, knowledge, search};
+use stonemate_ai::{Budget, Level, Method, SearchConfig, knowledge, search_with};
 use stonemate_engine::formats::{self, Record};
 use stonemate_engine::ichess::IChess;
 use stonemate_engine::{AnyGame, Color, EndReason, Ending, GameKind, Outcome, Role, Square, Turn};
@@ -76,17 +81,24 @@ struct Bot {
     /// `None`: the level's own budget for the game.
     budget: Option<Budget>,
     threads: usize,
+    /// The bot's search, or a baseline (`old` and `uct` players).
+    method: Method,
 }
 
 impl Player for Bot {
     fn name(&self) -> String {
-        self.level.name().into()
+        let prefix = match self.method {
+            Method::Current => "",
+            Method::PlainUct => "uct",
+            Method::Baseline => "old",
+        };
+        format!("{prefix}{}", self.level.name())
     }
 
     fn choose(&mut self, _: &AnyGame, _: &[Turn], game: &AnyGame, seed: u64) -> Result<Turn, Failure> {
         let budget = self.budget.unwrap_or_else(|| self.level.budget(game.kind()));
         let config = SearchConfig { budget, seed, threads: self.threads };
-        search(game, &config).map(|result| result.turn).ok_or_else(|| "no legal turn".into())
+        search_with(game, &config, self.method).map(|result| result.turn).ok_or_else(|| "no legal turn".into())
     }
 }
 
@@ -616,6 +628,7 @@ struct Args {
     kinds: Vec<GameKind>,
     pairings: Vec<(String, String)>,
     nodes: BTreeMap<Level, u64>,
+    time: BTreeMap<Level, Duration>,
     threads: usize,
     max_turns: usize,
     seed: u64,
@@ -628,6 +641,7 @@ fn parse_args() -> Result<Args, Failure> {
         kinds: GameKind::ALL.to_vec(),
         pairings: Vec::new(),
         nodes: BTreeMap::new(),
+        time: BTreeMap::new(),
         threads: 1,
         max_turns: 400,
         seed: 1,
@@ -660,6 +674,13 @@ fn parse_args() -> Result<Args, Failure> {
                 let level: Level = level.parse().map_err(|e: stonemate_ai::UnknownLevel| e.to_string())?;
                 args.nodes.insert(level, nodes.parse().map_err(|e| format!("--nodes: {e}"))?);
             }
+            "--time" => {
+                let text = value()?;
+                let (level, seconds) = text.split_once('=').ok_or(format!("--time {text}: write LEVEL=SECONDS"))?;
+                let level: Level = level.parse().map_err(|e: stonemate_ai::UnknownLevel| e.to_string())?;
+                let seconds: f64 = seconds.parse().map_err(|e| format!("--time: {e}"))?;
+                args.time.insert(level, Duration::from_secs_f64(seconds));
+            }
             "--threads" => args.threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?,
             "--max-turns" => args.max_turns = value()?.parse().map_err(|e| format!("--max-turns: {e}"))?,
             "--seed" => args.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
@@ -675,11 +696,20 @@ fn parse_args() -> Result<Args, Failure> {
 fn player(name: &str, partner: Level, args: &Args) -> Result<Box<dyn Player>, Failure> {
     let bot = |level: Level| Bot {
         level,
-        budget: args.nodes.get(&level).map(|&nodes| Budget::nodes(nodes)),
+        budget: match (args.nodes.get(&level), args.time.get(&level)) {
+            (None, None) => None,
+            (nodes, time) => Some(Budget { nodes: nodes.copied(), time: time.copied() }),
+        },
         threads: args.threads,
+        method: Method::Current,
     };
     if let Ok(level) = name.parse::<Level>() {
         return Ok(Box::new(bot(level)));
+    }
+    for (prefix, method) in [("old", Method::Baseline), ("uct", Method::PlainUct)] {
+        if let Some(level) = name.strip_prefix(prefix).and_then(|rest| rest.parse::<Level>().ok()) {
+            return Ok(Box::new(Bot { method, ..bot(level) }));
+        }
     }
     match name.split_once(':') {
         None if name == "random" => Ok(Box::new(Random)),

@@ -594,6 +594,28 @@ impl FastGo {
         self.evaluate()
     }
 
+    /// [`FastGo::rollout`], also noting each turn as (the mover's colour index, the board
+    /// index of the drop or `None` for a pass), for all-moves-as-first statistics.
+    pub fn rollout_noting(&mut self, rng: &mut impl Rng, played: &mut Vec<(u8, Option<u16>)>) -> f64 {
+        for _ in 0..MAX_PLAYOUT_TURNS {
+            let mover = self.to_move.index() as u8;
+            match self.playout_step(rng) {
+                None => break,
+                Some(turn) => played.push((mover, self.turn_index(turn))),
+            }
+        }
+        self.evaluate()
+    }
+
+    /// The board index a drop lands on; `None` for a pass or a square off the board.
+    #[must_use]
+    pub fn turn_index(&self, turn: Turn) -> Option<u16> {
+        match turn {
+            Turn::Drop { to, .. } => self.index_of(to).map(|i| i as u16),
+            _ => None,
+        }
+    }
+
     /// White's expected result: exact once the game is over, otherwise the points as they
     /// stand squashed to `[0, 1]` (the engine-based evaluation).
     #[must_use]
@@ -667,22 +689,103 @@ impl FastGo {
     fn chain_liberties(&self, at: usize, limit: usize) -> usize {
         let mut found: [u16; 8] = [NONE; 8];
         let mut count = 0;
+        self.add_chain_liberties(at, NONE, &mut found, &mut count, limit.min(8));
+        count
+    }
+
+    /// Adds the chain's empty steps other than `except` to `found` (without repeats),
+    /// stopping once there are `limit`.
+    fn add_chain_liberties(&self, at: usize, except: u16, found: &mut [u16; 8], count: &mut usize, limit: usize) {
         let rep = usize::from(self.cells[at].chain);
         let mut square = rep;
         loop {
             for &to in self.geometry.steps(square) {
-                if self.cells[usize::from(to)].color == EMPTY && !found[..count].contains(&to) {
-                    found[count] = to;
-                    count += 1;
-                    if count >= limit.min(8) {
-                        return count;
-                    }
+                if *count >= limit {
+                    return;
+                }
+                if to != except && self.cells[usize::from(to)].color == EMPTY && !found[..*count].contains(&to) {
+                    found[*count] = to;
+                    *count += 1;
                 }
             }
             square = usize::from(self.cells[square].next);
             if square == rep {
-                return count;
+                return;
             }
         }
     }
+
+    /// The squares of the board in the engine's order (rank, then file): board index
+    /// order.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.geometry.squares.iter().copied()
+    }
+
+    /// The number of squares of the board; board indices run below it.
+    #[must_use]
+    pub fn square_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The board index of `square` (its place in the engine's square order), if it
+    /// exists on this board.
+    #[must_use]
+    pub fn index_of(&self, square: Square) -> Option<usize> {
+        match self.geometry.index_of.get(square.index()) {
+            Some(&i) if i != NONE => Some(usize::from(i)),
+            _ => None,
+        }
+    }
+
+    /// What a drop of the side to move on `square` does tactically, for the search's
+    /// priors; `None` unless the square is empty.
+    #[must_use]
+    pub fn tactics(&self, square: Square) -> Option<Tactics> {
+        let at = self.index_of(square)?;
+        if self.cells[at].color != EMPTY {
+            return None;
+        }
+        let own = self.to_move.index() as u8;
+        let mut tactics = Tactics::default();
+        // The liberties the new piece's chain would have: its empty steps and those of the
+        // own chains it joins (up to 2, which is all the question needs).
+        let mut found: [u16; 8] = [NONE; 8];
+        let mut count = 0;
+        for &to in self.geometry.steps(at) {
+            let cell = self.cells[usize::from(to)];
+            if cell.color == EMPTY {
+                if count < 2 && !found[..count].contains(&to) {
+                    found[count] = to;
+                    count += 1;
+                }
+            } else if cell.color == own {
+                if self.chain_liberties(usize::from(to), 2) == 1 {
+                    tactics.saves = true;
+                }
+                self.add_chain_liberties(usize::from(to), at as u16, &mut found, &mut count, 2);
+            } else if self.chain_liberties(usize::from(to), 2) == 1 {
+                tactics.captures = true;
+            } else if self.chain_liberties(usize::from(to), 3) == 2 {
+                tactics.ataris = true;
+            }
+        }
+        tactics.self_atari = !tactics.captures && count <= 1;
+        // Saving a chain means leaving it more than one liberty.
+        tactics.saves &= count >= 2 || tactics.captures;
+        Some(tactics)
+    }
+}
+
+/// What a drop does to the chains next to it (see [`FastGo::tactics`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tactics {
+    /// It takes the last liberty of an enemy chain: a capture.
+    pub captures: bool,
+    /// It leaves an enemy chain with one liberty.
+    pub ataris: bool,
+    /// It joins an own chain in atari and leaves the whole with two liberties or more (or
+    /// captures).
+    pub saves: bool,
+    /// Without capturing, it leaves its own chain with one liberty.
+    pub self_atari: bool,
 }

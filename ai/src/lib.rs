@@ -24,5 +24,5 @@ pub mod verdict;
 
 pub use decision::{Decided, Decision, Question, decide};
 pub use level::{Level, UnknownLevel};
-pub use search::{Budget, Proof, RootTurn, SearchConfig, SearchResult, search, search_on_engine};
+pub use search::{Budget, Method, Proof, RootTurn, SearchConfig, SearchResult, search, search_with};
 pub use verdict::{accepts_draw, resigns};
