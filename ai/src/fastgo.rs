@@ -349,6 +349,12 @@ impl FastGo {
         self.prisoners
     }
 
+    /// Passes played in a row just now: after one, another pass ends the game.
+    #[must_use]
+    pub fn passes_in_a_row(&self) -> u8 {
+        self.passes_in_a_row
+    }
+
     /// The set of pieces, in the engine's order.
     #[must_use]
     pub fn roles(&self) -> &[Role] {

@@ -352,7 +352,7 @@ impl Tree {
                 self.nodes[node].amaf = priors(&game);
             }
             let step = if self.nodes[node].amaf.is_some() {
-                self.choose_rave(node)
+                self.choose_rave(node, &game)
             } else if !self.nodes[node].untried.is_empty() {
                 Step::Expand(self.nodes[node].untried.len() - 1)
             } else {
@@ -435,8 +435,10 @@ impl Tree {
 
     /// RAVE's choice at a node with an AMAF table: the child or untried turn with the
     /// best blend of its own mean and its AMAF mean, plus a little exploration. An
-    /// untried turn counts as visited once, with its AMAF mean alone.
-    fn choose_rave(&self, node: usize) -> Step {
+    /// untried turn counts as visited once, with its AMAF mean alone. A pass that would end
+    /// the game (`game` is the node's position) is tried first: its result is exact, and
+    /// the solver needs it.
+    fn choose_rave(&self, node: usize, game: &Position) -> Step {
         let parent = &self.nodes[node];
         let Some(amaf) = parent.amaf.as_deref() else { return Step::Nothing };
         let Position::Go(go) = &self.root_game else { return Step::Nothing };
@@ -468,10 +470,15 @@ impl Tree {
                 best = (Step::Descend(child), score);
             }
         }
+        let pass_ends = matches!(game, Position::Go(go) if go.passes_in_a_row() == 1);
         for (index, &turn) in parent.untried.iter().enumerate() {
-            // A pass has no square and no AMAF mean: it is tried once the drops look bad.
-            let score =
-                amaf_mean(turn).unwrap_or(if turn == Turn::Pass { 0.1 } else { 0.5 }) + RAVE_EXPLORATION * log_n.sqrt();
+            // Otherwise a pass has no square and no AMAF mean: it is tried once the drops
+            // look bad.
+            let score = match turn {
+                Turn::Pass if pass_ends => f64::INFINITY,
+                Turn::Pass => 0.1,
+                _ => amaf_mean(turn).unwrap_or(0.5),
+            } + RAVE_EXPLORATION * log_n.sqrt();
             if score > best.1 || matches!(best.0, Step::Nothing) {
                 best = (Step::Expand(index), score);
             }
