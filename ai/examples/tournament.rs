@@ -8,20 +8,38 @@
 //!
 //!     --games N            games per pairing and game (default 20)
 //!     --game LIST          chego,gess,ichess,go,chogo (default all five)
-//!     --pairing A:B        repeatable; players are random, easy, medium, hard,
+//!     --pairing A:B        repeatable; players are random, easy, medium, hard (the
+//!                          bot's search), oldhard etc. (the search of 54cd0e7: plain
+//!                          UCT on the engine's board), ucthard etc. (plain UCT on the
+//!                          playout board),
 //!                          gnugo:LEVEL (go only), fsf:NODES (iChess only); default
 //!                          easy:random medium:random hard:random hard:easy, plus
 //!                          hard:gnugo:1 hard:gnugo:10 (go) and hard:fsf:1000 (iChess)
 //!     --nodes L=N          a level's node budget instead of its own (repeatable), e.g.
 //!                          --nodes hard=2000; levels then have no time limit
+//!     --time L=SECONDS     a level's time per turn instead of its own (repeatable); with
+//!                          --nodes for the same level, whichever ends first
 //!     --threads N          search threads per bot turn (default 1)
 //!     --max-turns N        adjudicate by the evaluation after N turns (default 400)
 //!     --seed N             base seed (default 1)
+//!     --records DIR        keep every game's record in DIR: SGF for go, PGN for iChess,
+//!                          our own format for the others (DIR is created)
 //!
 //! Go is played on 9x9 with komi 6.5; the other games with their default options.
 //! GNU Go is `gnugo` (or /usr/games/gnugo); Fairy-Stockfish is `fairy-stockfish` with the
 //! iChess variant of engine/tests/oracles/ichess.ini. In iChess against Fairy-Stockfish,
 //! our bot plays the deployment of both sides at the level of our side.
+//!
+//! Honest scoring. GNU Go plays with `--capture-all-dead`: it captures every dead stone
+//! before it passes, as our rules (which score the board as it stands) require, instead
+//! of passing and expecting them to be counted off. And every go game is also scored by a
+//! referee: a fresh GNU Go replays the whole game and answers `final_score`, its own count
+//! with its own judgement of dead stones. Each game's line on standard error gives our
+//! score and the referee's; a disagreement (another winner or another margin) is marked
+//! `DISAGREE` and listed after the table, and the table counts the pairing's wins by the
+//! referee too. iChess games against Fairy-Stockfish are refereed the same way: at the end
+//! Fairy-Stockfish is shown the final position and says whether the side to move is
+//! mated, stalemated or has moves, which must match how our engine ended the game.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -31,8 +49,10 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use stonemate_ai::{Budget, Level, SearchConfig, knowledge, search};
-use stonemate_engine::{AnyGame, Color, GameKind, Outcome, Role, Square, Turn};
+use stonemate_ai::{Budget, Level, Method, SearchConfig, knowledge, search_with};
+use stonemate_engine::formats::{self, Record};
+use stonemate_engine::ichess::IChess;
+use stonemate_engine::{AnyGame, Color, EndReason, Ending, GameKind, Outcome, Role, Square, Turn};
 
 type Failure = String;
 
@@ -61,17 +81,24 @@ struct Bot {
     /// `None`: the level's own budget for the game.
     budget: Option<Budget>,
     threads: usize,
+    /// The bot's search, or a baseline (`old` and `uct` players).
+    method: Method,
 }
 
 impl Player for Bot {
     fn name(&self) -> String {
-        self.level.name().into()
+        let prefix = match self.method {
+            Method::Current => "",
+            Method::PlainUct => "uct",
+            Method::Baseline => "old",
+        };
+        format!("{prefix}{}", self.level.name())
     }
 
     fn choose(&mut self, _: &AnyGame, _: &[Turn], game: &AnyGame, seed: u64) -> Result<Turn, Failure> {
         let budget = self.budget.unwrap_or_else(|| self.level.budget(game.kind()));
         let config = SearchConfig { budget, seed, threads: self.threads };
-        search(game, &config).map(|result| result.turn).ok_or_else(|| "no legal turn".into())
+        search_with(game, &config, self.method).map(|result| result.turn).ok_or_else(|| "no legal turn".into())
     }
 }
 
@@ -173,22 +200,79 @@ impl Player for GnuGo {
 
 impl GnuGo {
     fn start(&self, game: &AnyGame) -> Result<Gtp, Failure> {
-        let binary = if std::path::Path::new("/usr/games/gnugo").exists() { "/usr/games/gnugo" } else { "gnugo" };
-        let mut child = Command::new(binary)
-            .args(["--mode", "gtp", "--level", &self.level.to_string()])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("gnugo: {e} (apt-get install gnugo)"))?;
-        let stdin = child.stdin.take().ok_or("gnugo stdin")?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("gnugo stdout")?);
-        let mut gtp = Gtp { child, stdin, stdout, sent: 0 };
-        let view = game.view();
-        gtp.ask(&format!("boardsize {}", view.width))?;
-        gtp.ask("clear_board")?;
-        let komi = game.option_pairs().into_iter().find(|(k, _)| k == "komi").map_or("0".into(), |(_, v)| v);
-        gtp.ask(&format!("komi {komi}"))?;
+        let mut gtp = spawn_gnugo(&["--level", &self.level.to_string(), "--capture-all-dead"])?;
+        setup_board(&mut gtp, game)?;
         Ok(gtp)
+    }
+}
+
+fn gnugo_binary() -> &'static str {
+    if std::path::Path::new("/usr/games/gnugo").exists() { "/usr/games/gnugo" } else { "gnugo" }
+}
+
+/// A GNU Go process in GTP mode with these extra arguments.
+fn spawn_gnugo(extra: &[&str]) -> Result<Gtp, Failure> {
+    let mut child = Command::new(gnugo_binary())
+        .args(["--mode", "gtp"])
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("gnugo: {e} (apt-get install gnugo)"))?;
+    let stdin = child.stdin.take().ok_or("gnugo stdin")?;
+    let stdout = BufReader::new(child.stdout.take().ok_or("gnugo stdout")?);
+    Ok(Gtp { child, stdin, stdout, sent: 0 })
+}
+
+/// The board size and komi of `game`, on a cleared board.
+fn setup_board(gtp: &mut Gtp, game: &AnyGame) -> Result<(), Failure> {
+    let view = game.view();
+    gtp.ask(&format!("boardsize {}", view.width))?;
+    gtp.ask("clear_board")?;
+    let komi = game.option_pairs().into_iter().find(|(k, _)| k == "komi").map_or("0".into(), |(_, v)| v);
+    gtp.ask(&format!("komi {komi}"))?;
+    Ok(())
+}
+
+/// GNU Go's own count of a go game (`final_score`, such as `W+3.5`), after replaying it
+/// in a fresh process: the referee of every go game.
+fn gnugo_referee(start: &AnyGame, history: &[Turn]) -> Result<String, Failure> {
+    let mut gtp = spawn_gnugo(&[])?;
+    setup_board(&mut gtp, start)?;
+    let mut replay = start.clone();
+    for &turn in history {
+        let color = replay.to_move().ok_or("the game ended before its last turn")?;
+        gtp.ask(&format!("play {} {}", gtp_color(color), gtp_vertex(turn)?))?;
+        replay.play(turn).map_err(|e| e.to_string())?;
+    }
+    gtp.ask("final_score")
+}
+
+/// A go result as White's margin in points (`B+2.5` is -2.5, `0` a draw).
+fn white_margin(text: &str) -> Option<f64> {
+    let text = text.trim();
+    if text == "0" {
+        return Some(0.0);
+    }
+    let (side, margin) = text.split_once('+')?;
+    let margin: f64 = margin.parse().ok()?;
+    match side {
+        "W" => Some(margin),
+        "B" => Some(-margin),
+        _ => None,
+    }
+}
+
+/// Our engine's count as GNU Go writes it.
+fn our_go_result(game: &AnyGame) -> String {
+    let Some(score) = game.score() else { return "?".into() };
+    let margin = f64::from(score.white.0 - score.black.0) / 2.0;
+    if margin > 0.0 {
+        format!("W+{margin:.1}")
+    } else if margin < 0.0 {
+        format!("B+{:.1}", -margin)
+    } else {
+        "0".into()
     }
 }
 
@@ -227,6 +311,75 @@ fn from_uci(text: &str, game: &AnyGame) -> Result<Turn, Failure> {
     Ok(turn)
 }
 
+/// The UCI `position` command for the play phase of an iChess game: the position after
+/// the deployment, then the moves since.
+fn fsf_position(start: &AnyGame, history: &[Turn], now: &IChess) -> Result<String, Failure> {
+    let mut replay = start.clone();
+    let mut play_start = None;
+    let mut moves = Vec::new();
+    for &turn in history {
+        if let (None, AnyGame::IChess(position)) = (&play_start, &replay)
+            && !position.deploying()
+        {
+            play_start = Some(position.fen());
+        }
+        if play_start.is_some() {
+            moves.push(uci(turn)?);
+        }
+        replay.play(turn).map_err(|e| e.to_string())?;
+    }
+    let fen = play_start.unwrap_or_else(|| now.fen());
+    let (placement, side) = fen.split_once(' ').ok_or("fen")?;
+    let placement = placement.replace('F', "+P").replace('f', "+p");
+    Ok(format!("position fen {placement} {side} - - 0 1 moves {}", moves.join(" ")))
+}
+
+/// Runs one `go` command of a fresh Fairy-Stockfish in the iChess variant: its output lines
+/// up to `bestmove`, and the best move.
+fn fsf_ask(ini: &str, position: &str, go: &str) -> Result<(Vec<String>, Option<String>), Failure> {
+    let script =
+        format!("setoption name VariantPath value {ini}\nsetoption name UCI_Variant value ichess\n{position}\n{go}\n");
+    let binary = if std::path::Path::new("/usr/games/fairy-stockfish").exists() {
+        "/usr/games/fairy-stockfish"
+    } else {
+        "fairy-stockfish"
+    };
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("fairy-stockfish: {e} (apt-get install fairy-stockfish)"))?;
+    let mut stdin = child.stdin.take().ok_or("fsf stdin")?;
+    stdin.write_all(script.as_bytes()).map_err(|e| e.to_string())?;
+    let stdout = BufReader::new(child.stdout.take().ok_or("fsf stdout")?);
+    let mut lines = Vec::new();
+    let mut best = None;
+    for line in stdout.lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        if let Some(rest) = line.strip_prefix("bestmove ") {
+            best = rest.split_whitespace().next().map(str::to_owned);
+            break;
+        }
+        lines.push(line);
+    }
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    Ok((lines, best))
+}
+
+/// Fairy-Stockfish's word on the final position of an iChess game: `mated`, `stalemated`
+/// or `has moves`.
+fn fsf_referee(ini: &str, start: &AnyGame, history: &[Turn], end: &IChess) -> Result<String, Failure> {
+    let position = fsf_position(start, history, end)?;
+    let (lines, best) = fsf_ask(ini, &position, "go depth 1")?;
+    if best.as_deref() != Some("(none)") {
+        return Ok("has moves".into());
+    }
+    let mated = lines.iter().any(|line| line.contains("score mate 0") || line.contains("score mate -0"));
+    Ok(if mated { "mated" } else { "stalemated" }.into())
+}
+
 impl Player for Fsf {
     fn name(&self) -> String {
         format!("fsf:{}", self.nodes)
@@ -237,53 +390,8 @@ impl Player for Fsf {
         if ichess.deploying() {
             return self.deployer.choose(start, history, game, seed);
         }
-        let mut replay = start.clone();
-        let mut play_start = None;
-        let mut moves = Vec::new();
-        for &turn in history {
-            if let (None, AnyGame::IChess(position)) = (&play_start, &replay)
-                && !position.deploying()
-            {
-                play_start = Some(position.fen());
-            }
-            if play_start.is_some() {
-                moves.push(uci(turn)?);
-            }
-            replay.play(turn).map_err(|e| e.to_string())?;
-        }
-        let fen = play_start.unwrap_or_else(|| ichess.fen());
-        let (placement, side) = fen.split_once(' ').ok_or("fen")?;
-        let placement = placement.replace('F', "+P").replace('f', "+p");
-        let script = format!(
-            "setoption name VariantPath value {}\nsetoption name UCI_Variant value ichess\nposition fen {placement} {side} - - 0 1 moves {}\ngo nodes {}\n",
-            self.ini,
-            moves.join(" "),
-            self.nodes
-        );
-        let binary = if std::path::Path::new("/usr/games/fairy-stockfish").exists() {
-            "/usr/games/fairy-stockfish"
-        } else {
-            "fairy-stockfish"
-        };
-        let mut child = Command::new(binary)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("fairy-stockfish: {e} (apt-get install fairy-stockfish)"))?;
-        let mut stdin = child.stdin.take().ok_or("fsf stdin")?;
-        stdin.write_all(script.as_bytes()).map_err(|e| e.to_string())?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("fsf stdout")?);
-        let mut best = None;
-        for line in stdout.lines() {
-            let line = line.map_err(|e| e.to_string())?;
-            if let Some(rest) = line.strip_prefix("bestmove ") {
-                best = rest.split_whitespace().next().map(str::to_owned);
-                break;
-            }
-        }
-        drop(stdin);
-        let _ = child.kill();
-        let _ = child.wait();
+        let position = fsf_position(start, history, ichess)?;
+        let (_, best) = fsf_ask(&self.ini, &position, &format!("go nodes {}", self.nodes))?;
         let best = best.ok_or("Fairy-Stockfish gave no move")?;
         if best == "(none)" {
             return Err("Fairy-Stockfish has no move".into());
@@ -300,6 +408,11 @@ struct Played {
     forfeit: Option<String>,
     turns: usize,
     times: [Vec<Duration>; 2],
+    /// The turns played, and the same in our notation.
+    history: Vec<Turn>,
+    texts: Vec<String>,
+    /// The position at the end.
+    end: AnyGame,
 }
 
 fn options(kind: GameKind) -> Vec<(String, String)> {
@@ -314,6 +427,7 @@ fn play(kind: GameKind, players: &mut [Box<dyn Player>; 2], first_color: Color, 
     let start = AnyGame::new(kind, &options(kind)).expect("valid options");
     let mut game = start.clone();
     let mut history = Vec::new();
+    let mut texts = Vec::new();
     let mut times = [Vec::new(), Vec::new()];
     let seat = |color: Color| usize::from(color != first_color);
     while let Some(color) = game.to_move() {
@@ -326,7 +440,8 @@ fn play(kind: GameKind, players: &mut [Box<dyn Player>; 2], first_color: Color, 
             } else {
                 None
             };
-            return Played { winner, adjudicated: true, forfeit: None, turns: history.len(), times };
+            let turns = history.len();
+            return Played { winner, adjudicated: true, forfeit: None, turns, times, history, texts, end: game };
         }
         let who = seat(color);
         let clock = Instant::now();
@@ -339,22 +454,144 @@ fn play(kind: GameKind, players: &mut [Box<dyn Player>; 2], first_color: Color, 
         times[who].push(clock.elapsed());
         let turn = match choice {
             Ok(turn) => turn,
-            Err(e) => return forfeit(1 - who, format!("{}: {e}", players[who].name()), &history, times),
+            Err(e) => return forfeit(1 - who, format!("{}: {e}", players[who].name()), history, texts, times, game),
         };
+        let text = game.format_turn(turn);
         if let Err(e) = game.play(turn) {
-            return forfeit(1 - who, format!("{} played {turn}: {e}", players[who].name()), &history, times);
+            let reason = format!("{} played {turn}: {e}", players[who].name());
+            return forfeit(1 - who, reason, history, texts, times, game);
         }
         history.push(turn);
+        texts.push(text);
     }
     let winner = match game.status().ending().map(|e| e.outcome) {
         Some(Outcome::Winner(color)) => Some(seat(color)),
         _ => None,
     };
-    Played { winner, adjudicated: false, forfeit: None, turns: history.len(), times }
+    Played { winner, adjudicated: false, forfeit: None, turns: history.len(), times, history, texts, end: game }
 }
 
-fn forfeit(winner: usize, reason: String, history: &[Turn], times: [Vec<Duration>; 2]) -> Played {
-    Played { winner: Some(winner), adjudicated: false, forfeit: Some(reason), turns: history.len(), times }
+fn forfeit(
+    winner: usize,
+    reason: String,
+    history: Vec<Turn>,
+    texts: Vec<String>,
+    times: [Vec<Duration>; 2],
+    end: AnyGame,
+) -> Played {
+    let turns = history.len();
+    Played { winner: Some(winner), adjudicated: false, forfeit: Some(reason), turns, times, history, texts, end }
+}
+
+/// What the referee said about one game, next to our own result.
+struct Verdict {
+    /// Ours and the referee's, as text (`W+3.5` and `B+2.0`; `checkmate` and `mated`).
+    ours: String,
+    theirs: String,
+    agrees: bool,
+    /// The winner by the referee's count, as a seat (go only): `None` for a draw.
+    referee_winner: Option<Option<usize>>,
+}
+
+/// Asks the referee of this game, if it has one: GNU Go's count in go, Fairy-Stockfish's
+/// view of the final position in iChess against it.
+fn referee(
+    kind: GameKind,
+    pair: &(String, String),
+    start: &AnyGame,
+    played: &Played,
+    first_color: Color,
+) -> Option<Result<Verdict, Failure>> {
+    let seat = |color: Color| usize::from(color != first_color);
+    match kind {
+        GameKind::Go => Some(gnugo_referee(start, &played.history).map(|theirs| {
+            let ours = our_go_result(&played.end);
+            let (a, b) = (white_margin(&ours), white_margin(&theirs));
+            let referee_winner = b.map(|margin| {
+                if margin > 0.0 {
+                    Some(seat(Color::White))
+                } else if margin < 0.0 {
+                    Some(seat(Color::Black))
+                } else {
+                    None
+                }
+            });
+            Verdict { agrees: a.is_some() && a == b, ours, theirs, referee_winner }
+        })),
+        GameKind::IChess if pair.0.starts_with("fsf") || pair.1.starts_with("fsf") => {
+            let AnyGame::IChess(end) = &played.end else { return None };
+            let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/oracles/ichess.ini");
+            if end.deploying() {
+                return None;
+            }
+            Some(fsf_referee(ini, start, &played.history, end).map(|theirs| {
+                let reason = played.end.status().ending().map(|ending| ending.reason);
+                let ours = match (&played.forfeit, played.adjudicated, reason) {
+                    (Some(_), _, _) => "forfeit".to_owned(),
+                    (_, true, _) => "adjudicated".to_owned(),
+                    (_, _, Some(reason)) => format!("{reason:?}"),
+                    (_, _, None) => "unfinished".to_owned(),
+                };
+                let agrees = match (reason, theirs.as_str()) {
+                    (Some(EndReason::Checkmate), "mated") | (Some(EndReason::NoLegalTurn), "stalemated") => true,
+                    (Some(EndReason::Checkmate | EndReason::NoLegalTurn), _) => false,
+                    // Repetitions, adjudications and forfeits leave moves on the board.
+                    (_, "has moves") => true,
+                    _ => false,
+                };
+                Verdict { ours, theirs, agrees, referee_winner: None }
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// Writes the game's record into `dir`: SGF for go (with the referee's count as a
+/// comment), PGN for iChess, our own format for the rest.
+fn keep_record(
+    dir: &std::path::Path,
+    name: &str,
+    kind: GameKind,
+    players: [String; 2],
+    first_color: Color,
+    played: &Played,
+    verdict: Option<&Verdict>,
+) -> Result<std::path::PathBuf, Failure> {
+    // A forfeit is written as a resignation of the side that failed.
+    let ending = match (&played.forfeit, played.winner) {
+        (Some(_), Some(winner)) => {
+            let color = if winner == 0 { first_color } else { first_color.other() };
+            Some(Ending { outcome: Outcome::Winner(color), reason: EndReason::Resignation })
+        }
+        _ => played.end.status().ending(),
+    };
+    let record = Record {
+        kind,
+        options: played.end.option_pairs(),
+        players,
+        turns: played.texts.clone(),
+        ending,
+        date: None,
+        title: Some(format!("tournament {name}")),
+        site: None,
+    };
+    let (text, extension) = match kind {
+        GameKind::Go => {
+            let mut sgf = formats::sgf::write(&record).map_err(|e| e.to_string())?;
+            if let Some(verdict) = verdict {
+                let comment =
+                    format!("GC[our score {}; referee (GNU Go final_score) {}]", verdict.ours, verdict.theirs);
+                sgf = sgf.replacen("(;", &format!("(;{comment}"), 1);
+            }
+            (sgf, "sgf")
+        }
+        GameKind::IChess => (formats::pgn::write(&record).map_err(|e| e.to_string())?, "pgn"),
+        _ => (formats::own::write(&record), "txt"),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = dir.join(format!("{name}.{extension}"));
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
 }
 
 /// The tally of one pairing in one game.
@@ -367,6 +604,14 @@ struct Tally {
     forfeits: Vec<String>,
     turns: usize,
     times: [Vec<Duration>; 2],
+    /// Games the referee scored, and those where it agreed with our result.
+    refereed: usize,
+    agreed: usize,
+    /// A's wins and draws by the referee's count (go).
+    referee_wins: usize,
+    referee_draws: usize,
+    /// One line per disagreement.
+    disagreements: Vec<String>,
 }
 
 fn median_max(times: &[Duration]) -> (f64, f64) {
@@ -383,9 +628,11 @@ struct Args {
     kinds: Vec<GameKind>,
     pairings: Vec<(String, String)>,
     nodes: BTreeMap<Level, u64>,
+    time: BTreeMap<Level, Duration>,
     threads: usize,
     max_turns: usize,
     seed: u64,
+    records: Option<std::path::PathBuf>,
 }
 
 fn parse_args() -> Result<Args, Failure> {
@@ -394,9 +641,11 @@ fn parse_args() -> Result<Args, Failure> {
         kinds: GameKind::ALL.to_vec(),
         pairings: Vec::new(),
         nodes: BTreeMap::new(),
+        time: BTreeMap::new(),
         threads: 1,
         max_turns: 400,
         seed: 1,
+        records: None,
     };
     let mut words = std::env::args().skip(1);
     while let Some(flag) = words.next() {
@@ -425,9 +674,17 @@ fn parse_args() -> Result<Args, Failure> {
                 let level: Level = level.parse().map_err(|e: stonemate_ai::UnknownLevel| e.to_string())?;
                 args.nodes.insert(level, nodes.parse().map_err(|e| format!("--nodes: {e}"))?);
             }
+            "--time" => {
+                let text = value()?;
+                let (level, seconds) = text.split_once('=').ok_or(format!("--time {text}: write LEVEL=SECONDS"))?;
+                let level: Level = level.parse().map_err(|e: stonemate_ai::UnknownLevel| e.to_string())?;
+                let seconds: f64 = seconds.parse().map_err(|e| format!("--time: {e}"))?;
+                args.time.insert(level, Duration::from_secs_f64(seconds));
+            }
             "--threads" => args.threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?,
             "--max-turns" => args.max_turns = value()?.parse().map_err(|e| format!("--max-turns: {e}"))?,
             "--seed" => args.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--records" => args.records = Some(value()?.into()),
             other => return Err(format!("unknown option {other} (see the comment at the top of tournament.rs)")),
         }
     }
@@ -439,11 +696,20 @@ fn parse_args() -> Result<Args, Failure> {
 fn player(name: &str, partner: Level, args: &Args) -> Result<Box<dyn Player>, Failure> {
     let bot = |level: Level| Bot {
         level,
-        budget: args.nodes.get(&level).map(|&nodes| Budget::nodes(nodes)),
+        budget: match (args.nodes.get(&level), args.time.get(&level)) {
+            (None, None) => None,
+            (nodes, time) => Some(Budget { nodes: nodes.copied(), time: time.copied() }),
+        },
         threads: args.threads,
+        method: Method::Current,
     };
     if let Ok(level) = name.parse::<Level>() {
         return Ok(Box::new(bot(level)));
+    }
+    for (prefix, method) in [("old", Method::Baseline), ("uct", Method::PlainUct)] {
+        if let Some(level) = name.strip_prefix(prefix).and_then(|rest| rest.parse::<Level>().ok()) {
+            return Ok(Box::new(Bot { method, ..bot(level) }));
+        }
     }
     match name.split_once(':') {
         None if name == "random" => Ok(Box::new(Random)),
@@ -492,27 +758,61 @@ fn run_pairing(kind: GameKind, pair: &(String, String), args: &Args) -> Result<T
         if let Some(reason) = &played.forfeit {
             tally.forfeits.push(reason.clone());
         }
-        let [a, b] = played.times;
-        tally.times[0].extend(a);
-        tally.times[1].extend(b);
         let result = match played.winner {
             Some(0) => pair.0.as_str(),
             Some(_) => pair.1.as_str(),
             None => "draw",
         };
+        let game_name = format!("{kind} {}:{} game {} ({} as {first_color})", pair.0, pair.1, index + 1, pair.0);
+        let start = AnyGame::new(kind, &options(kind)).expect("valid options");
+        let verdict = match referee(kind, pair, &start, &played, first_color) {
+            Some(Ok(verdict)) => Some(verdict),
+            Some(Err(e)) => {
+                eprintln!("{game_name}: the referee failed: {e}");
+                None
+            }
+            None => None,
+        };
+        let mut referee_note = String::new();
+        if let Some(verdict) = &verdict {
+            tally.refereed += 1;
+            tally.agreed += usize::from(verdict.agrees);
+            match verdict.referee_winner {
+                Some(Some(0)) => tally.referee_wins += 1,
+                Some(None) => tally.referee_draws += 1,
+                _ => {}
+            }
+            let mark = if verdict.agrees { "" } else { " DISAGREE" };
+            referee_note = format!("; ours {}, referee {}{mark}", verdict.ours, verdict.theirs);
+            if !verdict.agrees {
+                tally.disagreements.push(format!("{game_name}: ours {}, referee {}", verdict.ours, verdict.theirs));
+            }
+        }
+        if let Some(dir) = &args.records {
+            let white_seat = usize::from(first_color != Color::White);
+            let players = [pair_name(pair, white_seat), pair_name(pair, 1 - white_seat)];
+            let file = format!("{kind}-{}-{}-seed{}-game{}", pair.0, pair.1.replace(':', ""), args.seed, index + 1);
+            match keep_record(dir, &file, kind, players, first_color, &played, verdict.as_ref()) {
+                Ok(path) => referee_note.push_str(&format!("; record {}", path.display())),
+                Err(e) => eprintln!("{game_name}: the record was not kept: {e}"),
+            }
+        }
         eprintln!(
-            "{kind} {}:{} game {} ({} as {}): {result} in {} turns{}{}",
-            pair.0,
-            pair.1,
-            index + 1,
-            pair.0,
-            first_color,
+            "{game_name}: {result} in {} turns{}{}{referee_note}",
             played.turns,
             if played.adjudicated { " (adjudicated)" } else { "" },
-            played.forfeit.map(|r| format!(" (forfeit: {r})")).unwrap_or_default()
+            played.forfeit.as_ref().map(|r| format!(" (forfeit: {r})")).unwrap_or_default()
         );
+        let [a, b] = played.times;
+        tally.times[0].extend(a);
+        tally.times[1].extend(b);
     }
     Ok(tally)
+}
+
+/// The name of the pairing's player in `seat` (0 or 1).
+fn pair_name(pair: &(String, String), seat: usize) -> String {
+    if seat == 0 { pair.0.clone() } else { pair.1.clone() }
 }
 
 fn main() {
@@ -524,9 +824,10 @@ fn main() {
         }
     };
     println!(
-        "| game | A | B | games | A wins | draws | B wins | A score | adjudicated | forfeits | turns/game | A s/turn median, max | B s/turn median, max |"
+        "| game | A | B | games | A wins | draws | B wins | A score | adjudicated | forfeits | refereed | referee agrees | A wins by referee | turns/game | A s/turn median, max | B s/turn median, max |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut disagreements = Vec::new();
     for &kind in &args.kinds {
         let pairings = if args.pairings.is_empty() { default_pairings(kind) } else { args.pairings.clone() };
         for pair in &pairings {
@@ -543,8 +844,13 @@ fn main() {
                     let score = (t.wins as f64 + 0.5 * t.draws as f64) / games.max(1) as f64 * 100.0;
                     let (am, ax) = median_max(&t.times[0]);
                     let (bm, bx) = median_max(&t.times[1]);
+                    let referee_wins = if kind == GameKind::Go && t.refereed > 0 {
+                        format!("{} (+{} draws)", t.referee_wins, t.referee_draws)
+                    } else {
+                        "-".to_owned()
+                    };
                     println!(
-                        "| {kind} | {} | {} | {games} | {} | {} | {} | {score:.0}% | {} | {} | {} | {am:.3}, {ax:.3} | {bm:.3}, {bx:.3} |",
+                        "| {kind} | {} | {} | {games} | {} | {} | {} | {score:.0}% | {} | {} | {} | {} | {referee_wins} | {} | {am:.3}, {ax:.3} | {bm:.3}, {bx:.3} |",
                         pair.0,
                         pair.1,
                         t.wins,
@@ -552,14 +858,26 @@ fn main() {
                         t.losses,
                         t.adjudicated,
                         t.forfeits.len(),
+                        t.refereed,
+                        t.agreed,
                         t.turns / games.max(1)
                     );
                     for reason in t.forfeits.iter().take(3) {
                         eprintln!("  forfeit: {reason}");
                     }
+                    disagreements.extend(t.disagreements);
                 }
                 Err(message) => eprintln!("{kind} {}:{}: {message}", pair.0, pair.1),
             }
+        }
+    }
+    println!();
+    if disagreements.is_empty() {
+        println!("Referee: no disagreement.");
+    } else {
+        println!("Referee disagreements ({}):", disagreements.len());
+        for line in &disagreements {
+            println!("- {line}");
         }
     }
 }

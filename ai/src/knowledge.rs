@@ -8,6 +8,7 @@
 //! rings, the king's neighbours), while go and Chego play on to the end, go never filling
 //! its own eyes.
 
+use crate::fastgo::FastGo;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use stonemate_engine::chogo::Chogo;
@@ -86,6 +87,15 @@ pub fn order_turns(game: &AnyGame, mut turns: Vec<Turn>, rng: &mut impl Rng) -> 
         (AnyGame::Chego(_), _) => i32::from(turn != Turn::Pass),
         _ => 1,
     });
+    turns
+}
+
+/// [`order_turns`] for go on the playout board: real drops that do not fill an own eye
+/// last (tried first), passing and eye-filling first.
+pub(crate) fn order_go_turns(go: &FastGo, mut turns: Vec<Turn>, rng: &mut impl Rng) -> Vec<Turn> {
+    turns.shuffle(rng);
+    let mover = go.to_move().unwrap_or(Color::White);
+    turns.sort_by_cached_key(|&turn| i32::from(target(turn).is_some_and(|to| !go.fills_own_eye(to, mover))));
     turns
 }
 

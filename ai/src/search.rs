@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use stonemate_engine::{AnyGame, Color, Outcome, Status, Turn};
+use stonemate_engine::{AnyGame, Color, Outcome, Turn};
 
-use crate::knowledge;
+use crate::position::Position;
 
 /// The exploration constant of UCT, for rewards in `[0, 1]`.
 const EXPLORATION: f64 = 0.7;
@@ -131,8 +131,23 @@ pub struct SearchResult {
 }
 
 /// Searches the position and returns the turn to play; `None` when the game is over.
+///
+/// Go with a set whose pieces act like stones is searched on the playout board
+/// ([`FastGo`](crate::fastgo::FastGo)) with RAVE and priors, every other game with plain
+/// UCT on the engine's board ([`Method::Current`]).
 #[must_use]
 pub fn search(game: &AnyGame, config: &SearchConfig) -> Option<SearchResult> {
+    search_with(game, config, Method::Current)
+}
+
+/// [`search`] by another method: the baselines that measurements compare with
+/// (`ai/examples/playout_speed.rs`, the tournament's `old-` players).
+#[must_use]
+pub fn search_with(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<SearchResult> {
+    search_on(game, config, method)
+}
+
+fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<SearchResult> {
     let started = Instant::now();
     let turns = game.legal_turns();
     if turns.is_empty() || game.to_move().is_none() {
@@ -148,7 +163,7 @@ pub fn search(game: &AnyGame, config: &SearchConfig) -> Option<SearchResult> {
     let shares: Vec<u64> =
         (0..threads as u64).map(|t| total / threads as u64 + u64::from(t < total % threads as u64)).collect();
     let results: Vec<RootStats> = if threads == 1 {
-        vec![Tree::new(game, &turns, thread_rng(config.seed, 0)).run(shares[0], deadline)]
+        vec![Tree::new(game, &turns, thread_rng(config.seed, 0), method).run(shares[0], deadline)]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = shares
@@ -156,7 +171,9 @@ pub fn search(game: &AnyGame, config: &SearchConfig) -> Option<SearchResult> {
                 .enumerate()
                 .map(|(t, &share)| {
                     let turns = &turns;
-                    scope.spawn(move || Tree::new(game, turns, thread_rng(config.seed, t as u64)).run(share, deadline))
+                    scope.spawn(move || {
+                        Tree::new(game, turns, thread_rng(config.seed, t as u64), method).run(share, deadline)
+                    })
                 })
                 .collect();
             // A thread that panicked contributes nothing; the others still decide.
@@ -228,20 +245,61 @@ struct Node {
     proof: Option<Proof>,
     untried: Vec<Turn>,
     children: Vec<usize>,
+    /// All-moves-as-first statistics of the side to move here, `[wins, visits]` by board
+    /// index, seeded with the priors; made once the node has [`RAVE_FROM_VISITS`] visits
+    /// (RAVE searches only).
+    amaf: Option<Box<[[f32; 2]]>>,
+}
+
+/// A node gets its AMAF table (and chooses among its turns by it) from this many visits:
+/// before that it tries its turns in order, as plain UCT does.
+const RAVE_FROM_VISITS: u64 = 3;
+/// RAVE's equivalence parameter: at this many visits a child's own mean and its AMAF
+/// mean weigh about the same (β = sqrt(k / (3n + k))).
+const RAVE_EQUIVALENCE: f64 = 600.0;
+/// The exploration constant with RAVE, smaller than plain UCT's: AMAF already spreads
+/// the visits.
+const RAVE_EXPLORATION: f64 = 0.2;
+
+/// Which search to run: the bot's, or an earlier one kept as a baseline for measurements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// The bot's search: in go with a stone-like set, the playout board, with RAVE (all
+    /// moves as first) and priors for captures, ataris, saving moves and self-ataris;
+    /// elsewhere as [`Method::PlainUct`].
+    Current,
+    /// Plain UCT with one playout per node and the solver, on the playout board where it
+    /// applies.
+    PlainUct,
+    /// The search of commit 54cd0e7: plain UCT on the engine's board in every game.
+    Baseline,
 }
 
 #[derive(Debug)]
 struct Tree {
-    root_game: AnyGame,
+    root_game: Position,
     root_turns: Vec<Turn>,
     nodes: Vec<Node>,
     rng: ChaCha8Rng,
+    /// Whether this tree uses RAVE (go on the playout board, [`Method::Current`]).
+    rave: bool,
+    /// The turns of the current iteration from the root, tree and playout: the mover's
+    /// colour index and the board index (`None` for a pass). RAVE only.
+    sequence: Vec<(u8, Option<u16>)>,
+    /// Scratch for the AMAF update: by board index, 1 + the colour index of the first
+    /// player to play there from the current point of the sequence on, or 0.
+    first: Vec<u8>,
 }
 
 impl Tree {
-    fn new(game: &AnyGame, turns: &[Turn], mut rng: ChaCha8Rng) -> Tree {
+    /// A tree for `game`, searched by `method`.
+    fn new(game: &AnyGame, turns: &[Turn], mut rng: ChaCha8Rng, method: Method) -> Tree {
         let to_move = game.to_move().unwrap_or(Color::White);
-        let untried = knowledge::order_turns(game, turns.to_vec(), &mut rng);
+        let position = match method {
+            Method::Baseline => Position::Engine(Box::new(game.clone())),
+            Method::Current | Method::PlainUct => Position::new(game),
+        };
+        let untried = position.order_turns(turns.to_vec(), &mut rng);
         let root = Node {
             turn: Turn::Pass,
             root_index: 0,
@@ -251,8 +309,21 @@ impl Tree {
             proof: None,
             untried,
             children: Vec::new(),
+            amaf: None,
         };
-        Tree { root_game: game.clone(), root_turns: turns.to_vec(), nodes: vec![root], rng }
+        let (rave, squares) = match &position {
+            Position::Go(go) if method == Method::Current => (true, go.square_count()),
+            _ => (false, 0),
+        };
+        Tree {
+            root_game: position,
+            root_turns: turns.to_vec(),
+            nodes: vec![root],
+            rng,
+            rave,
+            sequence: Vec::new(),
+            first: vec![0; squares],
+        }
     }
 
     fn run(mut self, nodes: u64, deadline: Option<Instant>) -> RootStats {
@@ -285,35 +356,49 @@ impl Tree {
         let mut game = self.root_game.clone();
         let mut path = vec![0];
         let mut node = 0;
+        self.sequence.clear();
         let white_value = loop {
             if let Some(proof) = self.nodes[node].proof {
                 break white_value_of(proof, self.nodes[node].mover);
             }
-            if !self.nodes[node].untried.is_empty() {
-                match self.expand(node, &mut game) {
+            if self.rave && self.nodes[node].amaf.is_none() && self.nodes[node].visits >= RAVE_FROM_VISITS {
+                self.nodes[node].amaf = priors(&game);
+            }
+            let step = if self.nodes[node].amaf.is_some() {
+                self.choose_rave(node, &game)
+            } else if !self.nodes[node].untried.is_empty() {
+                Step::Expand(self.nodes[node].untried.len() - 1)
+            } else {
+                self.select(node).map_or(Step::Nothing, Step::Descend)
+            };
+            match step {
+                Step::Expand(index) => match self.expand(node, index, &mut game) {
                     Some(child) => {
                         path.push(child);
+                        self.note(child, &game);
                         break match self.nodes[child].proof {
                             Some(proof) => white_value_of(proof, self.nodes[child].mover),
-                            None => knowledge::rollout(&mut game, &mut self.rng),
+                            None => self.rollout(&mut game),
                         };
                     }
                     None => continue,
-                }
-            }
-            match self.select(node) {
-                Some(child) if game.play(self.nodes[child].turn).is_ok() => {
+                },
+                Step::Descend(child) if game.play(self.nodes[child].turn) => {
                     node = child;
                     path.push(child);
+                    self.note(child, &game);
                 }
                 // No children and nothing untried: only a refused turn can lead here.
-                _ => break knowledge::evaluate(&game),
+                _ => break game.evaluate(),
             }
         };
         for &index in &path {
             let node = &mut self.nodes[index];
             node.visits += 1;
             node.wins += if node.mover == Color::White { white_value } else { 1.0 - white_value };
+        }
+        if self.rave {
+            self.update_amaf(&path, white_value);
         }
         for &index in path.iter().rev().skip(1) {
             if self.nodes[index].proof.is_some() || !self.prove(index) {
@@ -322,23 +407,127 @@ impl Tree {
         }
     }
 
-    /// Plays one untried turn from `node` and adds its child; `None` if the engine refused
-    /// it (the turn is dropped and the game is unchanged).
-    fn expand(&mut self, node: usize, game: &mut AnyGame) -> Option<usize> {
-        let turn = self.nodes[node].untried.pop()?;
+    /// Notes the turn of `child` (just played on `game`) in the iteration's sequence.
+    fn note(&mut self, child: usize, game: &Position) {
+        if let (true, Position::Go(go)) = (self.rave, game) {
+            let node = &self.nodes[child];
+            self.sequence.push((node.mover.index() as u8, go.turn_index(node.turn)));
+        }
+    }
+
+    fn rollout(&mut self, game: &mut Position) -> f64 {
+        match game {
+            Position::Go(go) if self.rave => go.rollout_noting(&mut self.rng, &mut self.sequence),
+            _ => game.rollout(&mut self.rng),
+        }
+    }
+
+    /// Adds the iteration's result to the AMAF tables along the path: at each node, for
+    /// every square the side to move there played first from that point on (in the tree
+    /// or the playout), as if it had played there at once.
+    fn update_amaf(&mut self, path: &[usize], white_value: f64) {
+        self.first.fill(0);
+        let values = [white_value as f32, 1.0 - white_value as f32];
+        for j in (0..self.sequence.len().max(path.len())).rev() {
+            if let Some(&(mover, Some(at))) = self.sequence.get(j) {
+                self.first[usize::from(at)] = mover + 1;
+            }
+            // The node at depth j chooses the turn at position j of the sequence.
+            let Some(&index) = path.get(j) else { continue };
+            let node = &mut self.nodes[index];
+            let to_move = node.mover.other().index() as u8;
+            let Some(amaf) = node.amaf.as_mut() else { continue };
+            for (at, &first) in self.first.iter().enumerate() {
+                if first == to_move + 1 {
+                    amaf[at][0] += values[usize::from(to_move)];
+                    amaf[at][1] += 1.0;
+                }
+            }
+        }
+    }
+
+    /// RAVE's choice at a node with an AMAF table: the child or untried turn with the
+    /// best blend of its own mean and its AMAF mean, plus a little exploration. An
+    /// untried turn counts as visited once, with its AMAF mean alone. A pass that would end
+    /// the game (`game` is the node's position) is tried first: its result is exact, and
+    /// the solver needs it.
+    fn choose_rave(&self, node: usize, game: &Position) -> Step {
+        let parent = &self.nodes[node];
+        let Some(amaf) = parent.amaf.as_deref() else { return Step::Nothing };
+        let Position::Go(go) = &self.root_game else { return Step::Nothing };
+        let log_n = (parent.visits.max(1) as f64).ln();
+        let amaf_mean = |turn: Turn| {
+            go.turn_index(turn).map(|at| amaf[usize::from(at)]).filter(|&[_, n]| n > 0.0).map(|[w, n]| f64::from(w / n))
+        };
+        let mut best = (Step::Nothing, f64::NEG_INFINITY);
+        for &child in &parent.children {
+            let c = &self.nodes[child];
+            let score = match c.proof {
+                Some(Proof::Win) => f64::INFINITY,
+                Some(Proof::Loss) => f64::NEG_INFINITY,
+                Some(Proof::Draw) => 0.5,
+                None => {
+                    let n = c.visits.max(1) as f64;
+                    let mean = c.wins / n;
+                    let blended = match amaf_mean(c.turn) {
+                        Some(a) => {
+                            let beta = (RAVE_EQUIVALENCE / (3.0 * n + RAVE_EQUIVALENCE)).sqrt();
+                            (1.0 - beta) * mean + beta * a
+                        }
+                        None => mean,
+                    };
+                    blended + RAVE_EXPLORATION * (log_n / n).sqrt()
+                }
+            };
+            if score > best.1 || matches!(best.0, Step::Nothing) {
+                best = (Step::Descend(child), score);
+            }
+        }
+        let pass_ends = matches!(game, Position::Go(go) if go.passes_in_a_row() == 1);
+        for (index, &turn) in parent.untried.iter().enumerate() {
+            // Otherwise a pass has no square and no AMAF mean: it is tried once the drops
+            // look bad.
+            let score = match turn {
+                Turn::Pass if pass_ends => f64::INFINITY,
+                Turn::Pass => 0.1,
+                _ => amaf_mean(turn).unwrap_or(0.5),
+            } + RAVE_EXPLORATION * log_n.sqrt();
+            if score > best.1 || matches!(best.0, Step::Nothing) {
+                best = (Step::Expand(index), score);
+            }
+        }
+        best.0
+    }
+
+    /// Plays the untried turn at `index` from `node` and adds its child; `None` if the
+    /// engine refused it (the turn is dropped and the game is unchanged).
+    fn expand(&mut self, node: usize, index: usize, game: &mut Position) -> Option<usize> {
+        let turn = self.nodes[node].untried.swap_remove(index);
         if self.nodes[node].untried.is_empty() {
             // Fully expanded: give the list's memory back.
             self.nodes[node].untried = Vec::new();
         }
         let mover = game.to_move()?;
-        game.play(turn).ok()?;
-        let (proof, untried) = match game.status() {
-            Status::Finished(ending) => (Some(Proof::of(ending.outcome, mover)), Vec::new()),
-            Status::Ongoing { .. } => (None, knowledge::order_turns(game, game.legal_turns(), &mut self.rng)),
+        if !game.play(turn) {
+            return None;
+        }
+        let (proof, untried) = match game.outcome() {
+            Some(outcome) => (Some(Proof::of(outcome, mover)), Vec::new()),
+            None => (None, game.order_turns(game.legal_turns(), &mut self.rng)),
         };
         let root_index = if node == 0 { self.root_turns.iter().position(|&t| t == turn).unwrap_or(0) } else { 0 };
         let child = self.nodes.len();
-        self.nodes.push(Node { turn, root_index, mover, visits: 0, wins: 0.0, proof, untried, children: Vec::new() });
+        self.nodes.push(Node {
+            turn,
+            root_index,
+            mover,
+            visits: 0,
+            wins: 0.0,
+            proof,
+            untried,
+            children: Vec::new(),
+            amaf: None,
+        });
         self.nodes[node].children.push(child);
         Some(child)
     }
@@ -381,6 +570,45 @@ impl Tree {
         self.nodes[node].proof = proof;
         proof.is_some()
     }
+}
+
+/// What an iteration does at a node.
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    /// Add the untried turn at this index as a child, and play out from it.
+    Expand(usize),
+    /// Go down into this child.
+    Descend(usize),
+    /// Nothing to do: evaluate the position.
+    Nothing,
+}
+
+/// Virtual `[wins, visits]` an AMAF table starts with, for the side to move: captures,
+/// saving an own chain in atari and ataris look good, self-ataris and filling an own eye
+/// bad, the rest even (with little weight).
+fn priors(game: &Position) -> Option<Box<[[f32; 2]]>> {
+    let Position::Go(go) = game else { return None };
+    let mover = go.to_move()?;
+    let mut table = vec![[0.0f32; 2]; go.square_count()];
+    for square in go.squares() {
+        let Some(at) = go.index_of(square) else { continue };
+        let Some(tactics) = go.tactics(square) else { continue };
+        let (mean, weight) = if tactics.captures {
+            (0.9, 10.0)
+        } else if tactics.saves {
+            (0.8, 10.0)
+        } else if go.fills_own_eye(square, mover) {
+            (0.05, 20.0)
+        } else if tactics.self_atari {
+            (0.15, 10.0)
+        } else if tactics.ataris {
+            (0.65, 6.0)
+        } else {
+            (0.5, 3.0)
+        };
+        table[at] = [mean * weight, weight];
+    }
+    Some(table.into_boxed_slice())
 }
 
 /// White's result when `mover` has this proven result.

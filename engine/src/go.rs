@@ -333,6 +333,19 @@ impl Go {
         self.prisoners
     }
 
+    /// The board as it was before the last turn: a turn may not bring it back (ko, rule 6).
+    /// Playout boards outside the engine read it to know which recapture is forbidden.
+    #[must_use]
+    pub fn board_before_last_turn(&self) -> &Board {
+        &self.before_last_turn
+    }
+
+    /// Passes played in a row just now (0, 1, or 2 once the game has ended by them).
+    #[must_use]
+    pub fn passes_in_a_row(&self) -> u8 {
+        self.passes_in_a_row
+    }
+
     fn check_drop(&self, role: Role, to: Square) -> Result<(), GoError> {
         if !self.options.pieces.contains(&role) {
             let set: String = self.options.pieces.iter().map(|r| r.letter()).collect();

@@ -1,0 +1,133 @@
+//! The playout board against the engine: many random games played on both, compared after
+//! every turn (pieces, prisoners, the side to move, the score, the full list of legal
+//! turns, and the board rebuilt from the engine's position, which reads the ko from it).
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use stonemate_ai::fastgo::FastGo;
+use stonemate_engine::go::{Go, GoError, GoOptions};
+use stonemate_engine::{Game, GameOptions, Square, Turn};
+
+/// Options as `key, value` pairs.
+type Pairs<'a> = &'a [(&'a str, &'a str)];
+
+fn options(pairs: &[(&str, &str)]) -> GoOptions {
+    let pairs: Vec<(String, String)> = pairs.iter().map(|&(k, v)| (k.to_owned(), v.to_owned())).collect();
+    GoOptions::from_pairs(&pairs).expect("valid options")
+}
+
+/// Every difference between the engine's position and the playout board's; returns
+/// whether the engine refused a drop for ko (rule 6) there, so that the test can show it
+/// met kos.
+fn compare(go: &Go, fast: &FastGo, context: &str) -> bool {
+    for square in go.board().shape().squares() {
+        assert_eq!(go.board().get(square), fast.get(square), "{context}: the piece on {square}");
+    }
+    assert_eq!(go.to_move(), fast.to_move(), "{context}: the side to move");
+    assert_eq!(go.prisoners(), fast.prisoners(), "{context}: prisoners");
+    assert_eq!(go.score(), Some(fast.score()), "{context}: the score");
+    let legal = go.legal_turns();
+    assert_eq!(legal, fast.legal_turns(), "{context}: the legal turns");
+    let rebuilt = FastGo::from_go(go).expect("a supported set");
+    assert_eq!(legal, rebuilt.legal_turns(), "{context}: the legal turns of the board rebuilt from the engine's");
+    assert_eq!(fast.score(), rebuilt.score(), "{context}: the rebuilt board's score");
+    let role = go.options().pieces[0];
+    go.board()
+        .shape()
+        .squares()
+        .filter(|&to| go.board().get(to).is_none())
+        .any(|to| matches!(go.clone().play(Turn::Drop { role, to }), Err(GoError::Ko)))
+}
+
+/// Plays `games` random games with these options on both boards, comparing after every
+/// turn; returns how many positions were compared, and in how many of them a ko forbade
+/// a drop.
+fn play_both(pairs: &[(&str, &str)], games: u64, max_turns: usize) -> (u64, u64) {
+    let options = options(pairs);
+    let mut compared = 0;
+    let mut kos = 0;
+    for seed in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut go = Go::new(options.clone());
+        let mut fast = FastGo::from_go(&go).expect("a supported set");
+        for turn_number in 0..max_turns {
+            let context = format!("{pairs:?} game {seed} turn {turn_number}");
+            kos += u64::from(compare(&go, &fast, &context));
+            compared += 1;
+            if go.to_move().is_none() {
+                break;
+            }
+            // Half the turns come from the playout policy (played on the playout board
+            // first), half uniformly from the engine's list, passing seldom.
+            let turn = if rng.gen_bool(0.5) {
+                let turn = fast.playout_step(&mut rng).expect("the game goes on");
+                go.play(turn).unwrap_or_else(|e| panic!("{context}: the engine refuses the playout's {turn}: {e}"));
+                turn
+            } else {
+                let legal = go.legal_turns();
+                let drops: Vec<Turn> = legal.iter().copied().filter(|&t| t != Turn::Pass).collect();
+                let turn = if drops.is_empty() || rng.gen_bool(0.03) {
+                    Turn::Pass
+                } else {
+                    *drops.choose(&mut rng).expect("a drop")
+                };
+                go.play(turn).expect("a listed turn");
+                assert!(fast.play(turn), "{context}: the playout board refuses {turn}");
+                turn
+            };
+            // An illegal drop is refused by both (occupied squares, ko, suicide).
+            let probe = Turn::Drop {
+                role: options.pieces[0],
+                to: Square::new(rng.gen_range(0..9), rng.gen_range(0..9)).unwrap(),
+            };
+            let engine_accepts = go.clone().play(probe).is_ok();
+            assert_eq!(engine_accepts, fast.clone().play(probe), "{context}: after {turn}, the probe {probe}");
+        }
+    }
+    (compared, kos)
+}
+
+#[test]
+fn the_playout_board_plays_exactly_as_the_engine() {
+    let sets: &[(Pairs, u64, usize)] = &[
+        (&[("board", "9x9"), ("komi", "6.5")], 12, 250),
+        (&[("board", "5x5")], 40, 150),
+        (&[("board", "4x4")], 40, 120),
+        (&[("board", "3x3"), ("komi", "0.5")], 40, 80),
+        (&[("board", "7x5:c3,d3,e2"), ("pieces", "RW")], 25, 150),
+        (&[("board", "6x6"), ("pieces", "W")], 25, 150),
+        (&[("board", "6x6"), ("pieces", "QK")], 25, 150),
+        (&[("board", "7x7"), ("pieces", "B")], 25, 150),
+        (&[("board", "6x6"), ("pieces", "F"), ("squares", "all")], 20, 150),
+        (&[("board", "7x7"), ("pieces", "N")], 20, 150),
+        (&[("board", "6x6"), ("pieces", "G")], 20, 150),
+        (&[("board", "7x7"), ("pieces", "D"), ("komi", "1")], 15, 150),
+        (&[("board", "8x8"), ("pieces", "A")], 15, 150),
+        (&[("board", "6x6"), ("pieces", "R"), ("squares", "dark")], 15, 100),
+    ];
+    let (mut total, mut total_kos) = (0, 0);
+    for &(pairs, games, max_turns) in sets {
+        let (compared, kos) = play_both(pairs, games, max_turns);
+        eprintln!("{pairs:?}: {compared} positions compared, {kos} with a ko");
+        total += compared;
+        total_kos += kos;
+    }
+    eprintln!("positions compared in all: {total}, {total_kos} of them with a ko");
+    assert!(total > 20_000, "{total}");
+    assert!(total_kos > 20, "the games met too few kos to test rule 6: {total_kos}");
+}
+
+#[test]
+fn sets_that_do_not_act_like_stones_keep_the_engine() {
+    for pairs in [
+        &[("pieces", "RN")][..],
+        &[("pieces", "P")],
+        &[("pieces", "H")],
+        &[("pieces", "R"), ("moving", "on")],
+        &[("board", "7x7:d4"), ("pieces", "G")],
+    ] {
+        assert!(!FastGo::supports(&options(pairs)), "{pairs:?}");
+    }
+    assert!(FastGo::supports(&options(&[("pieces", "RW")])));
+}
