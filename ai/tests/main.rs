@@ -1,0 +1,5 @@
+//! The ai crate's integration tests, one binary (areas as modules).
+
+mod fastgo;
+mod rave;
+mod search;
