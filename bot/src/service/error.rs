@@ -55,7 +55,7 @@ pub enum Refusal {
     /// The id names a challenge, not a game being played.
     #[error("{0} is a challenge that has not been accepted yet")]
     NotStarted(GameId),
-    /// An answer to a challenge that is no longer waiting for one.
+    /// A challenge that was declined, withdrawn or expired, so there is nothing to act on.
     #[error("{game} is not a challenge waiting for an answer: it {state}")]
     NotPending {
         /// The game or challenge.
