@@ -29,12 +29,15 @@ use stonemate_engine::{AnyGame, GameKind, Turn};
 pub struct Job<G> {
     /// The game, as the service names it.
     pub game: G,
+    /// Which of the five games it is.
     pub kind: GameKind,
     /// The game's options as stored (key, value).
     pub options: Vec<(String, String)>,
     /// The turns played so far, as their texts; their count identifies the position.
     pub turns: Vec<String>,
+    /// What the bot is asked.
     pub question: Question,
+    /// How well the bot plays.
     pub level: Level,
     /// How long to search: the level's budget for the game unless a caller (a test, a
     /// tournament) sets another.
@@ -72,8 +75,11 @@ pub enum Reply {
     /// A turn, as the engine has it: the service plays it as it is (it is never printed
     /// to be parsed again).
     Play(Turn),
+    /// The bot resigns.
     Resign,
+    /// The bot accepts the draw it was offered.
     AcceptDraw,
+    /// The bot declines the draw it was offered.
     DeclineDraw,
 }
 
@@ -107,10 +113,13 @@ impl std::error::Error for JobError {}
 /// What comes back for a job.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answer<G> {
+    /// The game, as the job named it.
     pub game: G,
     /// The turn count the job was computed for: apply only if the game still has it.
     pub turn_count: usize,
+    /// The job's question.
     pub question: Question,
+    /// The bot's reply, or why it has none.
     pub reply: Result<Reply, JobError>,
 }
 

@@ -44,10 +44,18 @@ pub struct Backups {
 /// Why a scheduled export was not written. Logged; the next period tries again.
 #[derive(Debug, thiserror::Error)]
 pub enum BackupError {
+    /// The store could not record that this process takes the export.
     #[error("cannot claim the scheduled export: {0}")]
     Claim(#[source] StoreError),
     #[error("cannot write {path}: {source}")]
-    Write { path: PathBuf, source: io::Error },
+    /// A file or directory of the exports could not be written, synced, renamed or pruned.
+    Write {
+        /// The file or directory.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// The export itself failed (reading the store, or writing the file).
     #[error("cannot export the database: {0}")]
     Export(#[source] ExportError),
 }
@@ -60,6 +68,7 @@ impl Backups {
         Backups { dir, every: Span(every.0.max(1)), keep: keep.max(1) }
     }
 
+    /// The directory the exports are written to.
     #[must_use]
     pub fn dir(&self) -> &Path {
         &self.dir

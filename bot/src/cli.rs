@@ -13,10 +13,12 @@ use crate::replay::{self, RecordArgs, read_record};
 #[derive(Debug, Parser)]
 #[command(name = "stonemate", version, about)]
 pub struct Cli {
+    /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// The tools of `stonemate`, one per subcommand.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Plays a record and prints the position as JSON (exit 1 at an illegal turn).

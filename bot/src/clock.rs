@@ -22,10 +22,14 @@ pub struct Timestamp(pub i64);
 pub struct Span(pub i64);
 
 impl Span {
+    /// One minute.
     pub const MINUTE: Span = Span(60_000);
+    /// One hour.
     pub const HOUR: Span = Span(3_600_000);
+    /// One day (24 hours; the bot's clocks know no time zones).
     pub const DAY: Span = Span(86_400_000);
 
+    /// `days` days, saturating at the limits of `i64`.
     #[must_use]
     pub fn days(days: i64) -> Span {
         Span(days.saturating_mul(Span::DAY.0))
@@ -210,6 +214,7 @@ impl std::str::FromStr for Span {
 
 /// Where the service reads the time.
 pub trait Clock: Send + Sync + fmt::Debug {
+    /// The time now.
     fn now(&self) -> Timestamp;
 }
 
@@ -232,11 +237,13 @@ pub struct ManualClock {
 }
 
 impl ManualClock {
+    /// A clock standing at `time`.
     #[must_use]
     pub fn at(time: Timestamp) -> ManualClock {
         ManualClock { millis: AtomicI64::new(time.0) }
     }
 
+    /// Moves the clock on by `span` (negative: back).
     pub fn advance(&self, span: Span) {
         self.millis.fetch_add(span.0, Ordering::SeqCst);
     }

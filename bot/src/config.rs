@@ -43,6 +43,7 @@ pub struct Config {
     pub backup_dir: Option<PathBuf>,
     /// How many scheduled exports are kept (the newest).
     pub backup_keep: usize,
+    /// The `[discord]` table.
     pub discord: DiscordConfig,
 }
 
@@ -93,6 +94,7 @@ impl Default for Config {
 pub struct Secret(String);
 
 impl Secret {
+    /// Wraps `value` so that it is not printed.
     pub fn new(value: impl Into<String>) -> Self {
         Secret(value.into())
     }
@@ -113,13 +115,38 @@ impl fmt::Debug for Secret {
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("cannot read {path}: {source}")]
-    Read { path: PathBuf, source: std::io::Error },
+    /// The file could not be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
     #[error("{path}: {source}")]
-    Parse { path: PathBuf, source: toml::de::Error },
+    /// The file is not valid TOML, or has unknown or mistyped settings.
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, and where.
+        source: toml::de::Error,
+    },
     #[error("environment variable {var}: {reason}")]
-    Environment { var: &'static str, reason: String },
+    /// An environment variable's value cannot be used.
+    Environment {
+        /// The variable's name.
+        var: &'static str,
+        /// What is wrong with its value.
+        reason: String,
+    },
     #[error("setting {key}: {reason}")]
-    Invalid { key: &'static str, reason: String },
+    /// A setting's value is out of its range.
+    Invalid {
+        /// The setting's key, as written in the file (`discord.defer_ms`).
+        key: &'static str,
+        /// What is wrong with its value.
+        reason: String,
+    },
+    /// Neither the file nor the environment gives a Discord token.
     #[error("no Discord token: set DISCORD_TOKEN or discord.token in the config file")]
     MissingToken,
 }

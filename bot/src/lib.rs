@@ -32,6 +32,10 @@
 //! - **parts**: the service's owners of state (games, notices, clocks, ratings, seat,
 //!   users, pictures); **handlers**: the functions that run commands over them.
 
+// Every public item says what it is for its caller (issue 25): CI's `-D warnings` keeps
+// it so.
+#![warn(missing_docs)]
+
 pub mod ai_pool;
 pub mod backup;
 pub mod cli;

@@ -16,6 +16,7 @@ use crate::replay::{self, RecordArgs, option_pairs, read_record};
 /// What to draw and where.
 #[derive(Debug, clap::Args)]
 pub struct RenderArgs {
+    /// The record to draw.
     #[command(flatten)]
     pub record: RecordArgs,
     /// Where to write the picture (a PNG, or a GIF with --animate).

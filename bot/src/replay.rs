@@ -44,8 +44,10 @@ pub fn read_record(file: Option<&PathBuf>) -> std::io::Result<String> {
 /// What went wrong before any turn was played: the arguments (exit status 2).
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayArgsError {
+    /// An `--option` (as given) that is not `KEY=VALUE`.
     #[error("`{0}` is not an option: write KEY=VALUE, like board=9x9")]
     NotAPair(String),
+    /// The game cannot be set up with these options.
     #[error(transparent)]
     Game(#[from] NewGameError),
     /// An SGF or PGN that breaks its format, or a record naming no game of ours.
@@ -56,12 +58,26 @@ pub enum ReplayArgsError {
         "this {} is a record of {} (`--game {}`), not of {}: `--game` must name the record's own game",
         format.name(), named.title(), named.name(), kind.title()
     )]
-    OtherGame { format: Format, named: GameKind, kind: GameKind },
+    OtherGame {
+        /// The record's format (SGF or PGN).
+        format: Format,
+        /// The game the record names.
+        named: GameKind,
+        /// The game `--game` names.
+        kind: GameKind,
+    },
     /// The record sets an option, and `--option` gives it another value.
     #[error(
         "`--option {key}={ours}` disagrees with the record's own `{key}={theirs}`: leave the option out, or give the record's value"
     )]
-    OptionConflict { key: String, ours: String, theirs: String },
+    OptionConflict {
+        /// The option's key.
+        key: String,
+        /// The value `--option` gives.
+        ours: String,
+        /// The value the record sets.
+        theirs: String,
+    },
 }
 
 /// Reads `--option` arguments, one pair each, as option text is read (keys in lower case;

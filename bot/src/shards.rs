@@ -24,18 +24,37 @@ pub struct ShardRange {
 /// Why a shard range was refused; each says what the form is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ShardsError {
+    /// The text (as given) is not a range at all.
     #[error("{0:?} is not of the form FIRST-LAST/TOTAL (e.g. 0-1/4), or N/TOTAL for one shard")]
     Malformed(String),
+    /// A part of the range (as given) is not a number.
     #[error("{0:?} is not a shard number: write it with the digits 0-9 only")]
     NotANumber(String),
+    /// The total is 0.
     #[error("a bot has at least 1 shard, not 0")]
     NoShards,
     #[error("{total} shards are more than the {MAX_TOTAL} a bot may have")]
-    TooMany { total: u32 },
+    /// The total is above `MAX_TOTAL`.
+    TooMany {
+        /// The total given.
+        total: u32,
+    },
     #[error("the range {first}-{last} runs backwards: FIRST comes before LAST")]
-    Backwards { first: u32, last: u32 },
+    /// The first shard comes after the last.
+    Backwards {
+        /// The first shard given.
+        first: u32,
+        /// The last shard given.
+        last: u32,
+    },
     #[error("shard {last} does not exist among {total} (they are numbered 0 to {})", total - 1)]
-    PastTheEnd { last: u32, total: u32 },
+    /// The last shard is not below the total.
+    PastTheEnd {
+        /// The last shard given.
+        last: u32,
+        /// The total given.
+        total: u32,
+    },
 }
 
 impl ShardRange {
@@ -59,16 +78,19 @@ impl ShardRange {
         Ok(ShardRange { first, last, total })
     }
 
+    /// The first shard this process runs.
     #[must_use]
     pub fn first(self) -> u32 {
         self.first
     }
 
+    /// The last shard this process runs (inclusive).
     #[must_use]
     pub fn last(self) -> u32 {
         self.last
     }
 
+    /// How many shards the bot has in all, over every process.
     #[must_use]
     pub fn total(self) -> u32 {
         self.total

@@ -20,6 +20,7 @@ const CANDIDATES: usize = 5;
 /// What to search and how hard.
 #[derive(Debug, clap::Args)]
 pub struct SuggestArgs {
+    /// The record to search after.
     #[command(flatten)]
     pub record: RecordArgs,
     /// easy, medium or hard.

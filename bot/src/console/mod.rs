@@ -45,7 +45,9 @@ pub const PROMPT: &str = "> ";
 pub struct Options {
     /// The database: a sled directory, or a PostgreSQL address ([`crate::store::open_at`]).
     pub data: PathBuf,
+    /// Where pictures and files of replies are written.
     pub out: PathBuf,
+    /// Print each reply as one JSON object (`--json`), for scripts.
     pub json: bool,
     /// Someone types at a terminal: greet him and show a prompt (never in scripts).
     pub interactive: bool,

@@ -11,24 +11,37 @@ use crate::service::{User, UserId};
 pub enum Line {
     /// Nothing to do (blank, or a `//` comment).
     Blank,
+    /// `!advance 2d`: move the console's clock on by this span.
     Advance(Span),
+    /// `@user /command option:value ...`: a command, as a user sends it.
     Command {
         /// `[server]` before everything else; `None`: the home server.
         server: Option<String>,
+        /// `#channel`, in lower case; `None`: the console's default channel.
         channel: Option<String>,
+        /// The name after `@`: who sends the command.
         user: String,
+        /// Which command.
         spec: &'static Spec,
+        /// Its options, read by the command's spec.
         args: Args,
     },
+    /// `@user !press accept:12`: a press of the button with that `custom_id`.
     Press {
+        /// `[server]` before everything else; `None`: the home server.
         server: Option<String>,
+        /// `#channel`, in lower case; `None`: the console's default channel.
         channel: Option<String>,
+        /// The name after `@`: who presses.
         user: String,
+        /// The button's id, as Discord would send it back.
         custom_id: String,
     },
     /// `!admin @user`: the user may manage the line's server (Discord's Manage Server).
     Admin {
+        /// `[server]` before everything else; `None`: the home server.
         server: Option<String>,
+        /// The name after `@`.
         user: String,
     },
 }

@@ -12,11 +12,16 @@ use super::patience::{Stopped, Try};
 /// Why the bot did not start.
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
+    /// Discord refused the token: it is wrong, or was reset.
     #[error(
         "Discord refused the token ({status}): check DISCORD_TOKEN (or discord.token in the config file); \
          the developer portal gives a new one under Bot → Reset Token"
     )]
-    TokenRefused { status: StatusCode },
+    TokenRefused {
+        /// Discord's answer (401 or 403).
+        status: StatusCode,
+    },
+    /// The bot was asked to stop while it was still trying to reach Discord.
     #[error(transparent)]
     Stopped(#[from] Stopped),
 }

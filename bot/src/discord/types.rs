@@ -11,6 +11,7 @@ use crate::service::Service;
 /// What the commands can reach.
 #[derive(Debug)]
 pub struct Data {
+    /// The game service every command is handed to.
     pub service: Arc<Service>,
     /// Held shared while a command, press or tick is being handled; shutdown takes it
     /// exclusively, so it waits for them before flushing the database.
@@ -25,4 +26,5 @@ pub struct Data {
 /// the game service are ordinary replies, not errors.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
+/// What poise hands each command: the interaction, and our [`Data`].
 pub type Context<'a> = poise::Context<'a, Data, Error>;

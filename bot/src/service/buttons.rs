@@ -11,13 +11,18 @@ use super::types::{Button, ButtonStyle, GameId};
 /// Where a `/history` button leads, from the turn the message shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Step {
+    /// To the start: the board before any turn.
     First,
+    /// One turn back.
     Back,
+    /// One turn on.
     Next,
+    /// To the board after the last turn.
     Last,
 }
 
 impl Step {
+    /// Every step, in the order the buttons are shown.
     pub const ALL: [Step; 4] = [Step::First, Step::Back, Step::Next, Step::Last];
 
     /// The step's word in a `custom_id`. Discord wants the ids of one message distinct,
@@ -71,7 +76,14 @@ pub enum Action {
     /// `rematch:7`: a finished game's Rematch.
     Rematch(GameId),
     /// `history-back:7:4`: `/history` with the board after `turn` turns.
-    History { step: Step, game: GameId, turn: usize },
+    History {
+        /// Which button it was.
+        step: Step,
+        /// The game.
+        game: GameId,
+        /// The turn count of the board to show.
+        turn: usize,
+    },
 }
 
 impl Button {

@@ -98,10 +98,13 @@ impl Kind {
 /// One option of a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OptionSpec {
+    /// The option's name as users type it (`game`, `days`).
     pub name: &'static str,
     /// What Discord shows under the option.
     pub description: &'static str,
+    /// Whether the command needs it.
     pub required: bool,
+    /// What it takes, and how it is read and suggested.
     pub kind: Kind,
 }
 
@@ -109,11 +112,13 @@ pub struct OptionSpec {
 /// options, and how they become a [`Command`].
 #[derive(Debug, Clone, Copy)]
 pub struct Spec {
+    /// The name users type, without the slash.
     pub name: &'static str,
     /// What Discord shows in the command list (at most 100 characters).
     pub description: &'static str,
     /// The command's line in `/help`.
     pub help: &'static str,
+    /// Its options, in the order Discord shows them.
     pub options: &'static [OptionSpec],
     /// Only members who may manage the server see it (Discord's default permissions).
     pub admin: bool,
@@ -158,8 +163,11 @@ pub fn find(name: &str) -> Option<&'static Spec> {
 /// One option value as it came in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
+    /// A text, as typed.
     Text(String),
+    /// A whole number.
     Number(i64),
+    /// A user, with the name to show for him.
     User(User),
 }
 
@@ -443,6 +451,7 @@ commands! {
             challenge::challenge(parts, caller, terms)
         },
     },
+    /// `/accept`: the game starts.
     Accept "accept" {
         description: "Accept a challenge: the game starts.",
         help: "accept a challenge (yours, or an open one in this channel): the game starts",
@@ -450,6 +459,7 @@ commands! {
         options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
         run: |parts, caller| challenge::accept(parts, caller, challenge),
     },
+    /// `/decline`.
     Decline "decline" {
         description: "Decline a challenge.",
         help: "decline a challenge",
@@ -457,6 +467,7 @@ commands! {
         options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
         run: |parts, caller| challenge::decline(parts, caller, challenge),
     },
+    /// `/withdraw`: the challenger takes back the challenge.
     Withdraw "withdraw" {
         description: "Take back a challenge you made.",
         help: "take back a challenge you sent",
@@ -487,6 +498,7 @@ commands! {
         },
         run: |parts, caller| turns::drop(parts, caller, game, &piece, &square),
     },
+    /// `/pass`: the player to move passes.
     Pass "pass" {
         description: "Pass your turn.",
         help: "pass your turn",
@@ -537,6 +549,7 @@ commands! {
         },
         run: |parts, caller| endings::extra_time(parts, caller, game, days),
     },
+    /// `/board`: the game's board as it stands.
     Board "board" {
         description: "Show a game's board.",
         help: "show a game's board",
@@ -544,6 +557,7 @@ commands! {
         options: { game: Option<GameId> = (false, GAME, "Which game") },
         run: |parts, caller| views::show_board(parts, caller, game),
     },
+    /// `/history`: the game's turns, result and record, with an animated replay.
     History "history" {
         description: "A game's turns, result and record, with an animated replay.",
         help: "the turns so far, the result, the record file and a replay",
@@ -590,6 +604,7 @@ commands! {
             views::rules(game)
         },
     },
+    /// `/notify`: how the caller is told it is his turn.
     Notify "notify" {
         description: "How you are told that it is your turn.",
         help: "how you are told that it is your turn: channel, dm or off",

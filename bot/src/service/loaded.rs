@@ -16,6 +16,7 @@ use crate::store::{ColorChoice, GameRecord, Phase, Reason};
 /// [`Games::commit`](super::games::Games::commit) writes its next version.
 #[derive(Debug, Clone)]
 pub struct Loaded {
+    /// The stored record, as read (its `version` is the one a write expects).
     pub record: GameRecord,
     /// The position after the record's turns (the start position for a challenge).
     pub position: AnyGame,

@@ -56,6 +56,7 @@ impl Timing {
 /// How one attempt to send a notice went, as the sender saw it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Delivery {
+    /// Discord took the message.
     Sent,
     /// Worth trying again later: a server error, a rate limit, no connection.
     Failed,
@@ -73,6 +74,7 @@ pub enum Delivery {
 /// [`Notices::settle`].
 #[derive(Debug, Clone)]
 pub struct Outgoing {
+    /// The notice to send.
     pub notice: Notice,
     queued: Queued,
     letter: Letter,

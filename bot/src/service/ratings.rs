@@ -96,6 +96,7 @@ pub struct Ratings {
 }
 
 impl Ratings {
+    /// The ratings kept in `store`.
     pub fn new(store: Store) -> Ratings {
         Ratings { store }
     }

@@ -24,6 +24,7 @@ pub type Submit = Box<dyn Fn(Job<GameId>) + Send + Sync>;
 
 /// The bot as a player: its user, and where its questions go.
 pub struct BotPlayer {
+    /// Stonemate's own user, as it plays.
     pub user: User,
     submit: Submit,
 }

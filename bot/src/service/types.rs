@@ -15,11 +15,14 @@ pub use crate::store::{ColorChoice, NotifyMode};
 /// so pictures, `/games` and notices can name players who are not calling.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct User {
+    /// The user's Discord id.
     pub id: UserId,
+    /// The name to show for him (his server nickname or user name).
     pub name: String,
 }
 
 impl User {
+    /// A user from his Discord id and name.
     pub fn new(id: u64, name: impl Into<String>) -> User {
         User { id: UserId(id), name: name.into() }
     }
@@ -28,7 +31,9 @@ impl User {
 /// Who sent a command, and from where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Caller {
+    /// Who sent it.
     pub user: User,
+    /// The channel it was sent in.
     pub channel: ChannelId,
     /// The server: every game is looked up in it. `None` in a direct-message channel.
     pub guild: Option<GuildId>,
@@ -55,6 +60,7 @@ pub enum GameStatus {
 }
 
 impl GameStatus {
+    /// Every status, in the order `/games` offers them.
     pub const ALL: [GameStatus; 2] = [GameStatus::Active, GameStatus::Finished];
 
     /// The name users type.
@@ -72,6 +78,7 @@ impl GameStatus {
 pub struct Attachment {
     /// A file name with its extension, e.g. `game-12.png`.
     pub name: String,
+    /// The file's contents.
     pub bytes: Vec<u8>,
 }
 
@@ -84,9 +91,13 @@ impl fmt::Debug for Attachment {
 /// How a button looks (Discord's button styles).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ButtonStyle {
+    /// The most prominent (Discord's blurple).
     Primary,
+    /// A grey, for the lesser choices.
     Secondary,
+    /// Green, for accepting.
     Success,
+    /// Red, for giving something up (resign, decline).
     Danger,
 }
 
@@ -95,8 +106,11 @@ pub enum ButtonStyle {
 /// hand it to [`Service::press`](super::Service::press).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Button {
+    /// Sent back in the press; see above.
     pub custom_id: String,
+    /// The text on the button.
     pub label: String,
+    /// Its colour.
     pub style: ButtonStyle,
 }
 
@@ -106,6 +120,7 @@ pub struct Button {
 pub struct Reply {
     /// `false` when the command was refused; nothing was changed then.
     pub ok: bool,
+    /// The message text, in Discord's markup.
     pub text: String,
     /// Only the caller sees it (Discord: ephemeral). Every refusal is private.
     pub private: bool,
@@ -115,6 +130,7 @@ pub struct Reply {
     pub files: Vec<Attachment>,
     /// Users to ping with this message.
     pub mentions: Vec<UserId>,
+    /// Buttons under the reply, in order.
     pub buttons: Vec<Button>,
     /// The game the reply is about, if any.
     pub game: Option<GameId>,
@@ -138,10 +154,15 @@ pub enum Target {
 /// timeout, an expired challenge. Always a new message, so mentions ping.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
+    /// Where it goes.
     pub target: Target,
+    /// The message text, in Discord's markup.
     pub text: String,
+    /// Users to ping with it.
     pub mentions: Vec<UserId>,
+    /// Pictures shown inline, such as the board after a turn.
     pub images: Vec<Attachment>,
+    /// The game it is about, if any.
     pub game: Option<GameId>,
     /// Buttons under it (a finished game's result carries Rematch).
     pub buttons: Vec<Button>,
@@ -150,7 +171,9 @@ pub struct Notice {
 /// What a command or a press produces: the reply, and the messages to send besides it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Response {
+    /// The answer for the caller.
     pub reply: Reply,
+    /// The notices it causes, sent besides the reply.
     pub notices: Vec<Notice>,
 }
 
@@ -171,6 +194,8 @@ pub enum Field {
 /// back as the option's value.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Choice {
+    /// Shown in the list.
     pub name: String,
+    /// Sent back as the option's value.
     pub value: String,
 }

@@ -21,6 +21,7 @@ pub struct Damage {
     /// The key, readably (`game #12`, `user 42`, `index key 70 00 ...`), or the whole
     /// database when it cannot be read at all.
     pub what: String,
+    /// What is wrong with it.
     pub detail: String,
 }
 

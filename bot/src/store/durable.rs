@@ -38,11 +38,23 @@ pub struct Round(pub u64);
 pub enum SyncError {
     /// A file or directory of the database could not be opened for syncing.
     #[error("cannot open {path} to sync it: {source}")]
-    Open { path: PathBuf, source: Arc<io::Error> },
+    Open {
+        /// The file or directory.
+        path: PathBuf,
+        /// Why it could not be opened (shared: every caller of the round gets it).
+        source: Arc<io::Error>,
+    },
     /// `fsync`/`fdatasync` of a file or directory failed in this round: the bytes may or
     /// may not be on disk.
     #[error("syncing {path} to disk failed in sync round {round}: {source}", round = round.0)]
-    Failed { round: Round, path: PathBuf, source: Arc<io::Error> },
+    Failed {
+        /// The round that failed.
+        round: Round,
+        /// The file or directory.
+        path: PathBuf,
+        /// Why the sync failed (shared: every caller of the round gets it).
+        source: Arc<io::Error>,
+    },
 }
 
 impl SyncError {
@@ -95,6 +107,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl<T: SyncTarget> GroupSync<T> {
+    /// A syncer over `target`, no round run yet.
     pub fn new(target: T) -> GroupSync<T> {
         GroupSync { target: Mutex::new(target), rounds: Mutex::default(), finished: Condvar::new() }
     }

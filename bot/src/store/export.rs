@@ -36,14 +36,24 @@ enum Line {
 /// Why an export or import failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
+    /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Reading or writing the export failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
     #[error("line {line}: {detail}")]
-    BadLine { line: usize, detail: String },
+    /// A line of the export is not a record.
+    BadLine {
+        /// The line's number, counted from 1.
+        line: usize,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// The first line is not the header this build writes; it holds the line's start.
     #[error("not a Stonemate export of version {VERSION} (line 1: {0})")]
     BadHeader(String),
+    /// An import into a database that already holds games.
     #[error("the database already holds games: import only into an empty one")]
     NotEmpty,
 }

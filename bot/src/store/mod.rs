@@ -58,6 +58,7 @@ use crate::ids::{GameId, GuildId};
 /// One entry of a player's index: a record he takes part in, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct IndexEntry {
+    /// The record's id.
     pub id: GameId,
     /// The record's phase: [`Phase::Challenge`], [`Phase::Playing`] or [`Phase::Finished`].
     pub phase: Phase,
@@ -73,6 +74,7 @@ pub enum StoreError {
     /// The record changed since it was read: another command got there first.
     #[error("the game changed while this command was being handled")]
     Conflict,
+    /// No record has this id.
     #[error("no record {0}")]
     Missing(GameId),
     /// A read or write the database could not do.
@@ -91,6 +93,7 @@ pub enum StoreError {
     /// An earlier storage failure stopped the store ([`FailStop`]): nothing was tried.
     #[error("the store stopped after a storage failure")]
     Stopped,
+    /// A stored record is not valid JSON of its layout.
     #[error("a stored record cannot be read: {0}")]
     Corrupt(String),
     /// [`Store::restore`] into a store that already holds games.
@@ -122,8 +125,11 @@ impl From<serde_json::Error> for StoreError {
 /// What [`Store::restore`] writes: an export's records.
 #[derive(Debug, Clone, Default)]
 pub struct Restore {
+    /// Every game record.
     pub games: Vec<GameRecord>,
+    /// Every user record.
     pub users: Vec<UserRecord>,
+    /// Every rating.
     pub ratings: Vec<RatingRecord>,
     /// The last game id given out.
     pub last_id: u32,

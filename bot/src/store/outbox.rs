@@ -14,8 +14,11 @@ use crate::clock::Timestamp;
 /// when it is next due (a claim moves this to the end of its lease), and its body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Queued {
+    /// Given by the store, in the order notices were written.
     pub id: u64,
+    /// When it is next due; a claim moves this to the end of its lease.
     pub due: Timestamp,
+    /// The notice itself, as the service encoded it.
     pub body: Vec<u8>,
 }
 

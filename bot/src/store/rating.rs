@@ -13,13 +13,18 @@ use crate::ids::{GuildId, UserId};
 /// A player's Glicko-2 rating in one game of one server.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct RatingRecord {
+    /// The player.
     pub user: UserId,
+    /// The game it rates.
     #[serde(with = "super::record::kind_name")]
     pub game: GameKind,
     /// The server (ratings are per server; records without one are not rated).
     pub guild: GuildId,
+    /// The Glicko-2 rating, on the Glicko scale (a new player starts at 1500).
     pub rating: f64,
+    /// The rating deviation, on the same scale: how unsure the rating is.
     pub deviation: f64,
+    /// The Glicko-2 volatility: how much the rating is expected to swing.
     pub volatility: f64,
     /// Rated games played: it grows by one with every change, so it also tells a
     /// rating read before another game changed it.
@@ -31,6 +36,8 @@ pub struct RatingRecord {
 /// stored rating is not `before`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RatingChange {
+    /// The stored rating the write expects; `None`: none yet.
     pub before: Option<RatingRecord>,
+    /// The rating written.
     pub after: RatingRecord,
 }

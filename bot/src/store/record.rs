@@ -25,8 +25,11 @@ pub const NOBODY: UserId = UserId(0);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ColorChoice {
+    /// White for the challenger.
     White,
+    /// Black for the challenger.
     Black,
+    /// A side drawn by lot when the challenge is accepted.
     Random,
 }
 
@@ -51,8 +54,11 @@ impl ColorChoice {
 pub enum Phase {
     /// Waiting for the opponent to accept or decline.
     Challenge,
+    /// The opponent declined the challenge.
     Declined,
+    /// The challenger withdrew the challenge.
     Withdrawn,
+    /// Nobody answered the challenge before it lapsed.
     Expired,
     /// Accepted: turns are being played.
     Playing,
@@ -66,16 +72,20 @@ pub enum Phase {
 pub enum Reason {
     /// By the game's own rules (the engine's ending after the last turn).
     Rules(#[serde(with = "rule_name")] EndReason),
+    /// A player resigned.
     Resignation,
+    /// The players agreed to a draw.
     Agreement,
     /// Claimed by the waiting player after the opponent's time ran out.
     Timeout,
     /// Ended by a player before any turn, without result; `by` is his name then.
     Aborted {
+        /// The aborting player's shown name.
         by: String,
     },
     /// Ended by a server administrator, without result; `by` is his name then.
     AdminAborted {
+        /// The administrator's shown name.
         by: String,
     },
 }
@@ -104,8 +114,10 @@ impl Reason {
 /// and why.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Ending {
+    /// The side that won; `None` for a draw or an aborted game.
     #[serde(with = "color_name")]
     pub winner: Option<Color>,
+    /// Why the game ended.
     pub reason: Reason,
     /// When the game ended; `None` in records from before it was stored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -147,6 +159,7 @@ impl Ending {
 pub struct TurnClock {
     /// When the turn began (or when extra time was last given), moved on by pauses.
     pub started: Timestamp,
+    /// When the turn's time runs out (after the pauses it stood still for).
     pub deadline: Timestamp,
     /// When the next reminder is due; `None` once none is left for this turn. The service
     /// picks it from its reminder points, so the store can index it without them.
@@ -231,6 +244,7 @@ impl From<StoredClock> for TurnClock {
 pub struct GameRecord {
     /// The record layout ([`FORMAT`]).
     pub format: u32,
+    /// The game's or challenge's number.
     pub id: GameId,
     /// Bumped by every write; a write expecting another version is refused, so two
     /// commands racing on one game apply at most one.
@@ -240,31 +254,39 @@ pub struct GameRecord {
     pub game: GameKind,
     /// Every option with its value, as the game prints them.
     pub options: Vec<(String, String)>,
+    /// The user who made the challenge.
     pub challenger: UserId,
+    /// The user it is addressed to; [`NOBODY`] while an open challenge waits.
     pub opponent: UserId,
     /// Display names `[challenger, opponent]`, the latest seen.
     pub names: [String; 2],
+    /// The colour the challenger asked for.
     pub color: ColorChoice,
     /// `[white, black]`, fixed when the challenge is accepted.
     pub players: Option<[UserId; 2]>,
     /// Days per move; 0 means no clock.
     pub days: u8,
+    /// The channel the challenge was made in, where its notices go.
     pub channel: ChannelId,
     /// The server the record belongs to: only commands from there reach it. `None` for a
     /// record started in a direct message (possible before commands became server-only);
     /// its two players reach it from anywhere, nobody else does. Missing in JSON: `None`.
     #[serde(default)]
     pub guild: Option<GuildId>,
+    /// When the challenge was made.
     pub created: Timestamp,
     /// When the challenge lapses if nobody answers it.
     pub expires: Timestamp,
+    /// Where the record stands.
     pub phase: Phase,
     /// The turns as the game prints them, in order.
     pub turns: Vec<String>,
+    /// The clock of the current turn; `None` without days per move or when no turn runs.
     pub clock: Option<TurnClock>,
     /// The side that offered a draw, while the offer stands.
     #[serde(with = "color_name")]
     pub draw_offer: Option<Color>,
+    /// How the game ended; `None` until it is finished.
     pub result: Option<Ending>,
     /// The level of Stonemate's own player in a game against the bot; `None` in a game
     /// between two people. It marks the games against the bot, so that ratings can leave
@@ -410,9 +432,13 @@ impl std::str::FromStr for NotifyMode {
 /// What a user set, and his latest name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UserRecord {
+    /// The record layout ([`FORMAT`]).
     pub format: u32,
+    /// The user's Discord id.
     pub id: UserId,
+    /// His latest shown name.
     pub name: String,
+    /// How he is told it is his turn.
     pub notify: NotifyMode,
     /// The vacations he took (`/vacation`), oldest first; the last may still run.
     /// Missing in JSON (records from before vacations): none.
@@ -437,7 +463,9 @@ impl UserRecord {
 /// A time a player's clocks stood still (`/vacation`): from `start` to `end`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Vacation {
+    /// When it began.
     pub start: Timestamp,
+    /// When it ends (exclusive): from then on his clocks run again.
     pub end: Timestamp,
 }
 
