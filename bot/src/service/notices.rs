@@ -193,7 +193,7 @@ impl Notices {
     pub fn with_report(&self, caller: &Caller, mut response: Response) -> Response {
         let Some(id) = response.reply.game else { return response };
         let player = self.store.load(id).ok().flatten().is_some_and(|record| record.involves(caller.user.id));
-        if player && self.store.take_report(id).unwrap_or(false) {
+        if player && self.store.outbox().take_report(id).unwrap_or(false) {
             response.reply.text.push_str(&format!("\n{CHANNEL_REFUSED}"));
         }
         response
@@ -203,7 +203,7 @@ impl Notices {
     /// failure gives none (and stops the service, as every storage failure does).
     pub fn claim(&self) -> Vec<Outgoing> {
         let now = self.clock.now();
-        let claimed = match self.store.claim(now, now + self.timing.lease, CLAIM) {
+        let claimed = match self.store.outbox().claim(now, now + self.timing.lease, CLAIM) {
             Ok(claimed) => claimed,
             Err(error) => {
                 tracing::error!(%error, "cannot read the outbox");
@@ -248,7 +248,7 @@ impl Notices {
             Delivery::ChannelClosed => {
                 tracing::warn!(id = queued.id, game = ?letter.game, "the bot may not post in the channel: dropped, reported");
                 if let Some(game) = letter.game
-                    && let Err(error) = self.store.raise_report(game)
+                    && let Err(error) = self.store.outbox().raise_report(game)
                 {
                     tracing::error!(%error, "cannot store the report of a refused channel");
                 }
@@ -283,13 +283,13 @@ impl Notices {
     }
 
     fn forget(&self, id: u64) {
-        if let Err(error) = self.store.remove_notice(id) {
+        if let Err(error) = self.store.outbox().remove_notice(id) {
             tracing::error!(%error, id, "cannot remove a notice from the outbox");
         }
     }
 
     fn put_back(&self, queued: Queued) {
-        if let Err(error) = self.store.reschedule(&queued) {
+        if let Err(error) = self.store.outbox().reschedule(&queued) {
             tracing::error!(%error, id = queued.id, "cannot reschedule a notice");
         }
     }

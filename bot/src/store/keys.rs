@@ -249,7 +249,7 @@ pub fn rating_unchanged(stored: Option<&[u8]>, expected: Option<u32>) -> Result<
 pub const NOTICE: u8 = b'o';
 /// The first byte of a report key: `c` (channel refused), then the game's id ([`Store::raise_report`]).
 ///
-/// [`Store::raise_report`]: super::Store::raise_report
+/// [`Store::raise_report`]: super::Outbox::raise_report
 pub const REPORT: u8 = b'c';
 
 /// A report waits to be shown / was shown (the value of a report key).

@@ -44,7 +44,7 @@ pub use backend::{Backend, Batch, KeyRange};
 pub use fail_stop::FailStop;
 pub use memory::{Memory, MemoryStore};
 pub use open::{is_address, open_at, open_store, shown};
-pub use outbox::Queued;
+pub use outbox::{Outbox, Queued};
 pub use postgres::{Postgres, PostgresStore};
 pub use rating::{RatingChange, RatingRecord};
 pub use record::{

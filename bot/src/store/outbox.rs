@@ -8,7 +8,12 @@
 //! once, taken once by the next reply about the game, then kept as shown so that it is
 //! never reported again.
 
+use super::StoreError;
+use super::backend::{Backend, Batch, KeyRange};
+use super::keys;
+use super::records::{Store, put_notices, retrying};
 use crate::clock::Timestamp;
+use crate::ids::GameId;
 
 /// A notice in the outbox: its id (given by the store, in the order notices were written),
 /// when it is next due (a claim moves this to the end of its lease), and its body.
@@ -27,5 +32,92 @@ impl Queued {
     #[must_use]
     pub fn new(due: Timestamp, body: Vec<u8>) -> Queued {
         Queued { id: 0, due, body }
+    }
+}
+
+/// The outbox and the reports of one [`Store`] ([`Store::outbox`]): a view, so that the
+/// store's own methods stay about records.
+#[derive(Debug)]
+pub struct Outbox<'a, B: ?Sized = dyn Backend> {
+    pub(super) store: &'a Store<B>,
+}
+
+impl<B: Backend + ?Sized> Outbox<'_, B> {
+    /// Puts notices in the outbox on their own (notices no record change causes).
+    pub fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
+        let mut batch = Batch::new();
+        put_notices(self.store.backend().as_ref(), &mut batch, notices)?;
+        self.store.commit(&batch)
+    }
+
+    /// Takes up to `limit` notices due at `now`, oldest first, for a sender: each is due
+    /// again only at `until` (its lease), so no other claim takes it meanwhile, in this
+    /// process or another. Returned with `due` set to `until`.
+    pub fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
+        retrying(|| {
+            let mut batch = Batch::new();
+            let mut claimed = Vec::new();
+            for (key, value) in self.store.backend().scan(&KeyRange::prefix(&[keys::NOTICE]))? {
+                if claimed.len() == limit {
+                    break;
+                }
+                let notice = keys::decode_notice(&key, &value)?;
+                if notice.due > now {
+                    continue;
+                }
+                // Another claim that took this notice first changed its due time.
+                batch.expect(key.clone(), Some(value)).put(key, keys::notice_value(until, &notice.body));
+                claimed.push(Queued { due: until, ..notice });
+            }
+            if !claimed.is_empty() {
+                self.store.commit(&batch)?;
+            }
+            Ok(claimed)
+        })
+    }
+
+    /// Writes back a claimed notice with its next due time and body (after a failure);
+    /// `false` if it is no longer in the outbox.
+    pub fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
+        let key = keys::notice(notice.id);
+        retrying(|| {
+            let Some(stored) = self.store.backend().get(&key)? else { return Ok(false) };
+            let mut batch = Batch::new();
+            batch.expect(key.clone(), Some(stored)).put(key.clone(), keys::notice_value(notice.due, &notice.body));
+            self.store.commit(&batch).map(|()| true)
+        })
+    }
+
+    /// Removes a notice from the outbox: delivered, or given up.
+    pub fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
+        self.store.commit(Batch::new().delete(keys::notice(id)))
+    }
+
+    /// Remembers that `game`'s channel refused a notice, unless that is already known
+    /// (pending or shown): each game's refusal is reported once.
+    pub fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
+        let key = keys::report(game);
+        if self.store.backend().get(&key)?.is_some() {
+            return Ok(());
+        }
+        match self.store.commit(Batch::new().expect(key.clone(), None).put(key, keys::REPORT_PENDING)) {
+            // Raised meanwhile by another caller: known, as wanted.
+            Err(StoreError::Conflict) => Ok(()),
+            other => other,
+        }
+    }
+
+    /// Whether a raised report for `game` waits to be shown; it is marked shown at once,
+    /// so of two callers (or processes) one gets `true`, once.
+    pub fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
+        let key = keys::report(game);
+        let mut batch = Batch::new();
+        batch.expect(key.clone(), Some(keys::REPORT_PENDING.to_vec())).put(key, keys::REPORT_SHOWN);
+        match self.store.commit(&batch) {
+            Ok(()) => Ok(true),
+            // None raised, or shown already.
+            Err(StoreError::Conflict) => Ok(false),
+            Err(error) => Err(error),
+        }
     }
 }

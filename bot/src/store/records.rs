@@ -1,4 +1,5 @@
-//! [`Store`]: records, indexes, ratings, the outbox, reports, users and backups, written
+//! [`Store`]: records, indexes, ratings, users and backups (the outbox and reports through
+//! [`Store::outbox`], in [`super::outbox`]), written
 //! once over any [`Backend`]. Each change is computed from what was read, written as one
 //! [`Batch`] whose checks say that what was read is still there, then made durable
 //! ([`Backend::flush`]) before the call returns. A change that lost a race is either
@@ -11,7 +12,7 @@ use stonemate_engine::GameKind;
 
 use super::backend::{Backend, Batch, Entries, KeyRange};
 use super::keys;
-use super::outbox::Queued;
+use super::outbox::{Outbox, Queued};
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, Phase, UserRecord};
 use super::{Dump, IndexEntry, Restore, StoreError};
@@ -62,7 +63,7 @@ fn index_entries(entries: Entries) -> Vec<IndexEntry> {
 
 /// Runs `attempt` again while it loses a race: each attempt reads afresh, and a conflict
 /// means another change was applied, so this ends.
-fn retrying<T>(mut attempt: impl FnMut() -> Result<T, StoreError>) -> Result<T, StoreError> {
+pub(super) fn retrying<T>(mut attempt: impl FnMut() -> Result<T, StoreError>) -> Result<T, StoreError> {
     loop {
         match attempt() {
             Err(StoreError::Conflict) => {}
@@ -72,7 +73,11 @@ fn retrying<T>(mut attempt: impl FnMut() -> Result<T, StoreError>) -> Result<T, 
 }
 
 /// Adds `notices` to `batch` under new ids from `backend`.
-fn put_notices<B: Backend + ?Sized>(backend: &B, batch: &mut Batch, notices: &[Queued]) -> Result<(), StoreError> {
+pub(super) fn put_notices<B: Backend + ?Sized>(
+    backend: &B,
+    batch: &mut Batch,
+    notices: &[Queued],
+) -> Result<(), StoreError> {
     for notice in notices {
         batch.put(keys::notice(backend.next_id()?), keys::notice_value(notice.due, &notice.body));
     }
@@ -90,8 +95,13 @@ impl<B: Backend + ?Sized> Store<B> {
         &self.backend
     }
 
+    /// The outbox of notices and the channel reports ([`Outbox`]).
+    pub fn outbox(&self) -> Outbox<'_, B> {
+        Outbox { store: self }
+    }
+
     /// Applies `batch` and makes it durable.
-    fn commit(&self, batch: &Batch) -> Result<(), StoreError> {
+    pub(super) fn commit(&self, batch: &Batch) -> Result<(), StoreError> {
         self.backend.apply(batch)?;
         self.backend.flush()
     }
@@ -180,84 +190,6 @@ impl<B: Backend + ?Sized> Store<B> {
     pub fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
         let entries = self.backend.scan(&KeyRange::prefix(&keys::rating_prefix(guild, game)))?;
         entries.iter().map(|(_, value)| keys::decode_rating(value)).collect()
-    }
-
-    /// Puts notices in the outbox on their own (notices no record change causes).
-    pub fn enqueue(&self, notices: &[Queued]) -> Result<(), StoreError> {
-        let mut batch = Batch::new();
-        put_notices(self.backend.as_ref(), &mut batch, notices)?;
-        self.commit(&batch)
-    }
-
-    /// Takes up to `limit` notices due at `now`, oldest first, for a sender: each is due
-    /// again only at `until` (its lease), so no other claim takes it meanwhile, in this
-    /// process or another. Returned with `due` set to `until`.
-    pub fn claim(&self, now: Timestamp, until: Timestamp, limit: usize) -> Result<Vec<Queued>, StoreError> {
-        retrying(|| {
-            let mut batch = Batch::new();
-            let mut claimed = Vec::new();
-            for (key, value) in self.backend.scan(&KeyRange::prefix(&[keys::NOTICE]))? {
-                if claimed.len() == limit {
-                    break;
-                }
-                let notice = keys::decode_notice(&key, &value)?;
-                if notice.due > now {
-                    continue;
-                }
-                // Another claim that took this notice first changed its due time.
-                batch.expect(key.clone(), Some(value)).put(key, keys::notice_value(until, &notice.body));
-                claimed.push(Queued { due: until, ..notice });
-            }
-            if !claimed.is_empty() {
-                self.commit(&batch)?;
-            }
-            Ok(claimed)
-        })
-    }
-
-    /// Writes back a claimed notice with its next due time and body (after a failure);
-    /// `false` if it is no longer in the outbox.
-    pub fn reschedule(&self, notice: &Queued) -> Result<bool, StoreError> {
-        let key = keys::notice(notice.id);
-        retrying(|| {
-            let Some(stored) = self.backend.get(&key)? else { return Ok(false) };
-            let mut batch = Batch::new();
-            batch.expect(key.clone(), Some(stored)).put(key.clone(), keys::notice_value(notice.due, &notice.body));
-            self.commit(&batch).map(|()| true)
-        })
-    }
-
-    /// Removes a notice from the outbox: delivered, or given up.
-    pub fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
-        self.commit(Batch::new().delete(keys::notice(id)))
-    }
-
-    /// Remembers that `game`'s channel refused a notice, unless that is already known
-    /// (pending or shown): each game's refusal is reported once.
-    pub fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
-        let key = keys::report(game);
-        if self.backend.get(&key)?.is_some() {
-            return Ok(());
-        }
-        match self.commit(Batch::new().expect(key.clone(), None).put(key, keys::REPORT_PENDING)) {
-            // Raised meanwhile by another caller: known, as wanted.
-            Err(StoreError::Conflict) => Ok(()),
-            other => other,
-        }
-    }
-
-    /// Whether a raised report for `game` waits to be shown; it is marked shown at once,
-    /// so of two callers (or processes) one gets `true`, once.
-    pub fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
-        let key = keys::report(game);
-        let mut batch = Batch::new();
-        batch.expect(key.clone(), Some(keys::REPORT_PENDING.to_vec())).put(key, keys::REPORT_SHOWN);
-        match self.commit(&batch) {
-            Ok(()) => Ok(true),
-            // None raised, or shown already.
-            Err(StoreError::Conflict) => Ok(false),
-            Err(error) => Err(error),
-        }
     }
 
     /// The records `user` takes part in, in every server, from the player index (by

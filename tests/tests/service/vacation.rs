@@ -179,7 +179,7 @@ fn a_vacation_cut_short_by_a_failed_write_has_told_the_opponents_whose_clocks_mo
     assert!(table.service.stopped().is_some(), "a failed write stops the service");
     // One clock moved, with its notice in the same write; the other did neither.
     let now = table.now();
-    let outbox = store.inner.claim(now, now + Span::MINUTE, 100).unwrap();
+    let outbox = store.inner.outbox().claim(now, now + Span::MINUTE, 100).unwrap();
     let texts: Vec<String> = outbox.iter().map(|queued| String::from_utf8_lossy(&queued.body).into_owned()).collect();
     let record = |id| store.inner.load(id).unwrap().unwrap();
     assert_eq!(record(first).clock.unwrap().deadline, first_due.deadline + Span::days(5));

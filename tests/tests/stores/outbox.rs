@@ -30,7 +30,7 @@ fn bodies(claimed: &[Queued]) -> Vec<String> {
 }
 
 fn claim_all(store: &Store, now: Timestamp) -> Vec<Queued> {
-    store.claim(now, now + LEASE, 100).unwrap()
+    store.outbox().claim(now, now + LEASE, 100).unwrap()
 }
 
 pub fn notices_are_written_with_their_record_or_not_at_all(kind: Kind) {
@@ -55,7 +55,7 @@ pub fn notices_are_written_with_their_record_or_not_at_all(kind: Kind) {
 pub fn a_claimed_notice_is_not_claimed_again_until_its_lease_ends(kind: Kind) {
     let fresh = kind.open();
     let store = &fresh.store;
-    store.enqueue(&[notice("ping")]).unwrap();
+    store.outbox().enqueue(&[notice("ping")]).unwrap();
     let claimed = claim_all(store, NOW);
     assert_eq!(bodies(&claimed), ["ping"]);
     assert_eq!(claimed[0].due, NOW + LEASE);
@@ -68,26 +68,26 @@ pub fn claims_take_the_due_notices_oldest_first_up_to_the_limit(kind: Kind) {
     let fresh = kind.open();
     let store = &fresh.store;
     let later = Queued::new(NOW + Span(10), b"later".to_vec());
-    store.enqueue(&[notice("a"), later, notice("c")]).unwrap();
-    assert_eq!(bodies(&store.claim(NOW, NOW + LEASE, 1).unwrap()), ["a"]);
-    assert_eq!(bodies(&store.claim(NOW, NOW + LEASE, 5).unwrap()), ["c"], "`later` is not due");
-    assert_eq!(bodies(&store.claim(NOW + Span(10), NOW + LEASE, 5).unwrap()), ["later"]);
+    store.outbox().enqueue(&[notice("a"), later, notice("c")]).unwrap();
+    assert_eq!(bodies(&store.outbox().claim(NOW, NOW + LEASE, 1).unwrap()), ["a"]);
+    assert_eq!(bodies(&store.outbox().claim(NOW, NOW + LEASE, 5).unwrap()), ["c"], "`later` is not due");
+    assert_eq!(bodies(&store.outbox().claim(NOW + Span(10), NOW + LEASE, 5).unwrap()), ["later"]);
 }
 
 pub fn a_delivered_notice_is_gone_and_a_failed_one_waits_for_its_retry(kind: Kind) {
     let fresh = kind.open();
     let store = &fresh.store;
-    store.enqueue(&[notice("sent"), notice("failed")]).unwrap();
+    store.outbox().enqueue(&[notice("sent"), notice("failed")]).unwrap();
     let [sent, failed] = <[Queued; 2]>::try_from(claim_all(store, NOW)).unwrap();
-    store.remove_notice(sent.id).unwrap();
+    store.outbox().remove_notice(sent.id).unwrap();
     let retry = Queued { due: NOW + Span(5_000), body: b"failed once".to_vec(), ..failed };
-    assert!(store.reschedule(&retry).unwrap());
+    assert!(store.outbox().reschedule(&retry).unwrap());
     let far = NOW + LEASE * 10;
     assert!(claim_all(store, NOW + Span(4_999)).is_empty(), "backing off");
     assert_eq!(claim_all(store, NOW + Span(5_000)), [Queued { due: NOW + Span(5_000) + LEASE, ..retry.clone() }]);
-    store.remove_notice(retry.id).unwrap();
+    store.outbox().remove_notice(retry.id).unwrap();
     assert!(claim_all(store, far).is_empty(), "delivered notices are never sent again");
-    assert!(!store.reschedule(&retry).unwrap(), "a removed notice stays removed");
+    assert!(!store.outbox().reschedule(&retry).unwrap(), "a removed notice stays removed");
     assert!(claim_all(store, far).is_empty());
 }
 
@@ -95,7 +95,7 @@ pub fn concurrent_claims_never_take_one_notice_twice(kind: Kind) {
     let fresh = kind.open();
     let store: Arc<Store> = Arc::new(fresh.store);
     let notices: Vec<Queued> = (0..40).map(|n| notice(&format!("n{n}"))).collect();
-    store.enqueue(&notices).unwrap();
+    store.outbox().enqueue(&notices).unwrap();
     let barrier = Arc::new(Barrier::new(4));
     let claimers: Vec<_> = (0..4)
         .map(|_| {
@@ -104,7 +104,7 @@ pub fn concurrent_claims_never_take_one_notice_twice(kind: Kind) {
                 barrier.wait();
                 let mut ids = Vec::new();
                 loop {
-                    let claimed = store.claim(NOW, NOW + LEASE, 3).unwrap();
+                    let claimed = store.outbox().claim(NOW, NOW + LEASE, 3).unwrap();
                     if claimed.is_empty() {
                         return ids;
                     }
@@ -122,12 +122,12 @@ pub fn a_refused_channel_is_reported_once(kind: Kind) {
     let fresh = kind.open();
     let store = &fresh.store;
     let game = GameId(3);
-    assert!(!store.take_report(game).unwrap(), "nothing raised");
-    store.raise_report(game).unwrap();
-    store.raise_report(game).unwrap();
-    assert!(!store.take_report(GameId(4)).unwrap(), "another game");
-    assert!(store.take_report(game).unwrap());
-    assert!(!store.take_report(game).unwrap(), "shown once");
-    store.raise_report(game).unwrap();
-    assert!(!store.take_report(game).unwrap(), "once means once: a later refusal is not shown again");
+    assert!(!store.outbox().take_report(game).unwrap(), "nothing raised");
+    store.outbox().raise_report(game).unwrap();
+    store.outbox().raise_report(game).unwrap();
+    assert!(!store.outbox().take_report(GameId(4)).unwrap(), "another game");
+    assert!(store.outbox().take_report(game).unwrap());
+    assert!(!store.outbox().take_report(game).unwrap(), "shown once");
+    store.outbox().raise_report(game).unwrap();
+    assert!(!store.outbox().take_report(game).unwrap(), "once means once: a later refusal is not shown again");
 }
