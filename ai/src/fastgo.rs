@@ -27,12 +27,7 @@ use rand::Rng;
 use stonemate_engine::go::{Go, GoOptions};
 use stonemate_engine::{Board, Color, Game, HalfPoints, Outcome, Piece, Role, Score, Shape, Square, Turn};
 
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KING: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const DABBABA: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
-const ALFIL: [(i32, i32); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
+use stonemate_engine::catalogue::steps::{ALFIL, DABBABA, DIAGONAL, KING, KNIGHT, ORTHOGONAL};
 
 /// No square: off the board, or a hole.
 const NONE: u16 = u16::MAX;

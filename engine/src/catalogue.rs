@@ -13,12 +13,24 @@ use std::ops::ControlFlow;
 use crate::piece::Role;
 use crate::square::{Color, Shape, Square, SquareSet};
 
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KING: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const DABBABA: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
-const ALFIL: [(i32, i32); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
+/// The (file, rank) steps of the pieces: a leaper takes one, a rider repeats it. Public
+/// so that faster boards built over the engine (the ai's playout board) use the same ones.
+pub mod steps {
+    /// The rook's and wazir's directions.
+    pub const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    /// The bishop's and ferz's directions.
+    pub const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    /// The king's and queen's directions.
+    pub const KING: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+    /// The knight's leaps (and the nightrider's directions).
+    pub const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    /// The dabbaba's leaps.
+    pub const DABBABA: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
+    /// The alfil's leaps.
+    pub const ALFIL: [(i32, i32); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
+}
+
+use steps::{ALFIL, DABBABA, DIAGONAL, KING, KNIGHT, ORTHOGONAL};
 
 /// Calls `visit` with every square `role` (owned by `color`, standing on `from`) can move
 /// to, given the occupied squares. Pawns go diagonally forward: White towards higher ranks.

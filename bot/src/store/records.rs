@@ -285,21 +285,4 @@ impl<B: Backend + ?Sized> Store<B> {
             Ok(true)
         })
     }
-
-    /// Rewrites player-index entries of the first layout (without the server) from their
-    /// records, in one batch. A database already upgraded has none: this is one scan.
-    pub fn upgrade_player_index(&self) -> Result<(), StoreError> {
-        let mut batch = Batch::new();
-        for (key, _) in self.backend.scan(&KeyRange::prefix(keys::PLAYER_PREFIX))? {
-            if !keys::is_legacy_player_key(&key) {
-                continue;
-            }
-            let record = match keys::id_at_end(&key) {
-                Some(id) => self.load(id)?,
-                None => None,
-            };
-            batch.writes.extend(keys::upgrade_player_key(&key, record.as_ref()));
-        }
-        if batch.is_empty() { Ok(()) } else { self.commit(&batch) }
-    }
 }

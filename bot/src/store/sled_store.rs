@@ -13,6 +13,7 @@ use super::StoreError;
 use super::backend::{Backend, Batch, Entries, KeyRange};
 use super::check;
 use super::durable::{DurableSync, GroupSync, SledFiles};
+use super::keys;
 use super::records::Store;
 
 /// The page cache sled may fill.
@@ -99,11 +100,28 @@ impl Store<Sled> {
         let db = config.open()?;
         let files = SledFiles::open(dir).map_err(|error| StoreError::Database(error.to_string()))?;
         let store = Store::over(Arc::new(Sled { db, sync: Arc::new(GroupSync::new(files)) }));
-        store.upgrade_player_index()?;
+        upgrade_player_index(&store)?;
         // Before anything is served: a damaged database stops the start here.
         check::check(&store).map_err(|damage| StoreError::Damaged(format!("{damage}; {}", check::RESTORE)))?;
         Ok(store)
     }
+}
+
+/// Rewrites player-index entries of the first layout (without the server) from their
+/// records, in one batch. A database already upgraded has none: this is one scan.
+fn upgrade_player_index(store: &Store<Sled>) -> Result<(), StoreError> {
+    let mut batch = Batch::new();
+    for (key, _) in store.backend().scan(&KeyRange::prefix(keys::PLAYER_PREFIX))? {
+        if !keys::is_legacy_player_key(&key) {
+            continue;
+        }
+        let record = match keys::id_at_end(&key) {
+            Some(id) => store.load(id)?,
+            None => None,
+        };
+        batch.writes.extend(keys::upgrade_player_key(&key, record.as_ref()));
+    }
+    if batch.is_empty() { Ok(()) } else { store.commit(&batch) }
 }
 
 #[cfg(test)]
