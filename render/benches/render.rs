@@ -17,28 +17,20 @@
 //!
 //! Run with `cargo bench -p stonemate-render --bench render`.
 
+mod common;
 #[path = "../tests/samples/mod.rs"]
 mod samples;
 
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use stonemate_engine::{AnyGame, GameKind};
+use stonemate_engine::GameKind;
 use stonemate_render::{Picture, png};
 
 /// A go board of `size` x `size` with rooks, some way into a game chosen by a fixed rule.
 fn go_board(size: u8) -> Picture {
-    let options = vec![("board".to_owned(), format!("{size}x{size}"))];
-    let mut game = AnyGame::new(GameKind::Go, &options).expect("a go board");
     let turns = (usize::from(size) * usize::from(size) * 2 / 3).min(120);
-    for i in 0..turns {
-        let legal = game.legal_turns();
-        if legal.is_empty() {
-            break;
-        }
-        let _ = game.play(legal[(i * 7919 + 13) % legal.len()]);
-    }
-    Picture::new(game.view())
+    common::played(GameKind::Go, &[("board", format!("{size}x{size}"))], turns)
 }
 
 /// Every board size the pictures come in.

@@ -17,29 +17,18 @@
 //!
 //! Run with `cargo bench -p stonemate-render --bench sizes`.
 
+mod common;
 #[path = "../tests/samples/mod.rs"]
 mod samples;
 
 use std::time::{Duration, Instant};
 
+use common::played;
+
 use cpu_time::ThreadTime;
 
-use stonemate_engine::{AnyGame, GameKind};
+use stonemate_engine::GameKind;
 use stonemate_render::{CacheLimit, OLD_MAX_CACHED_SETS, Picture, TILE_CACHE_BYTES, png_at, set_tile_cache_limit};
-
-/// A game of `kind` with `options`, some way in (turns chosen by a fixed rule).
-fn game(kind: GameKind, options: &[(&str, String)], turns: usize) -> Picture {
-    let options: Vec<(String, String)> = options.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
-    let mut game = AnyGame::new(kind, &options).expect("valid options");
-    for i in 0..turns {
-        let legal = game.legal_turns();
-        if legal.is_empty() {
-            break;
-        }
-        let _ = game.play(legal[(i * 7919 + 13) % legal.len()]);
-    }
-    Picture::new(game.view())
-}
 
 /// Boards of every game; across their shapes they reach every cell size the games allow
 /// (a board 2 wide or 2 high is sized by its other side alone).
@@ -56,12 +45,12 @@ fn boards() -> Vec<Picture> {
     for (pieces, turns) in [("R", 40), ("RNB", 40)] {
         for &(width, height) in &shapes {
             let options = [("board", format!("{width}x{height}")), ("pieces", pieces.to_owned())];
-            boards.push(game(GameKind::Go, &options, turns.min(usize::from(width) * usize::from(height) / 2)));
+            boards.push(played(GameKind::Go, &options, turns.min(usize::from(width) * usize::from(height) / 2)));
         }
     }
     for n in 4..=16u8 {
         for (width, height) in [(n, n), (n, 4), (4, n)] {
-            boards.push(game(GameKind::Chego, &[("board", format!("{width}x{height}"))], 30));
+            boards.push(played(GameKind::Chego, &[("board", format!("{width}x{height}"))], 30));
         }
     }
     boards
