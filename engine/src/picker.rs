@@ -204,6 +204,32 @@ impl Picker {
         }
     }
 
+    /// The path that names `turn`, if it is legal: what a player would tap for it.
+    #[must_use]
+    pub fn path_to(&self, turn: Turn) -> Option<Vec<String>> {
+        let wanted = tokens(turn);
+        let index = self.paths.binary_search_by(|(path, _)| path.cmp(&wanted)).ok()?;
+        let mut state = self.start().ok()?;
+        let mut path = Vec::new();
+        while state.turns.len() > 1 {
+            let choice = self.step(&state).into_iter().find(|choice| choice.state.turns.contains(&index))?;
+            path.push(word(&choice));
+            state = choice.state;
+        }
+        Some(path)
+    }
+
+    /// The legal turns `path` still leaves possible (all of them for an empty path).
+    pub fn turns_after<S: AsRef<str>>(&self, path: &[S]) -> Result<Vec<Turn>, PickError> {
+        let mut state = self.start()?;
+        for value in path {
+            let value = value.as_ref();
+            let choice = self.step(&state).into_iter().find(|choice| word(choice) == value);
+            state = choice.ok_or_else(|| PickError::UnknownChoice(value.chars().take(40).collect()))?.state;
+        }
+        Ok(state.turns.iter().map(|&index| self.paths[index].1).collect())
+    }
+
     /// Every legal turn, once each, in the picker's order.
     pub fn turns(&self) -> impl Iterator<Item = Turn> + '_ {
         self.paths.iter().map(|(_, turn)| *turn)

@@ -48,6 +48,10 @@ fn check(game: &AnyGame) -> Vec<usize> {
     let turns: HashSet<Turn> = reached.iter().map(|(turn, _)| *turn).collect();
     assert_eq!(turns.len(), reached.len(), "each turn by one path");
     assert_eq!(turns, legal, "the picker reaches exactly the legal turns of {game:?}");
+    for (turn, taps) in reached.iter().step_by(7) {
+        let path = picker.path_to(*turn).expect("a legal turn has a path");
+        assert_eq!((path.len(), picker.turn(&path)), (*taps, Some(*turn)));
+    }
     for (turn, _) in reached.iter().take(5) {
         let shown = preview(game, *turn).expect("a picked turn plays");
         assert!(shown.words.starts_with(&shown.notation));

@@ -37,6 +37,7 @@ pub(crate) fn turn_ping(parts: &Parts, game: &Loaded) -> Option<Notice> {
         parts.clocks.time_left(record)
     );
     let mut notice = tell(parts, record, user, text, false)?;
+    notice.buttons.push(super::types::Button::play(record.id));
     if notice.target == Target::Direct(user) {
         notice.images.push(parts.pictures.board(game, user, Vec::new()));
     }

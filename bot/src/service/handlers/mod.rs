@@ -8,6 +8,7 @@ pub(crate) mod complete;
 pub(crate) mod due;
 pub(crate) mod endings;
 pub(crate) mod history;
+pub(crate) mod picker;
 pub(crate) mod seat;
 pub(crate) mod turns;
 pub(crate) mod vacation;
@@ -20,6 +21,12 @@ use crate::service::{Parts, text};
 
 /// Runs one button press (see [`Service::press`](crate::service::Service::press)).
 pub(crate) fn press(parts: &Parts, caller: &Caller, custom_id: &str) -> Result<Response, Refusal> {
+    choose(parts, caller, custom_id, None)
+}
+
+/// Runs one press, or one choice of a select menu (`value`: what was chosen; see
+/// [`Service::select`](crate::service::Service::select)).
+pub(crate) fn choose(parts: &Parts, caller: &Caller, custom_id: &str, value: Option<&str>) -> Result<Response, Refusal> {
     let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
     // Every action below looks the id up in the caller's server only.
     match custom_id.parse::<Action>().map_err(|_| bad())? {
@@ -30,5 +37,7 @@ pub(crate) fn press(parts: &Parts, caller: &Caller, custom_id: &str) -> Result<R
         Action::DrawDecline(id) => endings::answer_draw(parts, caller, id, false),
         Action::Rematch(id) => community::rematch(parts, caller, id),
         Action::History { game, turn, .. } => history::step_history(parts, caller, game, turn),
+        Action::Play(id) => picker::open(parts, caller, Some(id)),
+        Action::Pick { press, game, version, path } => picker::press(parts, caller, press, (game, version, path), value),
     }
 }

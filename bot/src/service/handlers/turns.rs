@@ -7,12 +7,12 @@ use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::text;
-use crate::service::types::{Caller, GameId, Reply, Response, UserId};
+use crate::service::types::{Button, Caller, GameId, Reply, Response, UserId};
 use crate::service::{Parts, tell};
 use crate::store::{Ending, Phase};
 
 /// Refuses a player who is not to move; returns his side.
-fn check_turn(parts: &Parts, game: &Loaded, caller: UserId) -> Result<Color, Refusal> {
+pub(crate) fn check_turn(parts: &Parts, game: &Loaded, caller: UserId) -> Result<Color, Refusal> {
     let side = game.check_playing(caller)?;
     if game.to_move() != Some(side) {
         let name = game.mover().map_or("nobody", |user| game.record.name_of(user));
@@ -50,8 +50,23 @@ pub(crate) fn turn(
     game: Option<GameId>,
     played: Played<'_>,
 ) -> Result<Response, Refusal> {
+    turn_at(parts, caller, game, played, None)
+}
+
+/// [`turn`], refused without change unless the record is still at `version` (when given):
+/// a turn chosen in a picker is played in the position it was chosen in, or not at all.
+pub(crate) fn turn_at(
+    parts: &Parts,
+    caller: &Caller,
+    game: Option<GameId>,
+    played: Played<'_>,
+    version: Option<u64>,
+) -> Result<Response, Refusal> {
     let me = caller.user.id;
     let mut game = parts.games.open(caller, game, Fit::ToMove)?;
+    if version.is_some_and(|version| version != game.record.version) {
+        return Err(Refusal::PickerStale(game.id()));
+    }
     let mover = check_turn(parts, &game, me)?;
     let printed = match play(&mut game.position, played) {
         Ok(printed) => printed,
@@ -95,13 +110,14 @@ pub(crate) fn drop(
     };
     let role = role.ok_or_else(|| Refusal::BadPiece(piece.chars().take(20).collect()))?;
     let square: Square = square.trim().parse().map_err(|_| Refusal::BadSquare(square.chars().take(20).collect()))?;
-    turn(parts, caller, game, Played::Typed(&format!("{}@{square}", role.letter())))
+    super::picker::typed(parts, caller, game, &format!("{}@{square}", role.letter()))
 }
 
 fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded) -> Response {
     let record = &game.record;
     let played = record.turns.last().map_or("", String::as_str);
     let mut text = format!("{} played {played} in {}.", text::name(&caller.user.name), record.id);
+    let mut buttons = Vec::new();
     let notices = match record.phase {
         Phase::Finished => {
             let result = game.result();
@@ -112,6 +128,7 @@ fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded) -> Response {
             if let Some(user) = game.mover() {
                 let name = text::name(record.name_of(user));
                 text.push_str(&format!(" {name} to move{}.", parts.clocks.time_left(record)));
+                buttons.push(Button::play(record.id));
             }
             tell::turn_ping(parts, game).into_iter().collect()
         }
@@ -120,6 +137,7 @@ fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded) -> Response {
         ok: true,
         text,
         images: vec![parts.pictures.public_board(game)],
+        buttons,
         game: Some(record.id),
         ..Reply::default()
     };

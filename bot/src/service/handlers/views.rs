@@ -74,8 +74,12 @@ pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -
         state(parts, &game)
     );
     let images = vec![parts.pictures.public_board(&game)];
-    // A finished game's board offers its players a rematch.
-    let buttons = (record.phase == Phase::Finished).then(|| Button::rematch(record.id));
+    // A finished game's board offers its players a rematch; the player to move, his picker.
+    let buttons = match record.phase {
+        Phase::Finished => Some(Button::rematch(record.id)),
+        Phase::Playing if game.mover() == Some(caller.user.id) => Some(Button::play(record.id)),
+        _ => None,
+    };
     Ok(Response {
         reply: Reply {
             ok: true,
