@@ -244,7 +244,9 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Action::History { step, game, turn } => write!(f, "{HISTORY}{}:{}:{turn}", step.word(), game.0),
-            Action::Pick { game, version, path, .. } => write!(f, "{}:{}:{version}:{}", self.word(), game.0, path.as_str()),
+            Action::Pick { game, version, path, .. } => {
+                write!(f, "{}:{}:{version}:{}", self.word(), game.0, path.as_str())
+            }
             Action::Accept(game)
             | Action::Decline(game)
             | Action::Resign(game)

@@ -21,6 +21,7 @@ mod rematch;
 mod servers;
 mod standing;
 mod store;
+mod turn_picker;
 mod turns;
 mod vacation;
 mod views;

@@ -26,7 +26,12 @@ pub(crate) fn press(parts: &Parts, caller: &Caller, custom_id: &str) -> Result<R
 
 /// Runs one press, or one choice of a select menu (`value`: what was chosen; see
 /// [`Service::select`](crate::service::Service::select)).
-pub(crate) fn choose(parts: &Parts, caller: &Caller, custom_id: &str, value: Option<&str>) -> Result<Response, Refusal> {
+pub(crate) fn choose(
+    parts: &Parts,
+    caller: &Caller,
+    custom_id: &str,
+    value: Option<&str>,
+) -> Result<Response, Refusal> {
     let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
     // Every action below looks the id up in the caller's server only.
     match custom_id.parse::<Action>().map_err(|_| bad())? {
@@ -38,6 +43,8 @@ pub(crate) fn choose(parts: &Parts, caller: &Caller, custom_id: &str, value: Opt
         Action::Rematch(id) => community::rematch(parts, caller, id),
         Action::History { game, turn, .. } => history::step_history(parts, caller, game, turn),
         Action::Play(id) => picker::open(parts, caller, Some(id)),
-        Action::Pick { press, game, version, path } => picker::press(parts, caller, press, (game, version, path), value),
+        Action::Pick { press, game, version, path } => {
+            picker::press(parts, caller, press, (game, version, path), value)
+        }
     }
 }
