@@ -53,6 +53,9 @@ pub struct Picture {
     pub perspective: Color,
     /// Extra squares to mark, such as the targets `/legal` lists.
     pub highlights: Vec<Square>,
+    /// Arrows drawn over the board, from a cell's centre to another's: a turn shown
+    /// before it is played (the turn picker's preview).
+    pub arrows: Vec<(Square, Square)>,
 }
 
 impl Picture {
@@ -62,7 +65,7 @@ impl Picture {
     pub fn new(view: BoardView) -> Picture {
         let players = view.side_names.map(str::to_owned);
         let perspective = view.first_rank_side;
-        Picture { view, title: String::new(), players, perspective, highlights: Vec::new() }
+        Picture { view, title: String::new(), players, perspective, highlights: Vec::new(), arrows: Vec::new() }
     }
 }
 

@@ -136,6 +136,7 @@ impl Loaded {
             players: self.player_names(),
             perspective: self.perspective(viewer),
             highlights,
+            arrows: Vec::new(),
         }
     }
 

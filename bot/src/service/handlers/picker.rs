@@ -136,7 +136,7 @@ fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces:
         }
         Pick::Done(turn) => {
             let shown = preview(&game.position, turn).map_err(Refusal::Illegal)?;
-            let image = parts.pictures.board_at(game, &shown.after, caller.user.id);
+            let image = parts.pictures.board_at(game, &shown.after, caller.user.id, arrows(turn, &shown.after));
             buttons.insert(0, action(PickPress::Confirm).button("Confirm", ButtonStyle::Success));
             buttons.push(action(PickPress::Cancel).button("Cancel", ButtonStyle::Danger));
             Reply {
@@ -155,6 +155,17 @@ fn touched(turns: &[Turn]) -> Vec<Square> {
     squares.sort_unstable();
     squares.dedup();
     squares
+}
+
+/// The arrow a preview draws for `turn`: from where a piece leaves to where it lands. A
+/// block the view draws moving already (Gess) gets none; drops and passes have none.
+fn arrows(turn: Turn, after: &stonemate_engine::AnyGame) -> Vec<(Square, Square)> {
+    match turn {
+        Turn::Move { from, to, .. } | Turn::Relocate { from, to } if after.view().block_move.is_none() => {
+            vec![(from, to)]
+        }
+        _ => Vec::new(),
+    }
 }
 
 fn private(reply: Reply) -> Response {
