@@ -146,3 +146,29 @@ fn taps_per_turn() {
         );
     }
 }
+
+/// Every phase and kind of turn is met by the checks: random games are searched for
+/// positions that offer each (deployment drops, promotions, tandems, mole drops, king
+/// drops, passes, moves of go pieces and of Gess blocks), and the picker of each is checked.
+#[test]
+fn every_kind_of_turn_is_picked() {
+    type Wanted = (&'static str, GameKind, &'static str, fn(&Turn) -> bool);
+    let wanted: [Wanted; 7] = [
+        ("deployment drop", GameKind::IChess, "", |turn| matches!(turn, Turn::Drop { .. })),
+        ("promotion", GameKind::IChess, "", |turn| matches!(turn, Turn::Move { promotion: Some(_), .. })),
+        ("tandem", GameKind::Chogo, "", |turn| matches!(turn, Turn::Tandem { .. })),
+        ("mole drop", GameKind::Chogo, "", |turn| matches!(turn, Turn::Relocate { .. })),
+        ("king drop", GameKind::Chogo, "", |turn| matches!(turn, Turn::Drop { .. })),
+        ("go move", GameKind::Go, "board=7x7 pieces=RN moving=on", |turn| matches!(turn, Turn::Move { .. })),
+        ("chego pass", GameKind::Chego, "", |turn| matches!(turn, Turn::Pass)),
+    ];
+    for (name, kind, options, fits) in wanted {
+        let found = (0..300u64).find_map(|seed| {
+            let game = position(kind, options, seed, 200);
+            game.legal_turns().iter().any(fits).then_some(game)
+        });
+        let game = found.unwrap_or_else(|| panic!("no position offers a {name}"));
+        let taps = check(&game);
+        assert!(!taps.is_empty(), "{name}");
+    }
+}
