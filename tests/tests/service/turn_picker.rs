@@ -66,7 +66,7 @@ fn walk(table: &Table, id: GameId, who: &str, turn: Turn, back: bool) -> Reply {
             assert_eq!(again.selects, table.ok(who, Command::Play { game: game_opt(id) }).reply.selects, "Back undoes");
             reply = table.service.select(&caller(who), &custom_id, value).reply;
         }
-        assert!(reply.ok, "{value}: {}", reply.text);
+        assert!(reply.ok, "{value}: {}", reply.text());
     }
     assert!(reply.selects.is_empty() && reply.ok && reply.private, "{reply:?}");
     reply
@@ -84,10 +84,10 @@ fn play_with_the_picker(game: &str, options: &str, seed: u64, turns: usize) {
         let legal = position.legal_turns();
         let &turn = legal.choose(&mut rng).expect("a game that goes on has a turn");
         let preview = walk(&table, id, player(side), turn, rng.gen_bool(0.2));
-        assert!(preview.text.contains(&position.format_turn(turn)), "{}", preview.text);
+        assert!(preview.text().contains(&position.format_turn(turn)), "{}", preview.text());
         let confirm = button(&preview, "Confirm").to_owned();
         let played = table.service.press(&caller(player(side)), &confirm).reply;
-        assert!(played.ok && !played.private, "{}", played.text);
+        assert!(played.ok && !played.private, "{}", played.text());
         assert_eq!(table.record(id).turns.last(), Some(&position.format_turn(turn)), "the confirmed turn is played");
         // The same Confirm again: the game has moved on.
         let again = table.press_refused(player(side), &confirm);
@@ -124,7 +124,7 @@ fn a_picker_left_open_while_the_game_moved_on_is_refused() {
     assert!(table.press_refused("bob", &confirm).contains("moved on"));
     let before = table.service.store().dump().unwrap();
     let chosen = table.service.select(&caller("bob"), &select, "pass").reply;
-    assert!(!chosen.ok && chosen.text.contains("moved on"), "{}", chosen.text);
+    assert!(!chosen.ok && chosen.text().contains("moved on"), "{}", chosen.text());
     assert_eq!(table.service.store().dump().unwrap(), before);
 }
 
@@ -143,7 +143,7 @@ fn only_the_player_to_move_uses_a_picker() {
     assert!(table.press_refused("bob", &forged).contains("nothing was played"));
     // Cancel plays nothing; the picker's Confirm still works until the game changes.
     let cancelled = table.service.press(&caller("bob"), button(&preview, "Cancel")).reply;
-    assert!(cancelled.ok && cancelled.private && cancelled.text.contains("nothing was played"));
+    assert!(cancelled.ok && cancelled.private && cancelled.text().contains("nothing was played"));
     assert!(table.record(id).turns.is_empty());
     assert!(table.service.press(&caller("bob"), &confirm).reply.ok);
     assert_eq!(table.record(id).turns, ["pass"]);
@@ -167,11 +167,11 @@ fn turn_replies_and_pings_carry_play_for_the_player_to_move() {
 fn settings_confirm_on_previews_a_typed_turn() {
     let table = quiet();
     let id = table.go("alice", "bob", 0, "board=9x9");
-    assert!(table.ok("bob", Command::Settings { confirm: None }).reply.text.contains("confirm off"));
+    assert!(table.ok("bob", Command::Settings { confirm: None }).reply.text().contains("confirm off"));
     table.ok("bob", typed("settings", &[("confirm", text("on"))]));
-    assert!(table.ok("bob", Command::Settings { confirm: None }).reply.text.contains("confirm on"));
+    assert!(table.ok("bob", Command::Settings { confirm: None }).reply.text().contains("confirm on"));
     let preview = table.ok("bob", mv("e5")).reply;
-    assert!(preview.private && preview.text.contains("R@e5") && table.record(id).turns.is_empty(), "{preview:?}");
+    assert!(preview.private && preview.text().contains("R@e5") && table.record(id).turns.is_empty(), "{preview:?}");
     table.ok("bob", typed("drop", &[("piece", text("R")), ("square", text("d5"))]));
     assert!(table.record(id).turns.is_empty(), "a preview plays nothing");
     assert!(table.service.press(&caller("bob"), button(&preview, "Confirm")).reply.ok);

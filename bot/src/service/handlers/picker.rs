@@ -18,7 +18,7 @@ use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::text;
-use crate::service::types::{ButtonStyle, Caller, GameId, Reply, Response, Select, SelectOption};
+use crate::service::types::{ButtonStyle, Caller, GameId, Message, Reply, Response, Select, SelectOption};
 
 /// `/play` and the Play button: the first step of the caller's picker in a game where he
 /// is to move.
@@ -43,7 +43,8 @@ pub(crate) fn press(
 ) -> Result<Response, Refusal> {
     if press == PickPress::Cancel {
         let text = "Cancelled: nothing was played.".to_owned();
-        return Ok(private(Reply { ok: true, text, replaces_message: true, game: Some(id), ..Reply::default() }));
+        let message = Message::from(text);
+        return Ok(private(Reply { ok: true, message, replaces_message: true, game: Some(id), ..Reply::default() }));
     }
     let (caller, game) = reach(parts, caller, id)?;
     let caller = &caller;
@@ -128,7 +129,7 @@ fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces:
             buttons.push(action(PickPress::Cancel).button("Cancel", ButtonStyle::Danger));
             let chosen = if steps.is_empty() { String::new() } else { format!(" (so far: {})", steps.join(" ")) };
             Reply {
-                text: format!("Your turn in {id}: choose it below{chosen}."),
+                message: Message::from(format!("Your turn in {id}: choose it below{chosen}.")),
                 images: vec![image],
                 selects: vec![select],
                 ..Reply::default()
@@ -140,7 +141,7 @@ fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces:
             buttons.insert(0, action(PickPress::Confirm).button("Confirm", ButtonStyle::Success));
             buttons.push(action(PickPress::Cancel).button("Cancel", ButtonStyle::Danger));
             Reply {
-                text: format!("Your turn in {id}: {} Confirm to play it.", text::typed(&shown.words)),
+                message: Message::from(format!("Your turn in {id}: {} Confirm to play it.", text::typed(&shown.words))),
                 images: vec![image],
                 ..Reply::default()
             }
@@ -187,5 +188,5 @@ pub(crate) fn settings(parts: &Parts, caller: &Caller, confirm: Option<bool>) ->
         parts.users.notify_mode(me).name(),
         on_off(parts.users.confirms(me)),
     );
-    Ok(private(Reply { ok: true, text, ..Reply::default() }))
+    Ok(private(Reply { ok: true, message: Message::from(text), ..Reply::default() }))
 }

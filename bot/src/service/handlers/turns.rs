@@ -7,7 +7,7 @@ use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::text;
-use crate::service::types::{Button, Caller, GameId, Reply, Response, UserId};
+use crate::service::types::{Button, Caller, GameId, Message, Reply, Response, UserId};
 use crate::service::{Parts, tell};
 use crate::store::{Ending, Phase};
 
@@ -116,18 +116,19 @@ pub(crate) fn drop(
 fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded) -> Response {
     let record = &game.record;
     let played = record.turns.last().map_or("", String::as_str);
-    let mut text = format!("{} played {played} in {}.", text::name(&caller.user.name), record.id);
+    let mut message = Message::new().name(&caller.user.name).push(format!(" played {played} in {}.", record.id));
     let mut buttons = Vec::new();
     let notices = match record.phase {
         Phase::Finished => {
             let result = game.result();
-            text.push_str(&format!(" Game over: {result}{}.", game.score()));
-            tell::result_notices(parts, record, &format!("{} is over: {result}.", record.id), Some(caller.user.id))
+            message.append(format!(" Game over: {result}{}.", game.score()));
+            let told = Message::from(format!("{} is over: {result}.", record.id));
+            tell::result_notices(parts, record, &told, Some(caller.user.id))
         }
         _ => {
             if let Some(user) = game.mover() {
-                let name = text::name(record.name_of(user));
-                text.push_str(&format!(" {name} to move{}.", parts.clocks.time_left(record)));
+                let to_move = format!(" to move{}.", parts.clocks.time_left(record));
+                message.append(Message::from(" ").name(record.name_of(user)).push(to_move));
                 buttons.push(Button::play(record.id));
             }
             tell::turn_ping(parts, game).into_iter().collect()
@@ -135,7 +136,7 @@ fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded) -> Response {
     };
     let reply = Reply {
         ok: true,
-        text,
+        message,
         images: vec![parts.pictures.public_board(game)],
         buttons,
         game: Some(record.id),
