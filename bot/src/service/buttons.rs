@@ -182,6 +182,9 @@ pub enum Action {
     },
     /// `play:7`: opens the turn picker of the game (the Play button).
     Play(GameId),
+    /// `next-game:7`: shows the board of the game (the Next game button, which leads to
+    /// the presser's most urgent game where he is to move).
+    NextGame(GameId),
     /// `pick:7:12:R.e` (and `pick-back`, `pick-confirm`, `pick-cancel`): a step of the
     /// turn picker opened at version `version` of the game's record, with `path` chosen.
     Pick {
@@ -212,6 +215,13 @@ impl Button {
     pub fn play(game: GameId) -> Button {
         Action::Play(game).button("Play", ButtonStyle::Primary)
     }
+
+    /// The Next game button: the board of `game`, the presser's most urgent game where he
+    /// is to move.
+    #[must_use]
+    pub fn next_game(game: GameId) -> Button {
+        Action::NextGame(game).button("Next game", ButtonStyle::Secondary)
+    }
 }
 
 /// How every history button's `custom_id` starts.
@@ -235,6 +245,7 @@ impl Action {
             Action::Rematch(_) => "rematch",
             Action::History { .. } => "history",
             Action::Play(_) => "play",
+            Action::NextGame(_) => "next-game",
             Action::Pick { press, .. } => press.word(),
         }
     }
@@ -253,7 +264,8 @@ impl fmt::Display for Action {
             | Action::DrawAccept(game)
             | Action::DrawDecline(game)
             | Action::Rematch(game)
-            | Action::Play(game) => write!(f, "{}:{}", self.word(), game.0),
+            | Action::Play(game)
+            | Action::NextGame(game) => write!(f, "{}:{}", self.word(), game.0),
         }
     }
 }
@@ -301,6 +313,7 @@ impl FromStr for Action {
             Action::DrawDecline,
             Action::Rematch,
             Action::Play,
+            Action::NextGame,
         ];
         one.into_iter().map(|action| action(game)).find(|action| action.word() == word).ok_or(NotOurs)
     }
@@ -323,6 +336,7 @@ mod tests {
         ];
         actions.extend(Step::ALL.map(|step| Action::History { step, game, turn: 4 }));
         actions.push(Action::Play(game));
+        actions.push(Action::NextGame(game));
         for path in ["", "pass", "R.e.4", "move.e2.e4.=F"] {
             let path = PickPath::new(path).unwrap();
             actions.extend(PickPress::ALL.map(|press| Action::Pick { press, game, version: 9, path }));

@@ -7,12 +7,12 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use stonemate_bot::service::commands::Value;
-use stonemate_bot::service::{Command, GameId, Reply, Settings};
+use stonemate_bot::service::{Command, GameId, GameStatus, Reply, Settings};
 use stonemate_bot::store::MemoryStore;
 use stonemate_engine::picker::MAX_CHOICES;
 use stonemate_engine::{AnyGame, Color, Picker, Turn};
 
-use super::common::{Table, caller, game_opt, mv, text, typed};
+use super::common::{Table, caller, game_opt, mv, mv_in, text, typed};
 
 /// A table that draws no pictures (the walks make hundreds of replies).
 fn quiet() -> Table {
@@ -181,4 +181,37 @@ fn settings_confirm_on_previews_a_typed_turn() {
     assert!(refused.contains("e5"), "{refused}");
     let bad = table.refused("alice", typed("settings", &[("confirm", Value::Text("maybe".into()))]));
     assert!(bad.contains("neither on nor off"), "{bad}");
+}
+
+#[test]
+fn turn_pings_name_the_opponents_turn_with_the_board() {
+    let table = quiet();
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    let response = table.ok("bob", mv("e5"));
+    let ping = response.notices.iter().find(|notice| notice.text().contains("it is your turn")).expect("a ping");
+    assert!(ping.text().contains("bob played R@e5."), "{}", ping.text());
+    assert_eq!(ping.images.len(), 1, "the board comes with it");
+    assert!(ping.buttons.iter().any(|button| button.custom_id == format!("play:{}", id.0)));
+}
+
+#[test]
+fn games_lists_the_callers_turns_first_least_time_left_first_and_next_game_leads_there() {
+    let table = quiet();
+    let waiting = table.go("alice", "bob", 3, "board=9x9");
+    let later = table.go("bob", "alice", 3, "board=9x9");
+    let sooner = table.go("carol", "alice", 1, "board=9x9");
+    let listed = table.ok("alice", Command::Games { user: None, status: GameStatus::Active, page: 1 }).reply.text();
+    let order: Vec<&str> =
+        listed.lines().filter_map(|line| line.split(' ').next()).filter(|id| id.starts_with('#')).collect();
+    assert_eq!(order, [sooner.to_string(), later.to_string(), waiting.to_string()], "{listed}");
+    // After her turn in the most urgent game, Next game leads to the other one.
+    let played = table.ok("alice", mv_in("e5", sooner)).reply;
+    let next = format!("next-game:{}", later.0);
+    assert!(played.buttons.iter().any(|button| button.custom_id == next), "{:?}", played.buttons);
+    let board = table.service.press(&caller("alice"), &next).reply;
+    assert!(board.ok && board.private && board.game == Some(later), "{board:?}");
+    assert!(board.buttons.iter().any(|button| button.custom_id == format!("play:{}", later.0)), "alice is to move");
+    // Once she has no other game to play, there is no Next game.
+    let played = table.ok("alice", mv_in("e5", later)).reply;
+    assert!(played.buttons.iter().all(|button| !button.custom_id.starts_with("next-game:")), "{:?}", played.buttons);
 }

@@ -43,6 +43,11 @@ pub(crate) fn choose(
         Action::Rematch(id) => community::rematch(parts, caller, id),
         Action::History { game, turn, .. } => history::step_history(parts, caller, game, turn),
         Action::Play(id) => picker::open(parts, caller, Some(id)),
+        Action::NextGame(id) => views::show_board(parts, caller, Some(id)).map(|mut response| {
+            // For the presser alone: his next game is nobody else's business.
+            response.reply.private = true;
+            response
+        }),
         Action::Pick { press, game, version, path } => {
             picker::press(parts, caller, press, (game, version, path), value)
         }

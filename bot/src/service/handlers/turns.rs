@@ -9,6 +9,8 @@ use crate::service::loaded::Loaded;
 use crate::service::text;
 use crate::service::types::{Button, Caller, GameId, Message, Reply, Response, UserId};
 use crate::service::{Parts, tell};
+
+use super::views;
 use crate::store::{Ending, Phase};
 
 /// Refuses a player who is not to move; returns his side.
@@ -134,6 +136,8 @@ fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded) -> Response {
             tell::turn_ping(parts, game).into_iter().collect()
         }
     };
+    // The player's next game waiting for him, if any.
+    buttons.extend(views::most_urgent(parts, caller, Some(record.id)).map(Button::next_game));
     let reply = Reply {
         ok: true,
         message,
