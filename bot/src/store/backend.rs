@@ -130,6 +130,43 @@ pub fn prefix_end(prefix: &[u8]) -> Option<Vec<u8>> {
 /// Keys and values, in key order.
 pub type Entries = Vec<(Vec<u8>, Vec<u8>)>;
 
+/// The entries of a range read a chunk of keys at a time ([`chunks`]): memory stays flat
+/// whatever the range holds. Each chunk is read as the backend then is; a range changing
+/// meanwhile may be seen partly before and partly after a change.
+#[derive(Debug)]
+pub struct Chunks<'a, B: ?Sized> {
+    backend: &'a B,
+    /// The rest of the range (`None`: done).
+    rest: Option<KeyRange>,
+    size: usize,
+}
+
+/// Reads `range` from `backend` `size` keys at a time (at least one).
+pub fn chunks<B: Backend + ?Sized>(backend: &B, range: KeyRange, size: usize) -> Chunks<'_, B> {
+    Chunks { backend, rest: Some(range), size: size.max(1) }
+}
+
+impl<B: Backend + ?Sized> Iterator for Chunks<'_, B> {
+    type Item = Result<Entries, StoreError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let rest = self.rest.take()?;
+        let entries = match self.backend.scan(&KeyRange { limit: Some(self.size), ..rest.clone() }) {
+            Ok(entries) => entries,
+            Err(error) => return Some(Err(error)),
+        };
+        if entries.len() == self.size
+            && let Some((last, _)) = entries.last()
+        {
+            // The smallest key after `last`.
+            let mut start = last.clone();
+            start.push(0);
+            self.rest = Some(KeyRange { start, ..rest });
+        }
+        (!entries.is_empty()).then_some(Ok(entries))
+    }
+}
+
 /// A database under the store. Errors that mean the database itself failed are
 /// [`StoreError::Database`] (nothing happened) or [`StoreError::Unsure`] (a write that may
 /// or may not be on disk); [`super::FailStop`] stops at both.

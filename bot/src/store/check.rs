@@ -32,7 +32,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use stonemate_engine::AnyGame;
 
-use super::backend::{Backend, KeyRange};
+use super::backend::{Backend, KeyRange, chunks};
 use super::keys;
 use super::record::GameRecord;
 use super::{Store, StoreError};
@@ -186,25 +186,15 @@ fn scan_chunks<B: Backend + ?Sized>(
     stop: &AtomicBool,
     mut each: impl FnMut(&[u8], &[u8]) -> Result<(), Damage>,
 ) -> Result<bool, Damage> {
-    let mut start = range.start.clone();
-    loop {
+    for entries in chunks(backend, range, CHUNK) {
         if stop.load(Ordering::Relaxed) {
             return Ok(false);
         }
-        let chunk = KeyRange { start, end: range.end.clone(), limit: Some(CHUNK) };
-        let entries = backend.scan(&chunk).map_err(unreadable)?;
-        for (key, value) in &entries {
+        for (key, value) in &entries.map_err(unreadable)? {
             each(key, value)?;
         }
-        match entries.last() {
-            Some((last, _)) if entries.len() == CHUNK => {
-                // The smallest key after `last`.
-                start = last.clone();
-                start.push(0);
-            }
-            _ => return Ok(true),
-        }
     }
+    Ok(true)
 }
 
 /// A fingerprint of one index entry, for the set of those the records imply.
@@ -252,6 +242,12 @@ pub fn check_with<B: Backend + ?Sized>(backend: &B, verifier: &Verifier, stop: &
                 keys::decode_notice(key, value).map_err(|error| damage(format!("outbox {}", readable(key)), error))?;
             }
             Some(&keys::REPORT) if [keys::REPORT_PENDING, keys::REPORT_SHOWN].contains(&value) => {}
+            _ if key == keys::NEXT_ID && super::export::interrupted(value) => {
+                return Err(damage(
+                    "the database",
+                    "an import into it was interrupted (remove it and run `stonemate import` again)",
+                ));
+            }
             _ if key == keys::NEXT_ID => {
                 keys::next_id(Some(value)).map_err(|error| damage("the game id counter", error))?;
             }
