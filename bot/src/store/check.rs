@@ -32,7 +32,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use stonemate_engine::AnyGame;
 
-use super::backend::{Backend, KeyRange, chunks};
+use super::backend::{Backend, Entries, KeyRange, chunks};
 use super::keys;
 use super::record::GameRecord;
 use super::{Store, StoreError};
@@ -275,7 +275,7 @@ fn check_entries<B: Backend + ?Sized>(
     key: &[u8],
     mut stored: Vec<u8>,
     mut record: GameRecord,
-) -> Result<Vec<(Vec<u8>, Vec<u8>)>, Damage> {
+) -> Result<Entries, Damage> {
     for _ in 0..ATTEMPTS {
         let entries = keys::index(&record);
         let mut missing = None;
