@@ -11,7 +11,8 @@
 use std::fmt;
 
 use super::StoreError;
-use super::keys::Write;
+use super::keys::{self, Write};
+use crate::clock::Timestamp;
 
 /// One key's expected state in a [`Batch`]: the value it must hold, or `None` for absent.
 pub type Check = (Vec<u8>, Option<Vec<u8>>);
@@ -189,6 +190,24 @@ pub trait Backend: Send + Sync + fmt::Debug {
     /// Makes every batch applied before the call durable. A failure leaves it unknown
     /// whether they reached the disk ([`StoreError::Unsure`]).
     fn flush(&self) -> Result<(), StoreError>;
+
+    /// Up to `limit` outbox entries (`o` keys) due at or before `now`, oldest (smallest
+    /// id) first. By default a scan of the outbox a chunk at a time; a database with an
+    /// index on the due time (PostgreSQL) reads only the due ones.
+    fn due_notices(&self, now: Timestamp, limit: usize) -> Result<Entries, StoreError> {
+        let mut due = Entries::new();
+        for entries in chunks(self, KeyRange::prefix(&[keys::NOTICE]), 256) {
+            for (key, value) in entries? {
+                if due.len() == limit {
+                    return Ok(due);
+                }
+                if keys::decode_notice(&key, &value)?.due <= now {
+                    due.push((key, value));
+                }
+            }
+        }
+        Ok(due)
+    }
 }
 
 #[cfg(test)]
