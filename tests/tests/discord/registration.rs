@@ -66,6 +66,9 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("leaderboard", vec![("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..])]),
         ("help", vec![]),
         ("vacation", vec![("days", INTEGER, true, &[][..])]),
+        // Third wave (issue 26).
+        ("play", vec![game]),
+        ("settings", vec![("confirm", STRING, false, &["on", "off"][..])]),
     ]
 }
 
