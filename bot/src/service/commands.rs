@@ -11,7 +11,7 @@
 //! ([`Read`]); a bad one is refused with the same [`Refusal`] the service would give.
 
 use stonemate_ai::Level;
-use stonemate_engine::{AnyGame, GameKind};
+use stonemate_engine::{AnyGame, GameKind, Turn};
 
 use super::error::Refusal;
 use super::games::parse_id;
@@ -507,7 +507,7 @@ commands! {
         help: "pass your turn",
         admin: false,
         options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Typed("pass")),
+        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Turn(Turn::Pass)),
     },
     /// Asks to confirm with a button (`resign:ID`); the press ends the game.
     Resign "resign" {
