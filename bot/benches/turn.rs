@@ -129,6 +129,7 @@ fn fill(store: &SledStore, script: &[String]) {
             draw_offer: None,
             result: None,
             level: None,
+            takeback: None,
         }
     });
     let records: Vec<GameRecord> = records.collect();

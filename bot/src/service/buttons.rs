@@ -75,6 +75,10 @@ pub enum Action {
     DrawDecline(GameId),
     /// `rematch:7`: a finished game's Rematch.
     Rematch(GameId),
+    /// `takeback-accept:7`: the opponent takes back the requested turns.
+    TakebackAccept(GameId),
+    /// `takeback-decline:7`.
+    TakebackDecline(GameId),
     /// `history-back:7:4`: `/history` with the board after `turn` turns.
     History {
         /// Which button it was.
@@ -114,6 +118,8 @@ impl Action {
             Action::DrawAccept(_) => "draw-accept",
             Action::DrawDecline(_) => "draw-decline",
             Action::Rematch(_) => "rematch",
+            Action::TakebackAccept(_) => "takeback-accept",
+            Action::TakebackDecline(_) => "takeback-decline",
             Action::History { .. } => "history",
         }
     }
@@ -128,7 +134,9 @@ impl fmt::Display for Action {
             | Action::Resign(game)
             | Action::DrawAccept(game)
             | Action::DrawDecline(game)
-            | Action::Rematch(game) => write!(f, "{}:{}", self.word(), game.0),
+            | Action::Rematch(game)
+            | Action::TakebackAccept(game)
+            | Action::TakebackDecline(game) => write!(f, "{}:{}", self.word(), game.0),
         }
     }
 }
@@ -153,8 +161,16 @@ impl FromStr for Action {
             return Ok(Action::History { step, game, turn: turn.parse().map_err(|_| NotOurs)? });
         }
         let game = GameId(rest.parse::<u32>().map_err(|_| NotOurs)?);
-        let one =
-            [Action::Accept, Action::Decline, Action::Resign, Action::DrawAccept, Action::DrawDecline, Action::Rematch];
+        let one = [
+            Action::Accept,
+            Action::Decline,
+            Action::Resign,
+            Action::DrawAccept,
+            Action::DrawDecline,
+            Action::Rematch,
+            Action::TakebackAccept,
+            Action::TakebackDecline,
+        ];
         one.into_iter().map(|action| action(game)).find(|action| action.word() == word).ok_or(NotOurs)
     }
 }
@@ -173,6 +189,8 @@ mod tests {
             Action::DrawAccept(game),
             Action::DrawDecline(game),
             Action::Rematch(game),
+            Action::TakebackAccept(game),
+            Action::TakebackDecline(game),
         ];
         actions.extend(Step::ALL.map(|step| Action::History { step, game, turn: 4 }));
         for action in actions {

@@ -15,7 +15,7 @@ use stonemate_engine::{AnyGame, GameKind, Turn};
 
 use super::error::Refusal;
 use super::games::parse_id;
-use super::handlers::{challenge, community, endings, history, turns, vacation, views};
+use super::handlers::{challenge, community, endings, history, takeback, turns, vacation, views};
 use super::text;
 use super::types::{Caller, Field, GameId, GameStatus, Reply, Response, User};
 use super::{Parts, ratings};
@@ -524,6 +524,15 @@ commands! {
         admin: false,
         options: { game: Option<GameId> = (false, GAME, "Which game") },
         run: |parts, caller| endings::draw(parts, caller, game),
+    },
+    /// Asks the opponent to take back the caller's last turn (and the opponent's after
+    /// it); the opponent answers with buttons.
+    Takeback "takeback" {
+        description: "Ask your opponent to take back your last turn.",
+        help: "ask to take back your last turn (and your opponent's after it)",
+        admin: false,
+        options: { game: Option<GameId> = (false, GAME, "Which game") },
+        run: |parts, caller| takeback::ask(parts, caller, game),
     },
     /// Ends a game without result while no turn has been played.
     Abort "abort" {

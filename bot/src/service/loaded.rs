@@ -223,6 +223,7 @@ mod tests {
             draw_offer: None,
             result: None,
             level: None,
+            takeback: None,
         };
         Loaded { record, position: game }
     }

@@ -66,6 +66,8 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("leaderboard", vec![("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..])]),
         ("help", vec![]),
         ("vacation", vec![("days", INTEGER, true, &[][..])]),
+        // Third wave.
+        ("takeback", vec![game]),
     ]
 }
 

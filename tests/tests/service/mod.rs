@@ -21,6 +21,7 @@ mod rematch;
 mod servers;
 mod standing;
 mod store;
+mod takeback;
 mod turns;
 mod vacation;
 mod views;

@@ -109,6 +109,7 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
         draw_offer: None,
         result: None,
         level: None,
+        takeback: None,
     };
     if against_bot {
         return start_against_bot(parts, caller, record, start, level);
