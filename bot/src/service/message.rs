@@ -7,7 +7,7 @@
 //! there is no second list to keep in step, and no adapter has to find a name in the text.
 //!
 //! A message is stored with its notice in the outbox (JSON, see
-//! [`notices`](super::notices)); [`Message::legacy`] reads the text-and-mentions form
+//! the service's notices part); [`Message::legacy`] reads the text-and-mentions form
 //! notices were stored in before.
 
 use std::fmt;
@@ -110,12 +110,6 @@ impl Message {
     #[must_use]
     pub fn segments(&self) -> &[Segment] {
         &self.segments
-    }
-
-    /// Whether there is nothing to show.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.segments.is_empty()
     }
 
     /// The users the message pings, each once, in the order they appear.
