@@ -28,14 +28,16 @@ pub enum Segment {
     /// A user addressed as `@name` without a ping: a direct message already notifies him,
     /// and he may have asked to be told in no other way.
     At {
-        /// Whom.
+        /// Whom (`id` in messages stored by the first version of segments).
+        #[serde(alias = "id")]
         user: UserId,
         /// His display name.
         name: String,
     },
     /// A user addressed and pinged: `<@id>` on Discord, `@name` in plain text.
     Ping {
-        /// Whom.
+        /// Whom (`id` in messages stored by the first version of segments).
+        #[serde(alias = "id")]
         user: UserId,
         /// His display name, for the renderings that show it.
         name: String,
@@ -280,7 +282,9 @@ mod tests {
     fn a_stored_message_round_trips() {
         let message = Message::new().ping(UserId(7), "bob").push(" and ").name("al");
         let json = serde_json::to_string(&message).unwrap_or_default();
-        assert_eq!(serde_json::from_str::<Message>(&json).ok(), Some(message));
+        assert_eq!(serde_json::from_str::<Message>(&json).ok(), Some(message.clone()));
+        let first = r#"[{"ping":{"id":7,"name":"bob"}},{"text":" and "},{"name":"al"}]"#;
+        assert_eq!(serde_json::from_str::<Message>(first).ok(), Some(message), "as first stored");
     }
 
     #[test]
