@@ -358,6 +358,7 @@ pub(crate) fn sample_record(n: u32, turns: usize) -> GameRecord {
         draw_offer: None,
         result: None,
         level: None,
+        takeback: None,
     }
 }
 
