@@ -84,6 +84,21 @@ pub struct Settings {
     pub vacation_days_per_year: u16,
     /// When failed notices are retried ([`NoticeTiming`]).
     pub notices: NoticeTiming,
+    /// What happens when a player's time for a turn runs out ([`Timeouts`]).
+    pub timeouts: Timeouts,
+}
+
+/// What happens when the player to move lets his time run out (config `timeouts`).
+/// Either way, a game in which a player has not yet played a turn of his own is aborted
+/// then, without result and unrated: nobody loses a game he never began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Timeouts {
+    /// He loses at once, and both players are told (as correspondence sites do).
+    #[default]
+    Automatic,
+    /// The waiting player is told, and may `/claim` the win (or give more time).
+    Claim,
 }
 
 impl Default for Settings {
@@ -102,6 +117,7 @@ impl Default for Settings {
             reminders: vec![Span::days(1), Span::HOUR],
             vacation_days_per_year: 30,
             notices: NoticeTiming::default(),
+            timeouts: Timeouts::default(),
         }
     }
 }
@@ -210,7 +226,7 @@ impl Service {
     /// replies with `ok == false`.
     pub fn handle(&self, caller: &Caller, command: Command) -> Response {
         let response = finish(retry(|| command.clone().run(&self.parts, caller)));
-        self.parts.notices.with_report(caller, response)
+        fitted(self.parts.notices.with_report(caller, response))
     }
 
     /// Handles a command as its options came in (the console, Discord): `spec` makes the
@@ -218,7 +234,7 @@ impl Service {
     pub fn handle_args(&self, caller: &Caller, spec: &commands::Spec, args: &commands::Args) -> Response {
         match spec.command(args) {
             Ok(command) => self.handle(caller, command),
-            Err(refusal) => refusal.into_response(),
+            Err(refusal) => fitted(refusal.into_response()),
         }
     }
 
@@ -227,7 +243,7 @@ impl Service {
     /// `history-back:7:4`). Ids the service did not make are refused.
     pub fn press(&self, caller: &Caller, custom_id: &str) -> Response {
         let response = finish(retry(|| handlers::press(&self.parts, caller, custom_id)));
-        self.parts.notices.with_report(caller, response)
+        fitted(self.parts.notices.with_report(caller, response))
     }
 
     /// Suggestions for an option being typed: at most 25, filtered by `typed`. `game` is
@@ -335,6 +351,13 @@ fn retry<T>(mut run: impl FnMut() -> Result<T, Refusal>) -> Result<T, Refusal> {
         result = run();
     }
     result
+}
+
+/// The response with its reply cut to what Discord shows in one message (its notices
+/// were cut as they were written, [`games::Games::commit`]): every reply passes here.
+fn fitted(mut response: Response) -> Response {
+    text::fit(&mut response.reply.text);
+    response
 }
 
 fn finish(result: Result<Response, Refusal>) -> Response {

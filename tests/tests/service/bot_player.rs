@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use stonemate_bot::ai_pool::{Answer, Job, Pool};
+use stonemate_bot::ai_pool::{Answer, Job, Pool, Reply as BotReply};
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
 use stonemate_bot::service::{Budget, ColorChoice, Command, GameId, Level, Notice, Service, Settings, Target, User};
 use stonemate_bot::store::{GameRecord, MemoryStore, Phase, SledStore, Store};
@@ -209,9 +209,16 @@ fn an_answer_for_a_position_the_game_left_is_dropped() {
 
 #[test]
 fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
-    let (service, clock, _asked) = with_sink(MemoryStore::new());
+    let (service, clock, asked) = with_sink(MemoryStore::new());
     // alice plays black, who moves first in go, on a one-day clock.
     let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 1, "board=9x9");
+    // Each plays a turn (a game a player never began would be aborted, not won).
+    assert!(service.handle(&caller("alice"), mv_in("e5", id)).reply.ok);
+    let job = asked.lock().unwrap().pop().expect("the bot is asked its turn");
+    let position = AnyGame::replay(job.kind, &job.options, &job.turns).unwrap().game;
+    let turn = position.parse_turn("c7").unwrap();
+    let answer = Answer { game: id, turn_count: 1, question: job.question, reply: Ok(BotReply::Play(turn)) };
+    assert!(!service.apply_answer(answer).is_empty());
     clock.advance(Span::HOUR * 23);
     let reminded = service.tick();
     let [reminder] = reminded.as_slice() else { panic!("{reminded:?}") };

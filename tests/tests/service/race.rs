@@ -116,9 +116,12 @@ fn racing_accepts_and_resigns_apply_once() {
 #[test]
 fn racing_ticks_send_each_notice_once() {
     let dir = tempfile::tempdir().unwrap();
-    let table = Table::with(SledStore::open(dir.path()).unwrap(), Settings::default());
+    // With timeouts = "claim", in games both players began: one notice per time out.
+    let settings = Settings { timeouts: stonemate_bot::service::Timeouts::Claim, ..Settings::default() };
+    let table = Table::with(SledStore::open(dir.path()).unwrap(), settings);
     for opponent in ["b1", "b2", "b3"] {
-        table.go("alice", opponent, 1, "board=9x9");
+        let id = table.go("alice", opponent, 1, "board=9x9");
+        super::ratings::opening(&table, id, "alice", opponent);
     }
     table.advance(stonemate_bot::clock::Span::days(2));
     let barrier = Barrier::new(THREADS);
