@@ -88,7 +88,8 @@ pub struct Settings {
     pub timeouts: Timeouts,
 }
 
-/// What happens when the player to move lets his time run out (config `timeouts`).
+/// What happens when the player to move lets his time run out (config `timeouts`,
+/// console `--timeouts`).
 /// Either way, a game in which a player has not yet played a turn of his own is aborted
 /// then, without result and unrated: nobody loses a game he never began.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Deserialize)]
@@ -99,6 +100,19 @@ pub enum Timeouts {
     Automatic,
     /// The waiting player is told, and may `/claim` the win (or give more time).
     Claim,
+}
+
+impl std::str::FromStr for Timeouts {
+    type Err = String;
+
+    /// `automatic` or `claim`, as the config and the console's `--timeouts` write them.
+    fn from_str(text: &str) -> Result<Timeouts, String> {
+        match text {
+            "automatic" => Ok(Timeouts::Automatic),
+            "claim" => Ok(Timeouts::Claim),
+            other => Err(format!("`{}` is not a timeouts mode: write automatic or claim", text::short(other))),
+        }
+    }
 }
 
 impl Default for Settings {

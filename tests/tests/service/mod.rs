@@ -17,7 +17,8 @@ mod outbox;
 mod picking;
 mod pictures;
 mod race;
-mod ratings;
+// The stores' suite plays openings with its helpers.
+pub(crate) mod ratings;
 mod rematch;
 mod servers;
 mod standing;
