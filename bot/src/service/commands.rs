@@ -123,6 +123,9 @@ pub struct Spec {
     pub options: &'static [OptionSpec],
     /// Only members who may manage the server see it (Discord's default permissions).
     pub admin: bool,
+    /// Its answer is for the caller only, whatever it says: the service makes it so, and
+    /// Discord's adapter defers it privately from the start.
+    pub private: bool,
     build: fn(&Args) -> Result<Command, Refusal>,
 }
 
@@ -357,7 +360,10 @@ pub fn help_text() -> String {
 
 /// `/help`, for anyone, privately.
 fn help() -> Response {
-    Response { reply: Reply { ok: true, private: true, text: help_text(), ..Reply::default() }, notices: Vec::new() }
+    Response {
+        reply: Reply { ok: true, private: true, message: help_text().into(), ..Reply::default() },
+        notices: Vec::new(),
+    }
 }
 
 /// Reads one option: by its field's type ([`Read`]), or by the reader the entry names
@@ -381,6 +387,7 @@ macro_rules! commands {
             description: $description:literal,
             help: $help:literal,
             admin: $admin:literal,
+            $(private: $private:literal,)?
             options: {$(
                 $field:ident: $ty:ty = ($required:literal, $kind:expr, $option:literal) $(via $via:expr)?
             ),* $(,)?},
@@ -409,6 +416,7 @@ macro_rules! commands {
                     OptionSpec { name: stringify!($field), description: $option, required: $required, kind: $kind },
                 )*],
                 admin: $admin,
+                private: false $(|| $private)?,
                 build: |args| {
                     // `/help` reads nothing.
                     let _ = args;
@@ -419,6 +427,14 @@ macro_rules! commands {
         )*];
 
         impl Command {
+            /// Whether its answer is only for the caller (declared `private: true`).
+            #[must_use]
+            pub fn is_private(&self) -> bool {
+                match self {$(
+                    Command::$variant { .. } => false $(|| $private)?,
+                )*}
+            }
+
             /// Runs the command's handler.
             pub(super) fn run(self, parts: &Parts, caller: &Caller) -> Result<Response, Refusal> {
                 match self {$(
@@ -521,6 +537,7 @@ commands! {
         description: "Resign (asks you to confirm).",
         help: "resign (asks you to confirm)",
         admin: false,
+        private: true,
         options: { game: Option<GameId> = (false, GAME, "Which game") },
         run: |parts, caller| endings::ask_resign(parts, caller, game),
     },
@@ -582,6 +599,7 @@ commands! {
         description: "Active games (opponent, game, whose turn, deadline), or finished ones with results.",
         help: "the active games and challenges of a user (you by default); `status:finished` pages through the finished ones, newest first",
         admin: false,
+        private: true,
         options: {
             user: Option<User> = (false, Kind::User, "Whose games (default: yours)"),
             status: GameStatus = (false, Kind::Status, "active (default) or finished"),
@@ -597,6 +615,7 @@ commands! {
         description: "The legal turns, highlighted on the board.",
         help: "the legal turns (from a `square`), marked on the board",
         admin: false,
+        private: true,
         options: {
             game: Option<GameId> = (false, GAME, "Which game"),
             square: Option<String> = (false, Kind::Suggested(Field::Square), "Only the turns from this square"),
@@ -608,6 +627,7 @@ commands! {
         description: "A short summary of a game's rules and notation.",
         help: "a summary of a game's rules and notation",
         admin: false,
+        private: true,
         options: { game: GameKind = (true, Kind::Game, "Which game") },
         run: |parts, caller| {
             let _ = (parts, caller);
@@ -619,6 +639,7 @@ commands! {
         description: "How you are told that it is your turn.",
         help: "how you are told that it is your turn: channel, dm or off",
         admin: false,
+        private: true,
         options: { mode: NotifyMode = (true, Kind::Notify, "channel, dm or off") },
         run: |parts, caller| views::set_notify(parts, caller, mode),
     },
@@ -627,6 +648,7 @@ commands! {
         description: "Pause the clocks of all your games for some days (0 ends your vacation).",
         help: "pause the clocks of all your games for `days` (0 ends it early), within a yearly allowance",
         admin: false,
+        private: true,
         options: { days: u8 = (true, Kind::VacationDays, "How many days, 0 to 30 (0: back now)") },
         run: |parts, caller| vacation::vacation(parts, caller, days),
     },
@@ -663,6 +685,7 @@ commands! {
         description: "Every command in one line, and where each game's rules are.",
         help: "this list",
         admin: false,
+        private: true,
         options: {},
         run: |parts, caller| {
             let _ = (parts, caller);

@@ -158,13 +158,19 @@ pub enum Refusal {
     )]
     CountingUnavailable,
     /// The challenger already has the most challenges allowed waiting.
-    #[error("you already have {limit} challenges waiting for an answer: withdraw some, or wait for answers")]
+    #[error(
+        "you already have {} waiting for an answer: withdraw some, or wait for answers",
+        super::text::counted(*.limit, "challenge", "challenges")
+    )]
     TooManyChallenges {
         /// The most challenges a user may have waiting.
         limit: usize,
     },
     /// The challenger already has the most challenges allowed waiting for this opponent.
-    #[error("you already have {limit} challenges waiting for {name}'s answer: wait for an answer first")]
+    #[error(
+        "you already have {} waiting for {name}'s answer: wait for an answer first",
+        super::text::counted(*.limit, "challenge", "challenges")
+    )]
     TooManyChallengesTo {
         /// The opponent's display name.
         name: String,
@@ -172,7 +178,7 @@ pub enum Refusal {
         limit: usize,
     },
     /// A player already has the most games allowed going.
-    #[error("{who} already {has} {limit} games going: finish some first")]
+    #[error("{who} already {has} {} going: finish some first", super::text::counted(*.limit, "game", "games"))]
     TooManyGames {
         /// Who: "you" or a display name.
         who: String,
@@ -320,7 +326,7 @@ impl Refusal {
             Refusal::WithBoard { game, board, .. } => (Some(game), vec![board]),
             _ => (None, Vec::new()),
         };
-        let reply = Reply { ok: false, text, private: true, images, game, ..Reply::default() };
+        let reply = Reply { ok: false, message: text.into(), private: true, images, game, ..Reply::default() };
         Response { reply, notices: Vec::new() }
     }
 }

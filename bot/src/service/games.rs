@@ -320,9 +320,7 @@ impl Games {
         // A result and the ratings it changes are one write.
         let ratings = rated(&next, was_over)?;
         let game = Loaded { record: next, position };
-        let mut notices = notices(&game);
-        // Whatever made them, no notice goes out longer than Discord shows.
-        notices.iter_mut().for_each(|notice| super::text::fit(&mut notice.text));
+        let notices = notices(&game);
         let queued = notices::queued(self.now(), &game.record, &notices);
         self.store.update_with(&game.record, &ratings, &queued)?;
         self.positions.put(game.id(), game.record.version, &game.position);

@@ -13,9 +13,9 @@
 //! Every game belongs to the server it was started in ([`Caller::guild`]): a command from
 //! another server finds it nowhere, as if its id did not exist.
 //!
-//! Replies name users by their display names, escaped so that no name can format a
-//! message or mention anyone ([`text`]); `mentions` lists, as ids, whom to ping (`@bob`
-//! in the text marks where). Refusals are private, change nothing, and carry the board
+//! Replies and notices are [`Message`]s: text, users' names and pings as separate
+//! segments, so that no name can format a message or mention anyone ([`text`]) and whom
+//! to ping is a user id, rendered by each adapter ([`message`]). Refusals are private, change nothing, and carry the board
 //! where there is one.
 
 mod buttons;
@@ -26,6 +26,7 @@ mod games;
 mod handlers;
 mod limits;
 mod loaded;
+pub mod message;
 mod notices;
 mod pictures;
 pub mod ratings;
@@ -42,11 +43,12 @@ pub use buttons::{Action, Step};
 pub use commands::Command;
 pub use error::Refusal;
 pub use loaded::Loaded;
+pub use message::Segment;
 pub use notices::{CHANNEL_REFUSED, Delivery, Outgoing, Timing as NoticeTiming};
 pub use seat::{BotPlayer, Submit, seed};
 pub use types::{
     Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Field, GameId, GameStatus,
-    GuildId, Level, Notice, NotifyMode, Reply, Response, Target, User, UserId,
+    GuildId, Level, Message, Notice, NotifyMode, Reply, Response, Target, User, UserId,
 };
 
 use crate::clock::{Clock, DeadlineStyle, Span, Timestamp};
@@ -239,8 +241,10 @@ impl Service {
     /// Handles one command. Never panics on user input; refusals come back as private
     /// replies with `ok == false`.
     pub fn handle(&self, caller: &Caller, command: Command) -> Response {
-        let response = finish(retry(|| command.clone().run(&self.parts, caller)));
-        fitted(self.parts.notices.with_report(caller, response))
+        let mut response = finish(retry(|| command.clone().run(&self.parts, caller)));
+        // As the command is declared, whatever its handler made.
+        response.reply.private |= command.is_private();
+        self.parts.notices.with_report(caller, response)
     }
 
     /// Handles a command as its options came in (the console, Discord): `spec` makes the
@@ -248,7 +252,7 @@ impl Service {
     pub fn handle_args(&self, caller: &Caller, spec: &commands::Spec, args: &commands::Args) -> Response {
         match spec.command(args) {
             Ok(command) => self.handle(caller, command),
-            Err(refusal) => fitted(refusal.into_response()),
+            Err(refusal) => refusal.into_response(),
         }
     }
 
@@ -257,7 +261,7 @@ impl Service {
     /// `history-back:7:4`). Ids the service did not make are refused.
     pub fn press(&self, caller: &Caller, custom_id: &str) -> Response {
         let response = finish(retry(|| handlers::press(&self.parts, caller, custom_id)));
-        fitted(self.parts.notices.with_report(caller, response))
+        self.parts.notices.with_report(caller, response)
     }
 
     /// Suggestions for an option being typed: at most 25, filtered by `typed`. `game` is
@@ -365,13 +369,6 @@ fn retry<T>(mut run: impl FnMut() -> Result<T, Refusal>) -> Result<T, Refusal> {
         result = run();
     }
     result
-}
-
-/// The response with its reply cut to what Discord shows in one message (its notices
-/// were cut as they were written, [`games::Games::commit`]): every reply passes here.
-fn fitted(mut response: Response) -> Response {
-    text::fit(&mut response.reply.text);
-    response
 }
 
 fn finish(result: Result<Response, Refusal>) -> Response {

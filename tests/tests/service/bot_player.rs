@@ -72,7 +72,7 @@ fn challenge_bot(service: &Service, kind: GameKind, color: ColorChoice, days: u8
         level: Level::Easy,
     };
     let response = service.handle(&caller("alice"), command);
-    assert!(response.reply.ok, "{}", response.reply.text);
+    assert!(response.reply.ok, "{}", response.reply.text());
     response.reply.game.expect("the reply names the game")
 }
 
@@ -113,10 +113,10 @@ fn the_bot_plays_its_first_turn_when_it_is_white() {
     assert_eq!(record.turns.len(), 1, "the bot's turn is stored");
     let said = &notices[0];
     assert_eq!(said.target, Target::Channel(GENERAL));
-    assert!(said.text.starts_with(&format!("stonemate played {} in #{}", record.turns[0], id.0)), "{}", said.text);
+    assert!(said.text().starts_with(&format!("stonemate played {} in #{}", record.turns[0], id.0)), "{}", said.text());
     assert_eq!(said.images.len(), 1, "the announcement carries the board");
     // alice is pinged to move, on her clock; the bot never had one.
-    assert!(notices.iter().any(|n| n.mentions == vec![user("alice").id]), "{notices:?}");
+    assert!(notices.iter().any(|n| n.mentions() == vec![user("alice").id]), "{notices:?}");
     assert!(record.clock.is_some());
 }
 
@@ -159,10 +159,28 @@ fn a_draw_offer_to_the_bot_is_answered() {
         notices.extend(apply_next(&service, &answers));
     }
     let record = record(&service, id);
-    let said: Vec<&str> = notices.iter().map(|n| n.text.as_str()).collect();
+    let said: Vec<String> = notices.iter().map(|n| n.text()).collect();
     let declined = said.iter().any(|t| t.contains("stonemate declined the draw offer"));
     let agreed = record.phase == Phase::Finished && said.iter().any(|t| t.contains("draw (agreement)"));
     assert!(declined ^ agreed, "{said:?}");
+}
+
+#[test]
+fn the_bots_decline_is_posted_once_and_a_repeated_offer_asks_it_nothing() {
+    let (service, _clock, asked) = with_sink(MemoryStore::new());
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 3, "board=9x9");
+    assert!(service.handle(&caller("alice"), Command::Draw { game: Some(id) }).reply.ok);
+    let job = asked.lock().unwrap().pop().expect("the bot is asked about the offer");
+    let answer = Answer { game: id, turn_count: 0, question: job.question, reply: Ok(BotReply::DeclineDraw) };
+    let notices = service.apply_answer(answer);
+    let declined: Vec<&Notice> = notices.iter().filter(|n| n.text().contains("declined the draw offer")).collect();
+    let [declined] = declined.as_slice() else { panic!("posted once: {notices:#?}") };
+    assert_eq!((declined.target, declined.mentions()), (Target::Channel(GENERAL), vec![user("alice").id]));
+    // Offering again at once is refused: no second search.
+    let again = service.handle(&caller("alice"), Command::Draw { game: Some(id) });
+    assert!(!again.reply.ok, "{}", again.reply.text());
+    assert!(again.reply.text().contains("once stonemate has played 2 more turns"), "{}", again.reply.text());
+    assert!(asked.lock().unwrap().is_empty(), "the bot was asked again");
 }
 
 #[test]
@@ -194,7 +212,7 @@ fn the_tick_never_times_out_or_reminds_the_bot_and_asks_it_again() {
     assert_eq!(asked[0], asked[1]);
     drop(asked);
     let claim = service.handle(&caller("alice"), Command::Claim { game: Some(id) });
-    assert!(!claim.reply.ok, "{}", claim.reply.text);
+    assert!(!claim.reply.ok, "{}", claim.reply.text());
 }
 
 #[test]
@@ -222,12 +240,12 @@ fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
     clock.advance(Span::HOUR * 23);
     let reminded = service.tick();
     let [reminder] = reminded.as_slice() else { panic!("{reminded:?}") };
-    assert_eq!(reminder.mentions, [user("alice").id], "the player is reminded as in any game");
+    assert_eq!(reminder.mentions(), [user("alice").id], "the player is reminded as in any game");
     clock.advance(Span::HOUR);
     let notices = service.tick();
     let [told] = notices.as_slice() else { panic!("{notices:?}") };
-    assert_eq!((told.target, told.mentions.as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
-    assert_eq!(told.text, "@alice: your time for #1 ran out: Stonemate claims the win.");
+    assert_eq!((told.target, told.mentions().as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
+    assert_eq!(told.text(), "@alice: your time for #1 ran out: Stonemate claims the win.");
     let buttons: Vec<&str> = told.buttons.iter().map(|button| button.custom_id.as_str()).collect();
     assert_eq!(buttons, ["rematch:1"], "no reply shows this result, so the notice offers the rematch");
     let record = record(&service, id);

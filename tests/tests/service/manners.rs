@@ -33,9 +33,9 @@ fn a_player_offers_a_draw_once_until_the_opponent_has_played_two_turns() {
     );
     table.ok("alice", mv("c3"));
     let offer = table.ok("bob", Command::Draw { game: None }).reply;
-    assert_eq!(offer.mentions, [user("alice").id], "after two turns of alice, bob may offer again");
+    assert_eq!(offer.mentions(), [user("alice").id], "after two turns of alice, bob may offer again");
     // Accepting the standing offer is never limited.
-    assert!(table.ok("alice", Command::Draw { game: None }).reply.text.contains("draw (agreement)"));
+    assert!(table.ok("alice", Command::Draw { game: None }).reply.text().contains("draw (agreement)"));
 }
 
 fn rematch_press(table: &Table, who: &str, id: GameId) -> stonemate_bot::service::Response {
@@ -54,7 +54,7 @@ fn rematch_pressed_twice_or_by_both_players_gives_one_game() {
     table.ok("alice", Command::Resign { game: game_opt(id) });
     assert!(table.service.press(&caller("alice"), "resign:1").reply.ok);
     let first = rematch_press(&table, "alice", id).reply;
-    assert!(first.ok, "{}", first.text);
+    assert!(first.ok, "{}", first.text());
     let rematch = first.game.unwrap();
     // alice again: nothing new.
     let again = table.press_refused("alice", &format!("rematch:{}", id.0));
@@ -62,7 +62,7 @@ fn rematch_pressed_twice_or_by_both_players_gives_one_game() {
     assert_eq!(records(&table), 2);
     // bob presses too: that accepts alice's challenge.
     let accepted = rematch_press(&table, "bob", id).reply;
-    assert!(accepted.ok, "{}", accepted.text);
+    assert!(accepted.ok, "{}", accepted.text());
     assert_eq!(accepted.game, Some(rematch));
     assert_eq!(table.record(rematch).phase, Phase::Playing);
     assert_eq!(records(&table), 2, "one rematch");
@@ -76,7 +76,7 @@ fn a_vacation_begun_on_31_december_counts_its_january_days_in_the_new_year() {
     table.go("alice", "bob", 3, "board=9x9");
     // From 2023-11-14 22:13:20 to 2023-12-31 12:00 UTC.
     table.advance(Span(1_704_024_000_000 - 1_700_000_000_000));
-    let taken = table.ok("alice", Command::Vacation { days: 30 }).reply.text;
+    let taken = table.ok("alice", Command::Vacation { days: 30 }).reply.text();
     assert!(taken.contains("29 of your 30 vacation days are left this year"), "one day in 2023: {taken}");
     table.advance(Span::days(2));
     // 2024-01-02 12:00: each day of the vacation counts in the year it begins in, so it
@@ -84,9 +84,9 @@ fn a_vacation_begun_on_31_december_counts_its_january_days_in_the_new_year() {
     // days from now would make 31.
     let refused = table.refused("alice", Command::Vacation { days: 30 });
     assert_eq!(refused, "that is beyond the yearly vacation allowance of 30 days: you have 29 left this year, not 30");
-    let longest = table.ok("alice", Command::Vacation { days: 29 }).reply.text;
+    let longest = table.ok("alice", Command::Vacation { days: 29 }).reply.text();
     assert!(longest.contains("0 of your 30 vacation days are left this year"), "{longest}");
-    let ended = table.ok("alice", Command::Vacation { days: 0 }).reply.text;
+    let ended = table.ok("alice", Command::Vacation { days: 0 }).reply.text();
     assert!(ended.contains("29 of your 30 vacation days are left this year"), "1 day used in 2024: {ended}");
 }
 
@@ -147,7 +147,7 @@ fn a_ten_kilobyte_value_is_not_echoed_and_every_message_fits_discord() {
             ),
         )
         .reply;
-    assert!(reply.text.chars().count() <= 2000, "{} characters", reply.text.chars().count());
+    assert!(reply.text().chars().count() <= 2000, "{} characters", reply.text().chars().count());
 }
 
 #[test]
@@ -155,12 +155,12 @@ fn counts_agree_with_their_nouns() {
     let table = Table::new();
     let id = table.go("alice", "bob", 3, "board=9x9");
     table.ok("bob", mv("e5"));
-    let board = table.ok("carol", Command::Board { game: game_opt(id) }).reply.text;
+    let board = table.ok("carol", Command::Board { game: game_opt(id) }).reply.text();
     assert!(board.contains(", 1 turn played;"), "{board}");
     let refused = table.press_refused("carol", &format!("history-back:{}:5", id.0));
     assert_eq!(refused, "#1 has 1 turn: there is no board after turn 5");
     table.ok("alice", mv("c7"));
-    let board = table.ok("carol", Command::Board { game: game_opt(id) }).reply.text;
+    let board = table.ok("carol", Command::Board { game: game_opt(id) }).reply.text();
     assert!(board.contains(", 2 turns played;"), "{board}");
 }
 
@@ -169,9 +169,9 @@ fn a_game_won_on_points_says_by_how_many() {
     let table = Table::new();
     let id = table.go("alice", "bob", 3, "board=9x9 komi=6.5");
     table.ok("bob", Command::Pass { game: None });
-    let over = table.ok("alice", Command::Pass { game: None }).reply.text;
+    let over = table.ok("alice", Command::Pass { game: None }).reply.text();
     assert!(over.contains("alice (white) wins by 6.5 points after two passes (W+6.5)"), "{over}");
     assert!(!over.contains("wins by two passes"), "{over}");
-    let board = table.ok("carol", Command::Board { game: game_opt(id) }).reply.text;
+    let board = table.ok("carol", Command::Board { game: game_opt(id) }).reply.text();
     assert!(board.contains("(W+6.5)"), "{board}");
 }

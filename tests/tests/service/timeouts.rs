@@ -40,18 +40,18 @@ fn a_player_whose_time_runs_out_loses_at_once_and_both_players_are_told() {
     let result = record.result.clone().unwrap();
     assert_eq!((result.winner, result.reason), (Some(Color::White), Reason::Timeout));
     assert_eq!(result.finished, Some(table.now()));
-    let told: Vec<_> = notices.iter().flat_map(|notice| notice.mentions.clone()).collect();
+    let told: Vec<_> = notices.iter().flat_map(|notice| notice.mentions().clone()).collect();
     assert_eq!(told, [user("bob").id, user("alice").id], "the loser is told too: {notices:#?}");
     let [to_bob, to_alice] = notices.as_slice() else { panic!("{notices:#?}") };
-    assert!(to_bob.text.starts_with("@bob: your time for #1 ran out 1m ago"), "{}", to_bob.text);
-    assert!(to_bob.text.ends_with("#1 is over, alice (white) wins by time (W+T)."), "{}", to_bob.text);
-    assert!(to_alice.text.starts_with("@alice: bob's time for #1 ran out"), "{}", to_alice.text);
+    assert!(to_bob.text().starts_with("@bob: your time for #1 ran out 1m ago"), "{}", to_bob.text());
+    assert!(to_bob.text().ends_with("#1 is over, alice (white) wins by time (W+T)."), "{}", to_bob.text());
+    assert!(to_alice.text().starts_with("@alice: bob's time for #1 ran out"), "{}", to_alice.text());
     assert_eq!(to_bob.target, Target::Channel(GENERAL));
     let rematches = notices.iter().flat_map(|notice| &notice.buttons).filter(|b| b.custom_id == "rematch:1").count();
     assert_eq!(rematches, 1, "one Rematch for the result nobody's reply shows");
     assert!(rated(&table, "alice") && rated(&table, "bob"), "a game both began, lost on time, is rated");
     assert!(table.service.tick().is_empty(), "told once");
-    let board = table.ok("carol", Command::Board { game: game_opt(id) }).reply.text;
+    let board = table.ok("carol", Command::Board { game: game_opt(id) }).reply.text();
     assert!(board.contains("alice (white) wins by time (W+T)"), "{board}");
 }
 
@@ -72,11 +72,14 @@ fn a_game_a_player_never_began_is_aborted_unrated_whichever_the_setting() {
             assert_eq!((result.winner, result.reason), (None, Reason::Unstarted), "{setting}: {id}");
         }
         assert_eq!(notices.len(), 4, "both players of both games are told ({setting}): {notices:#?}");
-        assert!(notices.iter().all(|notice| notice.text.contains("aborted without result")), "{setting}: {notices:#?}");
+        assert!(
+            notices.iter().all(|notice| notice.text().contains("aborted without result")),
+            "{setting}: {notices:#?}"
+        );
         for name in ["alice", "bob", "carol", "dave"] {
             assert!(!rated(&table, name), "{setting}: {name} was rated");
         }
-        let stats = table.ok("carol", Command::Stats { user: None, game: None }).reply.text;
+        let stats = table.ok("carol", Command::Stats { user: None, game: None }).reply.text();
         assert!(stats.contains("has finished no game"), "an aborted game counts for nothing: {stats}");
     }
 }
@@ -88,13 +91,13 @@ fn with_claim_the_waiting_player_is_told_and_claims() {
     table.advance(Span::days(2));
     let notices = table.service.tick();
     let [told] = notices.as_slice() else { panic!("{notices:#?}") };
-    assert_eq!(told.mentions, [user("alice").id]);
-    assert!(told.text.contains("`/claim`"), "{}", told.text);
+    assert_eq!(told.mentions(), [user("alice").id]);
+    assert!(told.text().contains("`/claim`"), "{}", told.text());
     assert_eq!(table.record(id).phase, Phase::Playing, "no automatic loss with claim");
     let claimed = table.ok("alice", Command::Claim { game: game_opt(id) });
-    assert!(claimed.reply.text.contains("alice (white) wins by time (W+T)"), "{}", claimed.reply.text);
+    assert!(claimed.reply.text().contains("alice (white) wins by time (W+T)"), "{}", claimed.reply.text());
     let [to_bob] = claimed.notices.as_slice() else { panic!("{:#?}", claimed.notices) };
-    assert_eq!(to_bob.mentions, [user("bob").id], "the player who lost on time is told");
+    assert_eq!(to_bob.mentions(), [user("bob").id], "the player who lost on time is told");
     assert!(rated(&table, "bob"));
 }
 
@@ -103,7 +106,7 @@ fn a_claim_before_both_players_played_aborts_the_game() {
     let table = claim_table();
     let id = table.go("alice", "bob", 1, "board=9x9");
     table.advance(Span::days(2));
-    let claimed = table.ok("alice", Command::Claim { game: game_opt(id) }).reply.text;
+    let claimed = table.ok("alice", Command::Claim { game: game_opt(id) }).reply.text();
     assert!(claimed.contains("aborted without result"), "{claimed}");
     let result = table.record(id).result.unwrap();
     assert_eq!((result.winner, result.reason), (None, Reason::Unstarted));
@@ -116,8 +119,8 @@ fn games_without_a_clock_are_never_rated() {
     let id = begun(&table, 0);
     table.ok("bob", Command::Resign { game: game_opt(id) });
     let over = table.service.press(&caller("bob"), "resign:1").reply;
-    assert!(over.ok, "{}", over.text);
-    assert!(!over.text.contains("Ratings"), "{}", over.text);
+    assert!(over.ok, "{}", over.text());
+    assert!(!over.text().contains("Ratings"), "{}", over.text());
     assert!(!rated(&table, "alice") && !rated(&table, "bob"));
 }
 
@@ -128,6 +131,6 @@ fn a_game_ended_before_both_players_played_is_not_rated() {
     table.ok("bob", mv("e5"));
     table.ok("alice", Command::Resign { game: game_opt(id) });
     let over = table.service.press(&caller("alice"), "resign:1").reply;
-    assert_eq!(over.text, "#1 is over: bob (black) wins by resignation.");
+    assert_eq!(over.text(), "#1 is over: bob (black) wins by resignation.");
     assert!(!rated(&table, "alice") && !rated(&table, "bob"));
 }

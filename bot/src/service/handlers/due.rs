@@ -7,8 +7,7 @@ use stonemate_engine::Color;
 
 use crate::clock::Timestamp;
 use crate::service::loaded::Loaded;
-use crate::service::text;
-use crate::service::types::{Button, Notice, Target, UserId};
+use crate::service::types::{Button, Message, Notice, Target, UserId};
 use crate::service::{Parts, Timeouts, tell};
 use crate::store::{Ending, GameRecord, Phase, Reason, TurnClock};
 
@@ -34,14 +33,12 @@ fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<Notice>
     let record = &game.record;
     match record.phase {
         Phase::Challenge if record.expires <= now => {
-            let text = format!(
-                "your challenge {} to {} ({}) expired unanswered.",
-                record.id,
-                text::name(&record.names[1]),
-                record.game.name()
-            );
-            let text = format!("{}: {text}", text::ping(&record.names[0]));
-            Some((Due::Expire, tell::tell(parts, record, record.challenger, text, true).into_iter().collect()))
+            let message = Message::new()
+                .ping(record.challenger, &record.names[0])
+                .push(format!(": your challenge {} to ", record.id))
+                .name(&record.names[1])
+                .push(format!(" ({}) expired unanswered.", record.game.name()));
+            Some((Due::Expire, tell::tell(parts, record, record.challenger, message, true).into_iter().collect()))
         }
         Phase::Playing => clock_due(parts, game, now),
         _ => None,
@@ -59,10 +56,13 @@ fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<N
     } else if clock.deadline <= now && !clock.timeout_told {
         Some(timed_out(parts, game, mover, waiting, now))
     } else if clock.remind_at.is_some_and(|at| at <= now) && !clock.timeout_told {
-        let ping = text::ping(record.name_of(mover));
-        let text = format!("{ping}: your turn in {} is due {}.", record.id, parts.clocks.deadline(clock.deadline));
+        let message = Message::new().ping(mover, record.name_of(mover)).push(format!(
+            ": your turn in {} is due {}.",
+            record.id,
+            parts.clocks.deadline(clock.deadline)
+        ));
         let next = parts.clocks.remind_after(&clock, now);
-        Some((Due::Reminded(next), tell::tell(parts, record, mover, text, false).into_iter().collect()))
+        Some((Due::Reminded(next), tell::tell(parts, record, mover, message, false).into_iter().collect()))
     } else {
         None
     }
@@ -82,13 +82,15 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
         _ if !record.both_played() => Due::Ended(None, Reason::Unstarted, now),
         Some(winner) if automatic => Due::Ended(Some(winner), Reason::Timeout, now),
         _ => {
-            let text = format!(
-                "{}: {}'s time for {} ran out {ran_out}. You may `/claim` the win, or give more time with `/extratime`.",
-                text::ping(record.name_of(waiting)),
-                text::name(record.name_of(mover)),
-                record.id,
-            );
-            return (Due::TimedOut, tell::tell(parts, record, waiting, text, true).into_iter().collect());
+            let message = Message::new()
+                .ping(waiting, record.name_of(waiting))
+                .push(": ")
+                .name(record.name_of(mover))
+                .push(format!(
+                    "'s time for {} ran out {ran_out}. You may `/claim` the win, or give more time with `/extratime`.",
+                    record.id
+                ));
+            return (Due::TimedOut, tell::tell(parts, record, waiting, message, true).into_iter().collect());
         }
     };
     // The result as it will be stored, for the messages written with it.
@@ -97,16 +99,16 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
     let result = ended.result();
     let mut notices = Vec::new();
     for user in [mover, waiting] {
-        let text = if parts.seat.is_bot(waiting) && matches!(due, Due::Ended(Some(_), ..)) {
-            format!("your time for {} ran out: Stonemate claims the win.", record.id)
+        let message = Message::new().ping(user, record.name_of(user)).push(": ");
+        let message = if parts.seat.is_bot(waiting) && matches!(due, Due::Ended(Some(_), ..)) {
+            message.push(format!("your time for {} ran out: Stonemate claims the win.", record.id))
         } else if user == mover {
-            format!("your time for {} ran out {ran_out}: {} is over, {result}.", record.id, record.id)
+            message.push(format!("your time for {} ran out {ran_out}: {} is over, {result}.", record.id, record.id))
         } else {
-            let name = text::name(record.name_of(mover));
-            format!("{name}'s time for {} ran out {ran_out}: {} is over, {result}.", record.id, record.id)
+            let over = format!("'s time for {} ran out {ran_out}: {} is over, {result}.", record.id, record.id);
+            message.name(record.name_of(mover)).push(over)
         };
-        let text = format!("{}: {text}", text::ping(record.name_of(user)));
-        notices.extend(tell::tell(parts, record, user, text, true));
+        notices.extend(tell::tell(parts, record, user, message, true));
     }
     // No reply shows this result: its first notice in the channel offers the rematch.
     if let Some(notice) = notices.iter_mut().find(|notice| matches!(notice.target, Target::Channel(_))) {
