@@ -272,8 +272,10 @@ impl Service {
     }
 
     /// Puts in the outbox what is due by now: reminders (at [`Settings::reminders`] before
-    /// the deadline), timeouts (the waiting player may `/claim`; in a game against the bot,
-    /// the bot claims at once), expired challenges, each written with its record's change;
+    /// the deadline), timeouts (as [`Settings::timeouts`] says: the player loses at once,
+    /// or the waiting player may `/claim`; in a game against the bot, the bot wins at once;
+    /// a game a player never began is aborted), expired challenges, each written with its
+    /// record's change;
     /// and asks the bot again in every game where it is to move (its turns have no clock,
     /// so it is never reminded nor timed out). Returns the notices it wrote; they are sent
     /// with the others ([`Service::deliver`]). Call it every minute or so; it reads the

@@ -76,7 +76,8 @@ pub enum Reason {
     Resignation,
     /// The players agreed to a draw.
     Agreement,
-    /// Claimed by the waiting player after the opponent's time ran out.
+    /// The player to move let his time run out: ended by the tick (`timeouts =
+    /// "automatic"`, or in a game against the bot) or claimed by the waiting player.
     Timeout,
     /// Ended by a player before any turn, without result; `by` is his name then.
     Aborted {

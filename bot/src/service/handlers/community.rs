@@ -164,9 +164,22 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
     let opponent = User { id: other, name: record.name_of(other).to_owned() };
     let color = if side == Color::White { ColorChoice::Black } else { ColorChoice::White };
     let level = record.level.unwrap_or(Level::Medium);
-    let (kind, days, options) = (record.game, Some(record.days), record.options);
+    let (kind, days, options) = (record.game, Some(record.days), record.options.clone());
     let terms = Terms { opponent: Some(&opponent), kind, color, days, options, level, rematch_of: Some(record.id) };
-    super::challenge::challenge(parts, caller, terms)
+    let made = super::challenge::challenge(parts, caller, terms)?;
+    let Some(new) = made.reply.game.filter(|_| !record.against_bot()) else { return Ok(made) };
+    // Two presses at once (both players', or one player's twice) may each have found no
+    // rematch: the finished game's version decides which challenge stands. The other,
+    // which nobody has seen yet, is withdrawn, and its press runs again (a conflict), to
+    // find the one that stands.
+    match parts.commit(parts.games.loaded(record)?, |_| {}, |_| Vec::new()) {
+        Ok(_) => Ok(made),
+        Err(refusal) => {
+            let lost = parts.games.loaded(parts.games.load(new)?)?;
+            parts.commit(lost, |next| next.phase = Phase::Withdrawn, |_| Vec::new())?;
+            Err(refusal)
+        }
+    }
 }
 
 /// The rematch of game `id` that the caller's Rematch press would duplicate: a challenge
