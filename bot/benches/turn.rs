@@ -127,6 +127,8 @@ fn fill(store: &SledStore, script: &[String]) {
             turns,
             clock: (n % 3 == 0).then(|| TurnClock::new(now, now + stonemate_bot::clock::Span::days(3))),
             draw_offer: None,
+            draw_offered_at: [None, None],
+            rematch_of: None,
             result: None,
             level: None,
         }

@@ -8,8 +8,13 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 fn console(dir: &Path, json: bool, input: &str) -> String {
+    console_with(dir, json, &[], input)
+}
+
+/// [`console`] with more arguments.
+fn console_with(dir: &Path, json: bool, arguments: &[&str], input: &str) -> String {
     let mut command = Command::new(env!("CARGO_BIN_EXE_stonemate"));
-    command.arg("console").arg("--data").arg(dir.join("db")).arg("--out").arg(dir.join("out"));
+    command.arg("console").arg("--data").arg(dir.join("db")).arg("--out").arg(dir.join("out")).args(arguments);
     if json {
         command.arg("--json");
     }
@@ -26,6 +31,8 @@ const SESSION: &str = r#"
 @bob /accept
 @bob /move notation:e5
 @alice /move notation:e5
+@alice /move notation:c7
+@bob /move notation:g3
 !advance 2d
 @alice /fly
 "#;
@@ -33,7 +40,7 @@ const SESSION: &str = r#"
 #[test]
 fn json_lines_carry_the_spec_fields() {
     let dir = tempfile::tempdir().unwrap();
-    let output = console(dir.path(), true, SESSION);
+    let output = console_with(dir.path(), true, &["--timeouts", "claim"], SESSION);
     let replies: Vec<Value> = output.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
     for reply in &replies {
         for field in ["user", "command", "ok", "private", "text", "files", "mentions", "game"] {
@@ -65,6 +72,21 @@ fn json_lines_carry_the_spec_fields() {
     assert!(timeout["user"].is_null());
     assert_eq!(timeout["mentions"], serde_json::json!(["bob"]));
     assert_eq!(replies.last().unwrap()["ok"], false, "an unknown command is refused");
+}
+
+#[test]
+fn a_time_out_in_the_console_ends_the_game_and_tells_both_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = "@alice /challenge opponent:@bob game:go color:white days:1 options:board=9x9\n@bob /accept\n\
+                   @bob /move notation:e5\n@alice /move notation:c7\n!advance 2d\n@bob /legal game:1\n";
+    let output = console(dir.path(), true, session);
+    let replies: Vec<Value> = output.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let told: Vec<&Value> = replies.iter().filter(|r| r["text"].as_str().unwrap().contains("ran out")).collect();
+    let mentions: Vec<&Value> = told.iter().map(|r| &r["mentions"]).collect();
+    assert_eq!(mentions, [&serde_json::json!(["bob"]), &serde_json::json!(["alice"])], "{output}");
+    assert!(told[0]["text"].as_str().unwrap().contains("alice (white) wins by time (W+T)"), "{output}");
+    let legal = replies.last().unwrap();
+    assert_eq!(legal["ok"], false, "no legal turns in a game that is over: {legal}");
 }
 
 #[test]

@@ -10,7 +10,8 @@
 //! numbers, users. Every value is read here, once, at the edge, by its field's type
 //! ([`Read`]); a bad one is refused with the same [`Refusal`] the service would give.
 
-use stonemate_ai::Level;
+use stonemate_ai::{Level, UnknownLevel};
+use stonemate_engine::game::UnknownGame;
 use stonemate_engine::{AnyGame, GameKind};
 
 use super::error::Refusal;
@@ -249,14 +250,20 @@ impl Read for GameId {
 
 impl Read for GameKind {
     fn read(args: &Args, name: &str, _: Kind) -> Result<GameKind, Refusal> {
-        Ok(args.text(name).unwrap_or_default().parse()?)
+        Ok(args.text(name).unwrap_or_default().parse().map_err(short_game)?)
     }
 }
 
 impl Read for Option<GameKind> {
     fn read(args: &Args, name: &str, _: Kind) -> Result<Option<GameKind>, Refusal> {
-        Ok(args.text(name).filter(|name| !name.trim().is_empty()).map(|name| name.parse()).transpose()?)
+        let kind = args.text(name).filter(|name| !name.trim().is_empty()).map(|name| name.parse());
+        Ok(kind.transpose().map_err(short_game)?)
     }
+}
+
+/// The refusal of an unknown game quotes only the start of what was typed.
+fn short_game(error: UnknownGame) -> UnknownGame {
+    UnknownGame(text::short(&error.0))
 }
 
 impl Read for Option<User> {
@@ -302,7 +309,9 @@ impl Read for u32 {
 /// Medium when left out.
 impl Read for Level {
     fn read(args: &Args, name: &str, _: Kind) -> Result<Level, Refusal> {
-        Ok(args.text(name).map_or(Ok(Level::Medium), |name| name.parse())?)
+        let level = args.text(name).map_or(Ok(Level::Medium), |name| name.parse());
+        // The refusal quotes only the start of what was typed.
+        Ok(level.map_err(|error: UnknownLevel| UnknownLevel(text::short(&error.0)))?)
     }
 }
 
@@ -463,7 +472,8 @@ commands! {
         },
         run: |parts, caller| {
             let options = challenge::Terms::options(options.as_deref())?;
-            let terms = challenge::Terms { opponent: opponent.as_ref(), kind: game, color, days, options, level };
+            let terms =
+                challenge::Terms { opponent: opponent.as_ref(), kind: game, color, days, options, level, rematch_of: None };
             challenge::challenge(parts, caller, terms)
         },
     },

@@ -104,6 +104,33 @@ pub enum Refusal {
     /// A rematch asked for a game still being played.
     #[error("{0} is not over yet: a rematch is offered once it ends")]
     NotOver(GameId),
+    /// A Rematch press when the rematch is already asked for (and waits for the
+    /// opponent's answer) or being played.
+    #[error("the rematch of {game} is {rematch}{}", if *.waiting { ", waiting for your opponent's answer" } else { ", being played" })]
+    RematchMade {
+        /// The finished game.
+        game: GameId,
+        /// Its rematch.
+        rematch: GameId,
+        /// Whether the rematch is a challenge waiting for an answer.
+        waiting: bool,
+    },
+    /// A new draw offer before the opponent has played two turns since the caller's last.
+    #[error(
+        "you offered a draw in {game} already: you may offer again once {name} has played {turns} more {}",
+        if *.turns == 1 { "turn" } else { "turns" }
+    )]
+    DrawOfferTooSoon {
+        /// The game.
+        game: GameId,
+        /// The opponent's display name.
+        name: String,
+        /// How many more turns the opponent has to play first.
+        turns: usize,
+    },
+    /// `/admin-abort` of a game the administrator plays in himself.
+    #[error("{0} is your own game: an administrator cannot abort it (`/abort` before any turn, or `/resign`)")]
+    AdminOwnGame(GameId),
     /// A server's command (ratings, stats) used in a direct message.
     #[error("ratings and stats belong to a server: use this command in one")]
     ServerOnly,
@@ -131,13 +158,19 @@ pub enum Refusal {
     )]
     CountingUnavailable,
     /// The challenger already has the most challenges allowed waiting.
-    #[error("you already have {limit} challenges waiting for an answer: withdraw some, or wait for answers")]
+    #[error(
+        "you already have {} waiting for an answer: withdraw some, or wait for answers",
+        super::text::counted(*.limit, "challenge", "challenges")
+    )]
     TooManyChallenges {
         /// The most challenges a user may have waiting.
         limit: usize,
     },
     /// The challenger already has the most challenges allowed waiting for this opponent.
-    #[error("you already have {limit} challenges waiting for {name}'s answer: wait for an answer first")]
+    #[error(
+        "you already have {} waiting for {name}'s answer: wait for an answer first",
+        super::text::counted(*.limit, "challenge", "challenges")
+    )]
     TooManyChallengesTo {
         /// The opponent's display name.
         name: String,
@@ -145,7 +178,7 @@ pub enum Refusal {
         limit: usize,
     },
     /// A player already has the most games allowed going.
-    #[error("{who} already {has} {limit} games going: finish some first")]
+    #[error("{who} already {has} {} going: finish some first", super::text::counted(*.limit, "game", "games"))]
     TooManyGames {
         /// Who: "you" or a display name.
         who: String,
@@ -228,7 +261,7 @@ pub enum Refusal {
     #[error("this button (`{0}`) is not one of Stonemate's")]
     UnknownButton(String),
     /// A board asked after a turn the game has not reached.
-    #[error("{game} has {turns} turns: there is no board after turn {turn}")]
+    #[error("{game} has {}: there is no board after turn {turn}", super::text::counted(*.turns, "turn", "turns"))]
     NoSuchTurn {
         /// The game.
         game: GameId,

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use stonemate_bot::ai_pool::{Answer, Job, Pool};
+use stonemate_bot::ai_pool::{Answer, Job, Pool, Reply as BotReply};
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
 use stonemate_bot::service::{Budget, ColorChoice, Command, GameId, Level, Notice, Service, Settings, Target, User};
 use stonemate_bot::store::{GameRecord, MemoryStore, Phase, SledStore, Store};
@@ -166,6 +166,24 @@ fn a_draw_offer_to_the_bot_is_answered() {
 }
 
 #[test]
+fn the_bots_decline_is_posted_once_and_a_repeated_offer_asks_it_nothing() {
+    let (service, _clock, asked) = with_sink(MemoryStore::new());
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 3, "board=9x9");
+    assert!(service.handle(&caller("alice"), Command::Draw { game: Some(id) }).reply.ok);
+    let job = asked.lock().unwrap().pop().expect("the bot is asked about the offer");
+    let answer = Answer { game: id, turn_count: 0, question: job.question, reply: Ok(BotReply::DeclineDraw) };
+    let notices = service.apply_answer(answer);
+    let declined: Vec<&Notice> = notices.iter().filter(|n| n.text().contains("declined the draw offer")).collect();
+    let [declined] = declined.as_slice() else { panic!("posted once: {notices:#?}") };
+    assert_eq!((declined.target, declined.mentions()), (Target::Channel(GENERAL), vec![user("alice").id]));
+    // Offering again at once is refused: no second search.
+    let again = service.handle(&caller("alice"), Command::Draw { game: Some(id) });
+    assert!(!again.reply.ok, "{}", again.reply.text());
+    assert!(again.reply.text().contains("once stonemate has played 2 more turns"), "{}", again.reply.text());
+    assert!(asked.lock().unwrap().is_empty(), "the bot was asked again");
+}
+
+#[test]
 fn a_restart_in_the_middle_of_the_bots_thinking_resumes_it() {
     let dir = tempfile::tempdir().unwrap();
     let id = {
@@ -209,9 +227,16 @@ fn an_answer_for_a_position_the_game_left_is_dropped() {
 
 #[test]
 fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
-    let (service, clock, _asked) = with_sink(MemoryStore::new());
+    let (service, clock, asked) = with_sink(MemoryStore::new());
     // alice plays black, who moves first in go, on a one-day clock.
     let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 1, "board=9x9");
+    // Each plays a turn (a game a player never began would be aborted, not won).
+    assert!(service.handle(&caller("alice"), mv_in("e5", id)).reply.ok);
+    let job = asked.lock().unwrap().pop().expect("the bot is asked its turn");
+    let position = AnyGame::replay(job.kind, &job.options, &job.turns).unwrap().game;
+    let turn = position.parse_turn("c7").unwrap();
+    let answer = Answer { game: id, turn_count: 1, question: job.question, reply: Ok(BotReply::Play(turn)) };
+    assert!(!service.apply_answer(answer).is_empty());
     clock.advance(Span::HOUR * 23);
     let reminded = service.tick();
     let [reminder] = reminded.as_slice() else { panic!("{reminded:?}") };

@@ -116,7 +116,11 @@ fn a_game_ending_turn_tells_the_other_player_the_result() {
     let response = table.ok("alice", Command::Pass { game: None });
     let [notice] = response.notices.as_slice() else { panic!("{:?}", response.notices) };
     assert_eq!(notice.mentions(), [user("bob").id]);
-    assert!(notice.text().contains("#1 is over: alice (white) wins by two passes"), "{}", notice.text());
+    assert!(
+        notice.text().contains("#1 is over: alice (white) wins by 0.5 points after two passes"),
+        "{}",
+        notice.text()
+    );
 }
 
 #[test]

@@ -27,6 +27,8 @@ pub(crate) struct Terms<'a> {
     pub days: Option<u8>,
     pub options: Vec<(String, String)>,
     pub level: Level,
+    /// The finished game whose Rematch button asks for this one.
+    pub rematch_of: Option<GameId>,
 }
 
 impl Terms<'_> {
@@ -65,7 +67,7 @@ fn check_active(parts: &Parts, user: UserId, who: String, has: &'static str) -> 
 /// `/challenge` on `terms`; with the bot as opponent, a game against it at the terms'
 /// level, started at once; without an opponent, an open challenge.
 pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Result<Response, Refusal> {
-    let Terms { opponent, kind, color, days, options: pairs, level } = terms;
+    let Terms { opponent, kind, color, days, options: pairs, level, rematch_of } = terms;
     let anyone = User { id: NOBODY, name: ANYONE.to_owned() };
     let opponent = opponent.unwrap_or(&anyone);
     if opponent.id == caller.user.id {
@@ -107,6 +109,8 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
         turns: Vec::new(),
         clock: None,
         draw_offer: None,
+        draw_offered_at: [None, None],
+        rematch_of,
         result: None,
         level: None,
     };
