@@ -129,6 +129,8 @@ fn fill(store: &SledStore, script: &[String]) {
             draw_offer: None,
             result: None,
             level: None,
+            counting: None,
+            conditionals: Vec::new(),
         }
     });
     let records: Vec<GameRecord> = records.collect();
@@ -158,6 +160,7 @@ fn render_alone(script: &[String]) {
         players: ["alice".into(), "bob".into()],
         perspective: stonemate_engine::Color::White,
         highlights: Vec::new(),
+        marked: Vec::new(),
     };
     let times = (0..100)
         .map(|_| {

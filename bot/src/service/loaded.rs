@@ -136,6 +136,7 @@ impl Loaded {
             players: self.player_names(),
             perspective: self.perspective(viewer),
             highlights,
+            marked: Vec::new(),
         }
     }
 
@@ -223,6 +224,8 @@ mod tests {
             draw_offer: None,
             result: None,
             level: None,
+            counting: None,
+            conditionals: Vec::new(),
         };
         Loaded { record, position: game }
     }
