@@ -123,7 +123,7 @@ fn the_bot_plays_its_first_turn_when_it_is_white() {
 #[test]
 fn a_game_against_the_bot_runs_to_its_end() {
     let (service, answers) = with_pool(MemoryStore::new());
-    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 0, "board=9x9");
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 0, "board=9x9 counting=off");
     let mut random = StdRng::seed_from_u64(7);
     for _ in 0..400 {
         let record = record(&service, id);
@@ -235,7 +235,7 @@ fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
 #[test]
 fn the_bots_turn_that_ends_the_game_is_announced_with_the_rematch_button() {
     let (service, answers) = with_pool(MemoryStore::new());
-    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 0, "board=9x9");
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 0, "board=9x9 counting=off");
     // Alice passes every turn: the bot, ahead, ends the game by passing too (or resigns).
     for _ in 0..100 {
         assert!(service.handle(&caller("alice"), Command::Pass { game: Some(id) }).reply.ok);
