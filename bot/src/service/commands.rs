@@ -526,7 +526,7 @@ commands! {
     /// (`none`: none), or shows the standing proposal.
     Dead "dead" {
         description: "Counting in go: propose which pieces are dead, or see the proposal standing.",
-        help: "in a go game's counting phase: propose the dead pieces (`squares:\"c3 d4\"`, `none`), or see the proposal",
+        help: "in a go game's counting phase: propose the dead pieces (`squares`), or see the proposal",
         admin: false,
         options: {
             game: Option<GameId> = (false, GAME, "Which game"),
@@ -538,7 +538,7 @@ commands! {
     /// or removes them (`line:clear`).
     Conditional "conditional" {
         description: "Queue answers to expected turns: THEIRS MINE THEIRS MINE ... (only you see them).",
-        help: "while your opponent is to move, store a `line` of turns (theirs, yours, ...) played as they come; `line:clear` removes yours; without `line`, shows them",
+        help: "queue answers to expected turns (`line`: theirs, yours, ...; `clear`); only you see them",
         admin: false,
         options: {
             game: Option<GameId> = (false, GAME, "Which game"),

@@ -315,7 +315,7 @@ pub struct Counting {
     /// The proposal stands once the other side accepts it too.
     #[serde(with = "color_name")]
     pub by: Option<Color>,
-    /// The proposal this one replaced in the same counting phase, if any: the bot resumes
+    /// The proposal a player stood behind that this one replaced, if any: the bot resumes
     /// play rather than propose again what was just turned down.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replaced: Option<String>,

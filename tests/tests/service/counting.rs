@@ -188,3 +188,111 @@ fn rule_10_replay_of_a_record_with_dead() {
     let sgf = history.reply.files.iter().find(|file| file.name.ends_with(".sgf")).expect("an SGF");
     assert!(String::from_utf8_lossy(&sgf.bytes).contains("RE[B+6]"));
 }
+
+/// A GNU Go process spoken to over GTP (`/usr/games/gnugo --mode gtp`).
+struct GnuGo {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl GnuGo {
+    fn start(arguments: &[&str]) -> GnuGo {
+        let binary = ["/usr/games/gnugo", "/usr/bin/gnugo"]
+            .into_iter()
+            .find(|path| std::path::Path::new(path).exists())
+            .unwrap_or("gnugo");
+        let mut child = std::process::Command::new(binary)
+            .args(["--mode", "gtp"])
+            .args(arguments)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("GNU Go is needed for this test (apt-get install gnugo): {e}"));
+        let input = child.stdin.take().expect("piped");
+        let output = std::io::BufReader::new(child.stdout.take().expect("piped"));
+        GnuGo { child, input, output }
+    }
+
+    /// One command and its answer (`= text`), which must not be an error.
+    fn command(&mut self, command: &str) -> String {
+        use std::io::{BufRead, Write};
+        writeln!(self.input, "{command}").expect("GNU Go reads");
+        self.input.flush().expect("GNU Go reads");
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            assert!(self.output.read_line(&mut line).expect("GNU Go answers") > 0, "GNU Go exited");
+            if line.trim().is_empty() && !answer.is_empty() {
+                break;
+            }
+            answer.push_str(line.trim_end());
+            answer.push(' ');
+        }
+        let answer = answer.trim();
+        assert!(answer.starts_with('='), "GNU Go refused `{command}`: {answer}");
+        answer.trim_start_matches('=').trim().to_owned()
+    }
+}
+
+impl Drop for GnuGo {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A GTP vertex (`F3`; columns skip I) in our notation (`f3`).
+fn square_of(vertex: &str) -> String {
+    let letters = "ABCDEFGHJKLMNOPQRST";
+    let file = letters.find(&vertex[..1].to_ascii_uppercase()).expect("a GTP column");
+    format!("{}{}", char::from(b'a' + u8::try_from(file).expect("small")), &vertex[1..])
+}
+
+/// GNU Go plays both sides of a game through the service, on 9x9 with komi 6.5, and
+/// passes with stones it judges dead still on the board. Counting opens with the engine's
+/// estimate, which names GNU Go's dead stones; the players agree on them, and the game
+/// ends with GNU Go's own `final_score`, in the reply and in the SGF.
+#[test]
+fn rule_10_a_game_against_gnu_go_is_counted_as_gnu_go_counts_it() {
+    let table = Table::new();
+    let id = table.go("alice", "bob", 3, "board=9x9 komi=6.5");
+    let mut gnugo = GnuGo::start(&["--seed", "2", "--level", "1"]);
+    for command in ["boardsize 9", "clear_board", "komi 6.5"] {
+        gnugo.command(command);
+    }
+    let mut passed_with_dead = None;
+    for turn in 0..300 {
+        let (who, color) = if turn % 2 == 0 { ("bob", "b") } else { ("alice", "w") };
+        let answer = gnugo.command(&format!("genmove {color}"));
+        assert_ne!(answer.to_ascii_lowercase(), "resign", "pick a seed where GNU Go passes");
+        let notation = if answer.eq_ignore_ascii_case("pass") { "pass".to_owned() } else { square_of(&answer) };
+        let response = table.ok(who, super::common::mv_in(&notation, id));
+        if table.record(id).counting.is_some() {
+            passed_with_dead = Some(response);
+            break;
+        }
+    }
+    let opened = passed_with_dead.expect("GNU Go passed twice");
+    let listed = gnugo.command("final_status_list dead");
+    let theirs: Vec<String> = listed.split_whitespace().map(square_of).collect();
+    assert!(!theirs.is_empty(), "GNU Go passed with dead stones on the board");
+    let score = gnugo.command("final_score");
+    let engine = table.record(id).counting.expect("counting").proposal;
+    let mut ours: Vec<&str> = engine.split_whitespace().skip(1).collect();
+    let mut expected: Vec<&str> = theirs.iter().map(String::as_str).collect();
+    ours.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(ours, expected, "the engine's proposal is GNU Go's dead stones");
+    assert!(opened.reply.text.contains(&format!("counted so, {score}")), "{score}: {}", opened.reply.text);
+    // Bob proposes GNU Go's list, Alice accepts it with the button.
+    let proposed = table.ok("bob", dead(&theirs.join(" ")));
+    let over = table.service.press(&super::common::caller("alice"), &accept_button(&proposed));
+    assert!(over.reply.text.contains(&score), "GNU Go's {score}: {}", over.reply.text);
+    let record = table.record(id);
+    assert_eq!(record.phase, Phase::Finished);
+    assert!(record.turns.last().is_some_and(|entry| entry.starts_with("dead ")));
+    let history = table.ok("alice", Command::History { game: Some(id) });
+    let sgf = history.reply.files.iter().find(|file| file.name.ends_with(".sgf")).expect("an SGF");
+    assert!(String::from_utf8_lossy(&sgf.bytes).contains(&format!("RE[{score}]")));
+}

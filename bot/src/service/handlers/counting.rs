@@ -207,7 +207,9 @@ fn propose(
     counting: &Counting,
     proposed: DeadPieces,
 ) -> Result<Response, Refusal> {
-    let next = Counting { proposal: proposed.to_string(), by: Some(side), replaced: Some(counting.proposal.clone()) };
+    // Only a player's view is turned down by a new proposal, not the engine's estimate.
+    let replaced = counting.by.map(|_| counting.proposal.clone());
+    let next = Counting { proposal: proposed.to_string(), by: Some(side), replaced };
     let clock = answer_clock(parts, &game, &next);
     let change = |record: &mut GameRecord| {
         record.counting = Some(next);
