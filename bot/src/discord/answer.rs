@@ -1,6 +1,6 @@
 //! Answers an interaction with the service's reply, within Discord's 3-second limit
-//! (deferring when the service is slow), then wakes the outbox's sender
-//! ([`super::sender`]) for the notices.
+//! (deferring when the service is slow, or when the outbox's sender keeps the reply
+//! waiting), then wakes the outbox's sender ([`super::sender`]) for the notices.
 
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
@@ -19,6 +19,9 @@ pub struct Interaction<'a> {
     /// (Discord's DEFERRED_UPDATE_MESSAGE), so that the reply can still replace the
     /// pressed message ([`Reply::replaces_message`]) or come as a new one.
     pub press: bool,
+    /// A command whose answer is private (declared so in the command list): a deferral
+    /// shows its "thinking…" to the caller only, not to the whole channel.
+    pub private: bool,
 }
 
 /// Runs `call` (one service call: it may render, so it is CPU work) off the async
@@ -32,9 +35,25 @@ pub async fn answer(
     data: &Data,
     call: impl FnOnce(&Service) -> Response + Send + 'static,
 ) -> Result<Reply, Error> {
+    // Discord's clock starts now: nothing below (the shutdown gate, the outbox's sender
+    // holding the replies back, a slow call) may keep the acknowledgement past it.
+    let deadline = tokio::time::Instant::now() + data.defer_after;
+    let mut deferred = data.defer_after.is_zero();
+    if deferred {
+        defer(http, interaction).await?;
+    }
     // Shutdown waits for this before it closes the database.
     let _busy = data.busy.clone().read_owned().await;
-    let replying = data.outbox.replying().await;
+    let replying = match tokio::time::timeout_at(deadline, data.outbox.replying()).await {
+        Ok(replying) => replying,
+        Err(_) => {
+            if !deferred {
+                defer(http, interaction).await?;
+                deferred = true;
+            }
+            data.outbox.replying().await
+        }
+    };
     let service = data.service.clone();
     let mut task = tokio::task::spawn_blocking(move || {
         let mut response = call(&service);
@@ -42,10 +61,9 @@ pub async fn answer(
         link(&mut reply.text, &reply.mentions, |user| service.user_name(user));
         response
     });
-    // A zero delay defers at once, whatever the speed of the call.
-    let in_time = match data.defer_after.is_zero() {
+    let in_time = match deferred {
         true => None,
-        false => tokio::time::timeout(data.defer_after, &mut task).await.ok(),
+        false => tokio::time::timeout_at(deadline, &mut task).await.ok(),
     };
     let response = match in_time {
         Some(done) => {
@@ -59,11 +77,9 @@ pub async fn answer(
             response
         }
         None => {
-            let defer = match interaction.press {
-                true => CreateInteractionResponse::Acknowledge,
-                false => CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
-            };
-            defer.execute(http, (interaction.id, interaction.token)).await?;
+            if !deferred {
+                defer(http, interaction).await?;
+            }
             let response = task.await?;
             finish_deferred(http, interaction, &response.reply).await?;
             response
@@ -75,8 +91,22 @@ pub async fn answer(
     Ok(response.reply)
 }
 
-/// Completes a deferred (public, "thinking…") reply. An edit neither pings nor can turn
-/// private, so a private reply or one with mentions replaces it with a new follow-up.
+/// Acknowledges the interaction before its answer is ready: a press without a placeholder,
+/// a command with a "thinking…" seen by whoever will see the answer.
+async fn defer(http: &Http, interaction: Interaction<'_>) -> Result<(), Error> {
+    let defer = match interaction.press {
+        true => CreateInteractionResponse::Acknowledge,
+        false => {
+            CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(interaction.private))
+        }
+    };
+    defer.execute(http, (interaction.id, interaction.token)).await?;
+    Ok(())
+}
+
+/// Completes a deferred ("thinking…") reply. An edit neither pings nor changes who sees
+/// the message, so a reply seen by others than the placeholder was, or one with mentions,
+/// replaces it with a new follow-up.
 async fn finish_deferred(http: &Http, interaction: Interaction<'_>, reply: &Reply) -> Result<(), Error> {
     let message = Message::of(reply);
     if interaction.press {
@@ -89,7 +119,8 @@ async fn finish_deferred(http: &Http, interaction: Interaction<'_>, reply: &Repl
         }
         return Ok(());
     }
-    if !reply.private && reply.mentions.is_empty() {
+    // The placeholder is seen as the command was declared; an edit keeps that.
+    if reply.private == interaction.private && reply.mentions.is_empty() {
         message.into_edit().execute(http, interaction.token).await?;
     } else {
         http.delete_original_interaction_response(interaction.token).await?;

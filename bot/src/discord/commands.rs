@@ -136,7 +136,8 @@ async fn run(app: ApplicationContext<'_>) -> Result<(), poise::FrameworkError<'_
     let args = args(app.args, spec)
         .map_err(|(input, error)| poise::FrameworkError::new_argument_parse(ctx, Some(input), error.into()))?;
     let caller = caller(app.interaction);
-    let interaction = Interaction { id: app.interaction.id, token: &app.interaction.token, press: false };
+    let interaction =
+        Interaction { id: app.interaction.id, token: &app.interaction.token, press: false, private: spec.private };
     tracing::debug!(command = spec.name, user = caller.user.id.0, "command");
     let handle = move |service: &Service| service.handle_args(&caller, spec, &args);
     let answered = answer::answer(ctx.http(), interaction, ctx.data(), handle).await;

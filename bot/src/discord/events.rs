@@ -33,7 +33,7 @@ async fn on_press(
     let caller = caller_of(&press.user, press.member.as_ref(), press.channel_id, press.guild_id);
     let custom_id: String = press.data.custom_id.chars().take(MAX_CUSTOM_ID).collect();
     debug!(%custom_id, user = caller.user.id.0, "button");
-    let interaction = Interaction { id: press.id, token: &press.token, press: true };
+    let interaction = Interaction { id: press.id, token: &press.token, press: true, private: false };
     let http = &framework.serenity_context.http;
     let reply =
         answer::answer(http, interaction, framework.user_data, move |service| service.press(&caller, &custom_id))

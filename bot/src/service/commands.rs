@@ -122,6 +122,9 @@ pub struct Spec {
     pub options: &'static [OptionSpec],
     /// Only members who may manage the server see it (Discord's default permissions).
     pub admin: bool,
+    /// Its answer is for the caller only, whatever it says: the service makes it so, and
+    /// Discord's adapter defers it privately from the start.
+    pub private: bool,
     build: fn(&Args) -> Result<Command, Refusal>,
 }
 
@@ -372,6 +375,7 @@ macro_rules! commands {
             description: $description:literal,
             help: $help:literal,
             admin: $admin:literal,
+            $(private: $private:literal,)?
             options: {$(
                 $field:ident: $ty:ty = ($required:literal, $kind:expr, $option:literal) $(via $via:expr)?
             ),* $(,)?},
@@ -400,6 +404,7 @@ macro_rules! commands {
                     OptionSpec { name: stringify!($field), description: $option, required: $required, kind: $kind },
                 )*],
                 admin: $admin,
+                private: false $(|| $private)?,
                 build: |args| {
                     // `/help` reads nothing.
                     let _ = args;
@@ -410,6 +415,14 @@ macro_rules! commands {
         )*];
 
         impl Command {
+            /// Whether its answer is only for the caller (declared `private: true`).
+            #[must_use]
+            pub fn is_private(&self) -> bool {
+                match self {$(
+                    Command::$variant { .. } => false $(|| $private)?,
+                )*}
+            }
+
             /// Runs the command's handler.
             pub(super) fn run(self, parts: &Parts, caller: &Caller) -> Result<Response, Refusal> {
                 match self {$(
@@ -511,6 +524,7 @@ commands! {
         description: "Resign (asks you to confirm).",
         help: "resign (asks you to confirm)",
         admin: false,
+        private: true,
         options: { game: Option<GameId> = (false, GAME, "Which game") },
         run: |parts, caller| endings::ask_resign(parts, caller, game),
     },
@@ -596,6 +610,7 @@ commands! {
         description: "Active games (opponent, game, whose turn, deadline), or finished ones with results.",
         help: "the active games and challenges of a user (you by default); `status:finished` pages through the finished ones, newest first",
         admin: false,
+        private: true,
         options: {
             user: Option<User> = (false, Kind::User, "Whose games (default: yours)"),
             status: GameStatus = (false, Kind::Status, "active (default) or finished"),
@@ -611,6 +626,7 @@ commands! {
         description: "The legal turns, highlighted on the board.",
         help: "the legal turns (from a `square`), marked on the board",
         admin: false,
+        private: true,
         options: {
             game: Option<GameId> = (false, GAME, "Which game"),
             square: Option<String> = (false, Kind::Suggested(Field::Square), "Only the turns from this square"),
@@ -622,6 +638,7 @@ commands! {
         description: "A short summary of a game's rules and notation.",
         help: "a summary of a game's rules and notation",
         admin: false,
+        private: true,
         options: { game: GameKind = (true, Kind::Game, "Which game") },
         run: |parts, caller| {
             let _ = (parts, caller);
@@ -633,6 +650,7 @@ commands! {
         description: "How you are told that it is your turn.",
         help: "how you are told that it is your turn: channel, dm or off",
         admin: false,
+        private: true,
         options: { mode: NotifyMode = (true, Kind::Notify, "channel, dm or off") },
         run: |parts, caller| views::set_notify(parts, caller, mode),
     },
@@ -641,6 +659,7 @@ commands! {
         description: "Pause the clocks of all your games for some days (0 ends your vacation).",
         help: "pause the clocks of all your games for `days` (0 ends it early), within a yearly allowance",
         admin: false,
+        private: true,
         options: { days: u8 = (true, Kind::VacationDays, "How many days, 0 to 30 (0: back now)") },
         run: |parts, caller| vacation::vacation(parts, caller, days),
     },
@@ -677,6 +696,7 @@ commands! {
         description: "Every command in one line, and where each game's rules are.",
         help: "this list",
         admin: false,
+        private: true,
         options: {},
         run: |parts, caller| {
             let _ = (parts, caller);

@@ -209,7 +209,9 @@ impl Service {
     /// Handles one command. Never panics on user input; refusals come back as private
     /// replies with `ok == false`.
     pub fn handle(&self, caller: &Caller, command: Command) -> Response {
-        let response = finish(retry(|| command.clone().run(&self.parts, caller)));
+        let mut response = finish(retry(|| command.clone().run(&self.parts, caller)));
+        // As the command is declared, whatever its handler made.
+        response.reply.private |= command.is_private();
         self.parts.notices.with_report(caller, response)
     }
 

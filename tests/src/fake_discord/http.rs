@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, patch, post, put};
 use serde_json::{Value, json};
 
-use super::{Recorded, RequestKind, Shared, payloads};
+use super::{Recorded, RequestKind, Shared, lock, payloads};
 
 /// Larger than any board picture or animation the bot sends.
 const BODY_LIMIT: usize = 64 << 20;
@@ -103,6 +103,10 @@ async fn callback(
         _ => None,
     };
     shared.record(Recorded::new(RequestKind::Callback { interaction, token }, body, files, message));
+    let stall = lock(&shared.stall).take();
+    if let Some(delay) = stall {
+        tokio::time::sleep(delay).await;
+    }
     StatusCode::NO_CONTENT.into_response()
 }
 

@@ -109,6 +109,10 @@ pub struct Answer {
     pub message: Option<Value>,
     /// When the final part of the answer arrived.
     pub at: Instant,
+    /// When the interaction was first answered (its callback: the reply, or a deferral).
+    pub acknowledged: Instant,
+    /// That first answer as sent (for a deferral: whom its "thinking…" shows to).
+    pub acknowledgement: Value,
 }
 
 impl Answer {
@@ -162,6 +166,9 @@ pub(crate) struct Shared {
     shards: Mutex<Vec<[u64; 2]>>,
     /// Failures to answer new messages with ([`FakeDiscord::fail`]).
     failures: Mutex<Vec<Failure>>,
+    /// How long the next interaction callback waits before it is answered
+    /// ([`FakeDiscord::stall_next_callback`]).
+    stall: Mutex<Option<Duration>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -284,6 +291,7 @@ impl FakeDiscord {
             refusing: AtomicBool::new(false),
             shards: Mutex::new(Vec::new()),
             failures: Mutex::new(Vec::new()),
+            stall: Mutex::new(None),
         });
         let app = http::router(shared.clone());
         let api = axum::serve(api, app.into_make_service());
@@ -303,6 +311,12 @@ impl FakeDiscord {
     /// tried in the order they were given).
     pub fn fail(&self, failure: Failure) {
         lock(&self.shared.failures).push(failure);
+    }
+
+    /// The next interaction callback (a reply or a deferral) is recorded at once but
+    /// answered only after `delay`: the bot's call hangs meanwhile, as on a slow network.
+    pub fn stall_next_callback(&self, delay: Duration) {
+        *lock(&self.shared.stall) = Some(delay);
     }
 
     /// Every failure rule is dropped: Discord works again.
@@ -446,6 +460,8 @@ impl FakeDiscord {
             files: callback.files,
             message: callback.message,
             at: callback.at,
+            acknowledged: callback.at,
+            acknowledgement: callback.body.clone(),
         };
         if kind == DEFERRED_REPLY || kind == DEFERRED_UPDATE {
             let token = sent.token.clone();
