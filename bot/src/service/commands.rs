@@ -554,6 +554,7 @@ commands! {
         description: "Queue answers to expected turns: THEIRS MINE THEIRS MINE ... (only you see them).",
         help: "queue answers to expected turns (`line`: theirs, yours, ...; `clear`); only you see them",
         admin: false,
+        private: true,
         options: {
             game: Option<GameId> = (false, GAME, "Which game"),
             line: Option<String> = (false, Kind::Text, "Their turn, your answer, ... e.g. e5 d4 c3 d3; clear removes your lines"),
