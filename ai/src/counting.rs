@@ -33,11 +33,14 @@ mod tests {
     use super::*;
 
     /// A 5x5 board split by two walls, Black's on the c-file and White's on the d-file;
-    /// White's lone piece at a3 sits in Black's area with no room to live; then both pass.
+    /// White's lone piece at a3 sits in Black's area next to Black's a2 and b3, with a4
+    /// its last empty neighbour; then both pass.
     fn counting_game() -> AnyGame {
         let options = [("board", "5x5"), ("counting", "on")].map(|(k, v)| (k.to_owned(), v.to_owned()));
         let mut game = AnyGame::new(GameKind::Go, &options).expect("options");
-        for turn in ["c1", "d1", "c2", "d2", "c3", "d3", "c4", "d4", "c5", "d5", "pass", "a3", "pass", "pass"] {
+        for turn in
+            ["c1", "d1", "c2", "d2", "c3", "d3", "c4", "d4", "c5", "d5", "b3", "pass", "a2", "a3", "pass", "pass"]
+        {
             game.play_text(turn).expect(turn);
         }
         game
