@@ -96,7 +96,7 @@ impl Player {
         let started = Instant::now();
         let response = self.service.handle(&who, command);
         let elapsed = started.elapsed();
-        assert!(response.reply.ok, "{}", response.reply.text);
+        assert!(response.reply.ok, "{}", response.reply.text());
         elapsed
     }
 }

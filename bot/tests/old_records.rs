@@ -63,7 +63,7 @@ fn summary(record: &GameRecord) -> String {
 fn reply(out: &mut String, label: &str, response: &Response) {
     let reply = &response.reply;
     let images: Vec<&str> = reply.images.iter().map(|image| image.name.as_str()).collect();
-    let _ = writeln!(out, "{label}: ok={} private={} images={images:?}\n{}", reply.ok, reply.private, reply.text);
+    let _ = writeln!(out, "{label}: ok={} private={} images={images:?}\n{}", reply.ok, reply.private, reply.text());
 }
 
 fn caller(record: &GameRecord, id: stonemate_bot::service::UserId) -> Caller {

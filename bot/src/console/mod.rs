@@ -186,7 +186,8 @@ impl Console {
                 vec![self.say(Some(&user), Some("!press"), &response.reply)]
             }
             Err(error) => {
-                let reply = Reply { ok: false, private: true, text: format!("console: {error}"), ..Reply::default() };
+                let reply =
+                    Reply { ok: false, private: true, message: format!("console: {error}").into(), ..Reply::default() };
                 vec![self.say(None, None, &reply)]
             }
         };
@@ -239,9 +240,8 @@ impl Console {
         };
         let reply = Reply {
             ok: true,
-            text: notice.text.clone(),
+            message: notice.message.clone(),
             images: notice.images.clone(),
-            mentions: notice.mentions.clone(),
             game: notice.game,
             buttons: notice.buttons.clone(),
             ..Reply::default()
@@ -279,11 +279,11 @@ impl Console {
     fn say(&mut self, user: Option<&str>, command: Option<&str>, reply: &Reply) -> String {
         let mut files = self.save(&reply.images);
         files.extend(self.save(&reply.files));
-        let mentions: Vec<String> = reply.mentions.iter().map(|user| self.name(*user)).collect();
+        let mentions: Vec<String> = reply.mentions().into_iter().map(|user| self.name(user)).collect();
         if self.options.json {
             let buttons: Vec<&str> = reply.buttons.iter().map(|b| b.custom_id.as_str()).collect();
             return json!({
-                "user": user, "command": command, "ok": reply.ok, "private": reply.private, "text": reply.text,
+                "user": user, "command": command, "ok": reply.ok, "private": reply.private, "text": reply.text(),
                 "files": files, "mentions": mentions, "game": reply.game.map(|id| id.0), "buttons": buttons,
             })
             .to_string();
@@ -299,7 +299,7 @@ impl Console {
             (true, true) => " (private)",
             (false, _) => " refused (private)",
         };
-        let mut text = format!("{who}{how} {}", reply.text);
+        let mut text = format!("{who}{how} {}", reply.text());
         if !mentions.is_empty() {
             text.push_str(&format!("\n    pings: @{}", mentions.join(", @")));
         }
@@ -314,7 +314,7 @@ impl Console {
 }
 
 fn note(text: String) -> Reply {
-    Reply { ok: true, text, ..Reply::default() }
+    Reply { ok: true, message: text.into(), ..Reply::default() }
 }
 
 /// The highest `NNNN-` prefix among the files already in `out`, so new files never

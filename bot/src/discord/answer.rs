@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
 use serenity::{CreateInteractionResponse, CreateInteractionResponseMessage, Http, InteractionId};
 
-use super::reply::{Message, exit_if_stopped, link};
+use super::reply::{Draft, exit_if_stopped};
 use super::types::{Data, Error};
 use crate::service::{Reply, Response, Service};
 
@@ -55,12 +55,7 @@ pub async fn answer(
         }
     };
     let service = data.service.clone();
-    let mut task = tokio::task::spawn_blocking(move || {
-        let mut response = call(&service);
-        let reply = &mut response.reply;
-        link(&mut reply.text, &reply.mentions, |user| service.user_name(user));
-        response
-    });
+    let mut task = tokio::task::spawn_blocking(move || call(&service));
     let in_time = match deferred {
         true => None,
         false => tokio::time::timeout_at(deadline, &mut task).await.ok(),
@@ -68,7 +63,7 @@ pub async fn answer(
     let response = match in_time {
         Some(done) => {
             let response = done?;
-            let message = Message::of(&response.reply).into_response().ephemeral(response.reply.private);
+            let message = Draft::of(&response.reply).into_response().ephemeral(response.reply.private);
             let message = match response.reply.replaces_message {
                 true => CreateInteractionResponse::UpdateMessage(message),
                 false => CreateInteractionResponse::Message(message),
@@ -108,7 +103,7 @@ async fn defer(http: &Http, interaction: Interaction<'_>) -> Result<(), Error> {
 /// the message, so a reply seen by others than the placeholder was, or one with mentions,
 /// replaces it with a new follow-up.
 async fn finish_deferred(http: &Http, interaction: Interaction<'_>, reply: &Reply) -> Result<(), Error> {
-    let message = Message::of(reply);
+    let message = Draft::of(reply);
     if interaction.press {
         // The original message of an acknowledged press is the pressed one: a step of
         // `/history` edits it, any other answer is a new message.
@@ -120,7 +115,7 @@ async fn finish_deferred(http: &Http, interaction: Interaction<'_>, reply: &Repl
         return Ok(());
     }
     // The placeholder is seen as the command was declared; an edit keeps that.
-    if reply.private == interaction.private && reply.mentions.is_empty() {
+    if reply.private == interaction.private && reply.message.mentions().is_empty() {
         message.into_edit().execute(http, interaction.token).await?;
     } else {
         http.delete_original_interaction_response(interaction.token).await?;

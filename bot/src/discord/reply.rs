@@ -1,5 +1,5 @@
 //! The service's messages in Discord's terms: replies and notices as serenity's message
-//! builders, mentions linked, and a notice sent as a new message (so that its mentions
+//! builders, pings rendered as Discord mentions, and a notice sent as a new message (so that its mentions
 //! ping). [`super::answer`] answers interactions with these; [`super::sender`] sends the
 //! notices.
 
@@ -9,7 +9,7 @@ use serenity::{
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, Http,
 };
 
-use crate::service::{Attachment, Button, ButtonStyle, Notice, Reply, Service, Target, UserId};
+use crate::service::{Attachment, Button, ButtonStyle, Message as ServiceMessage, Notice, Reply, Service, Target};
 
 /// Discord's limit on a message's text, in characters.
 const MAX_CONTENT: usize = 2000;
@@ -27,40 +27,9 @@ pub fn exit_if_stopped(service: &Service) {
     }
 }
 
-/// The service writes `@name` for users; for those a notice pings, Discord needs `<@id>`.
-pub fn link_mentions(service: &Service, notices: &mut [Notice]) {
-    for notice in notices {
-        link(&mut notice.text, &notice.mentions, |user| service.user_name(user));
-    }
-}
-
-/// Turns the first `@name` of each mentioned user into `<@id>`; a user not named in the
-/// text is mentioned at its start, so that the ping happens.
-pub(super) fn link(text: &mut String, mentions: &[UserId], name_of: impl Fn(UserId) -> Option<String>) {
-    let mut missing = Vec::new();
-    for &user in mentions {
-        let markup = format!("<@{}>", user.0);
-        if text.contains(&markup) {
-            continue;
-        }
-        // The service writes a pinged user as `@` and his escaped name (`text::ping`).
-        let at = name_of(user).and_then(|name| find_name(text, &crate::service::text::name(&name)));
-        match at {
-            Some((start, end)) => text.replace_range(start..end, &markup),
-            None => missing.push(markup),
-        }
-    }
-    if !missing.is_empty() {
-        *text = format!("{} {text}", missing.join(" "));
-    }
-}
-
-/// Where `@name` stands in `text` as a whole word.
-fn find_name(text: &str, name: &str) -> Option<(usize, usize)> {
-    let needle = format!("@{name}");
-    text.match_indices(&needle)
-        .map(|(start, _)| (start, start + needle.len()))
-        .find(|&(_, end)| !text[end..].chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_'))
+/// A message's text in Discord's markup: a ping is `<@id>`, names are escaped.
+fn render(message: &ServiceMessage) -> String {
+    message.render(|user| format!("<@{}>", user.id.0))
 }
 
 /// Sends a notice as a new message: in its channel, or as a direct message.
@@ -69,36 +38,32 @@ pub async fn send_notice(http: &Http, notice: &Notice) -> Result<(), serenity::E
         Target::Channel(channel) => serenity::ChannelId::new(channel.0),
         Target::Direct(user) => serenity::UserId::new(user.0).create_dm_channel(http).await?.id,
     };
-    let message = Message::new(&notice.text, &notice.mentions, notice.images.iter(), &notice.buttons);
+    let message = Draft::new(&notice.message, notice.images.iter(), &notice.buttons);
     channel.send_message(http, message.into_create()).await?;
     Ok(())
 }
 
 /// A message's parts in Discord's terms, ready for any of serenity's message builders.
-pub(super) struct Message {
+pub(super) struct Draft {
     content: String,
     files: Vec<CreateAttachment>,
     rows: Vec<CreateActionRow>,
     mentions: CreateAllowedMentions,
 }
 
-impl Message {
-    pub(super) fn of(reply: &Reply) -> Message {
-        Message::new(&reply.text, &reply.mentions, reply.images.iter().chain(&reply.files), &reply.buttons)
+impl Draft {
+    pub(super) fn of(reply: &Reply) -> Draft {
+        Draft::new(&reply.message, reply.images.iter().chain(&reply.files), &reply.buttons)
     }
 
-    fn new<'a>(
-        text: &str,
-        mentions: &[UserId],
-        files: impl Iterator<Item = &'a Attachment>,
-        buttons: &[Button],
-    ) -> Message {
-        let users: Vec<serenity::UserId> = mentions.iter().map(|user| serenity::UserId::new(user.0)).collect();
-        Message {
-            content: content(text),
+    fn new<'a>(message: &ServiceMessage, files: impl Iterator<Item = &'a Attachment>, buttons: &[Button]) -> Draft {
+        let users: Vec<serenity::UserId> =
+            message.mentions().iter().map(|user| serenity::UserId::new(user.0)).collect();
+        Draft {
+            content: content(&render(message)),
             files: files.map(|file| CreateAttachment::bytes(file.bytes.clone(), file.name.clone())).collect(),
             rows: rows(buttons),
-            // Only the users the service names may be pinged: never @everyone or roles.
+            // Only the users the message pings may be pinged: never @everyone or roles.
             mentions: CreateAllowedMentions::new().everyone(false).empty_roles().users(users),
         }
     }
@@ -157,22 +122,13 @@ fn button(button: &Button) -> CreateButton {
 mod tests {
     use super::*;
 
-    fn linked(text: &str, mentions: &[u64]) -> String {
-        let mut text = text.to_owned();
-        let mentions: Vec<UserId> = mentions.iter().map(|&id| UserId(id)).collect();
-        let names =
-            |user: UserId| [(7, "bob"), (8, "bo")].iter().find(|(id, _)| *id == user.0).map(|(_, n)| n.to_string());
-        link(&mut text, &mentions, names);
-        text
-    }
-
     #[test]
-    fn mentions_become_discord_markup_where_the_name_stands() {
-        assert_eq!(linked("@bob, your move", &[7]), "<@7>, your move");
-        assert_eq!(linked("@bob against @bo", &[8]), "@bob against <@8>");
-        assert_eq!(linked("your move", &[7]), "<@7> your move");
-        assert_eq!(linked("<@7>, your move", &[7]), "<@7>, your move");
-        assert_eq!(linked("@bob, no ping", &[]), "@bob, no ping");
+    fn pings_are_discord_mentions_and_the_only_ones_allowed() {
+        let message =
+            ServiceMessage::new().ping(crate::service::UserId(7), "bob").push(", ").name("<@8>").push(" moved.");
+        assert_eq!(render(&message), r"<@7>, \<\@8\> moved.");
+        let built = Draft::new(&message, std::iter::empty(), &[]);
+        assert_eq!(built.content, render(&message));
     }
 
     #[test]

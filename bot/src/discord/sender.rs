@@ -18,7 +18,7 @@ use serenity::http::HttpError;
 use tokio::sync::{Notify, OwnedRwLockReadGuard, RwLock, watch};
 use tracing::warn;
 
-use super::reply::{exit_if_stopped, link_mentions, send_notice};
+use super::reply::{exit_if_stopped, send_notice};
 use crate::service::{Delivery, Outgoing, Service, Target};
 
 /// How long a pass waits for a moment without replies in flight before it queues.
@@ -69,14 +69,7 @@ impl Outbox {
             let claimed = {
                 let _no_reply_pending = self.no_reply_pending().await;
                 let service = self.service.clone();
-                tokio::task::spawn_blocking(move || {
-                    let mut claimed = service.claim_notices();
-                    for outgoing in &mut claimed {
-                        link_mentions(&service, std::slice::from_mut(&mut outgoing.notice));
-                    }
-                    claimed
-                })
-                .await
+                tokio::task::spawn_blocking(move || service.claim_notices()).await
             };
             let claimed = match claimed {
                 Ok(claimed) if !claimed.is_empty() => claimed,

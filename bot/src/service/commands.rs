@@ -351,7 +351,10 @@ pub fn help_text() -> String {
 
 /// `/help`, for anyone, privately.
 fn help() -> Response {
-    Response { reply: Reply { ok: true, private: true, text: help_text(), ..Reply::default() }, notices: Vec::new() }
+    Response {
+        reply: Reply { ok: true, private: true, message: help_text().into(), ..Reply::default() },
+        notices: Vec::new(),
+    }
 }
 
 /// Reads one option: by its field's type ([`Read`]), or by the reader the entry names

@@ -331,7 +331,7 @@ impl Refusal {
             Refusal::WithBoard { game, board, .. } => (Some(game), vec![board]),
             _ => (None, Vec::new()),
         };
-        let reply = Reply { ok: false, text, private: true, images, game, ..Reply::default() };
+        let reply = Reply { ok: false, message: text.into(), private: true, images, game, ..Reply::default() };
         Response { reply, notices: Vec::new() }
     }
 }

@@ -13,9 +13,9 @@
 //! Every game belongs to the server it was started in ([`Caller::guild`]): a command from
 //! another server finds it nowhere, as if its id did not exist.
 //!
-//! Replies name users by their display names, escaped so that no name can format a
-//! message or mention anyone ([`text`]); `mentions` lists, as ids, whom to ping (`@bob`
-//! in the text marks where). Refusals are private, change nothing, and carry the board
+//! Replies and notices are [`Message`]s: text, users' names and pings as separate
+//! segments, so that no name can format a message or mention anyone ([`text`]) and whom
+//! to ping is a user id, rendered by each adapter ([`message`]). Refusals are private, change nothing, and carry the board
 //! where there is one.
 
 mod buttons;
@@ -26,6 +26,7 @@ mod games;
 mod handlers;
 mod limits;
 mod loaded;
+pub mod message;
 mod notices;
 mod pictures;
 pub mod ratings;
@@ -42,11 +43,12 @@ pub use buttons::{Action, Step};
 pub use commands::Command;
 pub use error::Refusal;
 pub use loaded::Loaded;
+pub use message::Segment;
 pub use notices::{CHANNEL_REFUSED, Delivery, Outgoing, Timing as NoticeTiming};
 pub use seat::{BotPlayer, Submit, seed};
 pub use types::{
     Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Field, GameId, GameStatus,
-    GuildId, Level, Notice, NotifyMode, Reply, Response, Target, User, UserId,
+    GuildId, Level, Message, Notice, NotifyMode, Reply, Response, Target, User, UserId,
 };
 
 use crate::clock::{Clock, DeadlineStyle, Span, Timestamp};

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use super::Store;
 use super::buttons::Action;
 use super::loaded::Loaded;
-use super::types::{Attachment, Button, Caller, ChannelId, GameId, Notice, Reply, Response, Target, UserId};
+use super::types::{Attachment, Button, Caller, ChannelId, GameId, Message, Notice, Reply, Response, Target, UserId};
 use crate::clock::{Clock, Span, Timestamp};
 use crate::store::{GameRecord, Phase, Queued};
 
@@ -85,7 +85,14 @@ pub struct Outgoing {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct Letter {
     target: Target,
-    text: String,
+    /// The message, as segments.
+    #[serde(default)]
+    message: Message,
+    /// Before messages had segments, a notice was its text with `@name` for each user in
+    /// `mentions`: such a letter is read with [`Message::legacy`] ([`Notices::opened`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     mentions: Vec<UserId>,
     images: Vec<Image>,
     game: Option<GameId>,
@@ -124,8 +131,9 @@ impl Letter {
             notice.images.iter().map(|a| Image { name: a.name.clone(), png: STANDARD.encode(&a.bytes) }).collect();
         Letter {
             target: notice.target,
-            text: notice.text.clone(),
-            mentions: notice.mentions.clone(),
+            message: notice.message.clone(),
+            text: None,
+            mentions: Vec::new(),
             images,
             game: notice.game,
             channel,
@@ -146,8 +154,7 @@ impl Letter {
             .collect();
         Notice {
             target: self.target,
-            text: self.text.clone(),
-            mentions: self.mentions.clone(),
+            message: self.message.clone(),
             images,
             game: self.game,
             buttons: self.buttons.clone(),
@@ -160,13 +167,23 @@ impl Letter {
     }
 
     /// The same notice as a ping in the game's channel, if it is a direct message that
-    /// was not rerouted yet and the channel is known.
-    fn rerouted(&self) -> Option<Letter> {
+    /// was not rerouted yet and the channel is known; `name` is the user's, should the
+    /// message not address him already.
+    fn rerouted(&self, name: &str) -> Option<Letter> {
         let (Target::Direct(user), Some(channel), false) = (self.target, self.channel, self.rerouted) else {
             return None;
         };
-        let text = format!("{}{REROUTED}", self.text);
-        Some(Letter { target: Target::Channel(channel), text, mentions: vec![user], rerouted: true, ..self.clone() })
+        let message = self.message.clone().pinging(user, name).push(REROUTED);
+        Some(Letter { target: Target::Channel(channel), message, rerouted: true, ..self.clone() })
+    }
+
+    /// A letter stored before messages had segments, in the form written now (and the
+    /// same letter if it is not one): its pings found by the users' names, which
+    /// `name_of` gives.
+    fn upgraded(self, name_of: impl Fn(UserId) -> Option<String>) -> Letter {
+        let Some(text) = &self.text else { return self };
+        let message = Message::legacy(text, &self.mentions, name_of);
+        Letter { message, text: None, mentions: Vec::new(), ..self }
     }
 }
 
@@ -195,7 +212,7 @@ impl Notices {
         let Some(id) = response.reply.game else { return response };
         let player = self.store.load(id).ok().flatten().is_some_and(|record| record.involves(caller.user.id));
         if player && self.store.outbox().take_report(id).unwrap_or(false) {
-            response.reply.text.push_str(&format!("\n{CHANNEL_REFUSED}"));
+            response.reply.message.append(format!("\n{CHANNEL_REFUSED}"));
         }
         response
     }
@@ -217,7 +234,10 @@ impl Notices {
     /// An outbox entry read back; an unreadable one is dropped (and logged).
     fn opened(&self, queued: Queued) -> Option<Outgoing> {
         match serde_json::from_slice::<Letter>(&queued.body) {
-            Ok(letter) => Some(Outgoing { notice: letter.notice(), queued, letter }),
+            Ok(letter) => {
+                let letter = letter.upgraded(|user| self.name_of(user));
+                Some(Outgoing { notice: letter.notice(), queued, letter })
+            }
             Err(error) => {
                 tracing::error!(id = queued.id, %error, "an unreadable notice in the outbox: dropped");
                 self.forget(queued.id);
@@ -239,7 +259,7 @@ impl Notices {
                 tracing::warn!(id = queued.id, game = ?letter.game, failures = letter.failures, "a notice failed; retrying later");
                 self.put_back(Queued { due, body: letter.body(), ..queued });
             }
-            Delivery::DmClosed => match letter.rerouted() {
+            Delivery::DmClosed => match letter.rerouted(&self.name_of_target(&letter)) {
                 Some(letter) => self.put_back(Queued { due: now, body: letter.body(), ..queued }),
                 None => {
                     tracing::warn!(id = queued.id, game = ?letter.game, "a notice was refused in the channel too: dropped");
@@ -283,6 +303,19 @@ impl Notices {
         delivered
     }
 
+    /// The name last stored for `user`, if any.
+    fn name_of(&self, user: UserId) -> Option<String> {
+        self.store.user(user).ok().flatten().map(|record| record.name)
+    }
+
+    /// The name of the user a direct message goes to.
+    fn name_of_target(&self, letter: &Letter) -> String {
+        match letter.target {
+            Target::Direct(user) => self.name_of(user).unwrap_or_else(|| user.0.to_string()),
+            Target::Channel(_) => String::new(),
+        }
+    }
+
     fn forget(&self, id: u64) {
         if let Err(error) = self.store.outbox().remove_notice(id) {
             tracing::error!(%error, id, "cannot remove a notice from the outbox");
@@ -310,8 +343,7 @@ pub fn announcement(game: &Loaded, reply: &Reply) -> Notice {
     }
     Notice {
         target: Target::Channel(game.record.channel),
-        text: reply.text.clone(),
-        mentions: reply.mentions.clone(),
+        message: reply.message.clone(),
         images: reply.images.clone(),
         game: reply.game,
         buttons,

@@ -4,39 +4,36 @@
 
 use super::Parts;
 use super::loaded::Loaded;
-use super::text;
-use super::types::{Notice, NotifyMode, Target, UserId};
+use super::types::{Message, Notice, NotifyMode, Target, UserId};
 use crate::store::GameRecord;
 
 /// A message for `user` about `record`, sent the way he chose. `always` messages
 /// (results, timeouts) still go to the channel, without a ping, when he chose `off`.
-pub(crate) fn tell(parts: &Parts, record: &GameRecord, user: UserId, text: String, always: bool) -> Option<Notice> {
+/// The message pings only in the channel, and only `user`.
+pub(crate) fn tell(parts: &Parts, record: &GameRecord, user: UserId, message: Message, always: bool) -> Option<Notice> {
     if parts.seat.is_bot(user) {
         // The bot learns of its games from the store, not from messages.
         return None;
     }
-    let (target, mentions) = match parts.users.notify_mode(user) {
-        NotifyMode::Channel => (Target::Channel(record.channel), vec![user]),
-        NotifyMode::Dm => (Target::Direct(user), Vec::new()),
-        NotifyMode::Off if always => (Target::Channel(record.channel), Vec::new()),
+    let (target, message) = match parts.users.notify_mode(user) {
+        NotifyMode::Channel => (Target::Channel(record.channel), message.quiet().pinging(user, record.name_of(user))),
+        NotifyMode::Dm => (Target::Direct(user), message.quiet()),
+        NotifyMode::Off if always => (Target::Channel(record.channel), message.quiet()),
         NotifyMode::Off => return None,
     };
-    Some(Notice { target, text, mentions, images: Vec::new(), game: Some(record.id), buttons: Vec::new() })
+    Some(Notice { target, message, images: Vec::new(), game: Some(record.id), buttons: Vec::new() })
 }
 
 /// Pings the player to move in `game` (DMs carry the board from his side).
 pub(crate) fn turn_ping(parts: &Parts, game: &Loaded) -> Option<Notice> {
     let record = &game.record;
     let user = game.mover()?;
-    let opponent = text::name(record.name_of(record.other(user)));
-    let text = format!(
-        "{}, it is your turn in {} ({} against {opponent}){}.",
-        text::ping(record.name_of(user)),
-        record.id,
-        record.game.title(),
-        parts.clocks.time_left(record)
-    );
-    let mut notice = tell(parts, record, user, text, false)?;
+    let message = Message::new()
+        .ping(user, record.name_of(user))
+        .push(format!(", it is your turn in {} ({} against ", record.id, record.game.title()))
+        .name(record.name_of(record.other(user)))
+        .push(format!("){}.", parts.clocks.time_left(record)));
+    let mut notice = tell(parts, record, user, message, false)?;
     if notice.target == Target::Direct(user) {
         notice.images.push(parts.pictures.board(game, user, Vec::new()));
     }
@@ -46,7 +43,15 @@ pub(crate) fn turn_ping(parts: &Parts, game: &Loaded) -> Option<Notice> {
 /// Tells the players other than `except` how the game ended (or the challenge). The
 /// notices carry no Rematch button: in the channel, the reply to `except` has one, and
 /// a press in a direct message would come from no server.
-pub(crate) fn result_notices(parts: &Parts, record: &GameRecord, text: &str, except: Option<UserId>) -> Vec<Notice> {
-    let told = |user| tell(parts, record, user, format!("{}: {text}", text::ping(record.name_of(user))), true);
+pub(crate) fn result_notices(
+    parts: &Parts,
+    record: &GameRecord,
+    text: &Message,
+    except: Option<UserId>,
+) -> Vec<Notice> {
+    let told = |user| {
+        let message = Message::new().ping(user, record.name_of(user)).push(": ").then(text.clone());
+        tell(parts, record, user, message, true)
+    };
     [record.challenger, record.opponent].into_iter().filter(|user| Some(*user) != except).filter_map(told).collect()
 }

@@ -2,9 +2,8 @@
 //! name such as `**@everyone**` or `<@123>`, or a notation with a backtick, must not
 //! format the message or look like a mention: names are escaped where they are written
 //! ([`name`]), and every text option is made safe to quote when the command comes in
-//! ([`typed`], applied by [`super::commands::Args`]). Whom to ping is never read from the text: it is [`Reply::mentions`].
-//!
-//! [`Reply::mentions`]: super::Reply::mentions
+//! ([`typed`], applied by [`super::commands::Args`]). Whom to ping is never read from the
+//! text: it is the pings of a [`Message`](super::Message).
 
 /// Characters that Discord markdown or mentions give a meaning to; a backslash before one
 /// shows it as it is.
@@ -25,13 +24,6 @@ pub fn name(raw: &str) -> String {
         shown.push(ch);
     }
     shown
-}
-
-/// `@name`, escaped: how a message names a user it pings (the adapter turns it into a
-/// Discord mention of the id the reply lists).
-#[must_use]
-pub fn ping(raw: &str) -> String {
-    format!("@{}", name(raw))
 }
 
 /// Text typed by a user, made safe to quote between backticks (which is how every refusal
@@ -62,7 +54,6 @@ mod tests {
         assert_eq!(name("<@123>"), r"\<\@123\>");
         assert_eq!(name("a\nb"), "a b");
         assert_eq!(name("alice"), "alice");
-        assert_eq!(ping("bob_"), r"@bob\_");
     }
 
     #[test]

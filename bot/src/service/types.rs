@@ -6,6 +6,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub use super::message::Message;
+
 pub use stonemate_ai::{Budget, Level};
 
 pub use crate::ids::{ChannelId, GameId, GuildId, UserId};
@@ -120,16 +122,14 @@ pub struct Button {
 pub struct Reply {
     /// `false` when the command was refused; nothing was changed then.
     pub ok: bool,
-    /// The message text, in Discord's markup.
-    pub text: String,
+    /// The message, as segments each adapter renders.
+    pub message: Message,
     /// Only the caller sees it (Discord: ephemeral). Every refusal is private.
     pub private: bool,
     /// Pictures shown inline: board PNGs, the animated replay.
     pub images: Vec<Attachment>,
     /// Other files, such as the record of `/history`.
     pub files: Vec<Attachment>,
-    /// Users to ping with this message.
-    pub mentions: Vec<UserId>,
     /// Buttons under the reply, in order.
     pub buttons: Vec<Button>,
     /// The game the reply is about, if any.
@@ -138,6 +138,20 @@ pub struct Reply {
     /// UPDATE_MESSAGE) instead of posting a new one: `/history`'s First, Back, Next and
     /// Last show another turn in the same message.
     pub replaces_message: bool,
+}
+
+impl Reply {
+    /// The message as plain text (a ping is `@name`): what the console shows.
+    #[must_use]
+    pub fn text(&self) -> String {
+        self.message.plain()
+    }
+
+    /// The users the message pings.
+    #[must_use]
+    pub fn mentions(&self) -> Vec<UserId> {
+        self.message.mentions()
+    }
 }
 
 /// Where a message the bot sends on its own goes.
@@ -156,16 +170,28 @@ pub enum Target {
 pub struct Notice {
     /// Where it goes.
     pub target: Target,
-    /// The message text, in Discord's markup.
-    pub text: String,
-    /// Users to ping with it.
-    pub mentions: Vec<UserId>,
+    /// The message, as segments each adapter renders.
+    pub message: Message,
     /// Pictures shown inline, such as the board after a turn.
     pub images: Vec<Attachment>,
     /// The game it is about, if any.
     pub game: Option<GameId>,
     /// Buttons under it (a finished game's result carries Rematch).
     pub buttons: Vec<Button>,
+}
+
+impl Notice {
+    /// The message as plain text (a ping is `@name`): what the console shows.
+    #[must_use]
+    pub fn text(&self) -> String {
+        self.message.plain()
+    }
+
+    /// The users the message pings.
+    #[must_use]
+    pub fn mentions(&self) -> Vec<UserId> {
+        self.message.mentions()
+    }
 }
 
 /// What a command or a press produces: the reply, and the messages to send besides it.

@@ -179,7 +179,7 @@ mod tests {
         arm.store(true, Ordering::SeqCst);
         let turn = service.handle(&bob, Command::Move { notation: "e5".into(), game: Some(game) }).reply;
         assert!(!turn.ok);
-        assert!(turn.text.starts_with("storage unavailable, try again shortly: whether this was saved is unknown"));
+        assert!(turn.text().starts_with("storage unavailable, try again shortly: whether this was saved is unknown"));
         assert!(service.stopped().is_some());
         // The store holds the turn in memory; nothing may show it, and nothing is served.
         for command in [
@@ -187,9 +187,9 @@ mod tests {
             Command::Games { user: None, status: crate::service::GameStatus::Active, page: 1 },
         ] {
             let reply = service.handle(&alice, command).reply;
-            assert_eq!((reply.ok, reply.text.as_str()), (false, "storage unavailable, try again shortly"));
+            assert_eq!((reply.ok, reply.text().as_str()), (false, "storage unavailable, try again shortly"));
         }
         let again = service.handle(&bob, Command::Move { notation: "e5".into(), game: Some(game) }).reply;
-        assert_eq!(again.text, "storage unavailable, try again shortly");
+        assert_eq!(again.text(), "storage unavailable, try again shortly");
     }
 }

@@ -44,5 +44,5 @@ fn main() -> anyhow::Result<()> {
 /// `GAME TEXT` on one line (`-` for a notice about no game).
 fn line(notice: &Notice) -> String {
     let game = notice.game.map_or_else(|| "-".to_owned(), |id| id.0.to_string());
-    format!("{game} {}", notice.text.replace('\n', " "))
+    format!("{game} {}", notice.text().replace('\n', " "))
 }

@@ -72,7 +72,7 @@ fn challenge_bot(service: &Service, kind: GameKind, color: ColorChoice, days: u8
         level: Level::Easy,
     };
     let response = service.handle(&caller("alice"), command);
-    assert!(response.reply.ok, "{}", response.reply.text);
+    assert!(response.reply.ok, "{}", response.reply.text());
     response.reply.game.expect("the reply names the game")
 }
 
@@ -113,10 +113,10 @@ fn the_bot_plays_its_first_turn_when_it_is_white() {
     assert_eq!(record.turns.len(), 1, "the bot's turn is stored");
     let said = &notices[0];
     assert_eq!(said.target, Target::Channel(GENERAL));
-    assert!(said.text.starts_with(&format!("stonemate played {} in #{}", record.turns[0], id.0)), "{}", said.text);
+    assert!(said.text().starts_with(&format!("stonemate played {} in #{}", record.turns[0], id.0)), "{}", said.text());
     assert_eq!(said.images.len(), 1, "the announcement carries the board");
     // alice is pinged to move, on her clock; the bot never had one.
-    assert!(notices.iter().any(|n| n.mentions == vec![user("alice").id]), "{notices:?}");
+    assert!(notices.iter().any(|n| n.mentions() == vec![user("alice").id]), "{notices:?}");
     assert!(record.clock.is_some());
 }
 
@@ -159,7 +159,7 @@ fn a_draw_offer_to_the_bot_is_answered() {
         notices.extend(apply_next(&service, &answers));
     }
     let record = record(&service, id);
-    let said: Vec<&str> = notices.iter().map(|n| n.text.as_str()).collect();
+    let said: Vec<String> = notices.iter().map(|n| n.text()).collect();
     let declined = said.iter().any(|t| t.contains("stonemate declined the draw offer"));
     let agreed = record.phase == Phase::Finished && said.iter().any(|t| t.contains("draw (agreement)"));
     assert!(declined ^ agreed, "{said:?}");
@@ -194,7 +194,7 @@ fn the_tick_never_times_out_or_reminds_the_bot_and_asks_it_again() {
     assert_eq!(asked[0], asked[1]);
     drop(asked);
     let claim = service.handle(&caller("alice"), Command::Claim { game: Some(id) });
-    assert!(!claim.reply.ok, "{}", claim.reply.text);
+    assert!(!claim.reply.ok, "{}", claim.reply.text());
 }
 
 #[test]
@@ -215,12 +215,12 @@ fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
     clock.advance(Span::HOUR * 23);
     let reminded = service.tick();
     let [reminder] = reminded.as_slice() else { panic!("{reminded:?}") };
-    assert_eq!(reminder.mentions, [user("alice").id], "the player is reminded as in any game");
+    assert_eq!(reminder.mentions(), [user("alice").id], "the player is reminded as in any game");
     clock.advance(Span::HOUR);
     let notices = service.tick();
     let [told] = notices.as_slice() else { panic!("{notices:?}") };
-    assert_eq!((told.target, told.mentions.as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
-    assert_eq!(told.text, "@alice: your time for #1 ran out: Stonemate claims the win.");
+    assert_eq!((told.target, told.mentions().as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
+    assert_eq!(told.text(), "@alice: your time for #1 ran out: Stonemate claims the win.");
     let buttons: Vec<&str> = told.buttons.iter().map(|button| button.custom_id.as_str()).collect();
     assert_eq!(buttons, ["rematch:1"], "no reply shows this result, so the notice offers the rematch");
     let record = record(&service, id);
@@ -284,7 +284,7 @@ fn judgement(asked: &Asked) -> (String, Answer<GameId>) {
 
 fn propose(service: &Service, id: GameId, squares: &str) {
     let response = service.handle(&caller("alice"), Command::Dead { game: Some(id), squares: Some(squares.into()) });
-    assert!(response.reply.ok, "{}", response.reply.text);
+    assert!(response.reply.ok, "{}", response.reply.text());
 }
 
 /// A 5x5 game against the bot (White): Alice walls the c-file, the bot the d-file, the

@@ -21,12 +21,12 @@ fn challenge_posts_buttons_pings_the_opponent_and_shows_the_board() {
     let reply = table.ok("alice", challenge("bob", "go", Some("board=9x9 komi=6.5"))).reply;
     let id = reply.game.unwrap();
     assert!(!reply.private);
-    assert_eq!(reply.mentions, [user("bob").id]);
+    assert_eq!(reply.mentions(), [user("bob").id]);
     let ids: Vec<&str> = reply.buttons.iter().map(|b| b.custom_id.as_str()).collect();
     assert_eq!(ids, [format!("accept:{}", id.0), format!("decline:{}", id.0)]);
     assert_eq!(reply.buttons[0].style, ButtonStyle::Success);
     assert!(reply.images[0].bytes.starts_with(b"\x89PNG"));
-    assert!(reply.text.contains("komi=6.5"), "{}", reply.text);
+    assert!(reply.text().contains("komi=6.5"), "{}", reply.text());
 }
 
 /// The engine reads go's `counting=on` (rule 10), but the service cannot yet hold a
@@ -148,7 +148,7 @@ fn a_flood_of_challenges_blocks_nobody() {
     }
     // And bob, flooded, still challenges others and is never told he sent too many.
     let reply = table.ok("bob", challenge("zoe", "go", None)).reply;
-    assert!(reply.text.contains("challenges you"), "{}", reply.text);
+    assert!(reply.text().contains("challenges you"), "{}", reply.text());
 }
 
 #[test]
@@ -173,10 +173,10 @@ fn accept_starts_the_game_and_pings_the_first_mover() {
     // alice asked for white; in Go with chess pieces black (bob) moves first.
     assert_eq!(record.players, Some([user("alice").id, user("bob").id]));
     assert!(response.reply.images[0].bytes.starts_with(b"\x89PNG"));
-    assert!(response.reply.text.contains("@bob moves first"), "{}", response.reply.text);
+    assert!(response.reply.text().contains("@bob moves first"), "{}", response.reply.text());
     assert_eq!(record.clock.unwrap().deadline, table.now() + Span::days(3));
     // bob accepted and moves first: he is not pinged by his own command.
-    assert!(response.reply.mentions.is_empty());
+    assert!(response.reply.mentions().is_empty());
     // carol plays black, so she moves first and dave's accept pings her.
     let command = Command::Challenge {
         opponent: Some(user("dave")),
@@ -188,7 +188,7 @@ fn accept_starts_the_game_and_pings_the_first_mover() {
     };
     let id = table.ok("carol", command).reply.game;
     let response = table.ok("dave", Command::Accept { challenge: id });
-    assert_eq!(response.reply.mentions, [user("carol").id]);
+    assert_eq!(response.reply.mentions(), [user("carol").id]);
     assert!(table.record(id.unwrap()).clock.is_none(), "0 days: no clock");
 }
 
@@ -245,7 +245,7 @@ fn expired_challenge_is_refused_then_expired_by_tick() {
     let notices = table.service.tick();
     assert_eq!(notices.len(), 1);
     assert_eq!(notices[0].target, Target::Channel(super::common::GENERAL));
-    assert!(notices[0].text.contains("expired"), "{}", notices[0].text);
+    assert!(notices[0].text().contains("expired"), "{}", notices[0].text());
     assert_eq!(table.record(id).phase, Phase::Expired);
     assert!(table.service.tick().is_empty(), "told once");
     assert_eq!(
@@ -264,7 +264,7 @@ fn decline_and_withdraw_end_challenges_and_tell_the_other() {
     );
     let response = table.ok("bob", Command::Decline { challenge: None });
     assert_eq!(response.notices.len(), 1);
-    assert_eq!(response.notices[0].mentions, [user("alice").id]);
+    assert_eq!(response.notices[0].mentions(), [user("alice").id]);
     assert_eq!(table.record(id).phase, Phase::Declined);
     assert!(table.refused("bob", Command::Decline { challenge: game_opt(id) }).ends_with("it was declined"));
 
@@ -331,7 +331,7 @@ fn chogo_calls_its_second_side_green() {
     let values = [("opponent", Value::User(user("bob"))), ("game", text("chogo")), ("color", text("green"))];
     let command = typed("challenge", &values);
     let reply = table.ok("alice", command).reply;
-    assert!(reply.text.contains("alice plays green"), "{}", reply.text);
+    assert!(reply.text().contains("alice plays green"), "{}", reply.text());
     let accepted = table.ok("bob", Command::Accept { challenge: None }).reply;
-    assert!(accepted.text.contains("bob (white) vs alice (green)"), "{}", accepted.text);
+    assert!(accepted.text().contains("bob (white) vs alice (green)"), "{}", accepted.text());
 }

@@ -20,13 +20,13 @@ fn reminders_come_a_day_and_an_hour_before_the_deadline_once_each() {
     table.advance(Span(1));
     let notices = table.service.tick();
     let [reminder] = notices.as_slice() else { panic!("{notices:?}") };
-    assert_eq!(reminder.mentions, [user("bob").id]);
-    assert_eq!(reminder.text, "@bob: your turn in #1 is due in 1d 0h (2023-11-17 22:13 UTC).");
+    assert_eq!(reminder.mentions(), [user("bob").id]);
+    assert_eq!(reminder.text(), "@bob: your turn in #1 is due in 1d 0h (2023-11-17 22:13 UTC).");
     assert!(table.service.tick().is_empty(), "reminded once");
     table.advance(Span::HOUR * 23);
     let notices = table.service.tick();
     let [reminder] = notices.as_slice() else { panic!("{notices:?}") };
-    assert_eq!(reminder.text, "@bob: your turn in #1 is due in 1h 0m (2023-11-17 22:13 UTC).");
+    assert_eq!(reminder.text(), "@bob: your turn in #1 is due in 1h 0m (2023-11-17 22:13 UTC).");
     table.advance(Span::HOUR - Span(1));
     assert!(table.service.tick().is_empty(), "no reminder left before the deadline");
 }
@@ -40,10 +40,10 @@ fn a_one_day_turn_gets_only_the_last_hour_reminder() {
     table.advance(Span(1));
     let notices = table.service.tick();
     assert_eq!(notices.len(), 1, "{notices:?}");
-    assert!(notices[0].text.contains("due in 1h 0m"), "{}", notices[0].text);
+    assert!(notices[0].text().contains("due in 1h 0m"), "{}", notices[0].text());
     table.advance(Span::HOUR);
     let notices = table.service.tick();
-    assert!(notices[0].text.contains("ran out"), "then the timeout: {notices:?}");
+    assert!(notices[0].text().contains("ran out"), "then the timeout: {notices:?}");
 }
 
 #[test]
@@ -56,7 +56,7 @@ fn reminder_points_come_from_the_settings() {
     table.advance(Span(1));
     let notices = table.service.tick();
     assert_eq!(notices.len(), 1, "{notices:?}");
-    assert!(notices[0].text.contains("due in 12h 0m"), "{}", notices[0].text);
+    assert!(notices[0].text().contains("due in 12h 0m"), "{}", notices[0].text());
     table.advance(Span::HOUR * 11);
     assert!(table.service.tick().is_empty(), "the only point was sent");
 }
@@ -68,7 +68,7 @@ fn a_late_tick_sends_one_reminder_for_all_the_points_it_passed() {
     table.advance(Span::days(3) - Span::MINUTE * 30);
     let notices = table.service.tick();
     assert_eq!(notices.len(), 1, "{notices:?}");
-    assert!(notices[0].text.contains("due in 30m"), "{}", notices[0].text);
+    assert!(notices[0].text().contains("due in 30m"), "{}", notices[0].text());
     assert!(table.service.tick().is_empty());
 }
 
@@ -79,9 +79,9 @@ fn timeout_tells_the_waiting_player_and_nobody_loses_by_itself() {
     table.advance(Span::days(2));
     let notices = table.service.tick();
     let [told] = notices.as_slice() else { panic!("{notices:?}") };
-    assert_eq!((told.target, told.mentions.as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
-    assert!(told.text.contains("`/claim`"), "{}", told.text);
-    assert!(told.text.contains("ran out 1d 0h ago (2023-11-15 22:13 UTC)"), "{}", told.text);
+    assert_eq!((told.target, told.mentions().as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
+    assert!(told.text().contains("`/claim`"), "{}", told.text());
+    assert!(told.text().contains("ran out 1d 0h ago (2023-11-15 22:13 UTC)"), "{}", told.text());
     assert!(table.service.tick().is_empty());
     assert_eq!(table.record(id).phase, Phase::Playing, "no automatic loss");
     // bob may still play; the clock starts again for alice.
@@ -97,7 +97,7 @@ fn timeouts_reach_players_who_turned_pings_off_without_a_ping() {
     table.advance(Span::days(2));
     let notices = table.service.tick();
     assert_eq!(notices.len(), 1);
-    assert!(notices[0].mentions.is_empty());
+    assert!(notices[0].mentions().is_empty());
 }
 
 #[test]
@@ -112,7 +112,7 @@ fn a_turn_restarts_the_clock_and_the_reminders() {
     assert!(!clock.timeout_told);
     table.advance(Span::days(1));
     let notices = table.service.tick();
-    assert_eq!(notices[0].mentions, [user("alice").id]);
+    assert_eq!(notices[0].mentions(), [user("alice").id]);
 }
 
 #[test]
@@ -130,33 +130,33 @@ fn deadlines_on_discord_are_timestamps_every_reader_sees_in_his_zone() {
     let challenged = table.ok("alice", challenge).reply;
     let lapses = (table.now() + Span::days(7)).0 / 1000;
     assert!(
-        challenged.text.ends_with(&format!("before it lapses <t:{lapses}:R> (<t:{lapses}:f>).")),
+        challenged.text().ends_with(&format!("before it lapses <t:{lapses}:R> (<t:{lapses}:f>).")),
         "{}",
-        challenged.text
+        challenged.text()
     );
     let id = challenged.game.unwrap();
     let accepted = table.ok("bob", Command::Accept { challenge: Some(id) });
     let due = (table.now() + Span::days(3)).0 / 1000;
     let stamp = format!("due <t:{due}:R> (<t:{due}:f>)");
-    assert!(accepted.reply.text.contains(&stamp), "{}", accepted.reply.text);
+    assert!(accepted.reply.text().contains(&stamp), "{}", accepted.reply.text());
     let played = table.ok("bob", mv("R@e5"));
-    assert!(played.reply.text.contains(&stamp), "{}", played.reply.text);
-    assert!(played.notices[0].text.contains(&stamp), "the turn ping: {}", played.notices[0].text);
+    assert!(played.reply.text().contains(&stamp), "{}", played.reply.text());
+    assert!(played.notices[0].text().contains(&stamp), "the turn ping: {}", played.notices[0].text());
     let board = table.ok("carol", Command::Board { game: Some(id) });
-    assert!(board.reply.text.contains(&stamp), "{}", board.reply.text);
+    assert!(board.reply.text().contains(&stamp), "{}", board.reply.text());
     let games =
         table.ok("alice", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 });
-    assert!(games.reply.text.contains(&stamp), "{}", games.reply.text);
+    assert!(games.reply.text().contains(&stamp), "{}", games.reply.text());
     table.advance(Span::days(2));
     let reminder = table.service.tick();
-    assert!(reminder[0].text.contains(&format!("<t:{due}:R>")), "{}", reminder[0].text);
+    assert!(reminder[0].text().contains(&format!("<t:{due}:R>")), "{}", reminder[0].text());
 }
 
 #[test]
 fn the_console_writes_deadlines_in_utc() {
     let table = Table::new();
     let id = table.go("alice", "bob", 3, "board=9x9");
-    let board = table.ok("alice", Command::Board { game: Some(id) }).reply.text;
+    let board = table.ok("alice", Command::Board { game: Some(id) }).reply.text();
     assert!(board.ends_with("bob to move, due in 3d 0h (2023-11-17 22:13 UTC)."), "{board}");
 }
 
@@ -182,6 +182,6 @@ fn deadlines_survive_a_restart() {
     let service = Service::new(SledStore::open(dir.path()).unwrap(), clock, Settings::default());
     let notices = service.tick();
     assert_eq!(notices.len(), 1, "{notices:?}");
-    assert!(notices[0].text.contains("time for #1 ran out"), "{notices:?}");
+    assert!(notices[0].text().contains("time for #1 ran out"), "{notices:?}");
     assert_eq!(service.user_name(user("bob").id).as_deref(), Some("bob"), "names are stored");
 }

@@ -133,7 +133,7 @@ impl Table {
     pub fn ok_as(&self, caller: &Caller, command: impl Into<Call>) -> Response {
         let command = command.into();
         let response = self.call(caller, command.clone());
-        assert!(response.reply.ok, "{} {command:?} was refused: {}", caller.user.name, response.reply.text);
+        assert!(response.reply.ok, "{} {command:?} was refused: {}", caller.user.name, response.reply.text());
         response
     }
 
@@ -149,11 +149,11 @@ impl Table {
         let command = command.into();
         let before = self.service.store().dump().unwrap();
         let response = self.call(caller, command.clone());
-        assert!(!response.reply.ok, "{command:?} was not refused: {}", response.reply.text);
+        assert!(!response.reply.ok, "{command:?} was not refused: {}", response.reply.text());
         assert!(response.reply.private, "refusals are private");
         assert!(response.notices.is_empty(), "refusals send nothing");
         assert_eq!(self.service.store().dump().unwrap(), before, "{command:?} changed the store");
-        response.reply.text
+        response.reply.text()
     }
 
     /// A button press that must be refused, changing nothing.
@@ -166,9 +166,9 @@ impl Table {
     pub fn press_refused_as(&self, caller: &Caller, id: &str) -> String {
         let before = self.service.store().dump().unwrap();
         let response = self.service.press(caller, id);
-        assert!(!response.reply.ok && response.reply.private, "{id}: {}", response.reply.text);
+        assert!(!response.reply.ok && response.reply.private, "{id}: {}", response.reply.text());
         assert_eq!(self.service.store().dump().unwrap(), before, "{id} changed the store");
-        response.reply.text
+        response.reply.text()
     }
 
     pub fn challenge(&self, from: &str, to: &str, game: &str, days: u8, options: &str) -> GameId {

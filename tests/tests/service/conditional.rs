@@ -34,16 +34,16 @@ fn a_conditional_line_answers_the_expected_turn_at_once_and_is_hidden() {
     // Alice (white) waits for bob's first turn.
     let stored = table.ok("alice", line(id, "e5 d4 c3 d3"));
     assert!(stored.reply.private && stored.notices.is_empty(), "{:?}", stored.reply);
-    assert!(stored.reply.text.contains("if R@e5 then R@d4"), "{}", stored.reply.text);
+    assert!(stored.reply.text().contains("if R@e5 then R@d4"), "{}", stored.reply.text());
     let bobs_view = table.ok("bob", lines(id));
-    assert!(bobs_view.reply.text.contains("no conditional lines"), "{}", bobs_view.reply.text);
+    assert!(bobs_view.reply.text().contains("no conditional lines"), "{}", bobs_view.reply.text());
     let played = table.ok("bob", mv_in("e5", id));
-    assert!(!played.reply.text.contains("c3"), "the rest of the line stays hidden: {}", played.reply.text);
-    assert!(played.reply.text.contains("answered R@d4"), "{}", played.reply.text);
+    assert!(!played.reply.text().contains("c3"), "the rest of the line stays hidden: {}", played.reply.text());
+    assert!(played.reply.text().contains("answered R@d4"), "{}", played.reply.text());
     assert_eq!(table.record(id).turns, ["R@e5", "R@d4"]);
     let alice = user("alice").id;
-    assert!(played.notices.iter().any(|n| n.mentions.contains(&alice) && n.text.contains("conditional turn R@d4")));
-    assert!(played.notices.iter().any(|n| n.mentions.contains(&user("bob").id)), "bob is to move again");
+    assert!(played.notices.iter().any(|n| n.mentions().contains(&alice) && n.text().contains("conditional turn R@d4")));
+    assert!(played.notices.iter().any(|n| n.mentions().contains(&user("bob").id)), "bob is to move again");
     // The line goes on: c3 is answered too; then it is used up.
     table.ok("bob", mv_in("c3", id));
     assert_eq!(table.record(id).turns, ["R@e5", "R@d4", "R@c3", "R@d3"]);
@@ -57,9 +57,9 @@ fn lines_the_game_leaves_are_dropped() {
     table.ok("alice", mv_in("d4", id));
     table.ok("alice", line(id, "c3 d3"));
     table.ok("alice", line(id, "f5 f4 g5 g4"));
-    assert!(table.ok("alice", lines(id)).reply.text.contains("2. if R@f5 then R@f4"));
+    assert!(table.ok("alice", lines(id)).reply.text().contains("2. if R@f5 then R@f4"));
     let played = table.ok("bob", mv_in("f5", id));
-    assert!(played.reply.text.contains("answered R@f4"));
+    assert!(played.reply.text().contains("answered R@f4"));
     let record = table.record(id);
     assert_eq!(record.conditionals.len(), 1, "only the line that went on is kept");
     assert_eq!(record.conditionals[0].turns, ["R@g5", "R@g4"]);
@@ -80,7 +80,7 @@ fn lines_are_checked_and_cleared() {
     assert!(table.refused("bob", line(id, "c3 d3")).contains("your turn"));
     table.ok("alice", line(id, "c3 d3"));
     let cleared = table.ok("alice", line(id, "clear"));
-    assert!(cleared.reply.private && cleared.reply.text.contains("Removed"));
+    assert!(cleared.reply.private && cleared.reply.text().contains("Removed"));
     assert!(table.record(id).conditionals.is_empty());
     table.ok("bob", mv_in("c3", id));
     assert_eq!(table.record(id).turns.len(), 3, "nothing answered after clear");

@@ -65,23 +65,23 @@ fn rule_10_dead_groups_of_rooks_are_agreed_removed_and_scored() {
     let table = Table::new();
     let (id, opened) = counting_game(&table, 3);
     let reply = &opened.reply;
-    assert!(reply.text.contains("/dead") && reply.text.contains("engine proposes"), "{}", reply.text);
-    assert!(reply.text.contains("dead: "), "the engine's estimate is shown: {}", reply.text);
+    assert!(reply.text().contains("/dead") && reply.text().contains("engine proposes"), "{}", reply.text());
+    assert!(reply.text().contains("dead: "), "the engine's estimate is shown: {}", reply.text());
     assert!(has_resume(&opened, id) && !reply.images.is_empty());
     assert_eq!(table.record(id).phase, Phase::Playing);
     // Bob, who passed first, is told and may answer.
-    assert!(opened.notices.iter().any(|notice| notice.text.contains("both passed")), "{:?}", opened.notices);
+    assert!(opened.notices.iter().any(|notice| notice.text().contains("both passed")), "{:?}", opened.notices);
     let proposed = table.ok("bob", dead("a3"));
-    assert!(proposed.reply.mentions.contains(&super::common::user("alice").id));
+    assert!(proposed.reply.mentions().contains(&super::common::user("alice").id));
     let over = table.service.press(&super::common::caller("alice"), &accept_button(&proposed));
-    assert!(over.reply.ok, "{}", over.reply.text);
+    assert!(over.reply.ok, "{}", over.reply.text());
     let record = table.record(id);
     assert_eq!(record.turns.last().map(String::as_str), Some("dead a3"));
     let result = record.result.expect("over");
     assert_eq!((result.winner, result.reason), (Some(Color::Black), Reason::Rules(EndReason::Counted)));
     // Black: ten squares of the a- and b-files and one prisoner; White: the e-file.
-    assert!(over.reply.text.contains("B+6"), "{}", over.reply.text);
-    assert!(over.reply.text.contains("black 11") && over.reply.text.contains("white 5"), "{}", over.reply.text);
+    assert!(over.reply.text().contains("B+6"), "{}", over.reply.text());
+    assert!(over.reply.text().contains("black 11") && over.reply.text().contains("white 5"), "{}", over.reply.text());
 }
 
 /// Rule 10 with a mixed set: a rook and a knight of White's in Black's area are agreed dead
@@ -101,7 +101,7 @@ fn rule_10_dead_groups_of_mixed_sets_are_agreed() {
     assert_eq!(record.turns.last().map(String::as_str), Some("dead a3 b5"));
     assert_eq!(record.result.expect("over").winner, Some(Color::Black));
     // Black: the ten squares of the a- and b-files and two prisoners; White: five.
-    assert!(over.reply.text.contains("B+7"), "{}", over.reply.text);
+    assert!(over.reply.text().contains("B+7"), "{}", over.reply.text());
 }
 
 /// Rule 10: Resume plays on from the position of the two passes, the player who passed
@@ -111,14 +111,14 @@ fn rule_10_a_resumed_game_that_passes_again_counts_again() {
     let table = Table::new();
     let (id, _) = counting_game(&table, 3);
     let resumed = table.service.press(&super::common::caller("alice"), &format!("resume:{}", id.0));
-    assert!(resumed.reply.ok && resumed.reply.text.contains("bob to move"), "{}", resumed.reply.text);
+    assert!(resumed.reply.ok && resumed.reply.text().contains("bob to move"), "{}", resumed.reply.text());
     assert!(table.record(id).counting.is_none());
     assert!(table.refused("bob", dead("a3")).contains("not counting"));
     assert!(table.refused("alice", super::common::mv_in("b1", id)).contains("not your turn"));
     table.ok("bob", super::common::mv_in("b2", id));
     table.ok("alice", super::common::mv_in("pass", id));
     let again = table.ok("bob", super::common::mv_in("pass", id));
-    assert!(again.reply.text.contains("Both passed") && has_resume(&again, id), "{}", again.reply.text);
+    assert!(again.reply.text().contains("Both passed") && has_resume(&again, id), "{}", again.reply.text());
     assert!(table.record(id).counting.is_some());
     // A turn by the player to move resumes play too.
     table.ok("alice", super::common::mv_in("e1", id));
@@ -142,7 +142,7 @@ fn a_new_proposal_clears_acceptances_and_old_buttons() {
     assert!(table.press_refused("alice", &first).contains("changed"));
     let shown = table.ok("alice", typed("dead", &[]));
     let squares = if other == "none" { "dead: none" } else { "dead: a3" };
-    assert!(shown.reply.private && shown.reply.text.contains(squares), "{}", shown.reply.text);
+    assert!(shown.reply.private && shown.reply.text().contains(squares), "{}", shown.reply.text());
     assert_eq!(table.record(id).counting.expect("counting").by, Some(Color::Black));
     let refused = table.refused("alice", dead("a4"));
     assert!(refused.contains("a4"), "{refused}");
@@ -159,10 +159,10 @@ fn rule_10_a_proposal_stands_when_the_clock_runs_out() {
     assert!(table.refused("bob", Command::Claim { game: Some(id) }).contains("counting"));
     table.advance(Span::HOUR * 23);
     let reminded = table.service.tick();
-    assert!(reminded.iter().any(|notice| notice.text.contains("if time runs out, it stands")), "{reminded:?}");
+    assert!(reminded.iter().any(|notice| notice.text().contains("if time runs out, it stands")), "{reminded:?}");
     table.advance(Span::HOUR * 2);
     let notices = table.service.tick();
-    assert!(notices.iter().any(|notice| notice.text.contains("so it stands")), "{notices:?}");
+    assert!(notices.iter().any(|notice| notice.text().contains("so it stands")), "{notices:?}");
     let record = table.record(id);
     assert_eq!(record.turns.last().map(String::as_str), Some("dead a3"));
     assert_eq!(record.result.expect("over").winner, Some(Color::Black));
@@ -284,11 +284,11 @@ fn rule_10_a_game_against_gnu_go_is_counted_as_gnu_go_counts_it() {
     ours.sort_unstable();
     expected.sort_unstable();
     assert_eq!(ours, expected, "the engine's proposal is GNU Go's dead stones");
-    assert!(opened.reply.text.contains(&format!("counted so, {score}")), "{score}: {}", opened.reply.text);
+    assert!(opened.reply.text().contains(&format!("counted so, {score}")), "{score}: {}", opened.reply.text());
     // Bob proposes GNU Go's list, Alice accepts it with the button.
     let proposed = table.ok("bob", dead(&theirs.join(" ")));
     let over = table.service.press(&super::common::caller("alice"), &accept_button(&proposed));
-    assert!(over.reply.text.contains(&score), "GNU Go's {score}: {}", over.reply.text);
+    assert!(over.reply.text().contains(&score), "GNU Go's {score}: {}", over.reply.text());
     let record = table.record(id);
     assert_eq!(record.phase, Phase::Finished);
     assert!(record.turns.last().is_some_and(|entry| entry.starts_with("dead ")));

@@ -22,8 +22,11 @@ fn resign_asks_to_confirm_then_the_button_ends_the_game() {
     assert!(response.reply.ok && !response.reply.private);
     assert!(response.reply.images[0].bytes.starts_with(b"\x89PNG"));
     // A rated game: the new ratings follow the result (ratings.rs checks the figures).
-    assert_eq!(response.reply.text, "#1 is over: alice (white) wins by resignation. Ratings: alice 1662?, bob 1338?.");
-    assert_eq!(response.notices[0].mentions, [user("alice").id], "the result is told to the other player");
+    assert_eq!(
+        response.reply.text(),
+        "#1 is over: alice (white) wins by resignation. Ratings: alice 1662?, bob 1338?."
+    );
+    assert_eq!(response.notices[0].mentions(), [user("alice").id], "the result is told to the other player");
     let result = table.record(id).result.unwrap();
     assert_eq!((result.winner, result.reason), (Some(Color::White), Reason::Resignation));
     assert!(table.press_refused("bob", "resign:1").starts_with("#1 is over"));
@@ -35,13 +38,13 @@ fn draw_offer_then_accept_by_draw() {
     let table = Table::new();
     let id = table.go("alice", "bob", 3, "board=9x9");
     let offer = table.ok("bob", Command::Draw { game: None }).reply;
-    assert_eq!(offer.mentions, [user("alice").id]);
+    assert_eq!(offer.mentions(), [user("alice").id]);
     assert_eq!(offer.buttons[0].custom_id, "draw-accept:1");
     assert_eq!(table.record(id).draw_offer, Some(Color::Black));
     assert_eq!(table.refused("bob", Command::Draw { game: None }), "you have already offered a draw in #1");
     assert!(table.press_refused("bob", "draw-accept:1").contains("no draw offer"));
     let done = table.ok("alice", Command::Draw { game: None }).reply;
-    assert_eq!(done.text, "#1 is over: draw (agreement). Ratings: alice 1500?, bob 1500?.");
+    assert_eq!(done.text(), "#1 is over: draw (agreement). Ratings: alice 1500?, bob 1500?.");
     let record = table.record(id);
     assert_eq!((record.phase, record.result.unwrap().reason), (Phase::Finished, Reason::Agreement));
 }
@@ -78,7 +81,7 @@ fn abort_only_before_any_turn() {
     let table = Table::new();
     let id = table.go("alice", "bob", 3, "board=9x9");
     let response = table.ok("alice", Command::Abort { game: None });
-    assert_eq!(response.reply.text, "#1 is over: aborted by alice.");
+    assert_eq!(response.reply.text(), "#1 is over: aborted by alice.");
     assert_eq!(table.record(id).result.unwrap().outcome_name(), "none");
     let id = table.go("alice", "bob", 3, "board=9x9");
     table.ok("bob", mv("e5"));
@@ -105,7 +108,7 @@ fn claim_wins_only_after_the_opponents_time_ran_out() {
     );
     table.advance(Span::days(1));
     let response = table.ok("alice", Command::Claim { game: None });
-    assert!(response.reply.text.contains("alice (white) wins by time"), "{}", response.reply.text);
+    assert!(response.reply.text().contains("alice (white) wins by time"), "{}", response.reply.text());
     assert_eq!(table.record(id).result.unwrap().reason, Reason::Timeout);
 }
 
@@ -131,7 +134,7 @@ fn extratime_gives_the_opponent_more_days_for_this_turn() {
     let text = table.refused("bob", Command::ExtraTime { game: None, days: 2 });
     assert_eq!(text, "it is your turn in #1: only the waiting player can give extra time");
     let response = table.ok("alice", Command::ExtraTime { game: None, days: 2 });
-    assert_eq!(response.reply.mentions, [user("bob").id]);
+    assert_eq!(response.reply.mentions(), [user("bob").id]);
     assert_eq!(table.record(id).clock.unwrap().deadline, deadline + Span::days(2));
     // After a timeout, extra time counts from now.
     table.advance(Span::days(10));

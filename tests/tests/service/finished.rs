@@ -27,7 +27,7 @@ fn finished_games_come_newest_first_with_result_and_reason() {
     table.advance(Span::HOUR);
     table.ok("bob", Command::Resign { game: game_opt(first) });
     table.service.press(&super::common::caller("bob"), &format!("resign:{}", first.0));
-    let text = table.ok("alice", finished(1)).reply.text;
+    let text = table.ok("alice", finished(1)).reply.text();
     assert_eq!(
         text,
         "alice's finished games, newest first (page 1 of 1):\n\
@@ -37,7 +37,7 @@ fn finished_games_come_newest_first_with_result_and_reason() {
     let active = table
         .ok("alice", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
         .reply
-        .text;
+        .text();
     assert_eq!(active, "alice has no active games or challenges.", "active is as before");
 }
 
@@ -45,15 +45,15 @@ fn finished_games_come_newest_first_with_result_and_reason() {
 fn finished_games_are_paged_ten_at_a_time_and_a_page_beyond_the_end_is_refused() {
     let table = Table::new();
     let ids: Vec<GameId> = (0..12).map(|n| aborted(&table, &format!("p{n}"))).collect();
-    let page_one = table.ok("alice", finished(1)).reply.text;
+    let page_one = table.ok("alice", finished(1)).reply.text();
     assert!(page_one.starts_with("alice's finished games, newest first (page 1 of 2):\n#12 "), "{page_one}");
     assert_eq!(page_one.lines().filter(|line| line.starts_with('#')).count(), 10);
     assert!(page_one.ends_with("Older ones: `/games status:finished page:2`"), "{page_one}");
-    let page_two = table.ok("alice", finished(2)).reply.text;
+    let page_two = table.ok("alice", finished(2)).reply.text();
     let listed: Vec<&str> = page_two.lines().skip(1).map(|line| line.split(' ').next().unwrap()).collect();
     assert_eq!(listed, [ids[1].to_string(), ids[0].to_string()]);
     assert_eq!(table.refused("alice", finished(3)), "page 3 is beyond the end: there are 2 pages");
-    assert_eq!(table.ok("zed", finished(1)).reply.text, "zed has no finished games.");
+    assert_eq!(table.ok("zed", finished(1)).reply.text(), "zed has no finished games.");
 }
 
 #[test]
@@ -68,7 +68,7 @@ fn games_without_a_finish_time_come_after_the_dated_ones_by_id() {
         record.version += 1;
         table.service.store().update(&record).unwrap();
     }
-    let text = table.ok("alice", finished(1)).reply.text;
+    let text = table.ok("alice", finished(1)).reply.text();
     let listed: Vec<&str> = text.lines().skip(1).map(|line| line.split(' ').next().unwrap()).collect();
     assert_eq!(listed, [dated.to_string(), older.to_string(), old.to_string()]);
     assert!(text.lines().nth(2).unwrap().ends_with("aborted by alice"), "no time for old records: {text}");
@@ -79,15 +79,15 @@ fn the_status_option_picks_the_list_and_bad_values_are_refused() {
     let table = Table::new();
     aborted(&table, "bob");
     let other = Value::User(user("bob"));
-    let listed = table.ok("carol", typed("games", &[("user", other), ("status", text("finished"))])).reply.text;
+    let listed = table.ok("carol", typed("games", &[("user", other), ("status", text("finished"))])).reply.text();
     assert!(listed.starts_with("bob's finished games"), "{listed}");
-    let active = table.ok("alice", typed("games", &[("status", text("active"))])).reply.text;
+    let active = table.ok("alice", typed("games", &[("status", text("active"))])).reply.text();
     assert_eq!(
         active,
         table
             .ok("alice", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
             .reply
-            .text
+            .text()
     );
     assert_eq!(
         table.refused("alice", typed("games", &[("status", text("lost"))])),

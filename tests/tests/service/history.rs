@@ -33,7 +33,7 @@ fn step(table: &Table, who: &str, reply: &Reply, label: &str) -> Reply {
     let button = reply.buttons.iter().find(|button| button.label == label);
     let button = button.unwrap_or_else(|| panic!("no {label} among {:?}", labels(reply)));
     let response = table.service.press(&caller(who), &button.custom_id);
-    assert!(response.reply.ok, "{label}: {}", response.reply.text);
+    assert!(response.reply.ok, "{label}: {}", response.reply.text());
     assert!(response.notices.is_empty(), "looking back tells nobody");
     response.reply
 }
@@ -60,16 +60,16 @@ fn history_buttons_step_through_the_game_in_the_same_message() {
     let back = step(&table, "carol", &history, "Back");
     assert!(back.replaces_message && !back.private);
     assert_eq!(board(&back), "after 4");
-    assert!(back.text.ends_with("Shown: the board after turn 4 of 5 (2... R@g7)."), "{}", back.text);
+    assert!(back.text().ends_with("Shown: the board after turn 4 of 5 (2... R@g7)."), "{}", back.text());
     assert_eq!(labels(&back), ["First", "Back", "Next", "Last"]);
     let back = step(&table, "dave", &back, "Back");
     assert_eq!(board(&back), "after 3");
-    assert!(back.text.ends_with("(2. R@c3)."), "{}", back.text);
+    assert!(back.text().ends_with("(2. R@c3)."), "{}", back.text());
     let next = step(&table, "alice", &back, "Next");
     assert_eq!(board(&next), "after 4");
     let first = step(&table, "bob", &next, "First");
     assert_eq!(board(&first), "after 0");
-    assert!(first.text.ends_with("Shown: the start, before turn 1 of 5."), "{}", first.text);
+    assert!(first.text().ends_with("Shown: the start, before turn 1 of 5."), "{}", first.text());
     assert_eq!(labels(&first), ["Next", "Last"], "nothing before the start");
     let last = step(&table, "carol", &first, "Last");
     assert_eq!(board(&last), "after 5");
@@ -90,7 +90,7 @@ fn history_buttons_keep_working_after_a_restart() {
     };
     let service = Service::new(SledStore::open(dir.path()).unwrap(), clock, settings());
     let reply = service.press(&caller("carol"), &custom_id).reply;
-    assert!(reply.ok && reply.replaces_message, "{}", reply.text);
+    assert!(reply.ok && reply.replaces_message, "{}", reply.text());
     assert_eq!(board(&reply), "after 0");
 }
 

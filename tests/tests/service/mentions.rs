@@ -17,8 +17,8 @@ fn evil() -> Caller {
 
 /// Every text of a response (the reply and the notices).
 fn texts(response: &Response) -> Vec<String> {
-    let mut texts = vec![response.reply.text.clone()];
-    texts.extend(response.notices.iter().map(|notice| notice.text.clone()));
+    let mut texts = vec![response.reply.text().clone()];
+    texts.extend(response.notices.iter().map(|notice| notice.text().clone()));
     texts
 }
 
@@ -46,8 +46,8 @@ fn a_display_name_cannot_ping_or_format_anything() {
     };
     let response = table.ok("alice", challenge);
     assert_inert(&response);
-    assert!(response.reply.text.contains(&text::ping(EVIL)), "{}", response.reply.text);
-    assert_eq!(response.reply.mentions, [4242u64].map(stonemate_bot::service::UserId), "whom to ping: an id");
+    assert!(response.reply.text().contains(&format!("@{}", text::name(EVIL))), "{}", response.reply.text());
+    assert_eq!(response.reply.mentions(), [4242u64].map(stonemate_bot::service::UserId), "whom to ping: an id");
     let evil = evil();
     let started = table.service.handle(&evil, Command::Accept { challenge: None });
     assert!(started.reply.ok);
@@ -71,13 +71,13 @@ fn a_display_name_cannot_ping_or_format_anything() {
         (evil.clone(), Command::Resign { game: None }),
     ] {
         let response = table.service.handle(&who, command.clone());
-        assert!(response.reply.ok, "{command:?}: {}", response.reply.text);
+        assert!(response.reply.ok, "{command:?}: {}", response.reply.text());
         assert_inert(&response);
     }
     let over = table.service.press(&evil, "resign:1");
     assert!(over.reply.ok);
     assert_inert(&over);
-    assert!(over.reply.text.contains("alice (white) wins"), "{}", over.reply.text);
+    assert!(over.reply.text().contains("alice (white) wins"), "{}", over.reply.text());
 }
 
 fn table_caller(name: &str) -> Caller {
@@ -122,6 +122,6 @@ fn refusals_naming_a_user_escape_his_name() {
         table.ok("alice", challenge());
     }
     let refused = table.service.handle(&table_caller("alice"), challenge());
-    assert!(!refused.reply.ok && refused.reply.text.contains("answer"), "{}", refused.reply.text);
+    assert!(!refused.reply.ok && refused.reply.text().contains("answer"), "{}", refused.reply.text());
     assert_inert(&refused);
 }

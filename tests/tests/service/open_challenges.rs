@@ -22,9 +22,11 @@ fn an_open_challenge_pings_nobody_and_offers_only_accept() {
     let table = Table::new();
     let reply = table.ok("alice", open("go")).reply;
     let id = reply.game.unwrap();
-    assert!(reply.mentions.is_empty(), "nobody is pinged");
+    assert!(reply.mentions().is_empty(), "nobody is pinged");
     assert!(
-        reply.text.starts_with(&format!("alice challenges anyone here to Go with chess pieces — open challenge {id}"))
+        reply
+            .text()
+            .starts_with(&format!("alice challenges anyone here to Go with chess pieces — open challenge {id}"))
     );
     let buttons: Vec<&str> = reply.buttons.iter().map(|b| b.custom_id.as_str()).collect();
     assert_eq!(buttons, [format!("accept:{}", id.0)]);
@@ -34,7 +36,7 @@ fn an_open_challenge_pings_nobody_and_offers_only_accept() {
         table
             .ok("alice", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
             .reply
-            .text
+            .text()
             .contains("open challenge, waiting for anyone")
     );
 }
@@ -65,10 +67,10 @@ fn a_third_user_accepts_an_open_challenge_and_becomes_the_opponent() {
     assert_eq!(response.notices.len(), 1, "{:?}", response.notices);
     let notice = &response.notices[0];
     assert_eq!(
-        (notice.target, notice.mentions.as_slice()),
+        (notice.target, notice.mentions().as_slice()),
         (Target::Channel(super::common::GENERAL), &[user("alice").id][..])
     );
-    assert!(notice.text.contains(&format!("carol accepted your open challenge {id}")), "{}", notice.text);
+    assert!(notice.text().contains(&format!("carol accepted your open challenge {id}")), "{}", notice.text());
     // The game is theirs now: bob can no longer take it, and carol plays.
     assert_eq!(table.refused("bob", accept(id)), format!("challenge {id} was already accepted by carol"));
     assert_eq!(table.service.store().games_of(user("carol").id).unwrap(), [(id, Phase::Playing)]);
@@ -112,7 +114,7 @@ fn open_challenges_count_against_the_challengers_limits_and_expire() {
     let notices = table.service.tick();
     assert_eq!(table.record(first).phase, Phase::Expired);
     assert!(
-        notices.iter().all(|notice| notice.mentions == [user("alice").id]),
+        notices.iter().all(|notice| notice.mentions() == [user("alice").id]),
         "only the challenger is told: {notices:?}"
     );
     assert!(table.refused("bob", accept(first)).contains("has expired"));
@@ -133,7 +135,7 @@ fn of_two_users_accepting_at_once_one_gets_the_game_and_the_other_is_told_it_was
                     scope.spawn(move || {
                         barrier.wait();
                         let reply = service.press(&caller(name), &format!("accept:{}", id.0)).reply;
-                        (name.to_owned(), reply.ok, reply.text)
+                        (name.to_owned(), reply.ok, reply.text())
                     })
                 })
                 .collect();

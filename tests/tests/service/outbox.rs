@@ -5,8 +5,8 @@
 use std::cell::RefCell;
 
 use stonemate_bot::clock::Span;
-use stonemate_bot::service::{CHANNEL_REFUSED, Command, Delivery, Notice, NotifyMode, Settings, Target};
-use stonemate_bot::store::SledStore;
+use stonemate_bot::service::{CHANNEL_REFUSED, Command, Delivery, Notice, NotifyMode, Settings, Target, UserId};
+use stonemate_bot::store::{Queued, SledStore};
 
 use super::common::{GENERAL, Table, mv, user};
 
@@ -26,7 +26,7 @@ fn a_failed_notice_is_retried_with_a_doubling_backoff_until_it_is_sent_once() {
     table.go("alice", "bob", 3, "board=9x9");
     table.ok("bob", mv("e5"));
     let [ping] = <[Notice; 1]>::try_from(attempt(&table, Delivery::Failed)).unwrap();
-    assert!(ping.text.contains("it is your turn in #1"), "{}", ping.text);
+    assert!(ping.text().contains("it is your turn in #1"), "{}", ping.text());
     // Waits of 5 s, 10 s, 20 s: nothing is tried a millisecond before each is over.
     for wait in [5_000, 10_000, 20_000] {
         assert!(attempt(&table, Delivery::Failed).is_empty(), "tried again at once");
@@ -76,9 +76,9 @@ fn a_refused_direct_message_is_sent_once_more_as_a_ping_in_the_games_channel() {
     assert_eq!(tried[0].target, Target::Direct(user("alice").id));
     let [fallback] = sent.as_slice() else { panic!("{sent:?}") };
     assert_eq!(fallback.target, Target::Channel(GENERAL));
-    assert_eq!(fallback.mentions, [user("alice").id], "a ping, now that it is in the channel");
-    assert!(fallback.text.starts_with(&tried[0].text), "{}", fallback.text);
-    assert!(fallback.text.contains("direct messages are closed"), "{}", fallback.text);
+    assert_eq!(fallback.mentions(), [user("alice").id], "a ping, now that it is in the channel");
+    assert!(fallback.text().starts_with(&tried[0].text()), "{}", fallback.text());
+    assert!(fallback.text().contains("direct messages are closed"), "{}", fallback.text());
     // A channel refusing too gives it up: the fallback is tried once.
     table.ok("alice", mv("d4"));
     table.ok("bob", mv("c3"));
@@ -102,16 +102,16 @@ fn a_refused_channel_is_reported_once_in_the_next_reply_about_the_game() {
         !table
             .ok("carol", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
             .reply
-            .text
+            .text()
             .contains(CHANNEL_REFUSED)
     );
     let reply = table.ok("alice", board.clone()).reply;
-    assert!(reply.text.ends_with(CHANNEL_REFUSED), "{}", reply.text);
-    assert!(!table.ok("bob", board.clone()).reply.text.contains(CHANNEL_REFUSED), "once");
+    assert!(reply.text().ends_with(CHANNEL_REFUSED), "{}", reply.text());
+    assert!(!table.ok("bob", board.clone()).reply.text().contains(CHANNEL_REFUSED), "once");
     // Later refusals in the same game are not reported again.
     table.ok("alice", mv("d4"));
     assert_eq!(attempt(&table, Delivery::ChannelClosed).len(), 1);
-    assert!(!table.ok("bob", board).reply.text.contains(CHANNEL_REFUSED), "once means once");
+    assert!(!table.ok("bob", board).reply.text().contains(CHANNEL_REFUSED), "once means once");
 }
 
 #[test]
@@ -139,7 +139,52 @@ fn notices_leave_the_outbox_in_the_order_they_were_made() {
     table.ok("bob", mv("e5"));
     table.ok("alice", mv("d4"));
     let sent = table.service.deliver(|_| Delivery::Sent);
-    let texts: Vec<&str> = sent.iter().map(|notice| notice.text.as_str()).collect();
+    let texts: Vec<String> = sent.iter().map(|notice| notice.text()).collect();
     assert_eq!(texts.len(), 2);
     assert!(texts[0].contains("@alice, it is your turn") && texts[1].contains("@bob, it is your turn"), "{texts:?}");
+}
+
+#[test]
+fn a_notice_stored_as_text_and_mentions_is_still_sent_with_its_pings() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    let (alice, bob) = (user("alice").id, user("bob").id);
+    // Notices as the outbox held them before messages had segments: the text with `@name`
+    // for each user in `mentions`.
+    let old = |target: serde_json::Value, text: &str, mentions: &[UserId]| {
+        let mentions: Vec<u64> = mentions.iter().map(|user| user.0).collect();
+        let letter = serde_json::json!({
+            "target": target, "text": text, "mentions": mentions, "images": [], "game": 1,
+            "channel": GENERAL.0, "failures": 0, "rerouted": false, "buttons": [],
+        });
+        Queued::new(table.now(), serde_json::to_vec(&letter).unwrap())
+    };
+    let channel = serde_json::json!({ "channel": GENERAL.0 });
+    let direct = serde_json::json!({ "direct": alice.0 });
+    let stored = [
+        old(channel.clone(), "@bob, it is your turn in #1 (Go against alice).", &[bob]),
+        old(channel, "@alice: bob gave you more time.", &[bob, alice]),
+        old(direct, "@alice, it is your turn in #1.", &[]),
+    ];
+    table.service.store().outbox().enqueue(&stored).unwrap();
+    let sent = table.service.deliver(|_| Delivery::Sent);
+    let discord = |notice: &Notice| notice.message.render(|user| format!("<@{}>", user.id.0));
+    let seen: Vec<(String, String, Vec<UserId>)> =
+        sent.iter().map(|notice| (notice.text(), discord(notice), notice.mentions())).collect();
+    assert_eq!(
+        seen,
+        [
+            (
+                "@bob, it is your turn in #1 (Go against alice).".into(),
+                format!("<@{}>, it is your turn in #1 (Go against alice).", bob.0),
+                vec![bob]
+            ),
+            (
+                "@bob @alice: bob gave you more time.".into(),
+                format!("<@{}> <@{}>: bob gave you more time.", bob.0, alice.0),
+                vec![bob, alice]
+            ),
+            ("@alice, it is your turn in #1.".into(), "@alice, it is your turn in #1.".into(), vec![]),
+        ]
+    );
 }

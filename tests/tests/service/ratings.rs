@@ -34,15 +34,15 @@ pub fn finish_game(table: &Table, id: GameId, white: &str, black: &str, end: End
     let resign = |loser: &str| {
         table.ok(loser, Command::Resign { game: game_opt(id) });
         let reply = table.service.press(&caller(loser), &format!("resign:{}", id.0)).reply;
-        assert!(reply.ok, "{}", reply.text);
-        reply.text
+        assert!(reply.ok, "{}", reply.text());
+        reply.text()
     };
     match end {
         End::WhiteWins => resign(black),
         End::BlackWins => resign(white),
         End::Draw => {
             table.ok(white, Command::Draw { game: game_opt(id) });
-            table.ok(black, Command::Draw { game: game_opt(id) }).reply.text
+            table.ok(black, Command::Draw { game: game_opt(id) }).reply.text()
         }
     }
 }
@@ -159,7 +159,7 @@ fn games_against_the_bot_aborted_games_and_unanswered_challenges_are_not_rated()
     let first = glicko2(&Glicko2Rating::new(), &Glicko2Rating::new(), &Outcomes::WIN, &Glicko2Config::new()).0;
     assert_same(&stored(&table, "alice").unwrap(), &first, 1);
     // `/stats` counts the games against the bot apart from the rated ones.
-    let stats = table.ok("alice", super::common::typed("stats", &[])).reply.text;
+    let stats = table.ok("alice", super::common::typed("stats", &[])).reply.text();
     let line = stats.lines().nth(1).unwrap_or_default();
     assert_eq!(
         line,
@@ -180,7 +180,7 @@ fn a_failed_result_write_changes_no_rating_and_no_record() {
     let before = store.inner.dump().unwrap();
     store.fail.store(true, Ordering::SeqCst);
     let reply = table.service.press(&caller("bob"), &format!("resign:{}", id.0)).reply;
-    assert!(!reply.ok, "{}", reply.text);
+    assert!(!reply.ok, "{}", reply.text());
     assert_eq!(store.inner.dump().unwrap(), before, "neither the result nor a rating was written");
     assert!(no_ratings(&store.inner.dump().unwrap()));
 }

@@ -70,8 +70,8 @@ fn a_rematch_challenges_the_same_opponent_with_the_same_terms_and_colours_swappe
     finish_game(&table, id, "alice", "bob", End::WhiteWins);
     // bob, who played black and lost, asks for the rematch: he challenges alice, as white.
     let reply = table.service.press(&caller("bob"), &rematch_id(id)).reply;
-    assert!(reply.ok, "{}", reply.text);
-    assert_eq!(reply.mentions, [user("alice").id]);
+    assert!(reply.ok, "{}", reply.text());
+    assert_eq!(reply.mentions(), [user("alice").id]);
     let (old, new) = (table.record(id), table.record(reply.game.unwrap()));
     assert_eq!((new.challenger, new.opponent), (user("bob").id, user("alice").id));
     assert_eq!(new.color, ColorChoice::White, "bob played black");
@@ -112,7 +112,7 @@ fn a_rematch_against_the_bot_starts_at_once_at_the_same_level_with_colours_swapp
     let over = table.service.press(&caller("alice"), &format!("resign:{}", id.0)).reply;
     assert!(has_rematch(&over.buttons, id));
     let reply = table.service.press(&caller("alice"), &rematch_id(id)).reply;
-    assert!(reply.ok, "{}", reply.text);
+    assert!(reply.ok, "{}", reply.text());
     let new = table.record(reply.game.unwrap());
     assert_eq!(new.phase, Phase::Playing, "no challenge to accept");
     assert_eq!(new.level, Some(Level::Hard));
@@ -131,7 +131,7 @@ fn the_rematch_button_works_after_a_restart() {
     };
     let table = Table::with(SledStore::open(dir.path()).unwrap(), Settings::default());
     let reply = table.service.press(&caller("alice"), &rematch_id(id)).reply;
-    assert!(reply.ok, "{}", reply.text);
+    assert!(reply.ok, "{}", reply.text());
     let new = table.record(reply.game.unwrap());
     assert_eq!((new.challenger, new.opponent, new.color), (user("alice").id, user("bob").id, ColorChoice::Black));
 }

@@ -118,7 +118,7 @@ fn autocomplete_and_games_list_only_this_servers_games() {
                 },
             )
             .reply
-            .text
+            .text()
     };
     let home = games(caller("bob"));
     assert!(home.contains("#1") && !home.contains(&away.to_string()), "{home}");

@@ -8,7 +8,7 @@ use super::common::{Table, in_server, text, typed, user};
 use super::ratings::{End, finish};
 
 fn leaderboard(table: &Table, who: &str) -> String {
-    table.ok(who, typed("leaderboard", &[("game", text("go"))])).reply.text
+    table.ok(who, typed("leaderboard", &[("game", text("go"))])).reply.text()
 }
 
 #[test]
@@ -28,13 +28,13 @@ fn stats_of_another_user_count_his_results_and_show_his_rating() {
         alice.rating,
         if alice.deviation > 110.0 { "?" } else { "" }
     );
-    assert!(reply.text.starts_with(&format!("alice in this server:\n{line}\n")), "{}", reply.text);
-    assert!(reply.text.contains("provisional"), "the mark is explained: {}", reply.text);
+    assert!(reply.text().starts_with(&format!("alice in this server:\n{line}\n")), "{}", reply.text());
+    assert!(reply.text().contains("provisional"), "the mark is explained: {}", reply.text());
     // Only the games of this server.
-    let elsewhere = table.ok_as(&in_server("alice", GuildId(2)), typed("stats", &[])).reply.text;
+    let elsewhere = table.ok_as(&in_server("alice", GuildId(2)), typed("stats", &[])).reply.text();
     assert_eq!(elsewhere, "alice has finished no game in this server yet.");
     // One game only: the others are left out, an unplayed one says so.
-    let chego = table.ok("alice", typed("stats", &[("game", text("chego"))])).reply.text;
+    let chego = table.ok("alice", typed("stats", &[("game", text("chego"))])).reply.text();
     assert!(
         chego.starts_with("alice in this server:\nChego: 0 games (0 wins, 0 losses, 0 draws), unrated\n"),
         "{chego}"

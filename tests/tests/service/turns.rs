@@ -14,12 +14,12 @@ fn a_turn_is_stored_as_printed_and_pings_the_player_to_move() {
     let response = table.ok("bob", mv("e5"));
     assert!(!response.reply.private);
     assert!(response.reply.images[0].bytes.starts_with(b"\x89PNG"), "every change carries the board");
-    assert_eq!(response.reply.text, "bob played R@e5 in #1. alice to move, due in 3d 0h (2023-11-17 22:13 UTC).");
+    assert_eq!(response.reply.text(), "bob played R@e5 in #1. alice to move, due in 3d 0h (2023-11-17 22:13 UTC).");
     assert_eq!(table.record(id).turns, ["R@e5"]);
     assert_eq!(table.record(id).version, 3);
     let [ping] = response.notices.as_slice() else { panic!("{:?}", response.notices) };
-    assert_eq!((ping.target, ping.mentions.as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
-    assert!(ping.text.contains("it is your turn in #1"), "{}", ping.text);
+    assert_eq!((ping.target, ping.mentions().as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
+    assert!(ping.text().contains("it is your turn in #1"), "{}", ping.text());
 }
 
 #[test]
@@ -36,7 +36,7 @@ fn notify_dm_sends_the_board_by_direct_message_and_off_sends_nothing() {
     table.ok("alice", typed("notify", &[("mode", text("CHANNEL"))]));
     let response = table.ok("bob", Command::Pass { game: None });
     assert_eq!(response.notices[0].target, Target::Channel(GENERAL));
-    assert_eq!(response.notices[0].mentions, [user("alice").id]);
+    assert_eq!(response.notices[0].mentions(), [user("alice").id]);
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn illegal_turn_is_refused_with_the_engine_message_and_the_board() {
     let expected = game.play_text("e5").unwrap_err().to_string();
     let before = table.service.store().dump().unwrap();
     let response = table.run("alice", mv("e5"));
-    assert_eq!(response.reply.text, expected);
+    assert_eq!(response.reply.text(), expected);
     assert!(expected.contains("e5 is not empty"), "{expected}");
     assert!(response.reply.private && !response.reply.ok);
     assert!(response.reply.images[0].bytes.starts_with(b"\x89PNG"), "the refused position is shown");
@@ -98,10 +98,10 @@ fn turns_in_a_challenge_or_a_finished_game_are_refused() {
     assert!(
         response
             .reply
-            .text
+            .text()
             .ends_with("Game over: draw (two passes) (white 0, black 0). Ratings: alice 1500?, bob 1500?."),
         "{}",
-        response.reply.text
+        response.reply.text()
     );
     assert_eq!(table.record(id).phase, Phase::Finished);
     let text = table.refused("bob", mv_in("e5", id));
@@ -115,8 +115,8 @@ fn a_game_ending_turn_tells_the_other_player_the_result() {
     table.ok("bob", Command::Pass { game: None });
     let response = table.ok("alice", Command::Pass { game: None });
     let [notice] = response.notices.as_slice() else { panic!("{:?}", response.notices) };
-    assert_eq!(notice.mentions, [user("bob").id]);
-    assert!(notice.text.contains("#1 is over: alice (white) wins by two passes"), "{}", notice.text);
+    assert_eq!(notice.mentions(), [user("bob").id]);
+    assert!(notice.text().contains("#1 is over: alice (white) wins by two passes"), "{}", notice.text());
 }
 
 #[test]
@@ -175,7 +175,7 @@ fn every_available_game_plays_through_the_service() {
         let table = Table::new();
         let id = table.challenge("alice", "bob", kind.name(), 0, "");
         let accepted = table.ok("bob", Command::Accept { challenge: None });
-        assert!(accepted.reply.text.contains("alice ("), "{kind}: {}", accepted.reply.text);
+        assert!(accepted.reply.text().contains("alice ("), "{kind}: {}", accepted.reply.text());
         for _ in 0..6 {
             let record = table.record(id);
             let game = AnyGame::replay(kind, &record.options, &record.turns).unwrap().game;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
 use stonemate_bot::service::commands::Value;
-use stonemate_bot::service::{Command, Service, Settings};
+use stonemate_bot::service::{Command, Message, Service, Settings};
 use stonemate_bot::store::{SledStore, Vacation};
 
 use super::common::{Table, caller, game_opt, meddling_table, mv, mv_in, typed, user};
@@ -23,13 +23,17 @@ fn a_vacation_moves_every_deadline_in_the_players_games_by_its_length() {
     let (bob_due, alice_due) = (table.record(first).clock.unwrap(), table.record(second).clock.unwrap());
     let response = table.ok("alice", vacation(5));
     assert!(response.reply.private);
-    assert!(response.reply.text.contains("25 of your 30 vacation days are left this year"), "{}", response.reply.text);
+    assert!(
+        response.reply.text().contains("25 of your 30 vacation days are left this year"),
+        "{}",
+        response.reply.text()
+    );
     assert_eq!(table.record(first).clock.unwrap().deadline, bob_due.deadline + Span::days(5), "the opponent's turn");
     assert_eq!(table.record(second).clock.unwrap().deadline, alice_due.deadline + Span::days(5), "his own turn");
     assert_eq!(table.record(first).clock.unwrap().remind_at, bob_due.remind_at.map(|at| at + Span::days(5)));
-    let told: Vec<_> = response.notices.iter().flat_map(|notice| notice.mentions.clone()).collect();
+    let told: Vec<_> = response.notices.iter().flat_map(|notice| notice.mentions().clone()).collect();
     assert_eq!(told, [user("bob").id, user("carol").id], "{:?}", response.notices);
-    assert!(response.notices[0].text.contains("alice is on vacation"), "{}", response.notices[0].text);
+    assert!(response.notices[0].text().contains("alice is on vacation"), "{}", response.notices[0].text());
     // Nothing is due at the old times.
     table.advance(Span::days(3));
     assert!(table.service.tick().is_empty());
@@ -67,14 +71,14 @@ fn ending_a_vacation_early_gives_back_the_unused_days() {
     table.ok("alice", vacation(10));
     table.advance(Span::days(2) + Span::HOUR);
     let response = table.ok("alice", vacation(0));
-    assert!(response.reply.text.contains("27 of your 30 vacation days are left"), "{}", response.reply.text);
+    assert!(response.reply.text().contains("27 of your 30 vacation days are left"), "{}", response.reply.text());
     assert_eq!(table.record(id).clock.unwrap().deadline, deadline + Span::days(2) + Span::HOUR, "paused as long");
-    assert!(response.notices[0].text.contains("alice is back from vacation"), "{}", response.notices[0].text);
+    assert!(response.notices[0].text().contains("alice is back from vacation"), "{}", response.notices[0].text());
     // The clock runs again: bob's time runs out at the moved deadline.
     table.advance(Span::days(3) - Span(1));
-    assert!(table.service.tick().iter().all(|notice| !notice.text.contains("ran out")));
+    assert!(table.service.tick().iter().all(|notice| !notice.text().contains("ran out")));
     table.advance(Span(1));
-    assert!(table.service.tick().iter().any(|notice| notice.text.contains("ran out")));
+    assert!(table.service.tick().iter().any(|notice| notice.text().contains("ran out")));
 }
 
 #[test]
@@ -145,11 +149,11 @@ fn clocks_resume_by_themselves_across_a_restart() {
     let (service, clock) = open(start + Span::days(2));
     assert!(service.tick().is_empty(), "the clock stands still");
     clock.advance(Span::days(2) - Span::HOUR);
-    assert!(service.tick()[0].text.contains("due in 1h 0m"), "bob's reminder, after the vacation");
+    assert!(service.tick()[0].text().contains("due in 1h 0m"), "bob's reminder, after the vacation");
     clock.advance(Span::HOUR);
-    assert!(service.tick()[0].text.contains("time for #1 ran out"), "the clock ran again by itself");
+    assert!(service.tick()[0].text().contains("time for #1 ran out"), "the clock ran again by itself");
     let played = service.handle(&caller("bob"), mv_in("R@e5", stonemate_bot::service::GameId(1)));
-    assert!(played.reply.ok, "{}", played.reply.text);
+    assert!(played.reply.ok, "{}", played.reply.text());
 }
 
 #[test]
@@ -175,12 +179,17 @@ fn a_vacation_cut_short_by_a_failed_write_has_told_the_opponents_whose_clocks_mo
     let (first_due, second_due) = (table.record(first).clock.unwrap(), table.record(second).clock.unwrap());
     *store.fail_after.lock().unwrap() = Some(1);
     let reply = table.run("alice", vacation(5)).reply;
-    assert!(!reply.ok && reply.text.contains("storage"), "{}", reply.text);
+    assert!(!reply.ok && reply.text().contains("storage"), "{}", reply.text());
     assert!(table.service.stopped().is_some(), "a failed write stops the service");
     // One clock moved, with its notice in the same write; the other did neither.
     let now = table.now();
     let outbox = store.inner.outbox().claim(now, now + Span::MINUTE, 100).unwrap();
-    let texts: Vec<String> = outbox.iter().map(|queued| String::from_utf8_lossy(&queued.body).into_owned()).collect();
+    // A stored notice is JSON with its message as segments: read as the plain text.
+    let text = |body: &[u8]| {
+        let letter: serde_json::Value = serde_json::from_slice(body).unwrap();
+        serde_json::from_value::<Message>(letter["message"].clone()).unwrap().plain()
+    };
+    let texts: Vec<String> = outbox.iter().map(|queued| text(&queued.body)).collect();
     let record = |id| store.inner.load(id).unwrap().unwrap();
     assert_eq!(record(first).clock.unwrap().deadline, first_due.deadline + Span::days(5));
     assert_eq!(record(second).clock.unwrap(), second_due);

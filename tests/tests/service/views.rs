@@ -16,7 +16,7 @@ fn anyone_may_look_at_the_board() {
     assert!(!reply.private);
     assert!(reply.images[0].bytes.starts_with(b"\x89PNG"));
     assert_eq!(
-        reply.text,
+        reply.text(),
         "#1 Go with chess pieces: alice (white) vs bob (black), 1 turns played; alice to move, due in 3d 0h (2023-11-17 22:13 UTC)."
     );
     assert_eq!(table.service.store().dump().unwrap(), before, "looking changes nothing");
@@ -32,8 +32,8 @@ fn history_numbers_the_turns_and_its_file_replays() {
     }
     // The game is over; /history without an id still finds it (the latest in this channel).
     let reply = table.ok("alice", Command::History { game: None }).reply;
-    assert!(reply.text.contains("1. R@e5 R@d4 2. R@c3 pass 3. pass"), "{}", reply.text);
-    assert!(reply.text.contains("wins by two passes"), "{}", reply.text);
+    assert!(reply.text().contains("1. R@e5 R@d4 2. R@c3 pass 3. pass"), "{}", reply.text());
+    assert!(reply.text().contains("wins by two passes"), "{}", reply.text());
     let [board, replay] = reply.images.as_slice() else { panic!("a board and a replay") };
     assert!(board.bytes.starts_with(b"\x89PNG"));
     assert!(replay.bytes.starts_with(b"GIF8") && replay.name == "game-1.gif", "{}", replay.name);
@@ -58,7 +58,7 @@ fn games_lists_active_games_and_challenges() {
         .reply;
     assert!(reply.private);
     let expected = "alice's games:\n#1 go vs bob: bob to move, due in 3d 0h (2023-11-17 22:13 UTC)\n#2 go challenge from carol, to answer\n#3 go challenge to dave, waiting";
-    assert_eq!(reply.text, expected);
+    assert_eq!(reply.text(), expected);
     let reply = table
         .ok(
             "carol",
@@ -69,12 +69,12 @@ fn games_lists_active_games_and_challenges() {
             },
         )
         .reply;
-    assert_eq!(reply.text, "bob's games:\n#1 go vs alice: bob to move, due in 3d 0h (2023-11-17 22:13 UTC)");
+    assert_eq!(reply.text(), "bob's games:\n#1 go vs alice: bob to move, due in 3d 0h (2023-11-17 22:13 UTC)");
     assert_eq!(
         table
             .ok("zed", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
             .reply
-            .text,
+            .text(),
         "zed has no active games or challenges."
     );
 }
@@ -87,10 +87,10 @@ fn legal_lists_turns_from_a_square_with_highlights() {
     table.ok("alice", mv("a1"));
     let reply = table.ok("bob", Command::Legal { game: None, square: Some("b2".into()) }).reply;
     assert!(reply.private);
-    assert!(reply.text.starts_with("#1: ") && reply.text.contains("b2-"), "{}", reply.text);
+    assert!(reply.text().starts_with("#1: ") && reply.text().contains("b2-"), "{}", reply.text());
     assert!(reply.images[0].bytes.starts_with(b"\x89PNG"));
     let all = table.ok("bob", Command::Legal { game: None, square: None }).reply;
-    assert!(all.text.contains("pass"), "{}", all.text);
+    assert!(all.text().contains("pass"), "{}", all.text());
     assert_eq!(
         table.refused("bob", Command::Legal { game: None, square: Some("q99".into()) }),
         "`q99` is not a square (like d4)"
@@ -102,7 +102,7 @@ fn rules_summarise_every_game() {
     let table = Table::new();
     for kind in GameKind::ALL {
         let reply = table.ok("alice", Command::Rules { game: kind }).reply;
-        assert!(reply.text.contains(kind.title()) && reply.text.contains("Notation"), "{kind}");
+        assert!(reply.text().contains(kind.title()) && reply.text().contains("Notation"), "{kind}");
     }
     assert!(table.refused("alice", typed("rules", &[("game", text("poker"))])).contains("no game called `poker`"));
 }
@@ -135,7 +135,7 @@ fn history_before_any_turn_has_no_replay_image() {
     table.go("alice", "bob", 3, "board=9x9");
     let reply = table.ok("alice", Command::History { game: None }).reply;
     assert_eq!(reply.images.len(), 1);
-    assert!(reply.text.ends_with("no turns yet"), "{}", reply.text);
+    assert!(reply.text().ends_with("no turns yet"), "{}", reply.text());
 }
 
 /// Regression: Gess's 319 opening moves were cut in the middle of a move, with no hint.
@@ -144,7 +144,7 @@ fn a_long_legal_list_is_cut_at_a_whole_turn_with_a_hint() {
     let table = Table::new();
     let id = table.challenge("alice", "bob", "gess", 3, "");
     table.ok("bob", Command::Accept { challenge: game_opt(id) });
-    let text = table.ok("bob", Command::Legal { game: None, square: None }).reply.text;
+    let text = table.ok("bob", Command::Legal { game: None, square: None }).reply.text();
     assert!(text.chars().count() <= 2000, "{} characters", text.chars().count());
     let (listed, hint) = text.split_once(", … and ").expect("a note on the turns left out");
     let (count, hint) = hint.split_once(" more: ").expect("how many are left out");
@@ -172,7 +172,7 @@ fn a_challenge_without_options_starts_its_terms_at_the_clock() {
             },
         )
         .reply
-        .text;
+        .text();
     assert!(text.contains("challenge #1 (3 days per move; colours drawn at random)"), "{text}");
 }
 
@@ -182,9 +182,13 @@ fn help_lists_every_command_and_where_the_rules_are() {
     let reply = table.ok("carol", Command::Help {}).reply;
     assert!(reply.private);
     for name in stonemate_bot::service::commands::COMMANDS.iter().map(|spec| spec.name) {
-        assert!(reply.text.contains(&format!("`/{name}` — ")), "/{name} is missing:\n{}", reply.text);
+        assert!(reply.text().contains(&format!("`/{name}` — ")), "/{name} is missing:\n{}", reply.text());
     }
-    assert!(reply.text.contains("`/rules game:NAME`, where NAME is chego, gess, ichess, go, chogo"), "{}", reply.text);
+    assert!(
+        reply.text().contains("`/rules game:NAME`, where NAME is chego, gess, ichess, go, chogo"),
+        "{}",
+        reply.text()
+    );
 }
 
 #[test]

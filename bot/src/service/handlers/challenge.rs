@@ -10,7 +10,7 @@ use crate::service::error::Refusal;
 use crate::service::games::{self, Sent};
 use crate::service::loaded::Loaded;
 use crate::service::text;
-use crate::service::types::{Button, ButtonStyle, Caller, GameId, Reply, Response, User, UserId};
+use crate::service::types::{Button, ButtonStyle, Caller, GameId, Message, Reply, Response, User, UserId};
 use crate::service::{Parts, tell};
 use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, NOBODY, Phase};
 
@@ -149,18 +149,15 @@ fn start_against_bot(
     let game = Loaded { record, position: start };
     parts.seat.ask(&game);
     let record = &game.record;
-    let first = game.mover().map_or_else(|| "nobody".to_owned(), |user| text::name(record.name_of(user)));
-    let text = format!(
-        "{} vs Stonemate ({level}): {} {} begins, {}. {first} moves first{}.",
-        text::name(&caller.user.name),
-        record.game.title(),
-        record.id,
-        game.sides(),
-        parts.clocks.time_left(record)
-    );
+    let first = game.mover().map_or_else(|| Message::from("nobody"), |user| Message::new().name(record.name_of(user)));
+    let message = Message::new()
+        .name(&caller.user.name)
+        .push(format!(" vs Stonemate ({level}): {} {} begins, {}. ", record.game.title(), record.id, game.sides()))
+        .then(first)
+        .push(format!(" moves first{}.", parts.clocks.time_left(record)));
     let reply = Reply {
         ok: true,
-        text,
+        message,
         images: vec![parts.pictures.public_board(&game)],
         game: Some(record.id),
         ..Reply::default()
@@ -168,7 +165,7 @@ fn start_against_bot(
     Ok(Response { reply, notices: Vec::new() })
 }
 
-fn describe_terms(game: &Loaded) -> String {
+fn describe_terms(game: &Loaded) -> Message {
     let record = &game.record;
     let options: Vec<String> = record.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let clock = match record.days {
@@ -176,14 +173,16 @@ fn describe_terms(game: &Loaded) -> String {
         1 => "1 day per move".to_owned(),
         days => format!("{days} days per move"),
     };
+    let plays = |side| Message::new().name(&record.names[0]).push(format!(" plays {}", game.side_name(side)));
     let color = match record.color {
-        ColorChoice::Random => "colours drawn at random".to_owned(),
-        ColorChoice::White => format!("{} plays {}", text::name(&record.names[0]), game.side_name(Color::White)),
-        ColorChoice::Black => format!("{} plays {}", text::name(&record.names[0]), game.side_name(Color::Black)),
+        ColorChoice::Random => Message::from("colours drawn at random"),
+        ColorChoice::White => plays(Color::White),
+        ColorChoice::Black => plays(Color::Black),
     };
     // A game without options (Gess, iChess, Chogo) starts the list at the clock.
     let options = Some(options.join(" ")).filter(|options| !options.is_empty());
-    options.into_iter().chain([clock, color]).collect::<Vec<_>>().join("; ")
+    let terms = options.into_iter().map(|options| format!("{options}; ")).collect::<String>();
+    Message::from(terms).push(clock).push("; ").then(color)
 }
 
 fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
@@ -191,44 +190,32 @@ fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
     if record.is_open() {
         return open_challenge_reply(parts, game);
     }
-    let text = format!(
-        "{}, {} challenges you to {} — challenge {} ({}). Accept or decline before it lapses {}.",
-        text::ping(&record.names[1]),
-        text::name(&record.names[0]),
-        record.game.title(),
-        record.id,
-        describe_terms(game),
-        parts.clocks.deadline(record.expires)
-    );
+    let message = Message::new()
+        .ping(record.opponent, &record.names[1])
+        .push(", ")
+        .name(&record.names[0])
+        .push(format!(" challenges you to {} — challenge {} (", record.game.title(), record.id))
+        .then(describe_terms(game))
+        .push(format!("). Accept or decline before it lapses {}.", parts.clocks.deadline(record.expires)));
     let buttons = vec![accept_button(record.id), Action::Decline(record.id).button("Decline", ButtonStyle::Danger)];
     let board = parts.pictures.public_board(game);
-    let reply = Reply {
-        ok: true,
-        text,
-        images: vec![board],
-        mentions: vec![record.opponent],
-        buttons,
-        game: Some(record.id),
-        ..Reply::default()
-    };
+    let reply = Reply { ok: true, message, images: vec![board], buttons, game: Some(record.id), ..Reply::default() };
     Response { reply, notices: Vec::new() }
 }
 
 /// An open challenge: no ping, and only an Accept button (anyone but the challenger).
 fn open_challenge_reply(parts: &Parts, game: &Loaded) -> Response {
     let record = &game.record;
-    let text = format!(
-        "{} challenges anyone here to {} — open challenge {} ({}). Anyone in this channel but {0} may \
-         accept it within {}.",
-        text::name(&record.names[0]),
-        record.game.title(),
-        record.id,
-        describe_terms(game),
-        (record.expires - record.created).wait()
-    );
+    let message = Message::new()
+        .name(&record.names[0])
+        .push(format!(" challenges anyone here to {} — open challenge {} (", record.game.title(), record.id))
+        .then(describe_terms(game))
+        .push("). Anyone in this channel but ")
+        .name(&record.names[0])
+        .push(format!(" may accept it within {}.", (record.expires - record.created).wait()));
     let accept = accept_button(record.id);
     let images = vec![parts.pictures.public_board(game)];
-    let reply = Reply { ok: true, text, images, buttons: vec![accept], game: Some(record.id), ..Reply::default() };
+    let reply = Reply { ok: true, message, images, buttons: vec![accept], game: Some(record.id), ..Reply::default() };
     Response { reply, notices: Vec::new() }
 }
 
@@ -299,27 +286,28 @@ pub(crate) fn accept(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Re
 fn accepted(parts: &Parts, caller: &Caller, game: &Loaded, was_open: bool) -> Response {
     let next = &game.record;
     let first_user = game.mover();
-    let text = format!(
-        "{} accepted: {} {} begins, {}. {} moves first{}.",
-        text::name(&caller.user.name),
-        next.game.title(),
-        next.id,
-        game.sides(),
-        first_user.map_or_else(|| "nobody".to_owned(), |user| text::ping(next.name_of(user))),
-        parts.clocks.time_left(next)
-    );
+    let first = match first_user {
+        // The caller is not pinged by his own command.
+        Some(user) if user == caller.user.id => Message::new().ping(user, next.name_of(user)).quiet(),
+        Some(user) => Message::new().ping(user, next.name_of(user)),
+        None => Message::from("nobody"),
+    };
+    let message = Message::new()
+        .name(&caller.user.name)
+        .push(format!(" accepted: {} {} begins, {}. ", next.game.title(), next.id, game.sides()))
+        .then(first)
+        .push(format!(" moves first{}.", parts.clocks.time_left(next)));
     let reply = Reply {
         ok: true,
-        text,
+        message,
         images: vec![parts.pictures.public_board(game)],
-        mentions: first_user.into_iter().filter(|user| *user != caller.user.id).collect(),
         game: Some(next.id),
         ..Reply::default()
     };
     // The author of an open challenge learns who took it (unless the reply pings him).
-    let notices = if was_open && !reply.mentions.contains(&next.challenger) {
-        let text = format!("{} accepted your open challenge {}.", text::name(&caller.user.name), next.id);
-        tell::result_notices(parts, next, &text, Some(caller.user.id))
+    let notices = if was_open && !reply.mentions().contains(&next.challenger) {
+        let told = Message::new().name(&caller.user.name).push(format!(" accepted your open challenge {}.", next.id));
+        tell::result_notices(parts, next, &told, Some(caller.user.id))
     } else {
         Vec::new()
     };
@@ -337,15 +325,18 @@ fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<R
         |game| {
             let record = &game.record;
             let verb = if phase == Phase::Declined { "declined" } else { "withdrew" };
-            let text =
-                format!("{} {verb} challenge {} ({}).", text::name(&caller.user.name), record.id, record.game.name());
+            let message = Message::new().name(&caller.user.name).push(format!(
+                " {verb} challenge {} ({}).",
+                record.id,
+                record.game.name()
+            ));
             // An open challenge has nobody else to tell.
             let notices = if record.is_open() {
                 Vec::new()
             } else {
-                tell::result_notices(parts, record, &text, Some(caller.user.id))
+                tell::result_notices(parts, record, &message, Some(caller.user.id))
             };
-            let reply = Reply { ok: true, text, game: Some(record.id), ..Reply::default() };
+            let reply = Reply { ok: true, message, game: Some(record.id), ..Reply::default() };
             Response { reply, notices }
         },
     )

@@ -70,7 +70,7 @@ pub(crate) fn mark_over(ratings: &Ratings, record: &GameRecord, reply: &mut Repl
     if record.phase != Phase::Finished {
         return;
     }
-    reply.text.push_str(&ratings.note(record));
+    reply.message.append(ratings.note(record));
     reply.buttons.push(Button::rematch(record.id));
 }
 
@@ -113,7 +113,7 @@ pub(crate) fn stats(
     } else {
         format!("{name} in this server:\n{}\n{EXPLAINED}.", lines.join("\n"))
     };
-    Ok(Response { reply: Reply { ok: true, text, ..Reply::default() }, notices: Vec::new() })
+    Ok(Response { reply: Reply { ok: true, message: text.into(), ..Reply::default() }, notices: Vec::new() })
 }
 
 /// `/leaderboard`: the ten best-rated players of a game in this server (every rated
@@ -136,7 +136,7 @@ pub(crate) fn leaderboard(parts: &Parts, caller: &Caller, kind: GameKind) -> Res
     } else {
         format!("**{}** leaderboard:\n{}\n{EXPLAINED}.", kind.title(), lines.join("\n"))
     };
-    Ok(Response { reply: Reply { ok: true, text, ..Reply::default() }, notices: Vec::new() })
+    Ok(Response { reply: Reply { ok: true, message: text.into(), ..Reply::default() }, notices: Vec::new() })
 }
 
 /// The Rematch button: a new challenge from the presser to the same opponent, with the

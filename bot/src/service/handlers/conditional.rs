@@ -11,8 +11,7 @@ use stonemate_engine::{AnyGame, TurnError};
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
-use crate::service::text;
-use crate::service::types::{Caller, GameId, Reply, Response, UserId};
+use crate::service::types::{Caller, GameId, Message, Reply, Response, UserId};
 use crate::service::{Parts, tell};
 use crate::store::{Conditional, GameRecord};
 
@@ -83,21 +82,16 @@ pub(crate) fn owner_notices(
     let record = &game.record;
     let mut notices = Vec::new();
     if let Some((owner, answer)) = &followed.answer {
-        let text = format!(
-            "{}, your conditional turn {answer} was played in {} after {}.",
-            text::ping(record.name_of(*owner)),
-            record.id,
-            after
-        );
-        notices.extend(tell::tell(parts, record, *owner, text, false));
+        let message = Message::new()
+            .ping(*owner, record.name_of(*owner))
+            .push(format!(", your conditional turn {answer} was played in {} after {after}.", record.id));
+        notices.extend(tell::tell(parts, record, *owner, message, false));
     }
     if let Some((owner, why)) = &followed.refused {
-        let text = format!(
-            "{}, your conditional line in {} could not go on: {why}. It was dropped.",
-            text::ping(record.name_of(*owner)),
-            record.id
-        );
-        notices.extend(tell::tell(parts, record, *owner, text, false));
+        let message = Message::new()
+            .ping(*owner, record.name_of(*owner))
+            .push(format!(", your conditional line in {} could not go on: {why}. It was dropped.", record.id));
+        notices.extend(tell::tell(parts, record, *owner, message, false));
     }
     notices
 }
@@ -121,7 +115,8 @@ pub(crate) fn conditional(
 
 /// A private reply about `game`.
 fn private(game: &Loaded, text: String) -> Response {
-    let reply = Reply { ok: true, text, private: true, game: Some(game.id()), ..Reply::default() };
+    let reply =
+        Reply { ok: true, message: Message::from(text), private: true, game: Some(game.id()), ..Reply::default() };
     Response { reply, notices: Vec::new() }
 }
 

@@ -21,7 +21,9 @@ use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::text;
-use crate::service::types::{Attachment, Button, ButtonStyle, Caller, GameId, Notice, Reply, Response, Target, UserId};
+use crate::service::types::{
+    Attachment, Button, ButtonStyle, Caller, GameId, Message, Notice, Reply, Response, Target, UserId,
+};
 use crate::service::{Parts, tell};
 use crate::store::{Counting, Ending, GameRecord, TurnClock};
 
@@ -105,26 +107,31 @@ fn answer_clock(parts: &Parts, game: &Loaded, counting: &Counting) -> Option<Tur
 pub(crate) fn opening(parts: &Parts, game: &Loaded, reply: &mut Reply) -> Vec<Notice> {
     let Some(counting) = standing(game) else { return Vec::new() };
     let record = &game.record;
-    reply.text.push_str(&format!(
+    reply.message.append(format!(
         " Both passed: the dead pieces are agreed before counting (rule 10). The engine proposes {}. {CHOICES}.",
         describe(game, counting)
     ));
     reply.images = vec![board(parts, game, counting, None)];
     reply.buttons = buttons(game, counting);
     let Some(user) = answerer(game, counting).and_then(|side| record.player(side)) else { return Vec::new() };
-    let text = format!(
-        "{}, both passed in {}: the engine proposes {}. {CHOICES}{}.",
-        text::ping(record.name_of(user)),
+    let message = Message::new().ping(user, record.name_of(user)).push(format!(
+        ", both passed in {}: the engine proposes {}. {CHOICES}{}.",
         record.id,
         describe(game, counting),
         parts.clocks.time_left(record)
-    );
-    told_with_board(parts, game, counting, user, text).into_iter().collect()
+    ));
+    told_with_board(parts, game, counting, user, message).into_iter().collect()
 }
 
 /// A message to `user` about the proposal, with the board and its buttons.
-fn told_with_board(parts: &Parts, game: &Loaded, counting: &Counting, user: UserId, text: String) -> Option<Notice> {
-    let mut notice = tell::tell(parts, &game.record, user, text, false)?;
+fn told_with_board(
+    parts: &Parts,
+    game: &Loaded,
+    counting: &Counting,
+    user: UserId,
+    message: Message,
+) -> Option<Notice> {
+    let mut notice = tell::tell(parts, &game.record, user, message, false)?;
     let viewer = if notice.target == Target::Direct(user) { Some(user) } else { None };
     notice.images.push(board(parts, game, counting, viewer));
     if viewer.is_none() {
@@ -175,12 +182,15 @@ pub(crate) fn dead(
 fn show(parts: &Parts, caller: &Caller, game: &Loaded, counting: &Counting) -> Response {
     let record = &game.record;
     let behind = match counting.by {
-        Some(side) => format!("{} stands behind it", side_player(game, side)),
-        None => "the engine's estimate, nobody accepted it yet".to_owned(),
+        Some(side) => side_player(game, side).push(" stands behind it"),
+        None => Message::from("the engine's estimate, nobody accepted it yet"),
     };
+    let message = Message::from(format!("The proposal in {} (", record.id))
+        .then(behind)
+        .push(format!("): {}. {CHOICES}.", describe(game, counting)));
     let reply = Reply {
         ok: true,
-        text: format!("The proposal in {} ({behind}): {}. {CHOICES}.", record.id, describe(game, counting)),
+        message,
         private: true,
         images: vec![board(parts, game, counting, Some(caller.user.id))],
         buttons: buttons(game, counting),
@@ -190,11 +200,11 @@ fn show(parts: &Parts, caller: &Caller, game: &Loaded, counting: &Counting) -> R
     Response { reply, notices: Vec::new() }
 }
 
-/// `alice (white)`, escaped for messages.
-fn side_player(game: &Loaded, side: Color) -> String {
+/// `alice (white)`.
+fn side_player(game: &Loaded, side: Color) -> Message {
     let record = &game.record;
-    let name = record.player(side).map_or_else(|| "?".to_owned(), |user| text::name(record.name_of(user)));
-    format!("{name} ({})", game.side_name(side))
+    let name = record.player(side).map_or("?", |user| record.name_of(user));
+    Message::new().name(name).push(format!(" ({})", game.side_name(side)))
 }
 
 /// A new proposal by `side`: it replaces the standing one (and its acceptance) and waits
@@ -215,31 +225,30 @@ fn propose(
         record.counting = Some(next);
         record.clock = clock;
     };
-    parts.respond(caller, game, change, |game| {
-        let Some(counting) = game.record.counting.as_ref() else { return Response::default() };
-        let record = &game.record;
-        let opponent = record.other(caller.user.id);
-        let text = format!(
-            "{} proposes in {}: {}. {}: {CHOICES}{}.",
-            text::name(&caller.user.name),
-            record.id,
-            describe(game, counting),
-            text::ping(record.name_of(opponent)),
-            parts.clocks.time_left(record)
-        );
-        let mut reply = public(parts, game, counting, text);
-        if !parts.seat.is_bot(opponent) {
-            reply.mentions.push(opponent);
-        }
-        Response { reply, notices: Vec::new() }
-    })
+    parts.respond(caller, game, change, |game| awaited(parts, caller, game, "proposes"))
+}
+
+/// The reply to a proposal or an acceptance that the opponent must answer now: `alice
+/// proposes in #3: dead: c3 (...). @bob: Accept, Resume, ...`, in public, with the board
+/// and the buttons. The bot is addressed, not pinged: it learns of it from the store.
+fn awaited(parts: &Parts, caller: &Caller, game: &Loaded, did: &str) -> Response {
+    let Some(counting) = game.record.counting.as_ref() else { return Response::default() };
+    let record = &game.record;
+    let opponent = record.other(caller.user.id);
+    let message = Message::new()
+        .name(&caller.user.name)
+        .push(format!(" {did} in {}: {}. ", record.id, describe(game, counting)))
+        .ping(opponent, record.name_of(opponent))
+        .push(format!(": {CHOICES}{}.", parts.clocks.time_left(record)));
+    let message = if parts.seat.is_bot(opponent) { message.quiet() } else { message };
+    Response { reply: public(parts, game, counting, message), notices: Vec::new() }
 }
 
 /// A public reply about the proposal, with its board and buttons.
-fn public(parts: &Parts, game: &Loaded, counting: &Counting, text: String) -> Reply {
+fn public(parts: &Parts, game: &Loaded, counting: &Counting, message: Message) -> Reply {
     Reply {
         ok: true,
-        text,
+        message,
         images: vec![board(parts, game, counting, None)],
         buttons: buttons(game, counting),
         game: Some(game.id()),
@@ -278,24 +287,7 @@ fn accept_standing(
                 record.counting = Some(next);
                 record.clock = clock;
             };
-            parts.respond(caller, game, change, |game| {
-                let Some(counting) = game.record.counting.as_ref() else { return Response::default() };
-                let record = &game.record;
-                let opponent = record.other(caller.user.id);
-                let text = format!(
-                    "{} accepts the proposal in {}: {}. {}: {CHOICES}{}.",
-                    text::name(&caller.user.name),
-                    record.id,
-                    describe(game, counting),
-                    text::ping(record.name_of(opponent)),
-                    parts.clocks.time_left(record)
-                );
-                let mut reply = public(parts, game, counting, text);
-                if !parts.seat.is_bot(opponent) {
-                    reply.mentions.push(opponent);
-                }
-                Response { reply, notices: Vec::new() }
-            })
+            parts.respond(caller, game, change, |game| awaited(parts, caller, game, "accepts the proposal"))
         }
     }
 }
@@ -319,15 +311,8 @@ fn agree(parts: &Parts, caller: &Caller, mut game: Loaded, counting: &Counting) 
         record.finish(ending.at(now));
     };
     parts.respond(caller, game, change, |game| {
-        let text = format!(
-            "{} accepts: {} is over, {}: {}{}.",
-            text::name(&caller.user.name),
-            game.id(),
-            result_of(game),
-            game.result(),
-            game.score()
-        );
-        over(parts, game, text, Some(caller.user.id))
+        let message = Message::new().name(&caller.user.name).push(" accepts: ").then(describe_end(game));
+        over(parts, game, message, Some(caller.user.id))
     })
 }
 
@@ -342,11 +327,11 @@ fn result_of(game: &Loaded) -> String {
 
 /// The reply (and notices) of a game counting ended: the board without the dead pieces,
 /// which are shown as captured.
-fn over(parts: &Parts, game: &Loaded, text: String, except: Option<UserId>) -> Response {
+fn over(parts: &Parts, game: &Loaded, message: Message, except: Option<UserId>) -> Response {
     let notices = tell::result_notices(parts, &game.record, &describe_end(game), except);
     let reply = Reply {
         ok: true,
-        text,
+        message,
         images: vec![parts.pictures.public_board(game)],
         game: Some(game.id()),
         ..Reply::default()
@@ -365,14 +350,15 @@ pub(crate) fn resume(parts: &Parts, caller: &Caller, id: GameId) -> Result<Respo
     };
     parts.respond(caller, game, change, |game| {
         let record = &game.record;
-        let mut text = format!("{} resumes play in {}.", text::name(&caller.user.name), record.id);
+        let mut message = Message::new().name(&caller.user.name).push(format!(" resumes play in {}.", record.id));
         if let Some(user) = game.mover() {
-            text.push_str(&format!(" {} to move{}.", text::name(record.name_of(user)), parts.clocks.time_left(record)));
+            let to_move = format!(" to move{}.", parts.clocks.time_left(record));
+            message.append(Message::from(" ").name(record.name_of(user)).push(to_move));
         }
-        let notices = crate::service::tell::turn_ping(parts, game).into_iter().collect();
+        let notices = tell::turn_ping(parts, game).into_iter().collect();
         let reply = Reply {
             ok: true,
-            text,
+            message,
             images: vec![parts.pictures.public_board(game)],
             game: Some(record.id),
             ..Reply::default()
@@ -399,14 +385,13 @@ pub(crate) fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result
         return Some(Ok(Vec::new()));
     }
     let next = parts.clocks.remind_after(&clock, now);
-    let text = format!(
-        "{}: your answer to the proposal in {} is due {}; if time runs out, it stands ({}).",
-        text::ping(game.record.name_of(user)),
+    let message = Message::new().ping(user, game.record.name_of(user)).push(format!(
+        ": your answer to the proposal in {} is due {}; if time runs out, it stands ({}).",
         game.id(),
         parts.clocks.deadline(clock.deadline),
         describe(game, &counting)
-    );
-    let told = tell::tell(parts, &game.record, user, text, false);
+    ));
+    let told = tell::tell(parts, &game.record, user, message, false);
     let change = |record: &mut GameRecord| {
         if let Some(clock) = record.clock.as_mut() {
             clock.remind_at = next;
@@ -429,12 +414,11 @@ fn time_out(
         record.finish(ending.at(now));
     };
     let notices = |game: &Loaded| {
-        let text = format!(
-            "{}'s time to answer the proposal ran out, so it stands: {}",
-            text::name(game.record.name_of(user)),
-            describe_end(game)
-        );
-        let mut notices = vec![channel_notice(parts, game, text)];
+        let message = Message::new()
+            .name(game.record.name_of(user))
+            .push("'s time to answer the proposal ran out, so it stands: ")
+            .then(describe_end(game));
+        let mut notices = vec![channel_notice(parts, game, message)];
         notices.extend(tell::result_notices(parts, &game.record, &describe_end(game), None));
         notices
     };
@@ -442,16 +426,15 @@ fn time_out(
 }
 
 /// `#3 is over, W+6.5: alice (white) wins by counting (white 40.5, black 34).`
-fn describe_end(game: &Loaded) -> String {
-    format!("{} is over, {}: {}{}.", game.id(), result_of(game), game.result(), game.score())
+fn describe_end(game: &Loaded) -> Message {
+    Message::from(format!("{} is over, {}: {}{}.", game.id(), result_of(game), game.result(), game.score()))
 }
 
 /// A message in the game's channel, with the board.
-fn channel_notice(parts: &Parts, game: &Loaded, text: String) -> Notice {
+fn channel_notice(parts: &Parts, game: &Loaded, message: Message) -> Notice {
     Notice {
         target: Target::Channel(game.record.channel),
-        text,
-        mentions: Vec::new(),
+        message,
         images: vec![parts.pictures.public_board(game)],
         game: Some(game.id()),
         buttons: vec![Button::rematch(game.id())],

@@ -5,8 +5,7 @@ use stonemate_engine::Color;
 
 use crate::clock::Timestamp;
 use crate::service::loaded::Loaded;
-use crate::service::text;
-use crate::service::types::{Button, Notice, Target};
+use crate::service::types::{Button, Message, Notice, Target};
 use crate::service::{Parts, tell};
 use crate::store::{Ending, GameRecord, Phase, Reason, TurnClock};
 
@@ -37,14 +36,12 @@ fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<Notice>
     let record = &game.record;
     match record.phase {
         Phase::Challenge if record.expires <= now => {
-            let text = format!(
-                "your challenge {} to {} ({}) expired unanswered.",
-                record.id,
-                text::name(&record.names[1]),
-                record.game.name()
-            );
-            let text = format!("{}: {text}", text::ping(&record.names[0]));
-            Some((Due::Expire, tell::tell(parts, record, record.challenger, text, true).into_iter().collect()))
+            let message = Message::new()
+                .ping(record.challenger, &record.names[0])
+                .push(format!(": your challenge {} to ", record.id))
+                .name(&record.names[1])
+                .push(format!(" ({}) expired unanswered.", record.game.name()));
+            Some((Due::Expire, tell::tell(parts, record, record.challenger, message, true).into_iter().collect()))
         }
         Phase::Playing => clock_due(parts, game, now),
         _ => None,
@@ -63,26 +60,28 @@ fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<N
         Some((Due::Repaused(moved), Vec::new()))
     } else if clock.deadline <= now && !clock.timeout_told && parts.seat.is_bot(waiting) {
         let winner = record.side_of(waiting)?;
-        let text = format!("your time for {} ran out: Stonemate claims the win.", record.id);
+        let text = Message::from(format!("your time for {} ran out: Stonemate claims the win.", record.id));
         let mut notices = tell::result_notices(parts, record, &text, Some(waiting));
         // No reply shows this result: its notice in the channel offers the rematch.
         let in_channel = notices.iter_mut().filter(|notice| matches!(notice.target, Target::Channel(_)));
         in_channel.for_each(|notice| notice.buttons.push(Button::rematch(record.id)));
         Some((Due::Claimed(winner, now), notices))
     } else if clock.deadline <= now && !clock.timeout_told {
-        let text = format!(
-            "{}: {}'s time for {} ran out {}. You may `/claim` the win, or give more time with `/extratime`.",
-            text::ping(record.name_of(waiting)),
-            text::name(record.name_of(mover)),
+        let message =
+            Message::new().ping(waiting, record.name_of(waiting)).push(": ").name(record.name_of(mover)).push(format!(
+                "'s time for {} ran out {}. You may `/claim` the win, or give more time with `/extratime`.",
+                record.id,
+                parts.clocks.deadline(clock.deadline)
+            ));
+        Some((Due::TimedOut, tell::tell(parts, record, waiting, message, true).into_iter().collect()))
+    } else if clock.remind_at.is_some_and(|at| at <= now) && !clock.timeout_told {
+        let message = Message::new().ping(mover, record.name_of(mover)).push(format!(
+            ": your turn in {} is due {}.",
             record.id,
             parts.clocks.deadline(clock.deadline)
-        );
-        Some((Due::TimedOut, tell::tell(parts, record, waiting, text, true).into_iter().collect()))
-    } else if clock.remind_at.is_some_and(|at| at <= now) && !clock.timeout_told {
-        let ping = text::ping(record.name_of(mover));
-        let text = format!("{ping}: your turn in {} is due {}.", record.id, parts.clocks.deadline(clock.deadline));
+        ));
         let next = parts.clocks.remind_after(&clock, now);
-        Some((Due::Reminded(next), tell::tell(parts, record, mover, text, false).into_iter().collect()))
+        Some((Due::Reminded(next), tell::tell(parts, record, mover, message, false).into_iter().collect()))
     } else {
         None
     }

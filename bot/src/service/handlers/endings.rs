@@ -9,7 +9,7 @@ use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::text;
-use crate::service::types::{ButtonStyle, Caller, GameId, Notice, Reply, Response};
+use crate::service::types::{ButtonStyle, Caller, GameId, Message, Notice, Reply, Response};
 use crate::service::{Parts, tell};
 use crate::store::{Ending, Phase, Reason, TurnClock};
 
@@ -24,16 +24,16 @@ fn end(
     let now = parts.clocks.now();
     let change = |next: &mut crate::store::GameRecord| next.finish(Ending { winner, reason, finished: Some(now) });
     parts.respond(caller, game, change, |game| {
-        let text = format!("{} is over: {}.", game.id(), game.result());
-        let notices = tell::result_notices(parts, &game.record, &text, Some(caller.user.id));
-        public(parts, game, text, notices)
+        let message = Message::from(format!("{} is over: {}.", game.id(), game.result()));
+        let notices = tell::result_notices(parts, &game.record, &message, Some(caller.user.id));
+        public(parts, game, message, notices)
     })
 }
 
 /// A public reply with the board in the game's one orientation.
-fn public(parts: &Parts, game: &Loaded, text: String, notices: Vec<Notice>) -> Response {
+fn public(parts: &Parts, game: &Loaded, message: Message, notices: Vec<Notice>) -> Response {
     let images = vec![parts.pictures.public_board(game)];
-    Response { reply: Reply { ok: true, text, images, game: Some(game.id()), ..Reply::default() }, notices }
+    Response { reply: Reply { ok: true, message, images, game: Some(game.id()), ..Reply::default() }, notices }
 }
 
 /// `/resign`: asks to confirm with a button; nothing changes yet.
@@ -42,15 +42,11 @@ pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     game.check_playing(caller.user.id)?;
     let record = &game.record;
     let button = Action::Resign(record.id).button("Resign", ButtonStyle::Danger);
-    let opponent = text::name(record.name_of(record.other(caller.user.id)));
-    let reply = Reply {
-        ok: true,
-        text: format!("Resign {} against {opponent}? Press the button to confirm.", record.id),
-        private: true,
-        buttons: vec![button],
-        game: Some(record.id),
-        ..Reply::default()
-    };
+    let message = Message::from(format!("Resign {} against ", record.id))
+        .name(record.name_of(record.other(caller.user.id)))
+        .push("? Press the button to confirm.");
+    let reply =
+        Reply { ok: true, message, private: true, buttons: vec![button], game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
@@ -76,16 +72,14 @@ fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Re
     let game = parts.commit(game, |next| next.draw_offer = Some(side), |_| Vec::new())?.game;
     let record = &game.record;
     let opponent = record.other(caller.user.id);
-    let text = format!(
-        "{}, {} offers a draw in {}. Accept with `/draw`, or play on to decline.",
-        text::ping(record.name_of(opponent)),
-        text::name(&caller.user.name),
-        record.id
-    );
-    let mut response = public(parts, &game, text, Vec::new());
-    if !parts.seat.is_bot(opponent) {
-        response.reply.mentions.push(opponent);
-    }
+    let message = Message::new()
+        .ping(opponent, record.name_of(opponent))
+        .push(", ")
+        .name(&caller.user.name)
+        .push(format!(" offers a draw in {}. Accept with `/draw`, or play on to decline.", record.id));
+    // The bot learns of the offer from the store: it is addressed, not pinged.
+    let message = if parts.seat.is_bot(opponent) { message.quiet() } else { message };
+    let mut response = public(parts, &game, message, Vec::new());
     response.reply.buttons = vec![
         Action::DrawAccept(game.id()).button("Accept draw", ButtonStyle::Success),
         Action::DrawDecline(game.id()).button("Decline", ButtonStyle::Secondary),
@@ -108,9 +102,10 @@ pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bo
         game,
         |next| next.draw_offer = None,
         |game| {
-            let text = format!("{} declined the draw offer in {}.", text::name(&caller.user.name), game.id());
-            let notices = tell::result_notices(parts, &game.record, &text, Some(caller.user.id));
-            public(parts, game, text, notices)
+            let message =
+                Message::new().name(&caller.user.name).push(format!(" declined the draw offer in {}.", game.id()));
+            let notices = tell::result_notices(parts, &game.record, &message, Some(caller.user.id));
+            public(parts, game, message, notices)
         },
     )
 }
@@ -169,17 +164,14 @@ pub(crate) fn extra_time(parts: &Parts, caller: &Caller, text: Option<GameId>, d
     let game = parts.commit(game, |next| next.clock = Some(extended), |_| Vec::new())?.game;
     let record = &game.record;
     let opponent = record.other(caller.user.id);
-    let text = format!(
-        "{} gave {} {days} more day{} in {}{}.",
-        text::name(&caller.user.name),
-        text::name(record.name_of(opponent)),
-        if days == 1 { "" } else { "s" },
-        record.id,
-        parts.clocks.time_left(record)
-    );
-    let mut response = public(parts, &game, text, Vec::new());
-    response.reply.mentions.push(opponent);
-    Ok(response)
+    let message =
+        Message::new().name(&caller.user.name).push(" gave ").ping(opponent, record.name_of(opponent)).push(format!(
+            " {days} more day{} in {}{}.",
+            if days == 1 { "" } else { "s" },
+            record.id,
+            parts.clocks.time_left(record)
+        ));
+    Ok(public(parts, &game, message, Vec::new()))
 }
 
 /// `/admin-abort`: ends any challenge or game of the caller's server without result,

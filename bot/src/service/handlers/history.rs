@@ -61,7 +61,7 @@ pub(crate) fn history_view(parts: &Parts, game: &Loaded, shown: usize) -> Result
     files.extend(export(game));
     Ok(Reply {
         ok: true,
-        text,
+        message: text.into(),
         images: vec![board_after(parts, game, shown)?],
         files,
         buttons: buttons(record.id, shown, turns),
@@ -79,7 +79,7 @@ pub(crate) fn step_history(parts: &Parts, caller: &Caller, id: GameId, shown: us
         return Err(Refusal::NoSuchTurn { game: id, turn: shown, turns });
     }
     let mut reply = history_view(parts, &game, shown)?;
-    reply.text = format!("{}\n{}", reply.text, shown_line(&game, shown));
+    reply.message.append(format!("\n{}", shown_line(&game, shown)));
     reply.replaces_message = true;
     Ok(Response { reply, notices: Vec::new() })
 }

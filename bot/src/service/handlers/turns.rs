@@ -7,7 +7,7 @@ use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::text;
-use crate::service::types::{Caller, GameId, Reply, Response, UserId};
+use crate::service::types::{Caller, GameId, Message, Reply, Response, UserId};
 use crate::service::{Parts, tell};
 use crate::store::{Ending, Phase};
 
@@ -122,30 +122,33 @@ pub(crate) fn drop(
 /// messages it sends.
 fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded, played: &str, followed: &Followed) -> Response {
     let record = &game.record;
-    let mut text = format!("{} played {played} in {}.", text::name(&caller.user.name), record.id);
+    let mut message = Message::new().name(&caller.user.name).push(format!(" played {played} in {}.", record.id));
     if let Some((owner, answer)) = &followed.answer {
-        text.push_str(&format!(" {} answered {answer} (a conditional turn).", text::name(record.name_of(*owner))));
+        message.append(
+            Message::from(" ").name(record.name_of(*owner)).push(format!(" answered {answer} (a conditional turn).")),
+        );
     }
     let mut reply =
         Reply { ok: true, images: vec![parts.pictures.public_board(game)], game: Some(record.id), ..Reply::default() };
     let notices = match record.phase {
         Phase::Finished => {
             let result = game.result();
-            text.push_str(&format!(" Game over: {result}{}.", game.score()));
-            tell::result_notices(parts, record, &format!("{} is over: {result}.", record.id), Some(caller.user.id))
+            message.append(format!(" Game over: {result}{}.", game.score()));
+            let told = Message::from(format!("{} is over: {result}.", record.id));
+            tell::result_notices(parts, record, &told, Some(caller.user.id))
         }
         _ if counting::standing(game).is_some() => {
-            reply.text = text;
+            reply.message = message;
             return Response { notices: counting::opening(parts, game, &mut reply), reply };
         }
         _ => {
             if let Some(user) = game.mover() {
-                let name = text::name(record.name_of(user));
-                text.push_str(&format!(" {name} to move{}.", parts.clocks.time_left(record)));
+                let to_move = format!(" to move{}.", parts.clocks.time_left(record));
+                message.append(Message::from(" ").name(record.name_of(user)).push(to_move));
             }
             tell::turn_ping(parts, game).into_iter().collect()
         }
     };
-    reply.text = text;
+    reply.message = message;
     Response { reply, notices }
 }

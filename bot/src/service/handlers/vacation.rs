@@ -9,8 +9,7 @@ use crate::service::clocks::Clocks;
 use crate::service::error::Refusal;
 use crate::service::games::short_name;
 use crate::service::loaded::Loaded;
-use crate::service::text;
-use crate::service::types::{Caller, GameId, Notice, Reply, Response, UserId};
+use crate::service::types::{Caller, GameId, Message, Notice, Reply, Response, UserId};
 use crate::service::{Parts, retry, tell};
 use crate::store::{GameRecord, Phase, UserRecord, Vacation};
 
@@ -41,7 +40,7 @@ pub(crate) fn vacation(parts: &Parts, caller: &Caller, days: u8) -> Result<Respo
         }
     }
     let text = vacation_text(days, end, &moved, &parts.clocks, left);
-    let reply = Reply { ok: true, text, private: true, ..Reply::default() };
+    let reply = Reply { ok: true, message: text.into(), private: true, ..Reply::default() };
     Ok(Response { reply, notices })
 }
 
@@ -62,16 +61,16 @@ fn pause_notice(parts: &Parts, game: &Loaded, away: UserId, days: u8) -> Option<
     let record = &game.record;
     let clock = record.clock?;
     let opponent = record.other(away);
-    let mover = game.mover().map_or_else(|| "nobody".to_owned(), |user| text::name(record.name_of(user)));
+    let mover = game.mover().map_or_else(|| Message::from("nobody"), |user| Message::new().name(record.name_of(user)));
     let what = if days == 0 { "is back from vacation" } else { "is on vacation" };
-    let text = format!(
-        "{}: {} {what}: in {}, {mover}'s turn is now due {}.",
-        text::ping(record.name_of(opponent)),
-        text::name(record.name_of(away)),
-        record.id,
-        parts.clocks.deadline(clock.deadline)
-    );
-    tell::tell(parts, record, opponent, text, true)
+    let message = Message::new()
+        .ping(opponent, record.name_of(opponent))
+        .push(": ")
+        .name(record.name_of(away))
+        .push(format!(" {what}: in {}, ", record.id))
+        .then(mover)
+        .push(format!("'s turn is now due {}.", parts.clocks.deadline(clock.deadline)));
+    tell::tell(parts, record, opponent, message, true)
 }
 
 /// The caller's reply to `/vacation`.

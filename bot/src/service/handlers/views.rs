@@ -79,7 +79,7 @@ pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     Ok(Response {
         reply: Reply {
             ok: true,
-            text,
+            message: text.into(),
             images,
             buttons: buttons.into_iter().collect(),
             game: Some(record.id),
@@ -146,7 +146,7 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
     } else {
         cut_list(&format!("{}'s games:\n", text::name(&user.name)), &lines, "\n", |more| format!("\n… and {more} more"))
     };
-    let reply = Reply { ok: true, text, private: true, ..Reply::default() };
+    let reply = Reply { ok: true, message: text.into(), private: true, ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
@@ -168,8 +168,12 @@ pub(crate) fn finished_games(
     let name = text::name(&user.name);
     let pages = u32::try_from(records.len().div_ceil(PAGE)).unwrap_or(u32::MAX);
     if pages == 0 {
-        let reply =
-            Reply { ok: true, text: format!("{name} has no finished games."), private: true, ..Reply::default() };
+        let reply = Reply {
+            ok: true,
+            message: format!("{name} has no finished games.").into(),
+            private: true,
+            ..Reply::default()
+        };
         return Ok(Response { reply, notices: Vec::new() });
     }
     if page > pages {
@@ -193,7 +197,7 @@ pub(crate) fn finished_games(
     if page < pages {
         text.push_str(&format!("\nOlder ones: `/games status:finished page:{}`", page + 1));
     }
-    let reply = Reply { ok: true, text, private: true, ..Reply::default() };
+    let reply = Reply { ok: true, message: text.into(), private: true, ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
@@ -255,14 +259,18 @@ pub(crate) fn legal(
         }
     };
     let images = vec![parts.pictures.board(&loaded, caller.user.id, highlights)];
-    let reply = Reply { ok: true, text, private: true, images, game: Some(record.id), ..Reply::default() };
+    let reply =
+        Reply { ok: true, message: text.into(), private: true, images, game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
 /// `/rules`: a summary of a game's rules and notation.
 pub(crate) fn rules(kind: GameKind) -> Result<Response, Refusal> {
     let text = rules::summary(kind).to_owned();
-    Ok(Response { reply: Reply { ok: true, text, private: true, ..Reply::default() }, notices: Vec::new() })
+    Ok(Response {
+        reply: Reply { ok: true, message: text.into(), private: true, ..Reply::default() },
+        notices: Vec::new(),
+    })
 }
 
 /// `/notify`: how the caller is told that it is his turn.
@@ -276,8 +284,5 @@ pub(crate) fn set_notify(parts: &Parts, caller: &Caller, notify: NotifyMode) -> 
         NotifyMode::Dm => "You will get a direct message when it is your turn.",
         NotifyMode::Off => "You will not be pinged about your turns (results still show in the channel).",
     };
-    Ok(Response {
-        reply: Reply { ok: true, text: text.to_owned(), private: true, ..Reply::default() },
-        notices: vec![],
-    })
+    Ok(Response { reply: Reply { ok: true, message: text.into(), private: true, ..Reply::default() }, notices: vec![] })
 }
