@@ -168,6 +168,14 @@ pub fn file_name(now: Timestamp) -> String {
     format!("{PREFIX}{}{SUFFIX}", instant.strftime("%Y%m%dT%H%M%SZ"))
 }
 
+/// The newest export the bot wrote in `dir` (`None`: none, or no such directory).
+#[must_use]
+pub fn newest(dir: &Path) -> Option<PathBuf> {
+    let names = fs::read_dir(dir).ok()?.filter_map(|entry| entry.ok()?.file_name().into_string().ok());
+    // Names sort as their times do.
+    names.filter(|name| is_export(name)).max().map(|name| dir.join(name))
+}
+
 /// Whether `name` is the temporary file of one of our exports.
 fn is_temporary(name: &str) -> bool {
     name.strip_prefix('.').and_then(|rest| rest.strip_suffix(TEMPORARY_SUFFIX)).is_some_and(is_export)

@@ -127,37 +127,79 @@ fn run_backup(name: &str, args: &BackupArgs, action: fn(&BackupArgs) -> Result<S
     }
 }
 
+/// A progress line on standard error, only when it is a terminal (`None` otherwise):
+/// `what` counted as they go, with the rate.
+fn progress_bar(total_bytes: Option<u64>, what: &str) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let (bar, template) = match total_bytes {
+        Some(total) => (
+            indicatif::ProgressBar::new(total),
+            format!("{{bar:30}} {{bytes}}/{{total_bytes}} {{msg}} {what} ({{eta}} left)"),
+        ),
+        None => (indicatif::ProgressBar::new_spinner(), format!("{{spinner}} {{msg}} {what} ({{elapsed}})")),
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&template).unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
+    Some(bar)
+}
+
 fn export(args: &BackupArgs) -> Result<String, String> {
-    use crate::store::export::export;
+    use crate::store::export::export_with;
     let store = &crate::store::open_at(&args.location()).map_err(|e| e.to_string())?;
+    let bar = progress_bar(None, "records written");
+    let mut progress = |lines: usize| {
+        if let Some(bar) = &bar {
+            bar.set_message(lines.to_string());
+            bar.tick();
+        }
+    };
     let lines = match &args.file {
         Some(file) => {
             let out = std::fs::File::create(file).map_err(|e| format!("{}: {e}", file.display()))?;
             let mut out = std::io::BufWriter::new(out);
-            let lines = export(store, &mut out).map_err(|e| e.to_string())?;
+            let lines = export_with(store, &mut out, &mut progress).map_err(|e| e.to_string())?;
             let out = out.into_inner().map_err(|e| e.to_string())?;
             out.sync_all().map_err(|e| format!("{}: {e}", file.display()))?;
             lines
         }
-        None => export(store, std::io::stdout().lock()).map_err(|e| e.to_string())?,
+        None => export_with(store, std::io::BufWriter::new(std::io::stdout().lock()), &mut progress)
+            .map_err(|e| e.to_string())?,
     };
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     Ok(format!("{lines} records written"))
 }
 
 fn import(args: &BackupArgs) -> Result<String, String> {
-    use crate::store::export::import;
+    use crate::store::export::import_with;
     // The file first: a missing one must not leave an empty database behind.
-    let input: Box<dyn std::io::BufRead> = match &args.file {
+    let (input, size): (Box<dyn std::io::BufRead>, Option<u64>) = match &args.file {
         Some(file) => {
             let input = std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
-            Box::new(std::io::BufReader::new(input))
+            let size = input.metadata().ok().map(|metadata| metadata.len());
+            (Box::new(std::io::BufReader::with_capacity(1 << 16, input)), size)
         }
-        None => Box::new(std::io::stdin().lock()),
+        None => (Box::new(std::io::stdin().lock()), None),
     };
     let location = args.location();
     let store = crate::store::open_at(&location).map_err(|e| e.to_string())?;
-    let games = import(&store, input).map_err(|e| e.to_string())?;
-    // Every record replays, and the index is rebuilt as the start-up check expects.
+    let bar = progress_bar(size, "games imported");
+    let mut progress = |bytes: u64, games: usize| {
+        if let Some(bar) = &bar {
+            bar.set_position(bytes);
+            bar.set_message(games.to_string());
+        }
+    };
+    let games = import_with(&store, input, &mut progress).map_err(|e| e.to_string())?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    // Every record replays, and the index is rebuilt as the check expects.
     crate::store::check::check(&store).map_err(|damage| damage.to_string())?;
     Ok(format!("{games} games imported into {}", crate::store::shown(&location)))
 }

@@ -9,6 +9,7 @@ mod console;
 mod crash;
 mod damaged;
 mod export_import;
+mod full_disk;
 mod fuzz;
 mod old_records;
 mod pipes;

@@ -360,6 +360,7 @@ impl From<StoreError> for Refusal {
             | StoreError::Database(_)
             | StoreError::Unreachable(_)
             | StoreError::Damaged(_)
+            | StoreError::InUse(_)
             | StoreError::NotEmpty => Refusal::StorageUnavailable,
             StoreError::Corrupt(detail) => {
                 tracing::error!(error = %detail, "a stored record cannot be read");

@@ -11,7 +11,8 @@
 use std::fmt;
 
 use super::StoreError;
-use super::keys::Write;
+use super::keys::{self, Write};
+use crate::clock::Timestamp;
 
 /// One key's expected state in a [`Batch`]: the value it must hold, or `None` for absent.
 pub type Check = (Vec<u8>, Option<Vec<u8>>);
@@ -130,6 +131,43 @@ pub fn prefix_end(prefix: &[u8]) -> Option<Vec<u8>> {
 /// Keys and values, in key order.
 pub type Entries = Vec<(Vec<u8>, Vec<u8>)>;
 
+/// The entries of a range read a chunk of keys at a time ([`chunks`]): memory stays flat
+/// whatever the range holds. Each chunk is read as the backend then is; a range changing
+/// meanwhile may be seen partly before and partly after a change.
+#[derive(Debug)]
+pub struct Chunks<'a, B: ?Sized> {
+    backend: &'a B,
+    /// The rest of the range (`None`: done).
+    rest: Option<KeyRange>,
+    size: usize,
+}
+
+/// Reads `range` from `backend` `size` keys at a time (at least one).
+pub fn chunks<B: Backend + ?Sized>(backend: &B, range: KeyRange, size: usize) -> Chunks<'_, B> {
+    Chunks { backend, rest: Some(range), size: size.max(1) }
+}
+
+impl<B: Backend + ?Sized> Iterator for Chunks<'_, B> {
+    type Item = Result<Entries, StoreError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let rest = self.rest.take()?;
+        let entries = match self.backend.scan(&KeyRange { limit: Some(self.size), ..rest.clone() }) {
+            Ok(entries) => entries,
+            Err(error) => return Some(Err(error)),
+        };
+        if entries.len() == self.size
+            && let Some((last, _)) = entries.last()
+        {
+            // The smallest key after `last`.
+            let mut start = last.clone();
+            start.push(0);
+            self.rest = Some(KeyRange { start, ..rest });
+        }
+        (!entries.is_empty()).then_some(Ok(entries))
+    }
+}
+
 /// A database under the store. Errors that mean the database itself failed are
 /// [`StoreError::Database`] (nothing happened) or [`StoreError::Unsure`] (a write that may
 /// or may not be on disk); [`super::FailStop`] stops at both.
@@ -152,6 +190,24 @@ pub trait Backend: Send + Sync + fmt::Debug {
     /// Makes every batch applied before the call durable. A failure leaves it unknown
     /// whether they reached the disk ([`StoreError::Unsure`]).
     fn flush(&self) -> Result<(), StoreError>;
+
+    /// Up to `limit` outbox entries (`o` keys) due at or before `now`, oldest (smallest
+    /// id) first. By default a scan of the outbox a chunk at a time; a database with an
+    /// index on the due time (PostgreSQL) reads only the due ones.
+    fn due_notices(&self, now: Timestamp, limit: usize) -> Result<Entries, StoreError> {
+        let mut due = Entries::new();
+        for entries in chunks(self, KeyRange::prefix(&[keys::NOTICE]), 256) {
+            for (key, value) in entries? {
+                if due.len() == limit {
+                    return Ok(due);
+                }
+                if keys::decode_notice(&key, &value)?.due <= now {
+                    due.push((key, value));
+                }
+            }
+        }
+        Ok(due)
+    }
 }
 
 #[cfg(test)]

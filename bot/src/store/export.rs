@@ -10,9 +10,10 @@ use std::io::{BufRead, Write};
 use serde::{Deserialize, Serialize};
 use stonemate_engine::AnyGame;
 
+use super::backend::{Batch, KeyRange, chunks};
 use super::rating::RatingRecord;
 use super::record::{GameRecord, UserRecord};
-use super::{Backend, Restore, Store, StoreError, keys};
+use super::{Backend, Store, StoreError, keys};
 
 /// The version of the export format this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -58,67 +59,225 @@ pub enum ExportError {
     NotEmpty,
 }
 
+/// Keys read per scan while exporting, and writes per batch while importing: memory
+/// stays flat at any size of database.
+const CHUNK: usize = 1_000;
+
+/// The id counter while an import is under way: no game can be created meanwhile (the
+/// next id would be past the last), and a database left so by an interrupted import is
+/// told from one holding games ([`interrupted`]).
+const IMPORTING: u32 = u32::MAX;
+
+/// Whether `counter` (the stored `n` key) says an import was interrupted.
+#[must_use]
+pub fn interrupted(counter: &[u8]) -> bool {
+    counter == IMPORTING.to_be_bytes()
+}
+
 /// Writes every record of `store` to `out`; returns how many lines after the header.
-pub fn export<B: Backend + ?Sized>(store: &Store<B>, mut out: impl Write) -> Result<usize, ExportError> {
+pub fn export<B: Backend + ?Sized>(store: &Store<B>, out: impl Write) -> Result<usize, ExportError> {
+    export_with(store, out, &mut |_| {})
+}
+
+/// [`export`], reading the store a chunk at a time (memory stays flat at any size) and
+/// telling `progress` how many lines are written so far. Each record is exported as it
+/// was when its chunk was read.
+pub fn export_with<B: Backend + ?Sized>(
+    store: &Store<B>,
+    mut out: impl Write,
+    progress: &mut dyn FnMut(usize),
+) -> Result<usize, ExportError> {
     let mut lines = 0;
     serde_json::to_writer(&mut out, &Header { stonemate_export: VERSION }).map_err(StoreError::from)?;
     writeln!(out)?;
-    for (key, value) in store.dump()? {
-        let line = match key.first() {
-            Some(&keys::GAME) => Line::Game(Box::new(keys::decode_game(&value)?)),
-            Some(&keys::USER) => Line::User(keys::decode_user(&value)?),
-            Some(&keys::RATING) => Line::Rating(keys::decode_rating(&value)?),
-            _ if key.as_slice() == keys::NEXT_ID => Line::LastId(keys::next_id(Some(&value))?.0 - 1),
-            _ => continue,
-        };
-        serde_json::to_writer(&mut out, &line).map_err(StoreError::from)?;
-        writeln!(out)?;
-        lines += 1;
+    for entries in chunks(store.backend().as_ref(), KeyRange::all(), CHUNK) {
+        for (key, value) in entries? {
+            let line = match key.first() {
+                Some(&keys::GAME) => Line::Game(Box::new(keys::decode_game(&value)?)),
+                Some(&keys::USER) => Line::User(keys::decode_user(&value)?),
+                Some(&keys::RATING) => Line::Rating(keys::decode_rating(&value)?),
+                _ if key.as_slice() == keys::NEXT_ID => Line::LastId(keys::next_id(Some(&value))?.0 - 1),
+                _ => continue,
+            };
+            serde_json::to_writer(&mut out, &line).map_err(StoreError::from)?;
+            writeln!(out)?;
+            lines += 1;
+        }
+        progress(lines);
     }
     out.flush()?;
     Ok(lines)
 }
 
-/// Reads an export into `store`, which must hold no games, in one write; every game must
-/// replay. Returns how many games were imported.
+/// Reads an export into `store`, which must hold no games; every game must replay.
+/// Returns how many games were imported.
 pub fn import<B: Backend + ?Sized>(store: &Store<B>, input: impl BufRead) -> Result<usize, ExportError> {
-    // Before reading the input: a full database is refused at once ([`Store::restore`]
-    // checks again in its transaction).
+    import_with(store, input, &mut |_, _| {})
+}
+
+/// [`import`], a line at a time: games are checked (they must replay) and written in
+/// batches as they come, so memory stays flat at any size; `progress` is told the bytes
+/// read and the games imported so far. All or nothing: the id counter is held at
+/// [`IMPORTING`] while the batches are written (no game can be created meanwhile), and
+/// set last, with one sync for the whole import; a failure removes every key written
+/// (the database was empty), so an import that failed leaves an empty database.
+pub fn import_with<B: Backend + ?Sized>(
+    store: &Store<B>,
+    mut input: impl BufRead,
+    progress: &mut dyn FnMut(u64, usize),
+) -> Result<usize, ExportError> {
+    // Before reading the input: a full database is refused at once.
     if store.holds_games()? {
         return Err(ExportError::NotEmpty);
     }
-    let mut lines = input.lines();
-    let header = lines.next().transpose()?.unwrap_or_default();
-    match serde_json::from_str::<Header>(&header) {
+    let mut text = String::new();
+    let mut read = input.read_line(&mut text)? as u64;
+    match serde_json::from_str::<Header>(text.trim_end()) {
         Ok(Header { stonemate_export: VERSION }) => {}
-        _ => return Err(ExportError::BadHeader(header.chars().take(80).collect())),
+        _ => return Err(ExportError::BadHeader(text.trim_end().chars().take(80).collect())),
     }
-    let mut restored = Restore::default();
-    for (index, text) in lines.enumerate() {
-        let line = index + 2;
-        let text = text?;
-        if text.trim().is_empty() {
-            continue;
+    // Every creation writes the counter: of this import and a creation, one fails.
+    let mut begin = Batch::new();
+    begin.expect(keys::NEXT_ID, None).put(keys::NEXT_ID, IMPORTING.to_be_bytes());
+    match store.backend().apply(&begin) {
+        Err(StoreError::Conflict) => return Err(ExportError::NotEmpty),
+        other => other?,
+    }
+    let mut imported = Imported::default();
+    let outcome = (|| {
+        for line in 2.. {
+            text.clear();
+            let length = input.read_line(&mut text)?;
+            if length == 0 {
+                break;
+            }
+            read += length as u64;
+            imported.line(line, text.trim())?;
+            if imported.batch.writes.len() >= CHUNK {
+                store.backend().apply(&std::mem::take(&mut imported.batch))?;
+                progress(read, imported.games);
+            }
+        }
+        let Imported { mut batch, games, last_id, .. } = imported;
+        // Last, with the one sync: the counter tells that the import is whole.
+        batch.expect(keys::NEXT_ID, Some(IMPORTING.to_be_bytes().to_vec()));
+        match last_id {
+            0 => batch.delete(keys::NEXT_ID),
+            last => batch.put(keys::NEXT_ID, last.to_be_bytes()),
+        };
+        store.commit(&batch)?;
+        progress(read, games);
+        Ok(games)
+    })();
+    if let Err(failed) = &outcome
+        && let Err(error) = clear(store)
+    {
+        // The import's own failure is the one to report; the log has this one.
+        tracing::error!(%error, import = %failed, "cannot empty the database after a failed import");
+    }
+    outcome
+}
+
+/// What an import has read but not yet written, and what it has seen.
+#[derive(Debug, Default)]
+struct Imported {
+    batch: Batch,
+    games: usize,
+    /// The last game id given out: the export's, or the largest id imported.
+    last_id: u32,
+}
+
+impl Imported {
+    /// Adds one line of the export (`line`: its number, counted from 1).
+    fn line(&mut self, line: usize, text: &str) -> Result<(), ExportError> {
+        if text.is_empty() {
+            return Ok(());
         }
         let bad = |detail: String| ExportError::BadLine { line, detail };
-        match serde_json::from_str::<Line>(&text).map_err(|error| bad(error.to_string()))? {
+        match serde_json::from_str::<Line>(text).map_err(|error| bad(error.to_string()))? {
             Line::Game(record) => {
                 let replay = AnyGame::replay(record.game, &record.options, &record.turns)
                     .map_err(|error| bad(format!("game {}: {error}", record.id)))?;
                 if let Some(error) = replay.error {
                     return Err(bad(format!("game {}: its turns do not replay: {error}", record.id)));
                 }
-                restored.games.push(*record);
+                self.last_id = self.last_id.max(record.id.0);
+                self.batch.writes.extend(keys::changes(None, &record)?);
+                self.games += 1;
             }
-            Line::User(user) => restored.users.push(user),
-            Line::Rating(rating) => restored.ratings.push(rating),
-            Line::LastId(id) => restored.last_id = id,
+            Line::User(user) => {
+                self.batch.put(keys::user(user.id), serde_json::to_vec(&user).map_err(StoreError::from)?);
+            }
+            Line::Rating(rating) => {
+                self.batch.put(keys::rating_of(&rating), serde_json::to_vec(&rating).map_err(StoreError::from)?);
+            }
+            Line::LastId(id) => self.last_id = self.last_id.max(id),
         }
+        Ok(())
     }
-    let count = restored.games.len();
-    store.restore(restored).map_err(|error| match error {
-        StoreError::NotEmpty => ExportError::NotEmpty,
-        error => ExportError::Store(error),
-    })?;
-    Ok(count)
+}
+
+/// Removes every key of `store`, a chunk at a time, and makes that durable.
+fn clear<B: Backend + ?Sized>(store: &Store<B>) -> Result<(), StoreError> {
+    loop {
+        let Some(entries) = chunks(store.backend().as_ref(), KeyRange::all(), CHUNK).next().transpose()? else {
+            return store.backend().flush();
+        };
+        let mut batch = Batch::new();
+        for (key, _) in entries {
+            batch.delete(key);
+        }
+        store.backend().apply(&batch)?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::MemoryStore;
+    use crate::store::check::sample_record;
+
+    fn filled(games: u32) -> MemoryStore {
+        let store = MemoryStore::new();
+        store.create_many((0..games).map(|n| sample_record(n, n as usize % 5))).unwrap();
+        store
+    }
+
+    #[test]
+    fn a_large_export_read_in_chunks_imports_as_the_same_database() {
+        let store = filled(2_500);
+        let mut text = Vec::new();
+        let mut seen = Vec::new();
+        let lines = export_with(&store, &mut text, &mut |lines| seen.push(lines)).unwrap();
+        assert_eq!(lines, 2_501, "the games and the id counter");
+        assert!(seen.len() > 2, "progress is told chunk by chunk: {seen:?}");
+        let copy = MemoryStore::new();
+        let mut told = (0, 0);
+        assert_eq!(import_with(&copy, text.as_slice(), &mut |bytes, games| told = (bytes, games)).unwrap(), 2_500);
+        assert_eq!(told, (text.len() as u64, 2_500));
+        assert_eq!(copy.dump().unwrap(), store.dump().unwrap());
+    }
+
+    #[test]
+    fn an_import_that_fails_after_batches_were_written_leaves_the_database_empty() {
+        let mut text = Vec::new();
+        export(&filled(2_500), &mut text).unwrap();
+        let mut text = String::from_utf8(text).unwrap();
+        text.push_str("{\"game\": 12}\n");
+        let copy = MemoryStore::new();
+        let error = import(&copy, text.as_bytes()).unwrap_err();
+        assert!(matches!(error, ExportError::BadLine { line: 2_503, .. }), "{error}");
+        assert!(copy.dump().unwrap().is_empty());
+        // And it can be imported into again.
+        assert_eq!(import(&copy, text.rsplit_once("{\"game\": 12}").unwrap().0.as_bytes()).unwrap(), 2_500);
+    }
+
+    #[test]
+    fn a_database_an_import_left_half_written_is_named_by_the_check() {
+        let store = MemoryStore::new();
+        store.commit(Batch::new().put(keys::NEXT_ID, IMPORTING.to_be_bytes())).unwrap();
+        let damage = crate::store::check::check(&store).unwrap_err();
+        assert!(damage.to_string().contains("an import into it was interrupted"), "{damage}");
+        assert!(matches!(import(&store, "{\"stonemate_export\":1}\n".as_bytes()), Err(ExportError::NotEmpty)));
+    }
 }

@@ -68,6 +68,10 @@ impl Backend for FailStop {
     fn flush(&self) -> Result<(), StoreError> {
         self.guard(|inner| inner.flush())
     }
+
+    fn due_notices(&self, now: crate::clock::Timestamp, limit: usize) -> Result<Entries, StoreError> {
+        self.guard(|inner| inner.due_notices(now, limit))
+    }
 }
 
 #[cfg(test)]

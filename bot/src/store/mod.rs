@@ -52,7 +52,7 @@ pub use record::{
     UserRecord, Vacation,
 };
 pub use records::Store;
-pub use sled_store::{Sled, SledStore};
+pub use sled_store::{Sled, SledStore, recover};
 
 use crate::ids::{GameId, GuildId};
 
@@ -88,9 +88,13 @@ pub enum StoreError {
     /// A write whose flush or sync to disk failed: it may or may not be on disk.
     #[error("a write may or may not have reached the disk: {0}")]
     Unsure(String),
-    /// The start-up check found a damaged database ([`check`]): what, where, how to restore.
+    /// The check found a damaged database ([`check`]): what, where, how to restore.
     #[error("{0}")]
     Damaged(String),
+    /// Another process has the database open (sled: one process at a time): which, and
+    /// what to do.
+    #[error("{0}")]
+    InUse(String),
     /// An earlier storage failure stopped the store ([`FailStop`]): nothing was tried.
     #[error("the store stopped after a storage failure")]
     Stopped,
@@ -107,7 +111,11 @@ impl StoreError {
     /// be trusted ([`FailStop`] stops at these).
     #[must_use]
     pub fn is_storage_failure(&self) -> bool {
-        matches!(self, StoreError::Database(_) | StoreError::Unreachable(_) | StoreError::Unsure(_))
+        // Damage found while serving stops the store as a failed write does.
+        matches!(
+            self,
+            StoreError::Database(_) | StoreError::Unreachable(_) | StoreError::Unsure(_) | StoreError::Damaged(_)
+        )
     }
 }
 

@@ -18,7 +18,7 @@ pub fn open_store(database: &str) -> Result<Store, StoreError> {
 
 /// [`open_store`] for a setting held as a path (`database` of the config, `--data`): a
 /// path that reads as a PostgreSQL address is one; any other is a sled directory (opened
-/// with its start-up check).
+/// with its check, [`super::check`]).
 ///
 /// # Errors
 /// As [`open_store`].

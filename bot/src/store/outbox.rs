@@ -4,12 +4,18 @@
 //! failure. The store never reads a notice's body (the service encodes it); it keeps only
 //! the time the notice is next due, so that claims pick the due ones, oldest first.
 //!
+//! **Marks without their own sync.** A claim, a reschedule and a removal change only the
+//! bookkeeping of notices: if one is lost in a crash, a notice is sent again, which the
+//! contract allows (a rare duplicate over a loss). So they are applied without a sync of
+//! their own ([`Outbox::mark`]) and reach the disk with the next confirmed change (or
+//! sled's own flush, within half a second): a delivered turn costs one sync, not three.
+//!
 //! Reports (`r` game) remember, per game, that a channel refused the bot's notices: raised
 //! once, taken once by the next reply about the game, then kept as shown so that it is
 //! never reported again.
 
 use super::StoreError;
-use super::backend::{Backend, Batch, KeyRange};
+use super::backend::{Backend, Batch};
 use super::keys;
 use super::records::{Store, put_notices, retrying};
 use crate::clock::Timestamp;
@@ -57,20 +63,14 @@ impl<B: Backend + ?Sized> Outbox<'_, B> {
         retrying(|| {
             let mut batch = Batch::new();
             let mut claimed = Vec::new();
-            for (key, value) in self.store.backend().scan(&KeyRange::prefix(&[keys::NOTICE]))? {
-                if claimed.len() == limit {
-                    break;
-                }
+            for (key, value) in self.store.backend().due_notices(now, limit)? {
                 let notice = keys::decode_notice(&key, &value)?;
-                if notice.due > now {
-                    continue;
-                }
                 // Another claim that took this notice first changed its due time.
                 batch.expect(key.clone(), Some(value)).put(key, keys::notice_value(until, &notice.body));
                 claimed.push(Queued { due: until, ..notice });
             }
             if !claimed.is_empty() {
-                self.store.commit(&batch)?;
+                self.mark(&batch)?;
             }
             Ok(claimed)
         })
@@ -84,13 +84,19 @@ impl<B: Backend + ?Sized> Outbox<'_, B> {
             let Some(stored) = self.store.backend().get(&key)? else { return Ok(false) };
             let mut batch = Batch::new();
             batch.expect(key.clone(), Some(stored)).put(key.clone(), keys::notice_value(notice.due, &notice.body));
-            self.store.commit(&batch).map(|()| true)
+            self.mark(&batch).map(|()| true)
         })
     }
 
     /// Removes a notice from the outbox: delivered, or given up.
     pub fn remove_notice(&self, id: u64) -> Result<(), StoreError> {
-        self.store.commit(Batch::new().delete(keys::notice(id)))
+        self.mark(Batch::new().delete(keys::notice(id)))
+    }
+
+    /// Applies a change of the notices' bookkeeping without waiting for the disk: it is
+    /// visible at once, and durable with the next sync (see the module documentation).
+    fn mark(&self, batch: &Batch) -> Result<(), StoreError> {
+        self.store.backend().apply(batch)
     }
 
     /// Remembers that `game`'s channel refused a notice, unless that is already known

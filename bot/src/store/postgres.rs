@@ -311,6 +311,42 @@ fn insert_new(tx: &mut Transaction<'_>, key: &[u8], value: &[u8]) -> Result<bool
     Ok(rows == 1)
 }
 
+/// The ids of a table whose keys are `prefix` then the id in `width` big-endian bytes
+/// that `range` covers, first and last (`None`: none); ids past `i64::MAX` are not stored.
+fn id_bounds(range: &KeyRange, prefix: u8, width: usize) -> Option<(i64, i64)> {
+    // The id of the key's bytes after the prefix, padded with zeros, and whether the key
+    // is longer than an id (then it sorts after the padded id's key).
+    let id_of = |key: &[u8]| {
+        let rest = key.get(1..).unwrap_or_default();
+        let mut bytes = [0u8; 8];
+        let taken = rest.len().min(width);
+        bytes[8 - width..8 - width + taken].copy_from_slice(&rest[..taken]);
+        (u64::from_be_bytes(bytes), rest.len())
+    };
+    let max = if width >= 8 { i64::MAX as u64 } else { (1u64 << (8 * width)) - 1 };
+    let first = match range.start.first() {
+        None => 0,
+        Some(&byte) if byte < prefix => 0,
+        Some(&byte) if byte > prefix => return None,
+        Some(_) => match id_of(&range.start) {
+            (id, length) if length > width => id.checked_add(1)?,
+            (id, _) => id,
+        },
+    };
+    let last = match range.end.as_deref().and_then(|end| end.first().map(|byte| (end, *byte))) {
+        None => max,
+        Some((_, byte)) if byte > prefix => max,
+        Some((_, byte)) if byte < prefix => return None,
+        Some((end, _)) => match id_of(end) {
+            (id, length) if length > width => id,
+            // The key of `id` is the end or past it: excluded.
+            (id, _) => id.checked_sub(1)?,
+        },
+    };
+    let last = last.min(max);
+    (first <= last).then(|| (first as i64, last as i64))
+}
+
 /// Whether `range` holds keys starting with `prefix`.
 fn overlaps(range: &KeyRange, prefix: &[u8]) -> bool {
     let starts_before_end = prefix_end(prefix).is_none_or(|end| range.start < end);
@@ -334,19 +370,17 @@ fn scan_tables(client: &mut impl GenericClient, range: &KeyRange) -> Result<Entr
     }
     .checked()?;
     let mut found: Entries = rows.iter().map(|row| (row.get(0), row.get(1))).collect();
-    // The other tables are read whole where the range reaches them (the `g` scans that ask
-    // whether a store is empty take one row); only their keys in the range are kept.
-    let from_first = |prefix: &[u8]| if range.start.as_slice() <= prefix { limit.clone() } else { String::new() };
-    if overlaps(range, &[keys::GAME]) {
-        let sql = format!("SELECT id, record FROM games ORDER BY id{}", from_first(&[keys::GAME]));
-        for row in client.query(&sql, &[]).checked()? {
+    // The other tables by the ids the range covers, at most `limit` rows of each.
+    if let Some((first, last)) = id_bounds(range, keys::GAME, 4) {
+        let sql = format!("SELECT id, record FROM games WHERE id >= $1 AND id <= $2 ORDER BY id{limit}");
+        for row in client.query(&sql, &[&first, &last]).checked()? {
             let id = u32::try_from(row.get::<_, i64>(0)).map_err(|_| StoreError::Corrupt("game id".into()))?;
             found.push((keys::game(crate::ids::GameId(id)), row.get(1)));
         }
     }
-    if overlaps(range, &[keys::NOTICE]) {
-        let sql = format!("SELECT id, due, body FROM outbox ORDER BY id{}", from_first(&[keys::NOTICE]));
-        found.extend(client.query(&sql, &[]).checked()?.iter().map(notice_row));
+    if let Some((first, last)) = id_bounds(range, keys::NOTICE, 8) {
+        let sql = format!("SELECT id, due, body FROM outbox WHERE id >= $1 AND id <= $2 ORDER BY id{limit}");
+        found.extend(client.query(&sql, &[&first, &last]).checked()?.iter().map(notice_row));
     }
     if range.contains(keys::NEXT_ID) {
         let row = client.query_one("SELECT id FROM last_id", &[]).checked()?;
@@ -421,6 +455,14 @@ impl Backend for Postgres {
     fn flush(&self) -> Result<(), StoreError> {
         Ok(())
     }
+
+    /// The due notices only, through the index on the due time: the claim no longer reads
+    /// the whole outbox.
+    fn due_notices(&self, now: Timestamp, limit: usize) -> Result<Entries, StoreError> {
+        let sql = "SELECT id, due, body FROM outbox WHERE due <= $1 ORDER BY id LIMIT $2";
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        Ok(self.client()?.query(sql, &[&now.0, &limit]).checked()?.iter().map(notice_row).collect())
+    }
 }
 
 #[cfg(test)]
@@ -443,6 +485,24 @@ mod tests {
         assert!(overlaps(&KeyRange::prefix(&[keys::GAME]), &[keys::GAME]));
         assert!(!overlaps(&KeyRange::prefix(b"p"), &[keys::GAME]));
         assert!(!overlaps(&KeyRange::prefix(b"o"), &[keys::GAME]));
+    }
+
+    #[test]
+    fn ranges_become_the_ids_of_their_tables() {
+        let game = |id| keys::game(GameId(id));
+        assert_eq!(id_bounds(&KeyRange::all(), keys::GAME, 4), Some((0, i64::from(u32::MAX))));
+        assert_eq!(id_bounds(&KeyRange::prefix(b"p"), keys::GAME, 4), None);
+        assert_eq!(id_bounds(&KeyRange::prefix(b"d"), keys::GAME, 4), None);
+        let range = KeyRange { start: game(5), end: Some(game(9)), limit: None };
+        assert_eq!(id_bounds(&range, keys::GAME, 4), Some((5, 8)));
+        // Past a key: the smallest key after game 5 is game 5 with a 0 byte.
+        let mut after = game(5);
+        after.push(0);
+        assert_eq!(id_bounds(&KeyRange { start: after, end: None, limit: None }, keys::GAME, 4), Some((6, i64::from(u32::MAX))));
+        assert_eq!(id_bounds(&KeyRange::through(game(2), &game(7)), keys::GAME, 4), Some((2, 7)));
+        assert_eq!(id_bounds(&KeyRange { start: vec![b'h'], end: None, limit: None }, keys::GAME, 4), None);
+        assert_eq!(id_bounds(&KeyRange::prefix(&[keys::NOTICE]), keys::NOTICE, 8), Some((0, i64::MAX)));
+        assert_eq!(id_bounds(&KeyRange { start: game(3), end: Some(game(3)), limit: None }, keys::GAME, 4), None);
     }
 
     #[test]

@@ -3,34 +3,55 @@
 //! `fdatasync` of sled's files ([`DurableSync`], shared by concurrent commits). A write
 //! whose flush or sync fails is [`StoreError::Unsure`]: sled has already applied it in
 //! memory and may have written it.
+//!
+//! **Opening** takes a few milliseconds at any size ([`check`] says how records are
+//! checked: at their first read, and by a full check beside the service) and brings the
+//! directory back by itself from what a crash or a full disk leaves behind ([`recover`]).
+//! A second process gets [`StoreError::InUse`]; a database sled cannot read stops with
+//! [`StoreError::Damaged`], naming the directory and the command that restores it.
 
-use std::path::Path;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
 
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 
 use super::StoreError;
 use super::backend::{Backend, Batch, Entries, KeyRange};
-use super::check;
+use super::check::{self, Damage, Verifier};
 use super::durable::{DurableSync, GroupSync, SledFiles};
 use super::keys;
 use super::records::Store;
 
-/// The page cache sled may fill.
-const CACHE_BYTES: u64 = 64 * 1024 * 1024;
+/// The page cache sled may fill: sled keeps what it reads (and the full check reads
+/// everything), so this bounds the bot's memory at any size of database.
+const CACHE_BYTES: u64 = 12 * 1024 * 1024;
 
-/// A sled database in a directory of its own.
-#[derive(Debug)]
-pub struct Sled {
+/// Databases of up to this many games are checked in full before the first command
+/// (about 50 µs a game); larger ones are checked beside the service.
+const CHECK_BEFORE_SERVING: u32 = 1_000;
+
+/// The tree of the store's own bookkeeping, apart from the records: old versions of the
+/// bot and tools that read the default tree never see it.
+const META_TREE: &str = "stonemate-meta";
+/// Under [`META_TREE`]: the layout of the player index (`2`: with the server), so that
+/// the upgrade's scan runs only on a database that may need it.
+const LAYOUT: &[u8] = b"player-index-layout";
+const LAYOUT_WITH_SERVERS: &[u8] = b"2";
+
+/// The files of the sled database in a directory, read and written without the checks
+/// and syncs of [`Sled`]: what the full check reads, beside the service.
+#[derive(Debug, Clone)]
+struct Tree {
     db: sled::Db,
-    sync: Arc<DurableSync>,
 }
 
 fn unsure(error: impl std::fmt::Display) -> StoreError {
     StoreError::Unsure(error.to_string())
 }
 
-impl Backend for Sled {
+impl Backend for Tree {
     fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         Ok(self.db.get(key)?.map(|value| value.to_vec()))
     }
@@ -75,11 +96,94 @@ impl Backend for Sled {
         Ok(self.db.generate_id().map_err(unsure)? + 1)
     }
 
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush().map_err(unsure)?;
+        Ok(())
+    }
+}
+
+/// A sled database in a directory of its own.
+#[derive(Debug)]
+pub struct Sled {
+    tree: Tree,
+    sync: Arc<DurableSync>,
+    /// Which records are checked, and the damage found.
+    verifier: Arc<Verifier>,
+    /// The full check running beside the service, and the flag that ends it early.
+    checker: Mutex<Option<JoinHandle<()>>>,
+    stop_checker: Arc<AtomicBool>,
+}
+
+impl Sled {
+    /// The damage found in the database so far (at a first read or by the full check).
+    pub fn damaged(&self) -> Option<&str> {
+        self.verifier.damaged()
+    }
+
+    /// Waits until the full check begun at the start has finished (at once when it ran
+    /// before serving).
+    pub fn wait_for_check(&self) {
+        let handle = self.checker.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(handle) = handle {
+            // A panic in the check is no verdict about the data; the log has it.
+            let _ = handle.join();
+        }
+    }
+}
+
+impl Drop for Sled {
+    fn drop(&mut self) {
+        // The check holds the database open: end it, so that the directory is released.
+        self.stop_checker.store(true, Ordering::Relaxed);
+        self.wait_for_check();
+    }
+}
+
+impl Backend for Sled {
+    /// A game record is checked at its first read: a damaged one is never returned.
+    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.verifier.ensure_sound()?;
+        let value = self.tree.get(key)?;
+        if let Some(value) = &value
+            && key.first() == Some(&keys::GAME)
+        {
+            self.verifier.game_read(key, value)?;
+        }
+        Ok(value)
+    }
+
+    /// Scans return records unchecked: only the tools (export, the check) scan records.
+    fn scan(&self, range: &KeyRange) -> Result<Entries, StoreError> {
+        self.verifier.ensure_sound()?;
+        self.tree.scan(range)
+    }
+
+    fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
+        self.verifier.ensure_sound()?;
+        self.tree.apply(batch)?;
+        // The store writes only records it replayed.
+        for (key, value) in &batch.writes {
+            if value.is_some()
+                && key.len() == 5
+                && key.first() == Some(&keys::GAME)
+                && let Some(id) = keys::id_at_end(key)
+            {
+                self.verifier.mark(id);
+            }
+        }
+        Ok(())
+    }
+
+    fn next_id(&self) -> Result<u64, StoreError> {
+        self.verifier.ensure_sound()?;
+        self.tree.next_id()
+    }
+
     /// Makes every write that finished before the call durable: sled's flush (its log
     /// written, `sync_file_range`), then an `fdatasync` round shared with concurrent
     /// commits. A failure of either leaves the outcome unknown.
     fn flush(&self) -> Result<(), StoreError> {
-        self.db.flush().map_err(unsure)?;
+        self.tree.flush()?;
         self.sync.sync().map_err(unsure)?;
         Ok(())
     }
@@ -89,21 +193,163 @@ impl Backend for Sled {
 pub type SledStore = Store<Sled>;
 
 impl Store<Sled> {
-    /// Opens (or creates) the database in `dir` and checks every record ([`check`]). sled
-    /// locks it: one process at a time.
+    /// Opens (or creates) the database in `dir`, after clearing what a crash or a full
+    /// disk left behind ([`recover`]); checks every record, before returning on a small
+    /// database and beside the service on a large one ([`check`]). sled locks it: one
+    /// process at a time.
     ///
     /// # Errors
-    /// When the directory cannot be opened (locked, unreadable) or the check finds damage.
+    /// [`StoreError::InUse`] when another process has it open, [`StoreError::Damaged`]
+    /// when it is damaged (with the way to restore it), [`StoreError::Database`] when it
+    /// cannot be opened (a full disk, an unreadable directory).
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
+        recover::leftovers(dir).map_err(|error| cannot_open(dir, &error))?;
         // sled's default page cache is 1 GiB; a bot's working set is far smaller.
         let config = sled::Config::new().path(dir).cache_capacity(CACHE_BYTES);
-        let db = config.open()?;
+        let db = config.open().map_err(|error| open_error(dir, error))?;
         let files = SledFiles::open(dir).map_err(|error| StoreError::Database(error.to_string()))?;
-        let store = Store::over(Arc::new(Sled { db, sync: Arc::new(GroupSync::new(files)) }));
-        upgrade_player_index(&store)?;
-        // Before anything is served: a damaged database stops the start here.
-        check::check(&store).map_err(|damage| StoreError::Damaged(format!("{damage}; {}", check::RESTORE)))?;
+        let verifier = Arc::new(Verifier::new(recover::restore_hint(dir)));
+        let sled = Sled {
+            tree: Tree { db: db.clone() },
+            sync: Arc::new(GroupSync::new(files)),
+            verifier: verifier.clone(),
+            checker: Mutex::new(None),
+            stop_checker: Arc::new(AtomicBool::new(false)),
+        };
+        let store = Store::over(Arc::new(sled));
+        let meta = db.open_tree(META_TREE)?;
+        if meta.get(LAYOUT)?.as_deref() != Some(LAYOUT_WITH_SERVERS) {
+            upgrade_player_index(&store)?;
+            meta.insert(LAYOUT, LAYOUT_WITH_SERVERS)?;
+            store.backend().flush()?;
+        }
+        let tree = Tree { db };
+        let games = keys::next_id(tree.get(keys::NEXT_ID)?.as_deref())?.0 - 1;
+        if games <= CHECK_BEFORE_SERVING {
+            // Before anything is served: a damaged database stops the start here.
+            check::check_with(&tree, &verifier, &AtomicBool::new(false)).map_err(|damage| verifier.found(&damage))?;
+        } else {
+            let stop = store.backend().stop_checker.clone();
+            let handle = std::thread::Builder::new()
+                .name("stonemate-check".into())
+                .spawn(move || full_check(&tree, &verifier, &stop))
+                .map_err(|error| StoreError::Database(format!("cannot start the check: {error}")))?;
+            *store.backend().checker.lock().unwrap_or_else(PoisonError::into_inner) = Some(handle);
+        }
         Ok(store)
+    }
+}
+
+/// The full check beside the service: damage stops the store ([`Verifier::found`]).
+fn full_check(tree: &Tree, verifier: &Verifier, stop: &AtomicBool) {
+    let started = std::time::Instant::now();
+    match check::check_with(tree, verifier, stop) {
+        Ok(games) if !stop.load(Ordering::Relaxed) => {
+            tracing::info!(games, took = ?started.elapsed(), "the database was checked: no damage");
+        }
+        Ok(_) => {}
+        Err(damage) => drop(verifier.found(&damage)),
+    }
+}
+
+/// Why sled could not open `dir`, in words for the operator.
+fn open_error(dir: &Path, error: sled::Error) -> StoreError {
+    match error {
+        sled::Error::Io(error) if error.to_string().contains("could not acquire lock") => StoreError::InUse(format!(
+            "{} is in use by another process (a running bot, console, export or import): a sled \
+                 database is opened by one process at a time; stop the other one first, or share a \
+                 PostgreSQL database (`database = \"postgres://...\"`) between processes",
+            dir.display()
+        )),
+        sled::Error::Io(error) => cannot_open(dir, &error),
+        sled::Error::Corruption { .. } => {
+            let damage = Damage {
+                what: format!("sled's files in {} (its log `db` or its snapshot `snap.*`)", dir.display()),
+                detail: format!("sled cannot read them ({error})"),
+            };
+            StoreError::Damaged(format!("{damage}; {}", recover::restore_hint(dir)))
+        }
+        other => StoreError::Database(format!("cannot open {}: {other}", dir.display())),
+    }
+}
+
+fn cannot_open(dir: &Path, error: &std::io::Error) -> StoreError {
+    StoreError::Database(format!("cannot open {}: {error}", dir.display()))
+}
+
+/// What a start clears by itself, and the way back from real damage.
+pub mod recover {
+    use super::{Path, PathBuf};
+
+    /// Removes what an interrupted sled leaves in `dir` that would stop every later
+    /// start: `snap.*.generating` files. sled writes a snapshot under that name, syncs it,
+    /// then renames it into place, and keeps the previous snapshot until then; a start on
+    /// a full disk (or a crash) leaves the file empty or cut, and sled 0.34 then takes it
+    /// for the newest snapshot and fails with "Read corrupted data at file offset None"
+    /// forever. Such a file is never a finished snapshot, so removing it brings back the
+    /// state sled had before it began. Returns the files removed.
+    ///
+    /// # Errors
+    /// When the directory cannot be read or a file removed.
+    pub fn leftovers(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+        let entries = match std::fs::read_dir(dir) {
+            Ok(entries) => entries,
+            // A new database: nothing left over.
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(error) => return Err(error),
+        };
+        let mut removed = Vec::new();
+        for entry in entries {
+            let entry = entry?;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with("snap.") && name.ends_with(".generating") {
+                tracing::warn!(
+                    file = %entry.path().display(),
+                    "removing a snapshot sled did not finish (a crash or a full disk): the previous one stands"
+                );
+                std::fs::remove_file(entry.path())?;
+                removed.push(entry.path());
+            }
+        }
+        if !removed.is_empty() {
+            // The removal must outlive a crash, or the next start meets the file again.
+            std::fs::File::open(dir)?.sync_all()?;
+        }
+        Ok(removed)
+    }
+
+    /// How to restore the database in `dir` from an export: with the exact command when
+    /// the bot's own exports are in `dir/backups` (the default of `backup_dir`).
+    #[must_use]
+    pub fn restore_hint(dir: &Path) -> String {
+        let aside = PathBuf::from(format!("{}.damaged", dir.display()));
+        let (shown, aside_shown) = (quoted(dir), quoted(&aside));
+        match crate::backup::newest(&dir.join("backups")) {
+            Some(newest) => {
+                let name = newest.file_name().map(PathBuf::from).unwrap_or_default();
+                let file = quoted(&aside.join("backups").join(name));
+                format!(
+                    "the database is in {shown}; restore it from an export: stop the bot, then run \
+                     `mv {shown} {aside_shown} && stonemate import --data {shown} {file}` \
+                     (the newest export the bot wrote; a newer one from `stonemate export` or another \
+                     `backup_dir` is better), and start the bot again"
+                )
+            }
+            None => format!(
+                "the database is in {shown}; restore it from an export: stop the bot, then run \
+                 `mv {shown} {aside_shown} && stonemate import --data {shown} FILE` with FILE the newest \
+                 export (the bot writes them into `backup_dir` when `backup_every_hours` is set, or \
+                 `stonemate export` made one), and start the bot again"
+            ),
+        }
+    }
+
+    /// A path as a shell reads it back.
+    fn quoted(path: &Path) -> String {
+        let text = path.display().to_string();
+        let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c);
+        if !text.is_empty() && text.chars().all(plain) { text } else { format!("'{}'", text.replace('\'', "'\\''")) }
     }
 }
 
@@ -166,5 +412,144 @@ mod tests {
         let before = store.dump().unwrap();
         drop(store);
         assert_eq!(SledStore::open(dir.path()).unwrap().dump().unwrap(), before);
+    }
+}
+
+#[cfg(test)]
+mod recovery_tests {
+    use super::*;
+    use crate::ids::GameId;
+    use crate::store::check::sample_record;
+
+    /// A sled database in `dir` holding `games` records, closed.
+    fn database(dir: &Path, games: u32) {
+        let store = SledStore::open(dir).unwrap();
+        store.create_many((0..games).map(|n| sample_record(n, n as usize % 5))).unwrap();
+    }
+
+    /// Opens `dir` with sled alone (without a flusher thread, so that it lets go at once),
+    /// once the previous opener has let it go.
+    fn raw(dir: &Path) -> sled::Result<sled::Db> {
+        for _ in 0..200 {
+            match sled::Config::new().path(dir).flush_every_ms(None).open() {
+                Err(sled::Error::Io(error)) if error.to_string().contains("could not acquire lock") => {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                other => return other,
+            }
+        }
+        sled::Config::new().path(dir).flush_every_ms(None).open()
+    }
+
+    /// Opens `dir` once sled's flusher thread of the previous opener has let it go.
+    fn reopen(dir: &Path) -> Result<SledStore, StoreError> {
+        for _ in 0..200 {
+            match SledStore::open(dir) {
+                Err(StoreError::InUse(_)) => std::thread::sleep(std::time::Duration::from_millis(10)),
+                other => return other,
+            }
+        }
+        SledStore::open(dir)
+    }
+
+    /// Replaces a record with `value`, with sled alone (as damage would).
+    fn damage_record(dir: &Path, id: u32, value: &[u8]) {
+        let db = raw(dir).unwrap();
+        db.insert(keys::game(GameId(id)), value).unwrap();
+        db.flush().unwrap();
+    }
+
+    #[test]
+    fn a_large_database_serves_before_its_check_ends_and_never_serves_a_damaged_record() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("db");
+        database(&dir, CHECK_BEFORE_SERVING + 200);
+        damage_record(&dir, 700, b"{\"format\":2,\"id\":7");
+        let store = reopen(&dir).expect("a large database opens before it is checked");
+        // Whether the check or the read finds it first, the record is never returned.
+        let error = store.load(GameId(700)).unwrap_err();
+        let StoreError::Damaged(message) = &error else { panic!("{error:?}") };
+        assert!(message.starts_with("the database is damaged: key 67 00 00 02 bc:"), "{message}");
+        assert!(message.contains(&format!("stonemate import --data {}", dir.display())), "{message}");
+        // And nothing else is served from the damaged database.
+        assert!(matches!(store.load(GameId(1)), Err(StoreError::Damaged(_))));
+        store.backend().wait_for_check();
+    }
+
+    #[test]
+    fn the_check_beside_the_service_finds_damage_nobody_read() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("db");
+        database(&dir, CHECK_BEFORE_SERVING + 200);
+        let mut record = sample_record(1100, 3);
+        record.id = GameId(1101);
+        record.version = 1;
+        record.turns.push("R@e5".into());
+        damage_record(&dir, 1101, &serde_json::to_vec(&record).unwrap());
+        let store = reopen(&dir).unwrap();
+        store.backend().wait_for_check();
+        let damaged = store.backend().damaged().expect("the check found the record");
+        assert!(damaged.starts_with("the database is damaged: game #1101: its turns do not replay"), "{damaged}");
+    }
+
+    #[test]
+    fn a_large_intact_database_is_checked_in_full_beside_the_service() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("db");
+        database(&dir, CHECK_BEFORE_SERVING + 200);
+        let store = reopen(&dir).unwrap();
+        assert_eq!(store.load(GameId(3)).unwrap().unwrap().id, GameId(3));
+        store.backend().wait_for_check();
+        assert_eq!(store.backend().damaged(), None);
+        assert!(store.backend().verifier.is_checked(GameId(CHECK_BEFORE_SERVING + 200)));
+    }
+
+    #[test]
+    fn an_unfinished_snapshot_is_removed_and_the_database_opens_as_it_was() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("db");
+        database(&dir, 3);
+        // What a start on a full disk leaves: the snapshot file created, nothing written.
+        let leftover = dir.join("snap.00000000FFFFFFFF.generating");
+        std::fs::write(&leftover, b"").unwrap();
+        let raw = raw(&dir);
+        assert!(matches!(raw, Err(sled::Error::Corruption { .. })), "sled alone fails on it: {raw:?}");
+        let store = reopen(&dir).unwrap();
+        assert!(!leftover.exists());
+        assert_eq!(store.load(GameId(3)).unwrap().unwrap().id, GameId(3));
+    }
+
+    #[test]
+    fn a_second_opener_is_told_the_directory_is_in_use() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("db");
+        let _first = SledStore::open(&dir).unwrap();
+        let error = SledStore::open(&dir).unwrap_err();
+        let StoreError::InUse(message) = &error else { panic!("{error:?}") };
+        assert!(message.starts_with(&format!("{} is in use by another process", dir.display())), "{message}");
+        assert!(!message.contains("lock"), "no library text: {message}");
+    }
+
+    #[test]
+    fn damaged_sled_files_stop_with_the_directory_and_the_exact_restore_command() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("db");
+        database(&dir, 3);
+        let backups = dir.join("backups");
+        std::fs::create_dir_all(&backups).unwrap();
+        for name in ["stonemate-20261101T000000Z.jsonl", "stonemate-20261120T060000Z.jsonl", "notes.txt"] {
+            std::fs::write(backups.join(name), b"").unwrap();
+        }
+        // A finished snapshot that is garbage: not a leftover, real damage.
+        std::fs::write(dir.join("snap.00000000FFFFFFFF"), b"garbage, not a snapshot").unwrap();
+        let error = reopen(&dir).unwrap_err();
+        let StoreError::Damaged(message) = &error else { panic!("{error:?}") };
+        let shown = dir.display();
+        assert!(message.starts_with(&format!("the database is damaged: sled's files in {shown}")), "{message}");
+        let command = format!(
+            "`mv {shown} {shown}.damaged && stonemate import --data {shown} \
+             {shown}.damaged/backups/stonemate-20261120T060000Z.jsonl`"
+        );
+        assert!(message.contains(&command), "{message}");
     }
 }
