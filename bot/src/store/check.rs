@@ -358,6 +358,8 @@ pub(crate) fn sample_record(n: u32, turns: usize) -> GameRecord {
         draw_offer: None,
         result: None,
         level: None,
+        counting: None,
+        conditionals: Vec::new(),
     }
 }
 

@@ -344,7 +344,7 @@ fn id_bounds(range: &KeyRange, prefix: u8, width: usize) -> Option<(i64, i64)> {
         },
     };
     let last = last.min(max);
-    (first <= last).then(|| (first as i64, last as i64))
+    (first <= last).then_some((first as i64, last as i64))
 }
 
 /// Whether `range` holds keys starting with `prefix`.
