@@ -131,6 +131,8 @@ fn fill(store: &SledStore, script: &[String]) {
             rematch_of: None,
             result: None,
             level: None,
+            counting: None,
+            conditionals: Vec::new(),
         }
     });
     let records: Vec<GameRecord> = records.collect();
@@ -160,6 +162,7 @@ fn render_alone(script: &[String]) {
         players: ["alice".into(), "bob".into()],
         perspective: stonemate_engine::Color::White,
         highlights: Vec::new(),
+        marked: Vec::new(),
     };
     let times = (0..100)
         .map(|_| {

@@ -238,3 +238,29 @@ fn stonemate_plays_its_turn_before_the_next_line_is_read() {
     assert!(moved + 1 < board);
     assert!(replies[board]["text"].as_str().unwrap().contains("2 turns played"), "{}", replies[board]);
 }
+
+/// Counting in go (rule 10) in the console: the two passes show the proposal, `/dead`
+/// proposes, Resume is pressed with `!press`, and both proposing the same set ends the
+/// game with the record's `dead` entry, which `stonemate replay` reads.
+#[test]
+fn counting_and_resuming_in_the_console() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut script =
+        String::from("@alice /challenge opponent:@bob game:go color:white days:0 options:board=5x5\n@bob /accept\n");
+    let turns = ["c1", "d1", "c2", "d2", "c3", "d3", "c4", "d4", "c5", "d5", "pass", "a3", "pass", "pass"];
+    for (index, turn) in turns.iter().enumerate() {
+        let who = if index % 2 == 0 { "bob" } else { "alice" };
+        script.push_str(&format!("@{who} /move notation:{turn}\n"));
+    }
+    script.push_str("@alice !press resume:1\n@bob /pass\n@alice /pass\n");
+    script.push_str("@bob /dead squares:a3\n@alice /dead squares:a3\n@alice /history\n");
+    let output = console(dir.path(), true, &script);
+    let replies = replies(&output);
+    let opened = replies.iter().filter(|(command, ok, _)| command == "move" && *ok).nth(13).unwrap();
+    assert!(opened.2.contains("Both passed") && opened.2.contains("/dead"), "{}", opened.2);
+    assert!(replies.iter().any(|(command, ok, text)| command == "!press" && *ok && text.contains("resumes play")));
+    let over = replies.iter().rev().find(|(command, _, _)| command == "dead").unwrap();
+    assert!(over.1 && over.2.contains("B+6"), "{}", over.2);
+    let history = &replies.last().unwrap().2;
+    assert!(history.contains("dead a3"), "{history}");
+}

@@ -16,7 +16,7 @@ use stonemate_engine::{AnyGame, GameKind};
 
 use super::error::Refusal;
 use super::games::parse_id;
-use super::handlers::{challenge, community, endings, history, turns, vacation, views};
+use super::handlers::{challenge, community, conditional, counting, endings, history, turns, vacation, views};
 use super::text;
 use super::types::{Caller, Field, GameId, GameStatus, Reply, Response, User};
 use super::{Parts, ratings};
@@ -548,6 +548,31 @@ commands! {
         admin: false,
         options: { game: Option<GameId> = (false, GAME, "Which game") },
         run: |parts, caller| endings::draw(parts, caller, game),
+    },
+    /// In a go game's counting phase (rule 10): proposes the pieces on `squares` as dead
+    /// (`none`: none), or shows the standing proposal.
+    Dead "dead" {
+        description: "Counting in go: propose which pieces are dead, or see the proposal standing.",
+        help: "in a go game's counting phase: propose the dead pieces (`squares`), or see the proposal",
+        admin: false,
+        options: {
+            game: Option<GameId> = (false, GAME, "Which game"),
+            squares: Option<String> = (false, Kind::Text, "The dead pieces' squares, e.g. c3 d4 (none: no piece)"),
+        },
+        run: |parts, caller| counting::dead(parts, caller, game, squares.as_deref()),
+    },
+    /// Stores a conditional line while the opponent is to move, shows the caller's lines,
+    /// or removes them (`line:clear`).
+    Conditional "conditional" {
+        description: "Queue answers to expected turns: THEIRS MINE THEIRS MINE ... (only you see them).",
+        help: "queue answers to expected turns (`line`: theirs, yours, ...; `clear`); only you see them",
+        admin: false,
+        private: true,
+        options: {
+            game: Option<GameId> = (false, GAME, "Which game"),
+            line: Option<String> = (false, Kind::Text, "Their turn, your answer, ... e.g. e5 d4 c3 d3; clear removes your lines"),
+        },
+        run: |parts, caller| conditional::conditional(parts, caller, game, line.as_deref()),
     },
     /// Ends a game without result while no turn has been played.
     Abort "abort" {

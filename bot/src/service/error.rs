@@ -152,11 +152,6 @@ pub enum Refusal {
     /// The game's options are not valid for its kind.
     #[error("bad options: {0}")]
     BadOptions(#[from] OptionError),
-    /// `counting=on` (go, rule 10) while the service cannot hold a counting phase.
-    #[error(
-        "counting=on is not offered yet: the counting phase of go's rule 10 needs `/dead` and its buttons, which are still to come; challenge with counting off"
-    )]
-    CountingUnavailable,
     /// The challenger already has the most challenges allowed waiting.
     #[error(
         "you already have {} waiting for an answer: withdraw some, or wait for answers",
@@ -268,6 +263,49 @@ pub enum Refusal {
         /// The turn asked.
         turn: usize,
         /// How many turns the game has.
+        turns: usize,
+    },
+    /// `/dead` or a counting button outside the counting phase (go, rule 10).
+    #[error("{0} is not counting dead pieces: that comes after two passes in a go game with counting=on")]
+    NotCounting(GameId),
+    /// A command that counting leaves no room for (a claim, a conditional line).
+    #[error("{0} is counting dead pieces: accept the proposal, resume play, or propose others with `/dead`")]
+    Counting(GameId),
+    /// The caller proposed or accepted the standing proposal already.
+    #[error("you already accepted the proposal in {game}: {name} is to answer it")]
+    AlreadyAccepted {
+        /// The game.
+        game: GameId,
+        /// The display name of the player who is to answer.
+        name: String,
+    },
+    /// A counting button pressed after the proposal it showed was replaced.
+    #[error("the proposal in {0} changed since this button was shown: `/dead` shows the one standing")]
+    ProposalChanged(GameId),
+    /// `/conditional` with a line while it is the caller's own turn.
+    #[error("it is your turn in {0}: conditional lines are stored while your opponent is to move")]
+    ConditionalOnOwnTurn(GameId),
+    /// A conditional line that is not pairs of turns.
+    #[error(
+        "a conditional line is pairs of turns: your opponent's expected turn, then your answer, and so on (like `e5 d4 c3 d3`)"
+    )]
+    ConditionalPairs,
+    /// A turn of a conditional line that cannot be played where the line puts it.
+    #[error("turn {number} of the line, `{turn}`, is refused: {error}")]
+    ConditionalTurn {
+        /// Its place in the line, from 1.
+        number: usize,
+        /// The turn as typed.
+        turn: String,
+        /// Why the game refuses it.
+        error: TurnError,
+    },
+    /// Too many conditional lines or turns.
+    #[error("at most {lines} conditional lines of {turns} turns each may wait in one game")]
+    ConditionalLimit {
+        /// Lines per player and game.
+        lines: usize,
+        /// Turns per line.
         turns: usize,
     },
     /// The stored record does not replay under the rules; the text says why.

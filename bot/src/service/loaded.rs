@@ -176,6 +176,7 @@ impl Loaded {
             players: self.player_names(),
             perspective: self.perspective(viewer),
             highlights,
+            marked: Vec::new(),
         }
     }
 
@@ -265,6 +266,8 @@ mod tests {
             rematch_of: None,
             result: None,
             level: None,
+            counting: None,
+            conditionals: Vec::new(),
         };
         Loaded { record, position: game }
     }

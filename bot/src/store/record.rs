@@ -308,6 +308,47 @@ pub struct GameRecord {
     /// them out. Missing in JSON (records from before the bot played): `None`.
     #[serde(default, with = "level_name", skip_serializing_if = "Option::is_none")]
     pub level: Option<Level>,
+    /// The counting phase of go's rule 10 while it waits for an agreement: the standing
+    /// proposal. `None` otherwise, also once a player resumed play (the engine still counts
+    /// until the first turn of resumed play). Missing in JSON: `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counting: Option<Counting>,
+    /// The conditional lines the players stored (`/conditional`), oldest first; only their
+    /// owners see them. Missing in JSON: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditionals: Vec<Conditional>,
+}
+
+/// A proposal of dead pieces in the counting phase (go, rule 10).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Counting {
+    /// The proposed dead pieces as the record's agreement writes them: `dead c3 d4`, or
+    /// `dead -` for none.
+    pub proposal: String,
+    /// The side that stands behind it (who proposed it, or accepted the engine's); `None`
+    /// while it is the engine's estimate that opened counting, which nobody accepted yet.
+    /// The proposal stands once the other side accepts it too.
+    #[serde(with = "color_name")]
+    pub by: Option<Color>,
+    /// The proposal a player stood behind that this one replaced, if any: the bot resumes
+    /// play rather than propose again what was just turned down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaced: Option<String>,
+}
+
+/// A conditional line (`/conditional`): turns a player expects and his answers to them,
+/// `THEIRS MINE THEIRS MINE ...`, played the moment the expected turn comes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Conditional {
+    /// The player who stored it.
+    pub owner: UserId,
+    /// The turns still to come, as the game prints them: the opponent's expected turn
+    /// first, then the answer, and so on.
+    pub turns: Vec<String>,
+    /// The number of turns in the record when its first turn is expected: a line waits
+    /// for that turn only, so anything that changes the record otherwise (a takeback)
+    /// leaves it behind.
+    pub at: usize,
 }
 
 /// Whether no draw offer was recorded (the field is then left out of the JSON).
@@ -336,11 +377,14 @@ impl Phase {
 }
 
 impl GameRecord {
-    /// Ends the game with `ending`: no clock runs and no draw offer stands any more.
+    /// Ends the game with `ending`: no clock runs, and no draw offer, proposal or conditional
+    /// line stands any more.
     pub fn finish(&mut self, ending: Ending) {
         self.phase = Phase::Finished;
         self.clock = None;
         self.draw_offer = None;
+        self.counting = None;
+        self.conditionals.clear();
         self.result = Some(ending);
     }
 

@@ -7,6 +7,8 @@ mod challenges;
 mod clock;
 // Also the stores' suite drives its stores through this table.
 pub(crate) mod common;
+mod conditional;
+mod counting;
 mod endings;
 mod finished;
 mod history;

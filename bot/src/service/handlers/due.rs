@@ -19,6 +19,11 @@ pub(crate) fn due_notices(parts: &Parts) -> Vec<Notice> {
     let mut notices = Vec::new();
     for id in ids {
         let Ok(game) = parts.games.load(id).and_then(|record| parts.games.loaded(record)) else { continue };
+        // A game counting dead pieces (go, rule 10) waits on its own rules.
+        if let Some(counted) = super::counting::due(parts, &game, now) {
+            notices.extend(counted.unwrap_or_default());
+            continue;
+        }
         let Some((change, told)) = due(parts, &game, now) else { continue };
         // A record changed meanwhile (or a failed write) is looked at again next tick.
         if let Ok(mut written) = parts.commit(game, |next| change.apply(next), |_| told) {

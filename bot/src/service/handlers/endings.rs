@@ -167,6 +167,11 @@ fn on_opponents_clock(
 ) -> Result<(Loaded, Color, TurnClock), Refusal> {
     let game = parts.games.open(caller, id, fit)?;
     let side = game.check_playing(caller.user.id)?;
+    if game.record.counting.is_some() {
+        // A proposal's clock is the answering player's, and its end makes the proposal
+        // stand (go, rule 10): nothing to claim or extend there.
+        return Err(Refusal::Counting(game.id()));
+    }
     let clock = game.record.clock.ok_or(Refusal::NoClock(game.id()))?;
     if game.waiting()? != side {
         return Err(Refusal::OwnTurn(game.id(), act));
