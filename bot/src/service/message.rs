@@ -162,7 +162,8 @@ impl Message {
     }
 
     /// The message as text, with pings written by `ping`; names (and users addressed
-    /// without a ping) are escaped for Discord's markdown.
+    /// without a ping) are escaped for Discord's markdown; cut to Discord's 2,000
+    /// characters ([`text::fit`]).
     pub fn render(&self, mut ping: impl FnMut(UserId, &str) -> String) -> String {
         let mut out = String::new();
         for segment in &self.segments {
@@ -176,6 +177,9 @@ impl Message {
                 Segment::Ping { user, name } => out.push_str(&ping(*user, name)),
             }
         }
+        // Every reply and notice is rendered here, by every adapter: none goes out longer
+        // than Discord shows, whatever made it.
+        text::fit(&mut out);
         out
     }
 

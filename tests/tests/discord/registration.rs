@@ -68,6 +68,8 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("vacation", vec![("days", INTEGER, true, &[][..])]),
         // Third wave.
         ("takeback", vec![game]),
+        ("dead", vec![game, ("squares", STRING, false, &[][..])]),
+        ("conditional", vec![game, ("line", STRING, false, &[][..])]),
     ]
 }
 
