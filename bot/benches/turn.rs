@@ -131,6 +131,7 @@ fn fill(store: &SledStore, script: &[String]) {
             rematch_of: None,
             result: None,
             level: None,
+            takeback: None,
             counting: None,
             conditionals: Vec::new(),
         }

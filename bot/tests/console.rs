@@ -239,6 +239,26 @@ fn stonemate_plays_its_turn_before_the_next_line_is_read() {
     assert!(replies[board]["text"].as_str().unwrap().contains("2 turns played"), "{}", replies[board]);
 }
 
+#[test]
+fn a_takeback_is_asked_and_answered_in_the_console_as_on_discord() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = "@alice /challenge opponent:@bob game:go color:white options:board=9x9\n@bob /accept\n\
+                   @bob /move notation:e5\n@bob /takeback\n@alice !press takeback-accept:1\n@bob /board\n";
+    let output = console(dir.path(), true, session);
+    let replies: Vec<Value> = output.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let asked = replies.iter().find(|r| r["command"] == "takeback").unwrap();
+    assert_eq!(asked["text"], "@alice, bob asks to take back R@e5 in #1.");
+    assert_eq!(asked["mentions"], serde_json::json!(["alice"]));
+    assert_eq!(asked["buttons"], serde_json::json!(["takeback-accept:1", "takeback-decline:1"]));
+    let accepted = replies.iter().find(|r| r["command"] == "!press").unwrap();
+    assert!(
+        accepted["text"].as_str().unwrap().starts_with("alice accepts: R@e5 taken back in #1. @bob to move"),
+        "{accepted}"
+    );
+    let board = replies.iter().find(|r| r["command"] == "board").unwrap();
+    assert!(board["text"].as_str().unwrap().contains("0 turns played"), "{board}");
+}
+
 /// Counting in go (rule 10) in the console: the two passes show the proposal, `/dead`
 /// proposes, Resume is pressed with `!press`, and both proposing the same set ends the
 /// game with the record's `dead` entry, which `stonemate replay` reads.

@@ -75,6 +75,10 @@ pub enum Action {
     DrawDecline(GameId),
     /// `rematch:7`: a finished game's Rematch.
     Rematch(GameId),
+    /// `takeback-accept:7`: the opponent takes back the requested turns.
+    TakebackAccept(GameId),
+    /// `takeback-decline:7`.
+    TakebackDecline(GameId),
     /// `dead-accept:7:1a2b3c4d`: accepts the proposal of dead pieces in the counting phase
     /// (go, rule 10) that the button was shown with, named by [`proposal_tag`].
     AcceptDead {
@@ -136,6 +140,8 @@ impl Action {
             Action::DrawAccept(_) => "draw-accept",
             Action::DrawDecline(_) => "draw-decline",
             Action::Rematch(_) => "rematch",
+            Action::TakebackAccept(_) => "takeback-accept",
+            Action::TakebackDecline(_) => "takeback-decline",
             Action::AcceptDead { .. } => ACCEPT_DEAD,
             Action::Resume(_) => "resume",
             Action::History { .. } => "history",
@@ -154,7 +160,9 @@ impl fmt::Display for Action {
             | Action::Resign(game)
             | Action::DrawAccept(game)
             | Action::DrawDecline(game)
-            | Action::Rematch(game) => write!(f, "{}:{}", self.word(), game.0),
+            | Action::Rematch(game)
+            | Action::TakebackAccept(game)
+            | Action::TakebackDecline(game) => write!(f, "{}:{}", self.word(), game.0),
         }
     }
 }
@@ -196,6 +204,8 @@ impl FromStr for Action {
             Action::DrawAccept,
             Action::DrawDecline,
             Action::Rematch,
+            Action::TakebackAccept,
+            Action::TakebackDecline,
             Action::Resume,
         ];
         one.into_iter().map(|action| action(game)).find(|action| action.word() == word).ok_or(NotOurs)
@@ -216,6 +226,8 @@ mod tests {
             Action::DrawAccept(game),
             Action::DrawDecline(game),
             Action::Rematch(game),
+            Action::TakebackAccept(game),
+            Action::TakebackDecline(game),
             Action::Resume(game),
             Action::AcceptDead { game, proposal: 0x00ab_cdef },
         ];

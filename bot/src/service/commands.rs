@@ -12,11 +12,13 @@
 
 use stonemate_ai::{Level, UnknownLevel};
 use stonemate_engine::game::UnknownGame;
-use stonemate_engine::{AnyGame, GameKind};
+use stonemate_engine::{AnyGame, GameKind, Turn};
 
 use super::error::Refusal;
 use super::games::parse_id;
-use super::handlers::{challenge, community, conditional, counting, endings, history, turns, vacation, views};
+use super::handlers::{
+    challenge, community, conditional, counting, endings, history, takeback, turns, vacation, views,
+};
 use super::text;
 use super::types::{Caller, Field, GameId, GameStatus, Reply, Response, User};
 use super::{Parts, ratings};
@@ -530,7 +532,7 @@ commands! {
         help: "pass your turn",
         admin: false,
         options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Typed("pass")),
+        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Turn(Turn::Pass)),
     },
     /// Asks to confirm with a button (`resign:ID`); the press ends the game.
     Resign "resign" {
@@ -548,6 +550,15 @@ commands! {
         admin: false,
         options: { game: Option<GameId> = (false, GAME, "Which game") },
         run: |parts, caller| endings::draw(parts, caller, game),
+    },
+    /// Asks the opponent to take back the caller's last turn (and the opponent's after
+    /// it); the opponent answers with buttons.
+    Takeback "takeback" {
+        description: "Ask your opponent to take back your last turn.",
+        help: "ask to take back your last turn (and your opponent's after it)",
+        admin: false,
+        options: { game: Option<GameId> = (false, GAME, "Which game") },
+        run: |parts, caller| takeback::ask(parts, caller, game),
     },
     /// In a go game's counting phase (rule 10): proposes the pieces on `squares` as dead
     /// (`none`: none), or shows the standing proposal.

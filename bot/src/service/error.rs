@@ -44,6 +44,19 @@ pub enum Refusal {
         /// The display name of the player to move.
         name: String,
     },
+    /// `/takeback` by a player who has played no turn yet.
+    #[error("you have played no turn to take back in {0}")]
+    NoTurnToTakeBack(GameId),
+    /// `/takeback` while the caller's earlier request waits for its answer.
+    #[error("a takeback is already waiting for an answer in {0}")]
+    TakebackPending(GameId),
+    /// A takeback button pressed with no request standing for the caller to answer (none
+    /// made, answered already, his own, or a turn played since).
+    #[error("there is no takeback to answer in {0}")]
+    NoTakeback(GameId),
+    /// Stonemate declines takebacks in rated games.
+    #[error("Stonemate declines takebacks in rated games ({0})")]
+    TakebackDeclined(GameId),
     /// The game has ended.
     #[error("{game} is over: {result}")]
     GameOver {

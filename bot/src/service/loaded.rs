@@ -15,7 +15,7 @@ use super::types::{GameId, UserId};
 use crate::store::{ColorChoice, GameRecord, Phase, Reason};
 
 /// A record as a command sees it: the stored record and the position its turns lead to.
-/// [`Games::commit`](super::games::Games::commit) writes its next version.
+/// `Games::commit` (the service's games part) writes its next version.
 #[derive(Debug, Clone)]
 pub struct Loaded {
     /// The stored record, as read (its `version` is the one a write expects).
@@ -266,6 +266,7 @@ mod tests {
             rematch_of: None,
             result: None,
             level: None,
+            takeback: None,
             counting: None,
             conditionals: Vec::new(),
         };

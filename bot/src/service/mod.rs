@@ -139,7 +139,7 @@ impl Default for Settings {
 }
 
 /// The game service. See the module documentation. It only hands what comes in to the
-/// handlers ([`handlers`]) with the [`Parts`] they work with.
+/// handlers (`service/handlers/`) with the parts they work with.
 #[derive(Debug)]
 pub struct Service {
     /// Over a [`FailStop`] (also `fail_stop`): stops for good at the first storage failure.

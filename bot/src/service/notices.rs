@@ -72,7 +72,7 @@ pub enum Delivery {
 }
 
 /// A notice claimed for sending: hand `notice` to the sender, then its outcome to
-/// [`Notices::settle`].
+/// [`Service::settle`](super::Service::settle).
 #[derive(Debug, Clone)]
 pub struct Outgoing {
     /// The notice to send.

@@ -15,7 +15,7 @@
 //!   rule): a new player starts at 1500 ± 350 and needs a few games to fall below it.
 //!
 //! The new ratings are written in the same store transaction as the result
-//! ([`Games::commit`](super::games::Games::commit)); a rating that moved since it was read (another game of the same
+//! (`Games::commit`, in the service's games part); a rating that moved since it was read (another game of the same
 //! player ended first) fails the write as a conflict, and the command runs again.
 
 use skillratings::Outcomes;

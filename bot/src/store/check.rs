@@ -360,6 +360,7 @@ pub(crate) fn sample_record(n: u32, turns: usize) -> GameRecord {
         rematch_of: None,
         result: None,
         level: None,
+        takeback: None,
         counting: None,
         conditionals: Vec::new(),
     }

@@ -308,6 +308,10 @@ pub struct GameRecord {
     /// them out. Missing in JSON (records from before the bot played): `None`.
     #[serde(default, with = "level_name", skip_serializing_if = "Option::is_none")]
     pub level: Option<Level>,
+    /// A player's request to take back his last turn, waiting for the opponent's answer
+    /// (`/takeback`). Missing in JSON (records from before takebacks): `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback: Option<Takeback>,
     /// The counting phase of go's rule 10 while it waits for an agreement: the standing
     /// proposal. `None` otherwise, also once a player resumed play (the engine still counts
     /// until the first turn of resumed play). Missing in JSON: `None`.
@@ -317,6 +321,16 @@ pub struct GameRecord {
     /// owners see them. Missing in JSON: none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditionals: Vec<Conditional>,
+}
+
+/// A request to take back a turn: who asked, and when (the number of turns then played; a
+/// turn played after it makes it stale).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Takeback {
+    /// The player who asked.
+    pub by: UserId,
+    /// How many turns had been played when he asked.
+    pub turns: usize,
 }
 
 /// A proposal of dead pieces in the counting phase (go, rule 10).

@@ -67,6 +67,7 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("help", vec![]),
         ("vacation", vec![("days", INTEGER, true, &[][..])]),
         // Third wave.
+        ("takeback", vec![game]),
         ("dead", vec![game, ("squares", STRING, false, &[][..])]),
         ("conditional", vec![game, ("line", STRING, false, &[][..])]),
     ]

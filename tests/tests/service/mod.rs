@@ -25,6 +25,7 @@ mod rematch;
 mod servers;
 mod standing;
 mod store;
+mod takeback;
 mod timeouts;
 mod turns;
 mod vacation;

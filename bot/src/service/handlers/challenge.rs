@@ -60,7 +60,7 @@ fn check_limits(parts: &Parts, caller: &User, opponent: &User) -> Result<(), Ref
 
 fn check_active(parts: &Parts, user: UserId, who: String, has: &'static str) -> Result<(), Refusal> {
     let limit = parts.settings.max_active_games;
-    let active = parts.games.games_of(user)?.iter().filter(|(_, phase)| *phase == Phase::Playing).count();
+    let active = parts.games.entries_of(user)?.iter().filter(|entry| entry.phase == Phase::Playing).count();
     if active >= limit { Err(Refusal::TooManyGames { who, has, limit }) } else { Ok(()) }
 }
 
@@ -117,6 +117,7 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
         rematch_of,
         result: None,
         level: None,
+        takeback: None,
         counting: None,
         conditionals: Vec::new(),
     };

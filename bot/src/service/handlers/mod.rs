@@ -11,6 +11,7 @@ pub(crate) mod due;
 pub(crate) mod endings;
 pub(crate) mod history;
 pub(crate) mod seat;
+pub(crate) mod takeback;
 pub(crate) mod turns;
 pub(crate) mod vacation;
 pub(crate) mod views;
@@ -31,6 +32,8 @@ pub(crate) fn press(parts: &Parts, caller: &Caller, custom_id: &str) -> Result<R
         Action::DrawAccept(id) => endings::answer_draw(parts, caller, id, true),
         Action::DrawDecline(id) => endings::answer_draw(parts, caller, id, false),
         Action::Rematch(id) => community::rematch(parts, caller, id),
+        Action::TakebackAccept(id) => takeback::answer(parts, caller, id, true),
+        Action::TakebackDecline(id) => takeback::answer(parts, caller, id, false),
         Action::AcceptDead { game, proposal } => counting::accept(parts, caller, game, proposal),
         Action::Resume(id) => counting::resume(parts, caller, id),
         Action::History { game, turn, .. } => history::step_history(parts, caller, game, turn),

@@ -14,16 +14,16 @@ use super::{counting, endings, turns};
 /// answer ([`Service::resume_bot`](crate::service::Service::resume_bot)).
 pub(crate) fn resume(parts: &Parts) {
     let Some(bot) = parts.seat.user() else { return };
-    let games = match parts.games.games_of(bot.id) {
-        Ok(games) => games,
+    let entries = match parts.games.entries_of(bot.id) {
+        Ok(entries) => entries,
         Err(error) => {
             tracing::warn!(%error, "cannot list the bot's games");
             return;
         }
     };
-    for (id, phase) in games {
-        if phase == Phase::Playing
-            && let Ok(game) = parts.games.load(id).and_then(|record| parts.games.loaded(record))
+    for entry in entries {
+        if entry.phase == Phase::Playing
+            && let Ok(game) = parts.games.load(entry.id).and_then(|record| parts.games.loaded(record))
         {
             parts.seat.ask(&game);
         }

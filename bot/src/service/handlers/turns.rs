@@ -30,7 +30,7 @@ fn check_turn(parts: &Parts, game: &Loaded, caller: UserId) -> Result<Color, Ref
 pub(crate) enum Played<'a> {
     /// Typed by a player, in the game's notation: read by the game first.
     Typed(&'a str),
-    /// Already a turn (the bot's): played as it is.
+    /// Already a turn (`/pass`, `/drop`, the bot's): played as it is.
     Turn(Turn),
 }
 
@@ -100,7 +100,7 @@ pub(crate) fn turn(
     })
 }
 
-/// `/drop`: a piece letter and a square, played as `R@d4`.
+/// `/drop`: a piece letter and a square, played as the drop they name.
 pub(crate) fn drop(
     parts: &Parts,
     caller: &Caller,
@@ -115,7 +115,7 @@ pub(crate) fn drop(
     };
     let role = role.ok_or_else(|| Refusal::BadPiece(piece.chars().take(20).collect()))?;
     let square: Square = square.trim().parse().map_err(|_| Refusal::BadSquare(square.chars().take(20).collect()))?;
-    turn(parts, caller, game, Played::Typed(&format!("{}@{square}", role.letter())))
+    turn(parts, caller, game, Played::Turn(Turn::Drop { role, to: square }))
 }
 
 /// The reply to a turn (`played`, and the conditional answer it met, if any) and the
