@@ -92,6 +92,10 @@ pub enum Fit {
     DrawOffered,
     /// Games where no turn has been played (`/abort`).
     Unplayed,
+    /// Go games waiting for the players to agree on dead pieces (`/dead`).
+    Counting,
+    /// Games where the opponent is to move (`/conditional`).
+    OpponentToMove,
 }
 
 impl Fit {
@@ -108,6 +112,8 @@ impl Fit {
             Fit::OpponentOnClock => record.clock.is_some() && to_move() == Some(side.other()),
             Fit::DrawOffered => record.draw_offer == Some(side.other()),
             Fit::Unplayed => record.turns.is_empty(),
+            Fit::Counting => record.counting.is_some(),
+            Fit::OpponentToMove => to_move() == Some(side.other()),
         }
     }
 }

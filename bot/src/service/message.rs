@@ -156,7 +156,8 @@ impl Message {
     }
 
     /// The message as text, with pings written by `ping`; names (and users addressed
-    /// without a ping) are escaped for Discord's markdown.
+    /// without a ping) are escaped for Discord's markdown; cut to Discord's 2,000
+    /// characters ([`text::fit`]).
     pub fn render(&self, mut ping: impl FnMut(&User) -> String) -> String {
         let mut out = String::new();
         for segment in &self.segments {
@@ -170,6 +171,9 @@ impl Message {
                 Segment::Ping(user) => out.push_str(&ping(user)),
             }
         }
+        // Every reply and notice is rendered here, by every adapter: none goes out longer
+        // than Discord shows, whatever made it.
+        text::fit(&mut out);
         out
     }
 

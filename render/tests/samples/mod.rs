@@ -31,7 +31,14 @@ fn replay(kind: GameKind, options: &[(&str, &str)], record: &str) -> BoardView {
 }
 
 fn picture(view: BoardView, title: &str, players: [&str; 2], perspective: Color) -> Picture {
-    Picture { view, title: title.to_owned(), players: players.map(str::to_owned), perspective, highlights: Vec::new() }
+    Picture {
+        view,
+        title: title.to_owned(),
+        players: players.map(str::to_owned),
+        perspective,
+        highlights: Vec::new(),
+        marked: Vec::new(),
+    }
 }
 
 /// Go with chess pieces, 19x19 with rooks, bishops and knights, 150 turns in.

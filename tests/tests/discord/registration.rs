@@ -66,6 +66,9 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("leaderboard", vec![("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..])]),
         ("help", vec![]),
         ("vacation", vec![("days", INTEGER, true, &[][..])]),
+        // Third wave.
+        ("dead", vec![game, ("squares", STRING, false, &[][..])]),
+        ("conditional", vec![game, ("line", STRING, false, &[][..])]),
     ]
 }
 

@@ -7,20 +7,25 @@ mod challenges;
 mod clock;
 // Also the stores' suite drives its stores through this table.
 pub(crate) mod common;
+mod conditional;
+mod counting;
 mod endings;
 mod finished;
 mod history;
+mod manners;
 mod mentions;
 mod open_challenges;
 mod outbox;
 mod picking;
 mod pictures;
 mod race;
-mod ratings;
+// The stores' suite plays openings with its helpers.
+pub(crate) mod ratings;
 mod rematch;
 mod servers;
 mod standing;
 mod store;
+mod timeouts;
 mod turns;
 mod vacation;
 mod views;

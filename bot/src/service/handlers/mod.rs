@@ -5,6 +5,8 @@
 pub(crate) mod challenge;
 pub(crate) mod community;
 pub(crate) mod complete;
+pub(crate) mod conditional;
+pub(crate) mod counting;
 pub(crate) mod due;
 pub(crate) mod endings;
 pub(crate) mod history;
@@ -29,6 +31,8 @@ pub(crate) fn press(parts: &Parts, caller: &Caller, custom_id: &str) -> Result<R
         Action::DrawAccept(id) => endings::answer_draw(parts, caller, id, true),
         Action::DrawDecline(id) => endings::answer_draw(parts, caller, id, false),
         Action::Rematch(id) => community::rematch(parts, caller, id),
+        Action::AcceptDead { game, proposal } => counting::accept(parts, caller, game, proposal),
+        Action::Resume(id) => counting::resume(parts, caller, id),
         Action::History { game, turn, .. } => history::step_history(parts, caller, game, turn),
     }
 }

@@ -8,7 +8,7 @@ use crate::service::types::{Caller, GameId, Notice};
 use crate::service::{Parts, retry};
 use crate::store::Phase;
 
-use super::{endings, turns};
+use super::{counting, endings, turns};
 
 /// Asks the bot about every active game where it is to move or has a draw offer to
 /// answer ([`Service::resume_bot`](crate::service::Service::resume_bot)).
@@ -52,6 +52,7 @@ pub(crate) fn apply(parts: &Parts, answer: Answer<GameId>) -> Vec<Notice> {
             Reply::Resign => endings::resign(parts, &caller, id),
             Reply::AcceptDraw => endings::answer_draw(parts, &caller, id, true),
             Reply::DeclineDraw => endings::answer_draw(parts, &caller, id, false),
+            Reply::Dead(estimate) => counting::bot_answer(parts, &caller, id, estimate),
         }
     });
     match result {
