@@ -59,6 +59,10 @@ fn game(n: u64) -> GameRecord {
         draw_offer: None,
         result: None,
         level: None,
+        draw_offered_at: [None, None],
+        rematch_of: None,
+        counting: None,
+        conditionals: Vec::new(),
     }
 }
 

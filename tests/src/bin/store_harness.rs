@@ -107,6 +107,10 @@ fn record(n: u32, pool: &[Played], now: Timestamp) -> GameRecord {
             Some(Ending { winner: Some(Color::White), reason: Reason::Resignation, finished: Some(now) })
         },
         level: None,
+        draw_offered_at: [None, None],
+        rematch_of: None,
+        counting: None,
+        conditionals: Vec::new(),
     }
 }
 
