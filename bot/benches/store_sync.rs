@@ -63,6 +63,7 @@ fn game(n: u64) -> GameRecord {
         rematch_of: None,
         counting: None,
         conditionals: Vec::new(),
+        takeback: None,
     }
 }
 

@@ -111,6 +111,7 @@ fn record(n: u32, pool: &[Played], now: Timestamp) -> GameRecord {
         rematch_of: None,
         counting: None,
         conditionals: Vec::new(),
+        takeback: None,
     }
 }
 
