@@ -17,6 +17,13 @@ pub enum Question {
         /// The colour the bot plays in the game.
         bot: Color,
     },
+    /// The game is counting dead pieces (go, rule 10): the bot's judgement of them is
+    /// asked of [`judge_dead`](crate::judge_dead), not of a search; `bot` is the bot's
+    /// colour.
+    Counting {
+        /// The colour the bot plays in the game.
+        bot: Color,
+    },
 }
 
 /// The bot's answer.
@@ -42,13 +49,17 @@ pub struct Decided {
     pub result: SearchResult,
 }
 
-/// Searches the position and answers `question`; `None` when the game is over.
+/// Searches the position and answers `question`; `None` when the game is over, and for
+/// [`Question::Counting`], which no search answers.
 ///
 /// A turn is resigned only when [`resigns`] says the position is hopeless; a draw is
 /// accepted only when [`accepts_draw`] finds it even or worse *for the bot*, whichever
 /// side is to move.
 #[must_use]
 pub fn decide(game: &AnyGame, question: Question, config: &SearchConfig) -> Option<Decided> {
+    if matches!(question, Question::Counting { .. }) {
+        return None;
+    }
     let result = search(game, config)?;
     let decision = match question {
         Question::Turn if resigns(&result) => Decision::Resign,
@@ -57,6 +68,7 @@ pub fn decide(game: &AnyGame, question: Question, config: &SearchConfig) -> Opti
             let for_bot = if game.to_move() == Some(bot) { result.clone() } else { seen_by_other_side(&result) };
             if accepts_draw(&for_bot) { Decision::AcceptDraw } else { Decision::DeclineDraw }
         }
+        Question::Counting { .. } => return None,
     };
     Some(Decided { decision, result })
 }

@@ -21,6 +21,7 @@
 
 #![warn(missing_docs)]
 
+pub mod counting;
 pub mod decision;
 pub mod fastgo;
 pub mod knowledge;
@@ -29,6 +30,7 @@ mod position;
 pub mod search;
 pub mod verdict;
 
+pub use counting::judge_dead;
 pub use decision::{Decided, Decision, Question, decide};
 pub use level::{Level, UnknownLevel};
 pub use search::{Budget, Method, Proof, RootTurn, SearchConfig, SearchResult, search, search_with};

@@ -127,8 +127,13 @@ fn fill(store: &SledStore, script: &[String]) {
             turns,
             clock: (n % 3 == 0).then(|| TurnClock::new(now, now + stonemate_bot::clock::Span::days(3))),
             draw_offer: None,
+            draw_offered_at: [None, None],
+            rematch_of: None,
             result: None,
             level: None,
+            takeback: None,
+            counting: None,
+            conditionals: Vec::new(),
         }
     });
     let records: Vec<GameRecord> = records.collect();
@@ -159,6 +164,7 @@ fn render_alone(script: &[String]) {
         perspective: stonemate_engine::Color::White,
         highlights: Vec::new(),
         arrows: Vec::new(),
+        marked: Vec::new(),
     };
     let times = (0..100)
         .map(|_| {

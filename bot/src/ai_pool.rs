@@ -22,6 +22,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
 use stonemate_ai::{Budget, Decision, Level, Question, SearchConfig, decide};
+use stonemate_engine::go::DeadPieces;
 use stonemate_engine::{AnyGame, GameKind, Turn};
 
 /// A question for the bot about one game: everything the search needs, nothing shared.
@@ -81,6 +82,9 @@ pub enum Reply {
     AcceptDraw,
     /// The bot declines the draw it was offered.
     DeclineDraw,
+    /// The pieces the bot judges dead, asked in go's counting phase (rule 10): the service
+    /// accepts, proposes or resumes with it against the proposal standing then.
+    Dead(DeadPieces),
 }
 
 /// Why a job has no reply. None of these should happen with a stored game; the service
@@ -147,6 +151,9 @@ fn reply<G>(job: &Job<G>, search_threads: usize) -> Result<Reply, JobError> {
         return Err(JobError::Record(error.to_string()));
     }
     let game = replay.game;
+    if let Question::Counting { .. } = job.question {
+        return stonemate_ai::judge_dead(&game, job.seed).map(Reply::Dead).ok_or(JobError::GameOver);
+    }
     let config = SearchConfig { budget: job.budget, seed: job.seed, threads: search_threads };
     let decided = decide(&game, job.question, &config).ok_or(JobError::GameOver)?;
     Ok(match decided.decision {

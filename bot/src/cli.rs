@@ -69,7 +69,7 @@ pub struct RunArgs {
     pub shards: Option<crate::shards::ShardRange>,
 }
 
-/// `stonemate console [--data DIR | --database URL] [--out DIR] [--json]`.
+/// `stonemate console [--data DIR | --database URL] [--out DIR] [--json] [--timeouts MODE]`.
 #[derive(Debug, clap::Args)]
 pub struct ConsoleArgs {
     /// The database directory (default: stonemate-data).
@@ -84,6 +84,10 @@ pub struct ConsoleArgs {
     /// Print every reply as one JSON object per line.
     #[arg(long)]
     pub json: bool,
+    /// What a turn whose time runs out does, as the `timeouts` setting of `stonemate
+    /// run`: `automatic` (the player loses at once) or `claim` (the opponent may /claim).
+    #[arg(long, value_name = "MODE", default_value = "automatic")]
+    pub timeouts: crate::service::Timeouts,
 }
 
 /// Runs a parsed command line; the exit status follows `docs/replay-cli.md` (2: bad arguments).
@@ -100,10 +104,11 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 fn console_options(args: ConsoleArgs) -> crate::console::Options {
-    match args.database {
+    let options = match args.database {
         Some(address) => crate::console::Options::at_address(&address, args.out, args.json),
         None => crate::console::Options::new(args.data, args.out, args.json),
-    }
+    };
+    crate::console::Options { timeouts: args.timeouts, ..options }
 }
 
 impl BackupArgs {

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::clock::{MAX_DAYS, Span};
+use crate::service::Timeouts;
 use crate::shards::ShardRange;
 
 /// The latest `discord.defer_ms` that still leaves time to defer within Discord's 3 s.
@@ -29,6 +30,9 @@ pub struct Config {
     pub reminders: Vec<Span>,
     /// Days of `/vacation` per player and calendar year.
     pub vacation_days_per_year: u16,
+    /// What a turn whose time runs out does: `"automatic"` (the player loses at once) or
+    /// `"claim"` (the waiting player may `/claim` the win).
+    pub timeouts: Timeouts,
     /// How often the bot looks for reminders, timeouts and expired challenges, in seconds.
     pub tick_seconds: u64,
     /// How many of Stonemate's own searches (its turns in games against it) run at once,
@@ -77,6 +81,7 @@ impl Default for Config {
             default_days: 3,
             reminders: vec![Span::days(1), Span::HOUR],
             vacation_days_per_year: 30,
+            timeouts: Timeouts::Automatic,
             tick_seconds: 60,
             ai_workers: 1,
             shards: None,
@@ -339,6 +344,7 @@ mod tests {
             "backup_keep",
             "reminders",
             "vacation_days_per_year",
+            "timeouts",
             "[discord]",
             "token",
             "guilds",
@@ -415,6 +421,13 @@ mod tests {
         assert_eq!(read.reminders, [Span::days(2), Span::MINUTE * 30]);
         assert_eq!(read.vacation_days_per_year, 10);
         assert_eq!(config(None, &[]).unwrap().reminders, [Span::days(1), Span::HOUR]);
+    }
+
+    #[test]
+    fn timeouts_are_automatic_unless_set_to_claim() {
+        assert_eq!(config(None, &[]).unwrap().timeouts, Timeouts::Automatic);
+        assert_eq!(config(Some("timeouts = \"claim\""), &[]).unwrap().timeouts, Timeouts::Claim);
+        assert!(matches!(config(Some("timeouts = \"never\""), &[]), Err(ConfigError::Parse { .. })));
         assert!(matches!(config(Some("reminders = [\"soon\"]"), &[]), Err(ConfigError::Parse { .. })));
     }
 

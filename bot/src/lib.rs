@@ -27,6 +27,11 @@
 //! - **reply**: the answer to a command or press, for the caller; **notice**: a message the
 //!   bot sends on its own (a turn ping, a result, a reminder), written to the **outbox**
 //!   with the change that causes it and sent from there.
+//! - **message** ([`Message`](service::Message)): what a reply or a notice says, as
+//!   segments (text, a user's name, a ping by user id) that each adapter renders; whom it
+//!   pings is read from its pings only.
+//! - **takeback**: a player's request to take back his last turn (and the opponent's after
+//!   it), stored in the record until the opponent answers or a turn is played.
 //! - **refusal** ([`Refusal`](service::Refusal)): why a command changed nothing, named
 //!   after the rule.
 //! - **parts**: the service's owners of state (games, notices, clocks, ratings, seat,

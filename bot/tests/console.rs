@@ -8,8 +8,13 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 fn console(dir: &Path, json: bool, input: &str) -> String {
+    console_with(dir, json, &[], input)
+}
+
+/// [`console`] with more arguments.
+fn console_with(dir: &Path, json: bool, arguments: &[&str], input: &str) -> String {
     let mut command = Command::new(env!("CARGO_BIN_EXE_stonemate"));
-    command.arg("console").arg("--data").arg(dir.join("db")).arg("--out").arg(dir.join("out"));
+    command.arg("console").arg("--data").arg(dir.join("db")).arg("--out").arg(dir.join("out")).args(arguments);
     if json {
         command.arg("--json");
     }
@@ -26,6 +31,8 @@ const SESSION: &str = r#"
 @bob /accept
 @bob /move notation:e5
 @alice /move notation:e5
+@alice /move notation:c7
+@bob /move notation:g3
 !advance 2d
 @alice /fly
 "#;
@@ -33,7 +40,7 @@ const SESSION: &str = r#"
 #[test]
 fn json_lines_carry_the_spec_fields() {
     let dir = tempfile::tempdir().unwrap();
-    let output = console(dir.path(), true, SESSION);
+    let output = console_with(dir.path(), true, &["--timeouts", "claim"], SESSION);
     let replies: Vec<Value> = output.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
     for reply in &replies {
         for field in ["user", "command", "ok", "private", "text", "files", "mentions", "game"] {
@@ -65,6 +72,21 @@ fn json_lines_carry_the_spec_fields() {
     assert!(timeout["user"].is_null());
     assert_eq!(timeout["mentions"], serde_json::json!(["bob"]));
     assert_eq!(replies.last().unwrap()["ok"], false, "an unknown command is refused");
+}
+
+#[test]
+fn a_time_out_in_the_console_ends_the_game_and_tells_both_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = "@alice /challenge opponent:@bob game:go color:white days:1 options:board=9x9\n@bob /accept\n\
+                   @bob /move notation:e5\n@alice /move notation:c7\n!advance 2d\n@bob /legal game:1\n";
+    let output = console(dir.path(), true, session);
+    let replies: Vec<Value> = output.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let told: Vec<&Value> = replies.iter().filter(|r| r["text"].as_str().unwrap().contains("ran out")).collect();
+    let mentions: Vec<&Value> = told.iter().map(|r| &r["mentions"]).collect();
+    assert_eq!(mentions, [&serde_json::json!(["bob"]), &serde_json::json!(["alice"])], "{output}");
+    assert!(told[0]["text"].as_str().unwrap().contains("alice (white) wins by time (W+T)"), "{output}");
+    let legal = replies.last().unwrap();
+    assert_eq!(legal["ok"], false, "no legal turns in a game that is over: {legal}");
 }
 
 #[test]
@@ -248,4 +270,50 @@ fn a_turn_is_picked_with_select_lines() {
     assert!(replies[0]["text"].as_str().unwrap().contains("R@b2"), "{}", replies[0]);
     let again = replies.iter().skip(1).find(|reply| reply["command"] == "!press").unwrap();
     assert_eq!(again["ok"], false, "a second Confirm is refused: {again}");
+}
+
+#[test]
+fn a_takeback_is_asked_and_answered_in_the_console_as_on_discord() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = "@alice /challenge opponent:@bob game:go color:white options:board=9x9\n@bob /accept\n\
+                   @bob /move notation:e5\n@bob /takeback\n@alice !press takeback-accept:1\n@bob /board\n";
+    let output = console(dir.path(), true, session);
+    let replies: Vec<Value> = output.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let asked = replies.iter().find(|r| r["command"] == "takeback").unwrap();
+    assert_eq!(asked["text"], "@alice, bob asks to take back R@e5 in #1.");
+    assert_eq!(asked["mentions"], serde_json::json!(["alice"]));
+    assert_eq!(asked["buttons"], serde_json::json!(["takeback-accept:1", "takeback-decline:1"]));
+    let accepted = replies.iter().find(|r| r["command"] == "!press").unwrap();
+    assert!(
+        accepted["text"].as_str().unwrap().starts_with("alice accepts: R@e5 taken back in #1. @bob to move"),
+        "{accepted}"
+    );
+    let board = replies.iter().find(|r| r["command"] == "board").unwrap();
+    assert!(board["text"].as_str().unwrap().contains("0 turns played"), "{board}");
+}
+
+/// Counting in go (rule 10) in the console: the two passes show the proposal, `/dead`
+/// proposes, Resume is pressed with `!press`, and both proposing the same set ends the
+/// game with the record's `dead` entry, which `stonemate replay` reads.
+#[test]
+fn counting_and_resuming_in_the_console() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut script =
+        String::from("@alice /challenge opponent:@bob game:go color:white days:0 options:board=5x5\n@bob /accept\n");
+    let turns = ["c1", "d1", "c2", "d2", "c3", "d3", "c4", "d4", "c5", "d5", "pass", "a3", "pass", "pass"];
+    for (index, turn) in turns.iter().enumerate() {
+        let who = if index % 2 == 0 { "bob" } else { "alice" };
+        script.push_str(&format!("@{who} /move notation:{turn}\n"));
+    }
+    script.push_str("@alice !press resume:1\n@bob /pass\n@alice /pass\n");
+    script.push_str("@bob /dead squares:a3\n@alice /dead squares:a3\n@alice /history\n");
+    let output = console(dir.path(), true, &script);
+    let replies = replies(&output);
+    let opened = replies.iter().filter(|(command, ok, _)| command == "move" && *ok).nth(13).unwrap();
+    assert!(opened.2.contains("Both passed") && opened.2.contains("/dead"), "{}", opened.2);
+    assert!(replies.iter().any(|(command, ok, text)| command == "!press" && *ok && text.contains("resumes play")));
+    let over = replies.iter().rev().find(|(command, _, _)| command == "dead").unwrap();
+    assert!(over.1 && over.2.contains("B+6"), "{}", over.2);
+    let history = &replies.last().unwrap().2;
+    assert!(history.contains("dead a3"), "{history}");
 }

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
 use serde_json::Value;
 use stonemate_bot::service::GameId;
-use stonemate_bot::store::{GameRecord, Phase, SledStore};
+use stonemate_bot::store::{GameRecord, Phase, SledStore, StoreError};
 use stonemate_engine::{AnyGame, GameKind};
 
 const BUDGET: Duration = Duration::from_secs(25);
@@ -31,7 +31,7 @@ fn records(data: &Path) -> Vec<GameRecord> {
     let store = loop {
         match SledStore::open(data) {
             Ok(store) => break store,
-            Err(error) if Instant::now() < deadline && format!("{error:?}").contains("could not acquire lock") => {
+            Err(StoreError::InUse(_)) if Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(20));
             }
             Err(error) => panic!("the database opens after a crash: {error:?}"),

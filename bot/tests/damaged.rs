@@ -61,3 +61,25 @@ fn an_intact_database_starts() {
     let output = console(&tmp.path().join("data"), "@alice /board game:1\n");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
 }
+
+#[test]
+fn a_second_process_on_the_directory_is_told_it_is_in_use() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let mut first = Command::new(env!("CARGO_BIN_EXE_stonemate"));
+    first.arg("console").arg("--data").arg(&data).arg("--json");
+    let mut first = first.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+    let mut stdin = first.stdin.take().unwrap();
+    // Once it answers, it holds the directory.
+    stdin.write_all(b"@alice /games\n").unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(first.stdout.take().unwrap()), &mut line).unwrap();
+    let second = console(&data, "@bob /games\n");
+    drop(stdin);
+    first.wait().unwrap();
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(2), "{stderr}");
+    assert!(second.stdout.is_empty());
+    assert!(stderr.contains(&format!("{} is in use by another process", data.display())), "{stderr}");
+    assert!(!stderr.contains("acquire lock"), "no library text: {stderr}");
+}

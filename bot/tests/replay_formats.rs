@@ -61,7 +61,7 @@ fn same_json(record: &str, exported: &str, game: &str) {
 #[test]
 fn a_history_sgf_replays_like_the_own_record() {
     let dir = tempfile::tempdir().unwrap();
-    let script = "@alice /challenge opponent:@bob game:go color:white days:0 options:\"board=9x9 komi=6.5 pieces=RN\"\n\
+    let script = "@alice /challenge opponent:@bob game:go color:white days:0 options:\"board=9x9 komi=6.5 pieces=RN counting=off\"\n\
                   @bob /accept\n@bob /move notation:R@e5\n@alice /move notation:N@d4\n@bob /move notation:N@c3\n\
                   @alice /pass\n@bob /pass\n@alice /history\n";
     let files = history_files(dir.path(), script);

@@ -63,7 +63,7 @@ fn shown(view: &BoardView, role: Role) -> Role {
 }
 
 /// What the cell of `square` shows, bottom first: a star point, the glow of a king in
-/// check, the piece, the sign of a capture, and the picture's own highlight.
+/// check, the piece, the sign of a capture, the picture's own highlight, and its cross.
 fn stack(picture: &Picture, inks: [Ink; 2], square: Square) -> Stack {
     let view = &picture.view;
     let ink = |color: Color| inks[color.index()];
@@ -91,6 +91,9 @@ fn stack(picture: &Picture, inks: [Ink; 2], square: Square) -> Stack {
     }
     if picture.highlights.contains(&square) {
         stack.push(if matches!(cell, Cell::Piece(_)) { Mark::Ring } else { Mark::Dot });
+    }
+    if picture.marked.contains(&square) {
+        stack.push(Mark::Crossed);
     }
     stack
 }

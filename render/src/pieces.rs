@@ -29,6 +29,9 @@ pub enum Mark {
     CapturedCorner,
     /// A square the picture points out (such as a legal target), empty.
     Dot,
+    /// A square the picture crosses out (such as a piece proposed as dead): a cross over
+    /// the whole cell.
+    Crossed,
     /// A square the picture points out, with a piece on it.
     Ring,
     /// The stone beside a player's name, in the side's colour.
@@ -96,6 +99,7 @@ pub fn layers(mark: Mark, look: Look, size: usize, on_page: bool) -> Vec<Layer> 
         }
         Mark::Ghost(role, ink) => ghost(role, ink, look, size),
         Mark::CapturedCorner => cross(size, (0.8 * s, 0.2 * s), (0.1 * s).max(3.5), (0.055 * s).max(2.0)),
+        Mark::Crossed => cross(size, (centre, centre), 0.3 * s, (0.08 * s).max(2.5)),
         Mark::Dot => vec![shape(Mask::disc(size, centre, centre, (0.13 * s).max(3.0)), HIGHLIGHT)],
         Mark::Ring => vec![shape(Mask::ring(size, centre, centre, 0.465 * s, (0.06 * s).max(2.0)), HIGHLIGHT)],
         Mark::Check => check_glow(size),

@@ -116,3 +116,22 @@ fn a_moved_block_is_framed_instead_of_lit() {
     let lit = draw(&view);
     assert!(differing(&lit, &framed) > 1000);
 }
+
+/// The picture's own `marked` squares (a generic overlay: the service crosses out the
+/// pieces proposed as dead in go's counting) are crossed out in red over what stands there,
+/// and only there.
+#[test]
+fn marked_squares_are_crossed_out_over_their_pieces() {
+    let mut view = empty(Look::Intersections, 9);
+    put(&mut view, "c3", Color::White, Role::Stone);
+    put(&mut view, "g7", Color::Black, Role::Stone);
+    let plain = Picture::new(view);
+    let mut marked = plain.clone();
+    marked.marked = vec![sq("c3")];
+    let (before, after) = (frame(&plain), frame(&marked));
+    assert!(red_pixels(&after) > red_pixels(&before) + 100, "{} red pixels", red_pixels(&after));
+    // Crossing g7 instead changes other pixels: the mark is drawn where it is asked.
+    let mut elsewhere = plain.clone();
+    elsewhere.marked = vec![sq("g7")];
+    assert!(differing(&frame(&elsewhere), &after) > 200);
+}

@@ -14,7 +14,8 @@ use serde_json::{Value, json};
 use crate::ai_pool::{self, Job};
 use crate::clock::{Clock, ManualClock, SystemClock};
 use crate::service::{
-    Attachment, Caller, ChannelId, Delivery, GameId, GuildId, Notice, Reply, Service, Settings, Target, User, UserId,
+    Attachment, Caller, ChannelId, Delivery, GameId, GuildId, Notice, Reply, Service, Settings, Target, Timeouts, User,
+    UserId,
 };
 use crate::store::StoreError;
 use parse::Line;
@@ -51,6 +52,8 @@ pub struct Options {
     pub json: bool,
     /// Someone types at a terminal: greet him and show a prompt (never in scripts).
     pub interactive: bool,
+    /// What a turn whose time runs out does (`--timeouts`), as on Discord.
+    pub timeouts: Timeouts,
 }
 
 impl Options {
@@ -59,7 +62,7 @@ impl Options {
     pub fn new(data: Option<PathBuf>, out: Option<PathBuf>, json: bool) -> Options {
         let data = data.unwrap_or_else(|| PathBuf::from(DEFAULT_DATA));
         let out = out.unwrap_or_else(|| data.parent().unwrap_or(Path::new("")).join("out"));
-        Options { data, out, json, interactive: false }
+        Options { data, out, json, interactive: false, timeouts: Timeouts::default() }
     }
 
     /// On the PostgreSQL database at `address` (`--database`): images go to `out` in the
@@ -67,7 +70,7 @@ impl Options {
     #[must_use]
     pub fn at_address(address: &str, out: Option<PathBuf>, json: bool) -> Options {
         let out = out.unwrap_or_else(|| PathBuf::from("out"));
-        Options { data: PathBuf::from(address), out, json, interactive: false }
+        Options { data: PathBuf::from(address), out, json, interactive: false, timeouts: Timeouts::default() }
     }
 }
 
@@ -113,7 +116,8 @@ impl Console {
         let questions = Questions::default();
         let queue = Arc::clone(&questions);
         let bot = User { id: parse::user_id(BOT_NAME), name: BOT_NAME.to_owned() };
-        let service = Service::new(store, clock.clone(), Settings::default()).with_bot(bot, move |job| {
+        let settings = Settings { timeouts: options.timeouts, ..Settings::default() };
+        let service = Service::new(store, clock.clone(), settings).with_bot(bot, move |job| {
             let mut queue = queue.lock().unwrap_or_else(PoisonError::into_inner);
             if !queue.contains(&job) {
                 queue.push_back(job);

@@ -1,6 +1,6 @@
 //! The slash commands of `docs/commands.md`, made from the service's one list of them
 //! ([`COMMANDS`]): each becomes a poise command whose options Discord shows, and whose one
-//! action reads the options, has the list make a typed [`Command`], hands it to the
+//! action reads the options, has the list make a typed [`Command`](crate::service::Command), hands it to the
 //! service and sends its answer. Checks and wording are the service's.
 
 use poise::serenity_prelude as serenity;

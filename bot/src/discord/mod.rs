@@ -98,6 +98,7 @@ fn service_on(store: Store, config: &Config) -> Service {
         deadlines: DeadlineStyle::Discord,
         reminders: config.reminders.clone(),
         vacation_days_per_year: config.vacation_days_per_year,
+        timeouts: config.timeouts,
         ..Settings::default()
     };
     Service::new(store, Arc::new(SystemClock), settings)

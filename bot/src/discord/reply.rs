@@ -32,7 +32,7 @@ pub fn exit_if_stopped(service: &Service) {
 
 /// A message's text in Discord's markup: a ping is `<@id>`, names are escaped.
 fn render(message: &ServiceMessage) -> String {
-    message.render(|user| format!("<@{}>", user.id.0))
+    message.render(|user, _| format!("<@{}>", user.0))
 }
 
 /// Sends a notice as a new message: in its channel, or as a direct message.

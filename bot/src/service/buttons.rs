@@ -171,6 +171,20 @@ pub enum Action {
     DrawDecline(GameId),
     /// `rematch:7`: a finished game's Rematch.
     Rematch(GameId),
+    /// `takeback-accept:7`: the opponent takes back the requested turns.
+    TakebackAccept(GameId),
+    /// `takeback-decline:7`.
+    TakebackDecline(GameId),
+    /// `dead-accept:7:1a2b3c4d`: accepts the proposal of dead pieces in the counting phase
+    /// (go, rule 10) that the button was shown with, named by [`proposal_tag`].
+    AcceptDead {
+        /// The game.
+        game: GameId,
+        /// The tag of the proposal shown.
+        proposal: u32,
+    },
+    /// `resume:7`: leaves the counting phase and plays on (go, rule 10).
+    Resume(GameId),
     /// `history-back:7:4`: `/history` with the board after `turn` turns.
     History {
         /// Which button it was.
@@ -227,6 +241,18 @@ impl Button {
 /// How every history button's `custom_id` starts.
 const HISTORY: &str = "history-";
 
+/// The word of [`Action::AcceptDead`].
+const ACCEPT_DEAD: &str = "dead-accept";
+
+/// A short tag naming one proposal of dead pieces at one point of a game (its turn count
+/// and its text), so that an Accept button accepts the proposal it was shown with and no
+/// later one. A checksum (CRC-32) keeps the `custom_id` short and is the same in every
+/// build, so the button works after a restart.
+#[must_use]
+pub fn proposal_tag(turns: usize, proposal: &str) -> u32 {
+    crc32fast::hash(format!("{turns} {proposal}").as_bytes())
+}
+
 impl Action {
     /// The button that asks this.
     #[must_use]
@@ -243,6 +269,10 @@ impl Action {
             Action::DrawAccept(_) => "draw-accept",
             Action::DrawDecline(_) => "draw-decline",
             Action::Rematch(_) => "rematch",
+            Action::TakebackAccept(_) => "takeback-accept",
+            Action::TakebackDecline(_) => "takeback-decline",
+            Action::AcceptDead { .. } => ACCEPT_DEAD,
+            Action::Resume(_) => "resume",
             Action::History { .. } => "history",
             Action::Play(_) => "play",
             Action::NextGame(_) => "next-game",
@@ -258,14 +288,18 @@ impl fmt::Display for Action {
             Action::Pick { game, version, path, .. } => {
                 write!(f, "{}:{}:{version}:{}", self.word(), game.0, path.as_str())
             }
+            Action::AcceptDead { game, proposal } => write!(f, "{ACCEPT_DEAD}:{}:{proposal:08x}", game.0),
             Action::Accept(game)
+            | Action::Resume(game)
             | Action::Decline(game)
             | Action::Resign(game)
             | Action::DrawAccept(game)
             | Action::DrawDecline(game)
             | Action::Rematch(game)
             | Action::Play(game)
-            | Action::NextGame(game) => write!(f, "{}:{}", self.word(), game.0),
+            | Action::NextGame(game)
+            | Action::TakebackAccept(game)
+            | Action::TakebackDecline(game) => write!(f, "{}:{}", self.word(), game.0),
         }
     }
 }
@@ -301,6 +335,16 @@ impl FromStr for Action {
             let path = PickPath::new(path.ok_or(NotOurs)?).ok_or(NotOurs)?;
             return Ok(Action::Pick { press, game, version, path });
         }
+        if word == ACCEPT_DEAD {
+            let (game, tag) = rest.split_once(':').ok_or(NotOurs)?;
+            let digits = !game.is_empty() && game.bytes().all(|b| b.is_ascii_digit());
+            let hex = tag.len() == 8 && tag.bytes().all(|b| b.is_ascii_hexdigit());
+            if !digits || !hex {
+                return Err(NotOurs);
+            }
+            let game = GameId(game.parse().map_err(|_| NotOurs)?);
+            return Ok(Action::AcceptDead { game, proposal: u32::from_str_radix(tag, 16).map_err(|_| NotOurs)? });
+        }
         if !digits(rest) {
             return Err(NotOurs);
         }
@@ -314,6 +358,9 @@ impl FromStr for Action {
             Action::Rematch,
             Action::Play,
             Action::NextGame,
+            Action::TakebackAccept,
+            Action::TakebackDecline,
+            Action::Resume,
         ];
         one.into_iter().map(|action| action(game)).find(|action| action.word() == word).ok_or(NotOurs)
     }
@@ -333,6 +380,10 @@ mod tests {
             Action::DrawAccept(game),
             Action::DrawDecline(game),
             Action::Rematch(game),
+            Action::TakebackAccept(game),
+            Action::TakebackDecline(game),
+            Action::Resume(game),
+            Action::AcceptDead { game, proposal: 0x00ab_cdef },
         ];
         actions.extend(Step::ALL.map(|step| Action::History { step, game, turn: 4 }));
         actions.push(Action::Play(game));
@@ -345,6 +396,7 @@ mod tests {
             assert_eq!(action.to_string().parse(), Ok(action), "{action}");
         }
         assert_eq!(Action::DrawAccept(game).to_string(), "draw-accept:12");
+        assert_eq!(Action::AcceptDead { game, proposal: 0xab }.to_string(), "dead-accept:12:000000ab");
         assert_eq!(Action::History { step: Step::Back, game, turn: 4 }.to_string(), "history-back:12:4");
         let path = PickPath::new("R.e").unwrap();
         assert_eq!(Action::Pick { press: PickPress::Back, game, version: 3, path }.to_string(), "pick-back:12:3:R.e");
@@ -364,7 +416,7 @@ mod tests {
 
     #[test]
     fn ids_we_did_not_make_are_not_read() {
-        for forged in [
+        let forged_ids = [
             "accept",
             "accept:x",
             "sing:12",
@@ -376,7 +428,11 @@ mod tests {
             "pick:12:3:R..e",
             "pick:12:3:R e",
             "play:+1",
-        ] {
+            "dead-accept:12",
+            "dead-accept:12:xyz",
+            "resume:12:1",
+        ];
+        for forged in forged_ids {
             assert_eq!(forged.parse::<Action>(), Err(NotOurs), "{forged}");
         }
     }

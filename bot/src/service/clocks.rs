@@ -13,8 +13,9 @@
 //! - `/vacation days:0` ends it at once: every deadline it moved comes back by the unused
 //!   time, and only the days used (rounded up) count against the allowance. `/vacation
 //!   days:N` during a vacation makes it end N days from now.
-//! - Each player has `vacation_days_per_year` days per calendar year (UTC, by the day a
-//!   vacation starts).
+//! - Each player has `vacation_days_per_year` days per calendar year (UTC): each day of a
+//!   vacation counts in the year it begins in, whichever year the vacation began (a
+//!   vacation begun on 31 December uses the new year's days from 1 January on).
 //! - When both players of a game are away, its clock stands still from the earlier start
 //!   to the later end.
 //! - The vacation is stored first, then each game's clock is moved. Should the process
@@ -100,16 +101,28 @@ impl Clocks {
         Some(Vacation { start, end })
     }
 
-    /// The vacation days left this year once `planned` (the last asking for `days` more)
-    /// is taken, or the refusal of a plan beyond the allowance.
+    /// The vacation days left this year once `planned` (the last asking for `days` more
+    /// from now) is taken, or the refusal of a plan beyond the allowance in any calendar
+    /// year it reaches: a vacation counts in each year for the days it has there,
+    /// whichever year it began in.
     pub fn vacation_days_left(&self, planned: &[Vacation], days: u8) -> Result<u32, Refusal> {
-        let allowance = self.vacation_days_per_year;
-        let used = days_used(planned, self.now());
-        u32::from(allowance).checked_sub(used).ok_or_else(|| {
-            // What was left before this request: the days it asks for are whole.
-            let left = (u32::from(allowance) + u32::from(days)).saturating_sub(used);
-            Refusal::VacationAllowance { asked: days, left, allowance }
-        })
+        let allowance = u32::from(self.vacation_days_per_year);
+        let now = self.now();
+        let this_year = year_of(now);
+        let mut years = vec![this_year];
+        years.extend(planned.iter().flat_map(|vacation| day_starts(vacation).map(year_of)));
+        years.sort_unstable();
+        years.dedup();
+        if years.into_iter().any(|year| days_used(planned, year) > allowance) {
+            // What was left before this request: the plan's days until now only.
+            let mut before = planned.to_vec();
+            if let Some(last) = before.last_mut() {
+                last.end = last.end.min(now).max(last.start);
+            }
+            let left = allowance.saturating_sub(days_used(&before, this_year));
+            return Err(Refusal::VacationAllowance { asked: days, left, allowance: self.vacation_days_per_year });
+        }
+        Ok(allowance - days_used(planned, this_year))
     }
 
     /// `record`'s clock moved to the pause its players' vacations make now, if it has not
@@ -148,11 +161,18 @@ impl Clocks {
     }
 }
 
-/// The vacation days taken (or planned) in the calendar year of `now`, each vacation by
-/// the year it starts in, a day begun counting whole.
-pub fn days_used(vacations: &[Vacation], now: Timestamp) -> u32 {
-    let year = year_of(now);
-    vacations.iter().filter(|vacation| year_of(vacation.start) == year).map(|v| whole_days(v.end - v.start)).sum()
+/// The vacation days taken (or planned) in calendar year `year`: each vacation's days,
+/// a day begun counting whole, counted in the year each of its days begins in (so a
+/// vacation begun on 31 December counts its January days in the new year).
+pub fn days_used(vacations: &[Vacation], year: i16) -> u32 {
+    let days = vacations.iter().flat_map(day_starts).filter(|start| year_of(*start) == year).count();
+    u32::try_from(days).unwrap_or(u32::MAX)
+}
+
+/// When each day of `vacation` begins: its start, and every 24 hours after, for as many
+/// days as it has (a day begun counting whole).
+fn day_starts(vacation: &Vacation) -> impl Iterator<Item = Timestamp> + '_ {
+    (0..whole_days(vacation.end - vacation.start)).map(move |day| vacation.start + Span::days(day.into()))
 }
 
 /// The calendar year (UTC) of an instant.

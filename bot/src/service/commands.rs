@@ -10,12 +10,15 @@
 //! numbers, users. Every value is read here, once, at the edge, by its field's type
 //! ([`Read`]); a bad one is refused with the same [`Refusal`] the service would give.
 
-use stonemate_ai::Level;
-use stonemate_engine::{AnyGame, GameKind};
+use stonemate_ai::{Level, UnknownLevel};
+use stonemate_engine::game::UnknownGame;
+use stonemate_engine::{AnyGame, GameKind, Turn};
 
 use super::error::Refusal;
 use super::games::parse_id;
-use super::handlers::{challenge, community, endings, history, picker, turns, vacation, views};
+use super::handlers::{
+    challenge, community, conditional, counting, endings, history, picker, takeback, turns, vacation, views,
+};
 use super::text;
 use super::types::{Caller, Field, GameId, GameStatus, Reply, Response, User};
 use super::{Parts, ratings};
@@ -252,14 +255,20 @@ impl Read for GameId {
 
 impl Read for GameKind {
     fn read(args: &Args, name: &str, _: Kind) -> Result<GameKind, Refusal> {
-        Ok(args.text(name).unwrap_or_default().parse()?)
+        Ok(args.text(name).unwrap_or_default().parse().map_err(short_game)?)
     }
 }
 
 impl Read for Option<GameKind> {
     fn read(args: &Args, name: &str, _: Kind) -> Result<Option<GameKind>, Refusal> {
-        Ok(args.text(name).filter(|name| !name.trim().is_empty()).map(|name| name.parse()).transpose()?)
+        let kind = args.text(name).filter(|name| !name.trim().is_empty()).map(|name| name.parse());
+        Ok(kind.transpose().map_err(short_game)?)
     }
+}
+
+/// The refusal of an unknown game quotes only the start of what was typed.
+fn short_game(error: UnknownGame) -> UnknownGame {
+    UnknownGame(text::short(&error.0))
 }
 
 impl Read for Option<User> {
@@ -305,7 +314,9 @@ impl Read for u32 {
 /// Medium when left out.
 impl Read for Level {
     fn read(args: &Args, name: &str, _: Kind) -> Result<Level, Refusal> {
-        Ok(args.text(name).map_or(Ok(Level::Medium), |name| name.parse())?)
+        let level = args.text(name).map_or(Ok(Level::Medium), |name| name.parse());
+        // The refusal quotes only the start of what was typed.
+        Ok(level.map_err(|error: UnknownLevel| UnknownLevel(text::short(&error.0)))?)
     }
 }
 
@@ -478,7 +489,8 @@ commands! {
         },
         run: |parts, caller| {
             let options = challenge::Terms::options(options.as_deref())?;
-            let terms = challenge::Terms { opponent: opponent.as_ref(), kind: game, color, days, options, level };
+            let terms =
+                challenge::Terms { opponent: opponent.as_ref(), kind: game, color, days, options, level, rematch_of: None };
             challenge::challenge(parts, caller, terms)
         },
     },
@@ -515,7 +527,7 @@ commands! {
             notation: String = (true, Kind::Suggested(Field::Notation), "The turn, e.g. e2-e4, R@d4, pass"),
             game: Option<GameId> = (false, GAME, "Which game (default: your only one here)"),
         },
-        run: |parts, caller| picker::typed(parts, caller, game, &notation),
+        run: |parts, caller| picker::typed(parts, caller, game, turns::Played::Typed(&notation)),
     },
     /// `/play`: the caller's private turn picker (as the Play button).
     Play "play" {
@@ -544,7 +556,7 @@ commands! {
         help: "pass your turn",
         admin: false,
         options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Typed("pass")),
+        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Turn(Turn::Pass)),
     },
     /// Asks to confirm with a button (`resign:ID`); the press ends the game.
     Resign "resign" {
@@ -562,6 +574,40 @@ commands! {
         admin: false,
         options: { game: Option<GameId> = (false, GAME, "Which game") },
         run: |parts, caller| endings::draw(parts, caller, game),
+    },
+    /// Asks the opponent to take back the caller's last turn (and the opponent's after
+    /// it); the opponent answers with buttons.
+    Takeback "takeback" {
+        description: "Ask your opponent to take back your last turn.",
+        help: "ask to take back your last turn (and your opponent's after it)",
+        admin: false,
+        options: { game: Option<GameId> = (false, GAME, "Which game") },
+        run: |parts, caller| takeback::ask(parts, caller, game),
+    },
+    /// In a go game's counting phase (rule 10): proposes the pieces on `squares` as dead
+    /// (`none`: none), or shows the standing proposal.
+    Dead "dead" {
+        description: "Counting in go: propose which pieces are dead, or see the proposal standing.",
+        help: "in a go game's counting phase: propose the dead pieces (`squares`), or see the proposal",
+        admin: false,
+        options: {
+            game: Option<GameId> = (false, GAME, "Which game"),
+            squares: Option<String> = (false, Kind::Text, "The dead pieces' squares, e.g. c3 d4 (none: no piece)"),
+        },
+        run: |parts, caller| counting::dead(parts, caller, game, squares.as_deref()),
+    },
+    /// Stores a conditional line while the opponent is to move, shows the caller's lines,
+    /// or removes them (`line:clear`).
+    Conditional "conditional" {
+        description: "Queue answers to expected turns: THEIRS MINE THEIRS MINE ... (only you see them).",
+        help: "queue answers to expected turns (`line`: theirs, yours, ...; `clear`); only you see them",
+        admin: false,
+        private: true,
+        options: {
+            game: Option<GameId> = (false, GAME, "Which game"),
+            line: Option<String> = (false, Kind::Text, "Their turn, your answer, ... e.g. e5 d4 c3 d3; clear removes your lines"),
+        },
+        run: |parts, caller| conditional::conditional(parts, caller, game, line.as_deref()),
     },
     /// Ends a game without result while no turn has been played.
     Abort "abort" {

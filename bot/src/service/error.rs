@@ -44,6 +44,19 @@ pub enum Refusal {
         /// The display name of the player to move.
         name: String,
     },
+    /// `/takeback` by a player who has played no turn yet.
+    #[error("you have played no turn to take back in {0}")]
+    NoTurnToTakeBack(GameId),
+    /// `/takeback` while the caller's earlier request waits for its answer.
+    #[error("a takeback is already waiting for an answer in {0}")]
+    TakebackPending(GameId),
+    /// A takeback button pressed with no request standing for the caller to answer (none
+    /// made, answered already, his own, or a turn played since).
+    #[error("there is no takeback to answer in {0}")]
+    NoTakeback(GameId),
+    /// Stonemate declines takebacks in rated games.
+    #[error("Stonemate declines takebacks in rated games ({0})")]
+    TakebackDeclined(GameId),
     /// The game has ended.
     #[error("{game} is over: {result}")]
     GameOver {
@@ -104,6 +117,33 @@ pub enum Refusal {
     /// A rematch asked for a game still being played.
     #[error("{0} is not over yet: a rematch is offered once it ends")]
     NotOver(GameId),
+    /// A Rematch press when the rematch is already asked for (and waits for the
+    /// opponent's answer) or being played.
+    #[error("the rematch of {game} is {rematch}{}", if *.waiting { ", waiting for your opponent's answer" } else { ", being played" })]
+    RematchMade {
+        /// The finished game.
+        game: GameId,
+        /// Its rematch.
+        rematch: GameId,
+        /// Whether the rematch is a challenge waiting for an answer.
+        waiting: bool,
+    },
+    /// A new draw offer before the opponent has played two turns since the caller's last.
+    #[error(
+        "you offered a draw in {game} already: you may offer again once {name} has played {turns} more {}",
+        if *.turns == 1 { "turn" } else { "turns" }
+    )]
+    DrawOfferTooSoon {
+        /// The game.
+        game: GameId,
+        /// The opponent's display name.
+        name: String,
+        /// How many more turns the opponent has to play first.
+        turns: usize,
+    },
+    /// `/admin-abort` of a game the administrator plays in himself.
+    #[error("{0} is your own game: an administrator cannot abort it (`/abort` before any turn, or `/resign`)")]
+    AdminOwnGame(GameId),
     /// A server's command (ratings, stats) used in a direct message.
     #[error("ratings and stats belong to a server: use this command in one")]
     ServerOnly,
@@ -125,19 +165,20 @@ pub enum Refusal {
     /// The game's options are not valid for its kind.
     #[error("bad options: {0}")]
     BadOptions(#[from] OptionError),
-    /// `counting=on` (go, rule 10) while the service cannot hold a counting phase.
-    #[error(
-        "counting=on is not offered yet: the counting phase of go's rule 10 needs `/dead` and its buttons, which are still to come; challenge with counting off"
-    )]
-    CountingUnavailable,
     /// The challenger already has the most challenges allowed waiting.
-    #[error("you already have {limit} challenges waiting for an answer: withdraw some, or wait for answers")]
+    #[error(
+        "you already have {} waiting for an answer: withdraw some, or wait for answers",
+        super::text::counted(*.limit, "challenge", "challenges")
+    )]
     TooManyChallenges {
         /// The most challenges a user may have waiting.
         limit: usize,
     },
     /// The challenger already has the most challenges allowed waiting for this opponent.
-    #[error("you already have {limit} challenges waiting for {name}'s answer: wait for an answer first")]
+    #[error(
+        "you already have {} waiting for {name}'s answer: wait for an answer first",
+        super::text::counted(*.limit, "challenge", "challenges")
+    )]
     TooManyChallengesTo {
         /// The opponent's display name.
         name: String,
@@ -145,7 +186,7 @@ pub enum Refusal {
         limit: usize,
     },
     /// A player already has the most games allowed going.
-    #[error("{who} already {has} {limit} games going: finish some first")]
+    #[error("{who} already {has} {} going: finish some first", super::text::counted(*.limit, "game", "games"))]
     TooManyGames {
         /// Who: "you" or a display name.
         who: String,
@@ -237,13 +278,56 @@ pub enum Refusal {
     #[error("this button (`{0}`) is not one of Stonemate's")]
     UnknownButton(String),
     /// A board asked after a turn the game has not reached.
-    #[error("{game} has {turns} turns: there is no board after turn {turn}")]
+    #[error("{game} has {}: there is no board after turn {turn}", super::text::counted(*.turns, "turn", "turns"))]
     NoSuchTurn {
         /// The game.
         game: GameId,
         /// The turn asked.
         turn: usize,
         /// How many turns the game has.
+        turns: usize,
+    },
+    /// `/dead` or a counting button outside the counting phase (go, rule 10).
+    #[error("{0} is not counting dead pieces: that comes after two passes in a go game with counting=on")]
+    NotCounting(GameId),
+    /// A command that counting leaves no room for (a claim, a conditional line).
+    #[error("{0} is counting dead pieces: accept the proposal, resume play, or propose others with `/dead`")]
+    Counting(GameId),
+    /// The caller proposed or accepted the standing proposal already.
+    #[error("you already accepted the proposal in {game}: {name} is to answer it")]
+    AlreadyAccepted {
+        /// The game.
+        game: GameId,
+        /// The display name of the player who is to answer.
+        name: String,
+    },
+    /// A counting button pressed after the proposal it showed was replaced.
+    #[error("the proposal in {0} changed since this button was shown: `/dead` shows the one standing")]
+    ProposalChanged(GameId),
+    /// `/conditional` with a line while it is the caller's own turn.
+    #[error("it is your turn in {0}: conditional lines are stored while your opponent is to move")]
+    ConditionalOnOwnTurn(GameId),
+    /// A conditional line that is not pairs of turns.
+    #[error(
+        "a conditional line is pairs of turns: your opponent's expected turn, then your answer, and so on (like `e5 d4 c3 d3`)"
+    )]
+    ConditionalPairs,
+    /// A turn of a conditional line that cannot be played where the line puts it.
+    #[error("turn {number} of the line, `{turn}`, is refused: {error}")]
+    ConditionalTurn {
+        /// Its place in the line, from 1.
+        number: usize,
+        /// The turn as typed.
+        turn: String,
+        /// Why the game refuses it.
+        error: TurnError,
+    },
+    /// Too many conditional lines or turns.
+    #[error("at most {lines} conditional lines of {turns} turns each may wait in one game")]
+    ConditionalLimit {
+        /// Lines per player and game.
+        lines: usize,
+        /// Turns per line.
         turns: usize,
     },
     /// The stored record does not replay under the rules; the text says why.

@@ -92,6 +92,10 @@ pub enum Fit {
     DrawOffered,
     /// Games where no turn has been played (`/abort`).
     Unplayed,
+    /// Go games waiting for the players to agree on dead pieces (`/dead`).
+    Counting,
+    /// Games where the opponent is to move (`/conditional`).
+    OpponentToMove,
 }
 
 impl Fit {
@@ -103,11 +107,13 @@ impl Fit {
             Fit::Any => true,
             Fit::ToMove => to_move() == Some(side),
             Fit::Claimable => {
-                record.clock.is_some_and(|clock| clock.deadline <= games.now()) && to_move() == Some(side.other())
+                record.clock.is_some_and(|clock| clock.deadline <= games.clock.now()) && to_move() == Some(side.other())
             }
             Fit::OpponentOnClock => record.clock.is_some() && to_move() == Some(side.other()),
             Fit::DrawOffered => record.draw_offer == Some(side.other()),
             Fit::Unplayed => record.turns.is_empty(),
+            Fit::Counting => record.counting.is_some(),
+            Fit::OpponentToMove => to_move() == Some(side.other()),
         }
     }
 }
@@ -168,19 +174,9 @@ impl Games {
         Games { store, clock, positions: PositionCache::new(cached_positions) }
     }
 
-    /// The service's time.
-    pub fn now(&self) -> Timestamp {
-        self.clock.now()
-    }
-
     /// The index entries of `user`'s records, in every server.
     pub fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, Refusal> {
         Ok(self.store.entries_of(user)?)
-    }
-
-    /// The records of `user`, with their phases, in every server.
-    pub fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Phase)>, Refusal> {
-        Ok(self.store.games_of(user)?)
     }
 
     /// The records whose deadline (a reminder, a timeout, an expiry) has come by `now`.
@@ -321,7 +317,7 @@ impl Games {
         let ratings = rated(&next, was_over)?;
         let game = Loaded { record: next, position };
         let notices = notices(&game);
-        let queued = notices::queued(self.now(), &game.record, &notices);
+        let queued = notices::queued(self.clock.now(), &game.record, &notices);
         self.store.update_with(&game.record, &ratings, &queued)?;
         self.positions.put(game.id(), game.record.version, &game.position);
         Ok(Written { game, notices })

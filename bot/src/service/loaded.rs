@@ -4,7 +4,9 @@
 //! bottom, as on lichess), so that a channel's pictures keep one orientation from turn to
 //! turn; a private reply shows the viewer's own side.
 
-use stonemate_engine::{self as engine, AnyGame, BoardView, Color, Outcome, Square, Status};
+use stonemate_engine::{
+    self as engine, AnyGame, BoardView, Color, EndReason, GameResult, HalfPoints, Outcome, Square, Status,
+};
 use stonemate_render::Picture;
 
 use super::error::Refusal;
@@ -13,7 +15,7 @@ use super::types::{GameId, UserId};
 use crate::store::{ColorChoice, GameRecord, Phase, Reason};
 
 /// A record as a command sees it: the stored record and the position its turns lead to.
-/// [`Games::commit`](super::games::Games::commit) writes its next version.
+/// `Games::commit` (the service's games part) writes its next version.
 #[derive(Debug, Clone)]
 pub struct Loaded {
     /// The stored record, as read (its `version` is the one a write expects).
@@ -55,26 +57,64 @@ impl Loaded {
         self.to_move().and_then(|side| self.record.player(side))
     }
 
-    /// How the record came out, as players read it: `bob (black) wins by resignation`.
+    /// How the record came out, as players read it: `bob (black) wins by resignation`,
+    /// `alice (white) wins by time (W+T)`, `bob (black) wins by 6.5 points after two
+    /// passes (B+6.5)`: scored and timed results also in the go way ([`GameResult`]).
     #[must_use]
     pub fn result(&self) -> String {
         let record = &self.record;
         let Some(result) = &record.result else { return "no result".to_owned() };
+        let scored = matches!(result.reason, Reason::Rules(EndReason::TwoPasses | EndReason::Counted));
+        let after = match &result.reason {
+            Reason::Rules(EndReason::Counted) => "counting",
+            _ => "two passes",
+        };
         let reason = match &result.reason {
+            Reason::Rules(_) if scored => String::new(),
             Reason::Rules(reason) => reason.to_string(),
             Reason::Resignation => "resignation".to_owned(),
             Reason::Agreement => "agreement".to_owned(),
-            Reason::Timeout => "time (claimed)".to_owned(),
+            Reason::Timeout => "time".to_owned(),
             Reason::Aborted { by } => return format!("aborted by {}", text::name(by)),
             Reason::AdminAborted { by } => return format!("aborted by an administrator ({})", text::name(by)),
-        };
-        match result.winner {
-            Some(side) => {
-                let name = record.player(side).map_or_else(|| "?".to_owned(), |user| text::name(record.name_of(user)));
-                format!("{name} ({}) wins by {reason}", self.side_name(side))
+            Reason::Unstarted => {
+                return "aborted without result: time ran out before both players had played a turn".to_owned();
             }
+        };
+        let code = self.go_result();
+        match result.winner {
+            // The points decide, not the passes: say by how many.
+            Some(side) if scored => match code {
+                Some(code @ GameResult::Points { margin, .. }) => {
+                    let unit = if margin == HalfPoints(2) { "point" } else { "points" };
+                    format!("{} wins by {margin} {unit} after {after} ({code})", self.winner_name(side))
+                }
+                _ => format!("{} wins on points after {after}", self.winner_name(side)),
+            },
+            Some(side) if matches!(result.reason, Reason::Timeout) => {
+                let code = code.map_or_else(String::new, |code| format!(" ({code})"));
+                format!("{} wins by {reason}{code}", self.winner_name(side))
+            }
+            Some(side) => format!("{} wins by {reason}", self.winner_name(side)),
+            None if scored => format!("draw ({after})"),
             None => format!("draw ({reason})"),
         }
+    }
+
+    /// `alice (white)`: the player of `side`, named for a message.
+    fn winner_name(&self, side: Color) -> String {
+        let record = &self.record;
+        let name = record.player(side).map_or_else(|| "?".to_owned(), |user| text::name(record.name_of(user)));
+        format!("{name} ({})", self.side_name(side))
+    }
+
+    /// The result written the go way (`W+6.5`, `B+R`, `W+T`), if the game is over.
+    #[must_use]
+    pub fn go_result(&self) -> Option<GameResult> {
+        let result = self.record.result.as_ref()?;
+        let outcome = result.winner.map_or(Outcome::Draw, Outcome::Winner);
+        let ending = engine::Ending { outcome, reason: result.reason.engine_reason() };
+        Some(GameResult::new(ending, self.position.score()))
     }
 
     /// ` (white 40, black 38.5)` for games that count points, else nothing.
@@ -137,6 +177,7 @@ impl Loaded {
             perspective: self.perspective(viewer),
             highlights,
             arrows: Vec::new(),
+            marked: Vec::new(),
         }
     }
 
@@ -222,8 +263,13 @@ mod tests {
             turns: Vec::new(),
             clock: None,
             draw_offer: None,
+            draw_offered_at: [None, None],
+            rematch_of: None,
             result: None,
             level: None,
+            takeback: None,
+            counting: None,
+            conditionals: Vec::new(),
         };
         Loaded { record, position: game }
     }

@@ -7,7 +7,7 @@
 //! there is no second list to keep in step, and no adapter has to find a name in the text.
 //!
 //! A message is stored with its notice in the outbox (JSON, see
-//! [`notices`](super::notices)); [`Message::legacy`] reads the text-and-mentions form
+//! the service's notices part); [`Message::legacy`] reads the text-and-mentions form
 //! notices were stored in before.
 
 use std::fmt;
@@ -15,7 +15,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::text;
-use super::types::{User, UserId};
+use crate::ids::UserId;
 
 /// One piece of a [`Message`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -27,9 +27,21 @@ pub enum Segment {
     Name(String),
     /// A user addressed as `@name` without a ping: a direct message already notifies him,
     /// and he may have asked to be told in no other way.
-    At(User),
+    At {
+        /// Whom (`id` in messages stored by the first version of segments).
+        #[serde(alias = "id")]
+        user: UserId,
+        /// His display name.
+        name: String,
+    },
     /// A user addressed and pinged: `<@id>` on Discord, `@name` in plain text.
-    Ping(User),
+    Ping {
+        /// Whom (`id` in messages stored by the first version of segments).
+        #[serde(alias = "id")]
+        user: UserId,
+        /// His display name, for the renderings that show it.
+        name: String,
+    },
 }
 
 /// A message: its [`Segment`]s in order. Build it with [`Message::push`],
@@ -64,7 +76,7 @@ impl Message {
     /// Adds a ping of `user`, shown under `name`.
     #[must_use]
     pub fn ping(mut self, user: UserId, name: impl Into<String>) -> Message {
-        self.segments.push(Segment::Ping(User { id: user, name: name.into() }));
+        self.segments.push(Segment::Ping { user, name: name.into() });
         self
     }
 
@@ -102,21 +114,15 @@ impl Message {
         &self.segments
     }
 
-    /// Whether there is nothing to show.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.segments.is_empty()
-    }
-
     /// The users the message pings, each once, in the order they appear.
     #[must_use]
     pub fn mentions(&self) -> Vec<UserId> {
         let mut users = Vec::new();
         for segment in &self.segments {
-            if let Segment::Ping(user) = segment
-                && !users.contains(&user.id)
+            if let Segment::Ping { user, .. } = segment
+                && !users.contains(user)
             {
-                users.push(user.id);
+                users.push(*user);
             }
         }
         users
@@ -129,7 +135,7 @@ impl Message {
             .segments
             .into_iter()
             .map(|segment| match segment {
-                Segment::Ping(user) => Segment::At(user),
+                Segment::Ping { user, name } => Segment::At { user, name },
                 other => other,
             })
             .collect();
@@ -144,9 +150,9 @@ impl Message {
             .segments
             .into_iter()
             .map(|segment| match segment {
-                Segment::At(at) | Segment::Ping(at) if at.id == user => {
+                Segment::At { user: at, name } | Segment::Ping { user: at, name } if at == user => {
                     pinged = true;
-                    Segment::Ping(at)
+                    Segment::Ping { user, name }
                 }
                 other => other,
             })
@@ -156,20 +162,24 @@ impl Message {
     }
 
     /// The message as text, with pings written by `ping`; names (and users addressed
-    /// without a ping) are escaped for Discord's markdown.
-    pub fn render(&self, mut ping: impl FnMut(&User) -> String) -> String {
+    /// without a ping) are escaped for Discord's markdown; cut to Discord's 2,000
+    /// characters ([`text::fit`]).
+    pub fn render(&self, mut ping: impl FnMut(UserId, &str) -> String) -> String {
         let mut out = String::new();
         for segment in &self.segments {
             match segment {
                 Segment::Text(text) => out.push_str(text),
                 Segment::Name(name) => out.push_str(&text::name(name)),
-                Segment::At(user) => {
+                Segment::At { name, .. } => {
                     out.push('@');
-                    out.push_str(&text::name(&user.name));
+                    out.push_str(&text::name(name));
                 }
-                Segment::Ping(user) => out.push_str(&ping(user)),
+                Segment::Ping { user, name } => out.push_str(&ping(*user, name)),
             }
         }
+        // Every reply and notice is rendered here, by every adapter: none goes out longer
+        // than Discord shows, whatever made it.
+        text::fit(&mut out);
         out
     }
 
@@ -177,7 +187,7 @@ impl Message {
     /// read.
     #[must_use]
     pub fn plain(&self) -> String {
-        self.render(|user| format!("@{}", text::name(&user.name)))
+        self.render(|_, name| format!("@{}", text::name(name)))
     }
 
     /// A message stored before messages had segments: `text` with `@name` written for
@@ -185,7 +195,7 @@ impl Message {
     /// pinged where `@name` first stands as a whole word, or at the start.
     pub fn legacy(text: &str, mentions: &[UserId], name_of: impl Fn(UserId) -> Option<String>) -> Message {
         // Where each mentioned user's `@name` stands, as (start, end, user).
-        let mut found: Vec<(usize, usize, User)> = Vec::new();
+        let mut found: Vec<(usize, usize, UserId, String)> = Vec::new();
         let mut missing = Vec::new();
         for &user in mentions {
             let name = name_of(user).unwrap_or_default();
@@ -193,21 +203,21 @@ impl Message {
             let at = text
                 .match_indices(&needle)
                 .map(|(start, _)| (start, start + needle.len()))
-                .filter(|&(start, end)| found.iter().all(|&(s, e, _)| end <= s || start >= e))
+                .filter(|&(start, end)| found.iter().all(|&(s, e, _, _)| end <= s || start >= e))
                 .find(|&(_, end)| !text[end..].chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_'));
             match (at, name.is_empty()) {
-                (Some((start, end)), false) => found.push((start, end, User { id: user, name })),
-                _ => missing.push(User { id: user, name }),
+                (Some((start, end)), false) => found.push((start, end, user, name)),
+                _ => missing.push((user, name)),
             }
         }
-        found.sort_by_key(|&(start, _, _)| start);
+        found.sort_by_key(|&(start, _, _, _)| start);
         let mut message = Message::new();
-        for user in missing {
-            message = message.ping(user.id, user.name).push(" ");
+        for (user, name) in missing {
+            message = message.ping(user, name).push(" ");
         }
         let mut from = 0;
-        for (start, end, user) in found {
-            message = message.push(&text[from..start]).ping(user.id, user.name);
+        for (start, end, user, name) in found {
+            message = message.push(&text[from..start]).ping(user, name);
             from = end;
         }
         message.push(&text[from..])
@@ -244,7 +254,7 @@ mod tests {
     use super::*;
 
     fn discord(message: &Message) -> String {
-        message.render(|user| format!("<@{}>", user.id.0))
+        message.render(|user, _| format!("<@{}>", user.0))
     }
 
     #[test]
@@ -276,7 +286,9 @@ mod tests {
     fn a_stored_message_round_trips() {
         let message = Message::new().ping(UserId(7), "bob").push(" and ").name("al");
         let json = serde_json::to_string(&message).unwrap_or_default();
-        assert_eq!(serde_json::from_str::<Message>(&json).ok(), Some(message));
+        assert_eq!(serde_json::from_str::<Message>(&json).ok(), Some(message.clone()));
+        let first = r#"[{"ping":{"id":7,"name":"bob"}},{"text":" and "},{"name":"al"}]"#;
+        assert_eq!(serde_json::from_str::<Message>(first).ok(), Some(message), "as first stored");
     }
 
     #[test]

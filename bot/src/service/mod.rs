@@ -86,6 +86,35 @@ pub struct Settings {
     pub vacation_days_per_year: u16,
     /// When failed notices are retried ([`NoticeTiming`]).
     pub notices: NoticeTiming,
+    /// What happens when a player's time for a turn runs out ([`Timeouts`]).
+    pub timeouts: Timeouts,
+}
+
+/// What happens when the player to move lets his time run out (config `timeouts`,
+/// console `--timeouts`).
+/// Either way, a game in which a player has not yet played a turn of his own is aborted
+/// then, without result and unrated: nobody loses a game he never began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Timeouts {
+    /// He loses at once, and both players are told (as correspondence sites do).
+    #[default]
+    Automatic,
+    /// The waiting player is told, and may `/claim` the win (or give more time).
+    Claim,
+}
+
+impl std::str::FromStr for Timeouts {
+    type Err = String;
+
+    /// `automatic` or `claim`, as the config and the console's `--timeouts` write them.
+    fn from_str(text: &str) -> Result<Timeouts, String> {
+        match text {
+            "automatic" => Ok(Timeouts::Automatic),
+            "claim" => Ok(Timeouts::Claim),
+            other => Err(format!("`{}` is not a timeouts mode: write automatic or claim", text::short(other))),
+        }
+    }
 }
 
 impl Default for Settings {
@@ -104,12 +133,13 @@ impl Default for Settings {
             reminders: vec![Span::days(1), Span::HOUR],
             vacation_days_per_year: 30,
             notices: NoticeTiming::default(),
+            timeouts: Timeouts::default(),
         }
     }
 }
 
 /// The game service. See the module documentation. It only hands what comes in to the
-/// handlers ([`handlers`]) with the [`Parts`] they work with.
+/// handlers (`service/handlers/`) with the parts they work with.
 #[derive(Debug)]
 pub struct Service {
     /// Over a [`FailStop`] (also `fail_stop`): stops for good at the first storage failure.
@@ -250,8 +280,10 @@ impl Service {
     }
 
     /// Puts in the outbox what is due by now: reminders (at [`Settings::reminders`] before
-    /// the deadline), timeouts (the waiting player may `/claim`; in a game against the bot,
-    /// the bot claims at once), expired challenges, each written with its record's change;
+    /// the deadline), timeouts (as [`Settings::timeouts`] says: the player loses at once,
+    /// or the waiting player may `/claim`; in a game against the bot, the bot wins at once;
+    /// a game a player never began is aborted), expired challenges, each written with its
+    /// record's change;
     /// and asks the bot again in every game where it is to move (its turns have no clock,
     /// so it is never reminded nor timed out). Returns the notices it wrote; they are sent
     /// with the others ([`Service::deliver`]). Call it every minute or so; it reads the

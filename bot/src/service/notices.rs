@@ -21,6 +21,7 @@ use base64::engine::general_purpose::STANDARD;
 use serde::{Deserialize, Serialize};
 
 use super::Store;
+use super::buttons::Action;
 use super::loaded::Loaded;
 use super::types::{Attachment, Button, Caller, ChannelId, GameId, Message, Notice, Reply, Response, Target, UserId};
 use crate::clock::{Clock, Span, Timestamp};
@@ -71,7 +72,7 @@ pub enum Delivery {
 }
 
 /// A notice claimed for sending: hand `notice` to the sender, then its outcome to
-/// [`Notices::settle`].
+/// [`Service::settle`](super::Service::settle).
 #[derive(Debug, Clone)]
 pub struct Outgoing {
     /// The notice to send.
@@ -331,8 +332,15 @@ impl Notices {
 /// The bot's reply to its own command about `game`, said as a message in the game's
 /// channel; a finished game's offers the rematch.
 pub fn announcement(game: &Loaded, reply: &Reply) -> Notice {
-    // The bot's own buttons are not for anyone else.
-    let buttons = if game.record.phase == Phase::Finished { vec![Button::rematch(game.id())] } else { Vec::new() };
+    // The bot's own buttons are not for anyone else, except those that answer its
+    // proposal of dead pieces (go, rule 10), which are its opponent's to press.
+    let for_opponent = |button: &&Button| {
+        matches!(button.custom_id.parse::<Action>(), Ok(Action::AcceptDead { .. } | Action::Resume(_)))
+    };
+    let mut buttons: Vec<Button> = reply.buttons.iter().filter(for_opponent).cloned().collect();
+    if game.record.phase == Phase::Finished {
+        buttons.push(Button::rematch(game.id()));
+    }
     Notice {
         target: Target::Channel(game.record.channel),
         message: reply.message.clone(),

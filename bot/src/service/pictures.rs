@@ -42,6 +42,14 @@ impl Pictures {
         self.attachment(game, &game.picture(None, Vec::new()))
     }
 
+    /// The board with `marked` squares crossed out (such as pieces proposed as dead), for
+    /// a private reply to `viewer` from his side, or in public (`None`).
+    pub fn marked_board(&self, game: &Loaded, viewer: Option<UserId>, marked: Vec<Square>) -> Attachment {
+        let mut picture = game.picture(viewer, Vec::new());
+        picture.marked = marked;
+        self.attachment(game, &picture)
+    }
+
     /// `position`, one of `game`'s, as a PNG attachment for a public reply.
     pub fn public_board_at(&self, game: &Loaded, position: &AnyGame) -> Attachment {
         self.attachment(game, &game.picture_of(position, None, Vec::new()))

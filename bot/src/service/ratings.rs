@@ -4,14 +4,18 @@
 //! - **Rating period**: every rated game is a rating period of its own (as most bots
 //!   do): when it ends, both players' ratings are updated from that one result. Time
 //!   without games is no period: a deviation does not grow while a player is away.
-//! - **What is rated**: games between two people in a server that end with a winner or a
-//!   draw. Games against Stonemate, aborted games (by a player or an administrator), and
-//!   challenges that never started are not.
+//! - **What is rated**: games between two people in a server, on a clock, that end with
+//!   a winner or a draw after both players have played a turn of their own. Games
+//!   against Stonemate, games without a clock (`days:0`, which nobody can lose on time,
+//!   so a losing player could stall them for ever), games ended before both played (a
+//!   resignation at once, a time out nobody began), aborted games (by a player, an
+//!   administrator, or a clock that ran out before both played), and challenges that
+//!   never started are not.
 //! - **Provisional**: a rating whose deviation is above [`PROVISIONAL_DEVIATION`] (lichess's
 //!   rule): a new player starts at 1500 ± 350 and needs a few games to fall below it.
 //!
 //! The new ratings are written in the same store transaction as the result
-//! ([`Games::commit`](super::games::Games::commit)); a rating that moved since it was read (another game of the same
+//! (`Games::commit`, in the service's games part); a rating that moved since it was read (another game of the same
 //! player ended first) fails the write as a conflict, and the command runs again.
 
 use skillratings::Outcomes;
@@ -30,7 +34,8 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
 /// How `/help`, `/stats` and `/leaderboard` explain the ratings.
 pub const EXPLAINED: &str = "Ratings are Glicko-2, per server and game, updated after every rated game: \
-games between two people that end with a result, never games against Stonemate or aborted ones. `?` marks a \
+games between two people on a clock that end with a result after both have played, never games against \
+Stonemate, games without a clock (days:0) or aborted ones. `?` marks a \
 provisional rating, whose deviation is above 110 (everyone starts at 1500 ± 350)";
 
 /// Whether a rating is still provisional.
@@ -78,7 +83,7 @@ fn after(rating: &RatingRecord, new: Glicko2Rating) -> RatingRecord {
 /// The server, players `[white, black]` and white's outcome of a finished rated game.
 fn rated_result(record: &GameRecord) -> Option<(GuildId, [UserId; 2], Outcomes)> {
     let ending = record.result.as_ref().filter(|ending| !ending.reason.aborted())?;
-    if record.phase != Phase::Finished || record.against_bot() {
+    if record.phase != Phase::Finished || record.against_bot() || record.days == 0 || !record.both_played() {
         return None;
     }
     let outcome = match ending.winner {

@@ -84,8 +84,9 @@ impl Seat {
         game.mover().is_some_and(|user| self.is_bot(user))
     }
 
-    /// Asks the bot what `game` needs from it now, if anything: its turn, or its answer to
-    /// a draw offer. Called after every write of a game.
+    /// Asks the bot what `game` needs from it now, if anything: its turn, its answer to a
+    /// draw offer, or its judgement of the dead pieces while a proposal waits for it.
+    /// Called after every write of a game.
     pub fn ask(&self, game: &Loaded) {
         let Some(bot) = &self.bot else { return };
         let record = &game.record;
@@ -109,6 +110,13 @@ impl Seat {
             }
             job
         };
+        if let Some(counting) = record.counting.as_ref().filter(|_| game.position.is_counting()) {
+            // Counting dead pieces (go, rule 10): no turn is asked until play resumes.
+            if counting.by != Some(side) {
+                (bot.submit)(job(Question::Counting { bot: side }));
+            }
+            return;
+        }
         if record.draw_offer == Some(side.other()) {
             (bot.submit)(job(Question::DrawOffer { bot: side }));
         }

@@ -44,6 +44,42 @@ pub fn typed(raw: &str) -> String {
         .collect()
 }
 
+/// How many characters of a value typed by a user a message quotes ([`short`]).
+pub const QUOTED: usize = 24;
+
+/// A value typed by a user as a message quotes it: its first [`QUOTED`] characters, with
+/// `…` when it was longer, so that no value can fill a message (Discord allows 2,000
+/// characters).
+#[must_use]
+pub fn short(raw: &str) -> String {
+    let mut chars = raw.chars();
+    let mut shown: String = chars.by_ref().take(QUOTED).collect();
+    if chars.next().is_some() {
+        shown.push('…');
+    }
+    shown
+}
+
+/// The most characters Discord shows in one message.
+pub const MAX_MESSAGE: usize = 2000;
+
+/// `text` cut to [`MAX_MESSAGE`] characters (ending in `…` when cut): every reply and
+/// notice passes through here on its way out, whatever made it.
+pub fn fit(text: &mut String) {
+    if text.chars().count() <= MAX_MESSAGE {
+        return;
+    }
+    let keep = text.char_indices().nth(MAX_MESSAGE - 1).map_or(text.len(), |(at, _)| at);
+    text.truncate(keep);
+    text.push('…');
+}
+
+/// `1 turn`, `2 turns`: a count with its noun agreeing.
+#[must_use]
+pub fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,6 +90,19 @@ mod tests {
         assert_eq!(name("<@123>"), r"\<\@123\>");
         assert_eq!(name("a\nb"), "a b");
         assert_eq!(name("alice"), "alice");
+    }
+
+    #[test]
+    fn long_values_are_quoted_short_and_messages_fit_discord() {
+        assert_eq!(short("go"), "go");
+        assert_eq!(short(&"x".repeat(10_000)), format!("{}…", "x".repeat(QUOTED)));
+        let mut long = "é".repeat(5000);
+        fit(&mut long);
+        assert_eq!(long.chars().count(), MAX_MESSAGE);
+        assert!(long.ends_with('…'));
+        let mut fits = "a".repeat(MAX_MESSAGE);
+        fit(&mut fits);
+        assert_eq!(fits.len(), MAX_MESSAGE);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! and memory. Everything else (records, indexes, ratings, the outbox, reports, users,
 //! backups) is written once, over this trait, by [`super::Store`].
 //!
-//! The model is one ordered key space of bytes ([`super::keys`] lays it out). A change is
+//! The model is one ordered key space of bytes (`store/keys.rs` lays it out). A change is
 //! a [`Batch`]: puts and deletes applied all together or not at all, with checks that the
 //! keys it was computed from still hold what was read ("key holds X", "key is absent").
 //! A check that fails is [`StoreError::Conflict`] and writes nothing, so optimistic

@@ -356,8 +356,13 @@ pub(crate) fn sample_record(n: u32, turns: usize) -> GameRecord {
         turns: opening[..turns.min(opening.len())].iter().map(|turn| (*turn).to_owned()).collect(),
         clock: playing.then(|| TurnClock::new(now, now + Span::days(3))),
         draw_offer: None,
+        draw_offered_at: [None, None],
+        rematch_of: None,
         result: None,
         level: None,
+        takeback: None,
+        counting: None,
+        conditionals: Vec::new(),
     }
 }
 

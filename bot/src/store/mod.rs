@@ -48,7 +48,8 @@ pub use outbox::{Outbox, Queued};
 pub use postgres::{Postgres, PostgresStore};
 pub use rating::{RatingChange, RatingRecord};
 pub use record::{
-    ColorChoice, Ending, FORMAT, GameRecord, NOBODY, NotifyMode, Phase, Reason, TurnClock, UserRecord, Vacation,
+    ColorChoice, Conditional, Counting, Ending, FORMAT, GameRecord, NOBODY, NotifyMode, Phase, Reason, TurnClock,
+    UserRecord, Vacation,
 };
 pub use records::Store;
 pub use sled_store::{Sled, SledStore, recover};

@@ -344,7 +344,7 @@ fn id_bounds(range: &KeyRange, prefix: u8, width: usize) -> Option<(i64, i64)> {
         },
     };
     let last = last.min(max);
-    (first <= last).then(|| (first as i64, last as i64))
+    (first <= last).then_some((first as i64, last as i64))
 }
 
 /// Whether `range` holds keys starting with `prefix`.
@@ -498,7 +498,10 @@ mod tests {
         // Past a key: the smallest key after game 5 is game 5 with a 0 byte.
         let mut after = game(5);
         after.push(0);
-        assert_eq!(id_bounds(&KeyRange { start: after, end: None, limit: None }, keys::GAME, 4), Some((6, i64::from(u32::MAX))));
+        assert_eq!(
+            id_bounds(&KeyRange { start: after, end: None, limit: None }, keys::GAME, 4),
+            Some((6, i64::from(u32::MAX)))
+        );
         assert_eq!(id_bounds(&KeyRange::through(game(2), &game(7)), keys::GAME, 4), Some((2, 7)));
         assert_eq!(id_bounds(&KeyRange { start: vec![b'h'], end: None, limit: None }, keys::GAME, 4), None);
         assert_eq!(id_bounds(&KeyRange::prefix(&[keys::NOTICE]), keys::NOTICE, 8), Some((0, i64::MAX)));

@@ -76,7 +76,8 @@ pub enum Reason {
     Resignation,
     /// The players agreed to a draw.
     Agreement,
-    /// Claimed by the waiting player after the opponent's time ran out.
+    /// The player to move let his time run out: ended by the tick (`timeouts =
+    /// "automatic"`, or in a game against the bot) or claimed by the waiting player.
     Timeout,
     /// Ended by a player before any turn, without result; `by` is his name then.
     Aborted {
@@ -88,13 +89,17 @@ pub enum Reason {
         /// The administrator's shown name.
         by: String,
     },
+    /// Aborted without result when the time of the player to move ran out while one of
+    /// the players had not yet played a turn of his own (nobody loses, nor is rated for,
+    /// a game he never began).
+    Unstarted,
 }
 
 impl Reason {
     /// Whether the game ended without result.
     #[must_use]
     pub fn aborted(&self) -> bool {
-        matches!(self, Reason::Aborted { .. } | Reason::AdminAborted { .. })
+        matches!(self, Reason::Aborted { .. } | Reason::AdminAborted { .. } | Reason::Unstarted)
     }
 
     /// The ending a board picture shows for it (the engine's words for the same ends).
@@ -105,7 +110,7 @@ impl Reason {
             Reason::Resignation => EndReason::Resignation,
             Reason::Agreement => EndReason::Agreement,
             Reason::Timeout => EndReason::Timeout,
-            Reason::Aborted { .. } | Reason::AdminAborted { .. } => EndReason::Aborted,
+            Reason::Aborted { .. } | Reason::AdminAborted { .. } | Reason::Unstarted => EndReason::Aborted,
         }
     }
 }
@@ -286,6 +291,16 @@ pub struct GameRecord {
     /// The side that offered a draw, while the offer stands.
     #[serde(with = "color_name")]
     pub draw_offer: Option<Color>,
+    /// How many turns were recorded when `[white, black]` last offered a draw: a player
+    /// offers again only once his opponent has played two turns since (one offer per
+    /// player until then). Missing in JSON (no offer made, or records from before): none.
+    #[serde(default, skip_serializing_if = "no_offers")]
+    pub draw_offered_at: [Option<u32>; 2],
+    /// The finished game whose Rematch button made this challenge (or game against the
+    /// bot), so that a second press, or the opponent's, finds it instead of making
+    /// another. Missing in JSON: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<GameId>,
     /// How the game ended; `None` until it is finished.
     pub result: Option<Ending>,
     /// The level of Stonemate's own player in a game against the bot; `None` in a game
@@ -293,6 +308,66 @@ pub struct GameRecord {
     /// them out. Missing in JSON (records from before the bot played): `None`.
     #[serde(default, with = "level_name", skip_serializing_if = "Option::is_none")]
     pub level: Option<Level>,
+    /// A player's request to take back his last turn, waiting for the opponent's answer
+    /// (`/takeback`). Missing in JSON (records from before takebacks): `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback: Option<Takeback>,
+    /// The counting phase of go's rule 10 while it waits for an agreement: the standing
+    /// proposal. `None` otherwise, also once a player resumed play (the engine still counts
+    /// until the first turn of resumed play). Missing in JSON: `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counting: Option<Counting>,
+    /// The conditional lines the players stored (`/conditional`), oldest first; only their
+    /// owners see them. Missing in JSON: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditionals: Vec<Conditional>,
+}
+
+/// A request to take back a turn: who asked, and when (the number of turns then played; a
+/// turn played after it makes it stale).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Takeback {
+    /// The player who asked.
+    pub by: UserId,
+    /// How many turns had been played when he asked.
+    pub turns: usize,
+}
+
+/// A proposal of dead pieces in the counting phase (go, rule 10).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Counting {
+    /// The proposed dead pieces as the record's agreement writes them: `dead c3 d4`, or
+    /// `dead -` for none.
+    pub proposal: String,
+    /// The side that stands behind it (who proposed it, or accepted the engine's); `None`
+    /// while it is the engine's estimate that opened counting, which nobody accepted yet.
+    /// The proposal stands once the other side accepts it too.
+    #[serde(with = "color_name")]
+    pub by: Option<Color>,
+    /// The proposal a player stood behind that this one replaced, if any: the bot resumes
+    /// play rather than propose again what was just turned down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaced: Option<String>,
+}
+
+/// A conditional line (`/conditional`): turns a player expects and his answers to them,
+/// `THEIRS MINE THEIRS MINE ...`, played the moment the expected turn comes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Conditional {
+    /// The player who stored it.
+    pub owner: UserId,
+    /// The turns still to come, as the game prints them: the opponent's expected turn
+    /// first, then the answer, and so on.
+    pub turns: Vec<String>,
+    /// The number of turns in the record when its first turn is expected: a line waits
+    /// for that turn only, so anything that changes the record otherwise (a takeback)
+    /// leaves it behind.
+    pub at: usize,
+}
+
+/// Whether no draw offer was recorded (the field is then left out of the JSON).
+fn no_offers(offers: &[Option<u32>; 2]) -> bool {
+    offers.iter().all(Option::is_none)
 }
 
 impl Phase {
@@ -316,11 +391,14 @@ impl Phase {
 }
 
 impl GameRecord {
-    /// Ends the game with `ending`: no clock runs and no draw offer stands any more.
+    /// Ends the game with `ending`: no clock runs, and no draw offer, proposal or conditional
+    /// line stands any more.
     pub fn finish(&mut self, ending: Ending) {
         self.phase = Phase::Finished;
         self.clock = None;
         self.draw_offer = None;
+        self.counting = None;
+        self.conditionals.clear();
         self.result = Some(ending);
     }
 
@@ -369,6 +447,15 @@ impl GameRecord {
     #[must_use]
     pub fn against_bot(&self) -> bool {
         self.level.is_some()
+    }
+
+    /// Whether both players have played a turn of their own. Every game of the engine
+    /// gives the move to the other side after each turn, so that is two turns recorded.
+    /// Until then a game whose time runs out is aborted, not lost, and no result of it
+    /// is rated.
+    #[must_use]
+    pub fn both_played(&self) -> bool {
+        self.turns.len() >= 2
     }
 
     /// Whether this is an open challenge nobody has accepted yet: anyone in its channel but

@@ -38,6 +38,7 @@ fn picture(view: BoardView, title: &str, players: [&str; 2], perspective: Color)
         perspective,
         highlights: Vec::new(),
         arrows: Vec::new(),
+        marked: Vec::new(),
     }
 }
 

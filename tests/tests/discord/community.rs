@@ -15,7 +15,7 @@ async fn an_open_challenge_then_a_rematch_through_discord() {
     let (bot, _) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
     let (alice, carol) = (player(&fake, "alice"), player(&fake, "carol"));
 
-    let options = json!([text("game", "go"), text("color", "white"), integer("days", 0), text("options", "board=9x9")]);
+    let options = json!([text("game", "go"), text("color", "white"), integer("days", 3), text("options", "board=9x9")]);
     let open = command(&fake, &alice, "challenge", options).await;
     assert!(!open.is_private(), "{}", open.content());
     assert!(open.content().contains("open challenge"), "{}", open.content());
@@ -26,6 +26,11 @@ async fn an_open_challenge_then_a_rematch_through_discord() {
     let started = answer(&fake, &fake.press(&carol, &message, &accept)).await;
     assert!(!started.is_private(), "{}", started.content());
     assert!(started.content().starts_with("carol accepted"), "{}", started.content());
+    // Each plays a turn: only a game both began is rated.
+    for (who, turn) in [(&carol, "e5"), (&alice, "c7")] {
+        let played = command(&fake, who, "move", json!([text("notation", turn)])).await;
+        assert!(!played.is_private(), "{}", played.content());
+    }
 
     let asked = command(&fake, &carol, "resign", json!([])).await;
     let confirm = button(&asked, "resign");
@@ -40,6 +45,12 @@ async fn an_open_challenge_then_a_rematch_through_discord() {
     assert_eq!(again.data["allowed_mentions"]["users"], json!([user_id(&alice)]), "alice is pinged");
     assert!(again.content().contains("carol plays white"), "colours swapped: {}", again.content());
     button(&again, "accept");
+    // carol presses again: no second challenge. alice presses too: that accepts carol's.
+    let twice = answer(&fake, &fake.press(&carol, &over, &rematch)).await;
+    assert!(twice.is_private() && twice.content().contains("waiting for your opponent"), "{}", twice.content());
+    let accepted = answer(&fake, &fake.press(&alice, &over, &rematch)).await;
+    assert!(!accepted.is_private(), "{}", accepted.content());
+    assert!(accepted.content().starts_with("alice accepted"), "one game: {}", accepted.content());
 
     bot.stop().await;
     assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());

@@ -6,6 +6,8 @@
 use serde_json::{Value, json};
 use stonemate_tests::fake_discord::{FakeDiscord, Origin, RequestKind, payloads};
 
+use stonemate_bot::service::{Settings, Timeouts};
+
 use super::harness::*;
 
 /// The next message the bot posts in the test channel on its own.
@@ -161,10 +163,13 @@ async fn the_background_task_announces_a_timeout_in_the_channel() {
     init();
     let fake = FakeDiscord::start().await;
     let dir = scratch_dir("timeout");
-    let (service, clock) = manual_service(&dir);
+    // With timeouts = "claim", in a game both players began (else it is aborted).
+    let settings = Settings { timeouts: Timeouts::Claim, ..Settings::default() };
+    let (service, clock) = manual_service_with(&dir, settings);
     let (bot, _) = Bot::start(&fake, config(&fake, &dir), service).await;
     let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
     start_game(&fake, &alice, &bob, 1).await;
+    opening(&fake, &alice, &bob).await;
 
     clock.advance(stonemate_bot::clock::Span::days(2));
     // Alice has run out of time: the next tick tells the channel, pinging Bob, who may
@@ -177,6 +182,43 @@ async fn the_background_task_announces_a_timeout_in_the_channel() {
     let claimed = command(&fake, &bob, "claim", json!([])).await;
     assert!(!claimed.is_private(), "{}", claimed.content());
     assert_pngs(&claimed);
+    bot.stop().await;
+}
+
+/// Alice (black) and Bob each play a turn: Alice is to move again.
+async fn opening(fake: &FakeDiscord, alice: &Origin, bob: &Origin) {
+    for (who, turn) in [(alice, "e5"), (bob, "c7")] {
+        let played = command(fake, who, "move", json!([text("notation", turn)])).await;
+        assert!(!played.is_private(), "{}", played.content());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_whose_time_runs_out_loses_and_both_players_are_told_in_the_channel() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("automatic-timeout");
+    let (service, clock) = manual_service(&dir);
+    let (bot, _) = Bot::start(&fake, config(&fake, &dir), service).await;
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+    start_game(&fake, &alice, &bob, 1).await;
+    opening(&fake, &alice, &bob).await;
+
+    clock.advance(stonemate_bot::clock::Span::days(2));
+    // The next tick ends the game: Alice, whose time ran out, is told, and so is Bob.
+    let ran_out = |notice: &&Value, who: &Origin| {
+        pings(notice, who) && notice["content"].as_str().is_some_and(|text| text.contains("ran out"))
+    };
+    let mut told = Vec::new();
+    while !(told.iter().any(|notice| ran_out(&notice, &alice)) && told.iter().any(|notice| ran_out(&notice, &bob))) {
+        assert!(told.len() < 5, "not both players told among {told:#?}");
+        told.push(channel_message(&fake).await);
+    }
+    let to_alice = told.iter().find(|notice| ran_out(notice, &alice)).expect("alice told");
+    let content = to_alice["content"].as_str().unwrap_or_default();
+    assert!(content.contains("your time for #1 ran out") && content.contains("wins by time (W+T)"), "{content}");
+    let board = command(&fake, &bob, "board", json!([])).await;
+    assert!(board.content().contains("bob (white) wins by time (W+T)"), "{}", board.content());
     bot.stop().await;
 }
 

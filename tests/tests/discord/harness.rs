@@ -64,9 +64,14 @@ pub fn real_service(dir: &Path) -> Service {
 
 /// A service whose clock the test moves.
 pub fn manual_service(dir: &Path) -> (Service, Arc<ManualClock>) {
+    manual_service_with(dir, Settings::default())
+}
+
+/// A service with `settings` whose clock the test moves.
+pub fn manual_service_with(dir: &Path, settings: Settings) -> (Service, Arc<ManualClock>) {
     let store = SledStore::open(dir).expect("open the database");
     let clock = Arc::new(ManualClock::at(SystemClock.now()));
-    (Service::new(store, clock.clone(), Settings::default()), clock)
+    (Service::new(store, clock.clone(), settings), clock)
 }
 
 /// The bot running in this process; [`Bot::stop`] shuts it down cleanly.

@@ -66,7 +66,10 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("leaderboard", vec![("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..])]),
         ("help", vec![]),
         ("vacation", vec![("days", INTEGER, true, &[][..])]),
-        // Third wave (issue 26).
+        // Third wave.
+        ("takeback", vec![game]),
+        ("dead", vec![game, ("squares", STRING, false, &[][..])]),
+        ("conditional", vec![game, ("line", STRING, false, &[][..])]),
         ("play", vec![game]),
         ("settings", vec![("confirm", STRING, false, &["on", "off"][..])]),
     ]

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use stonemate_bot::ai_pool::{Answer, Job, Pool};
+use stonemate_bot::ai_pool::{Answer, Job, Pool, Reply as BotReply};
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
 use stonemate_bot::service::{Budget, ColorChoice, Command, GameId, Level, Notice, Service, Settings, Target, User};
 use stonemate_bot::store::{GameRecord, MemoryStore, Phase, SledStore, Store};
@@ -123,7 +123,7 @@ fn the_bot_plays_its_first_turn_when_it_is_white() {
 #[test]
 fn a_game_against_the_bot_runs_to_its_end() {
     let (service, answers) = with_pool(MemoryStore::new());
-    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 0, "board=9x9");
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 0, "board=9x9 counting=off");
     let mut random = StdRng::seed_from_u64(7);
     for _ in 0..400 {
         let record = record(&service, id);
@@ -163,6 +163,24 @@ fn a_draw_offer_to_the_bot_is_answered() {
     let declined = said.iter().any(|t| t.contains("stonemate declined the draw offer"));
     let agreed = record.phase == Phase::Finished && said.iter().any(|t| t.contains("draw (agreement)"));
     assert!(declined ^ agreed, "{said:?}");
+}
+
+#[test]
+fn the_bots_decline_is_posted_once_and_a_repeated_offer_asks_it_nothing() {
+    let (service, _clock, asked) = with_sink(MemoryStore::new());
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 3, "board=9x9");
+    assert!(service.handle(&caller("alice"), Command::Draw { game: Some(id) }).reply.ok);
+    let job = asked.lock().unwrap().pop().expect("the bot is asked about the offer");
+    let answer = Answer { game: id, turn_count: 0, question: job.question, reply: Ok(BotReply::DeclineDraw) };
+    let notices = service.apply_answer(answer);
+    let declined: Vec<&Notice> = notices.iter().filter(|n| n.text().contains("declined the draw offer")).collect();
+    let [declined] = declined.as_slice() else { panic!("posted once: {notices:#?}") };
+    assert_eq!((declined.target, declined.mentions()), (Target::Channel(GENERAL), vec![user("alice").id]));
+    // Offering again at once is refused: no second search.
+    let again = service.handle(&caller("alice"), Command::Draw { game: Some(id) });
+    assert!(!again.reply.ok, "{}", again.reply.text());
+    assert!(again.reply.text().contains("once stonemate has played 2 more turns"), "{}", again.reply.text());
+    assert!(asked.lock().unwrap().is_empty(), "the bot was asked again");
 }
 
 #[test]
@@ -209,9 +227,16 @@ fn an_answer_for_a_position_the_game_left_is_dropped() {
 
 #[test]
 fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
-    let (service, clock, _asked) = with_sink(MemoryStore::new());
+    let (service, clock, asked) = with_sink(MemoryStore::new());
     // alice plays black, who moves first in go, on a one-day clock.
     let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 1, "board=9x9");
+    // Each plays a turn (a game a player never began would be aborted, not won).
+    assert!(service.handle(&caller("alice"), mv_in("e5", id)).reply.ok);
+    let job = asked.lock().unwrap().pop().expect("the bot is asked its turn");
+    let position = AnyGame::replay(job.kind, &job.options, &job.turns).unwrap().game;
+    let turn = position.parse_turn("c7").unwrap();
+    let answer = Answer { game: id, turn_count: 1, question: job.question, reply: Ok(BotReply::Play(turn)) };
+    assert!(!service.apply_answer(answer).is_empty());
     clock.advance(Span::HOUR * 23);
     let reminded = service.tick();
     let [reminder] = reminded.as_slice() else { panic!("{reminded:?}") };
@@ -235,7 +260,7 @@ fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
 #[test]
 fn the_bots_turn_that_ends_the_game_is_announced_with_the_rematch_button() {
     let (service, answers) = with_pool(MemoryStore::new());
-    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 0, "board=9x9");
+    let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 0, "board=9x9 counting=off");
     // Alice passes every turn: the bot, ahead, ends the game by passing too (or resigns).
     for _ in 0..100 {
         assert!(service.handle(&caller("alice"), Command::Pass { game: Some(id) }).reply.ok);
@@ -248,4 +273,89 @@ fn the_bots_turn_that_ends_the_game_is_announced_with_the_rematch_button() {
         assert!(!offered, "{:?}", notices[0]);
     }
     panic!("the bot never ended the game");
+}
+
+/// Plays the bot's turn `notation` as if its search had chosen it.
+fn bot_plays(service: &Service, id: GameId, notation: &str) {
+    let record = record(service, id);
+    let game = AnyGame::replay(record.game, &record.options, &record.turns).unwrap().game;
+    let turn = game.parse_turn(notation).unwrap();
+    let answer = Answer {
+        game: id,
+        turn_count: record.turns.len(),
+        question: stonemate_ai::Question::Turn,
+        reply: Ok(stonemate_bot::ai_pool::Reply::Play(turn)),
+    };
+    service.apply_answer(answer);
+}
+
+/// The bot's latest counting question.
+fn counting_job(asked: &Asked) -> Job<GameId> {
+    let asked = asked.lock().unwrap();
+    let job = asked.iter().rev().find(|job| matches!(job.question, stonemate_ai::Question::Counting { .. }));
+    job.cloned().expect("the bot was asked about the dead pieces")
+}
+
+/// The bot's judgement of the dead pieces for its latest counting question, as `c3 d4`
+/// (or `none`), and the answer that carries it.
+fn judgement(asked: &Asked) -> (String, Answer<GameId>) {
+    let job = counting_job(asked);
+    let answer = stonemate_bot::ai_pool::answer(&job, 1);
+    let Ok(stonemate_bot::ai_pool::Reply::Dead(dead)) = &answer.reply else { panic!("{answer:?}") };
+    let squares: Vec<String> = dead.squares().map(|square| square.to_string()).collect();
+    let text = if squares.is_empty() { "none".to_owned() } else { squares.join(" ") };
+    (text, answer)
+}
+
+fn propose(service: &Service, id: GameId, squares: &str) {
+    let response = service.handle(&caller("alice"), Command::Dead { game: Some(id), squares: Some(squares.into()) });
+    assert!(response.reply.ok, "{}", response.reply.text());
+}
+
+/// A 5x5 game against the bot (White): Alice walls the c-file, the bot the d-file, the
+/// bot drops a rook at a3 inside Alice's area, and both pass.
+fn counting_against_the_bot(service: &Service) -> GameId {
+    let id = challenge_bot(service, GameKind::Go, ColorChoice::Black, 3, "board=5x5");
+    let turns = ["c1", "d1", "c2", "d2", "c3", "d3", "c4", "d4", "c5", "d5", "pass", "a3", "pass", "pass"];
+    for (index, turn) in turns.iter().enumerate() {
+        if index % 2 == 0 {
+            assert!(service.handle(&caller("alice"), mv_in(turn, id)).reply.ok, "{turn}");
+        } else {
+            bot_plays(service, id, turn);
+        }
+    }
+    assert!(record(service, id).counting.is_some(), "counting opened");
+    id
+}
+
+/// Stonemate's own player in counting (rule 10): it accepts a proposal that gives the
+/// result its own judgement gives; otherwise it proposes its judgement; and when that is
+/// turned down, it resumes play.
+#[test]
+fn the_bot_accepts_its_result_proposes_its_judgement_or_resumes() {
+    let (service, _clock, asked) = with_sink(MemoryStore::new());
+    let id = counting_against_the_bot(&service);
+    let (judged, _) = judgement(&asked);
+    // Whether a3 is dead changes the result (B+6 or W+5): propose the other view.
+    let other = if judged == "none" { "a3" } else { "none" };
+    propose(&service, id, other);
+    let (_, answer) = judgement(&asked);
+    service.apply_answer(answer);
+    let counting = record(&service, id).counting.expect("still counting");
+    let expected = if judged == "none" { "dead -".to_owned() } else { format!("dead {judged}") };
+    assert_eq!((counting.proposal, counting.by), (expected, Some(stonemate_engine::Color::White)), "it proposes");
+    // Alice turns it down again: the bot resumes play rather than insist.
+    propose(&service, id, other);
+    let (_, answer) = judgement(&asked);
+    service.apply_answer(answer);
+    let resumed = record(&service, id);
+    assert!(resumed.counting.is_none() && resumed.phase == Phase::Playing, "{resumed:?}");
+    // A proposal with the bot's own result is accepted at once.
+    let id = counting_against_the_bot(&service);
+    let (judged, answer) = judgement(&asked);
+    propose(&service, id, &judged);
+    service.apply_answer(answer);
+    let over = record(&service, id);
+    assert_eq!(over.phase, Phase::Finished, "{over:?}");
+    assert!(over.turns.last().is_some_and(|entry| entry.starts_with("dead")));
 }

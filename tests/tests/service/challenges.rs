@@ -32,15 +32,18 @@ fn challenge_posts_buttons_pings_the_opponent_and_shows_the_board() {
 /// The engine reads go's `counting=on` (rule 10), but the service cannot yet hold a
 /// counting phase (no `/dead`, no Accept/Resume): such a game could never end, so the
 /// challenge is refused and nothing is stored; `counting=off` is the old game.
+/// Counting (rule 10) is offered in every spelling the engine reads; the refusal of
+/// `counting=on` that stood until the counting phase existed is gone.
 #[test]
-fn counting_on_is_refused_until_the_counting_phase_exists() {
+fn counting_on_is_accepted_in_every_spelling() {
     let table = Table::new();
-    for options in ["board=9x9 counting=on", "counting=YES", "Counting=true"] {
-        let refusal = table.refused("alice", challenge("bob", "go", Some(options)));
-        assert!(refusal.contains("counting=on is not offered yet"), "{options}: {refusal}");
+    for (opponent, options) in [("bob", "board=9x9 counting=on"), ("carol", "counting=YES"), ("dave", "Counting=true")]
+    {
+        let reply = table.ok("alice", challenge(opponent, "go", Some(options))).reply;
+        let record = table.record(reply.game.expect("a challenge"));
+        assert!(record.options.contains(&("counting".to_owned(), "on".to_owned())), "{options}");
     }
-    assert!(table.service.store().load(GameId(1)).unwrap().is_none());
-    let reply = table.ok("alice", challenge("bob", "go", Some("board=9x9 counting=off"))).reply;
+    let reply = table.ok("alice", challenge("erin", "go", Some("board=9x9 counting=off"))).reply;
     assert!(reply.game.is_some());
 }
 
@@ -50,7 +53,8 @@ fn challenge_stores_every_option_with_defaults_and_three_days() {
     let id = table.ok("alice", challenge("bob", "go", Some("board=9x9"))).reply.game.unwrap();
     let record = table.record(id);
     let keys: Vec<&str> = record.options.iter().map(|(k, _)| k.as_str()).collect();
-    assert_eq!(keys, ["board", "pieces", "squares", "moving", "komi"]);
+    // Third wave: a go challenge asks for counting (rule 10) unless told `counting=off`.
+    assert_eq!(keys, ["board", "pieces", "squares", "moving", "komi", "counting"]);
     assert_eq!((record.days, record.phase, record.version), (3, Phase::Challenge, 1));
     assert_eq!(record.expires, table.now() + Span::days(7));
     assert_eq!(record.names, ["alice".to_owned(), "bob".to_owned()]);

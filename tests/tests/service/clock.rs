@@ -5,11 +5,21 @@
 use std::sync::Arc;
 
 use stonemate_bot::clock::{DeadlineStyle, ManualClock, Span, Timestamp};
-use stonemate_bot::service::{ColorChoice, Command, NotifyMode, Service, Settings, Target};
+use stonemate_bot::service::{ColorChoice, Command, NotifyMode, Service, Settings, Target, Timeouts};
 use stonemate_bot::store::{MemoryStore, Phase, SledStore};
 use stonemate_engine::GameKind;
 
 use super::common::{GENERAL, Table, caller, mv, user};
+use super::ratings::opening;
+
+/// Settings with `timeouts = "claim"`: the waiting player is told and claims.
+fn claim_settings() -> Settings {
+    Settings { timeouts: Timeouts::Claim, ..Settings::default() }
+}
+
+fn claim_table() -> Table {
+    Table::with(MemoryStore::new(), claim_settings())
+}
 
 #[test]
 fn reminders_come_a_day_and_an_hour_before_the_deadline_once_each() {
@@ -74,8 +84,10 @@ fn a_late_tick_sends_one_reminder_for_all_the_points_it_passed() {
 
 #[test]
 fn timeout_tells_the_waiting_player_and_nobody_loses_by_itself() {
-    let table = Table::new();
+    // With timeouts = "claim"; in a game both players began (else it is aborted).
+    let table = claim_table();
     let id = table.go("alice", "bob", 1, "board=9x9");
+    opening(&table, id, "alice", "bob");
     table.advance(Span::days(2));
     let notices = table.service.tick();
     let [told] = notices.as_slice() else { panic!("{notices:?}") };
@@ -85,14 +97,15 @@ fn timeout_tells_the_waiting_player_and_nobody_loses_by_itself() {
     assert!(table.service.tick().is_empty());
     assert_eq!(table.record(id).phase, Phase::Playing, "no automatic loss");
     // bob may still play; the clock starts again for alice.
-    table.ok("bob", mv("e5"));
+    table.ok("bob", mv("g3"));
     assert_eq!(table.record(id).clock.unwrap().deadline, table.now() + Span::days(1));
 }
 
 #[test]
 fn timeouts_reach_players_who_turned_pings_off_without_a_ping() {
-    let table = Table::new();
-    table.go("alice", "bob", 1, "board=9x9");
+    let table = claim_table();
+    let id = table.go("alice", "bob", 1, "board=9x9");
+    opening(&table, id, "alice", "bob");
     table.ok("alice", Command::Notify { mode: NotifyMode::Off });
     table.advance(Span::days(2));
     let notices = table.service.tick();
@@ -166,7 +179,7 @@ fn deadlines_survive_a_restart() {
     let start = Timestamp(1_700_000_000_000);
     {
         let clock = Arc::new(ManualClock::at(start));
-        let service = Service::new(SledStore::open(dir.path()).unwrap(), clock, Settings::default());
+        let service = Service::new(SledStore::open(dir.path()).unwrap(), clock, claim_settings());
         let challenge = Command::Challenge {
             opponent: Some(user("bob")),
             game: GameKind::Go,
@@ -177,9 +190,11 @@ fn deadlines_survive_a_restart() {
         };
         assert!(service.handle(&caller("alice"), challenge).reply.ok);
         assert!(service.handle(&caller("bob"), Command::Accept { challenge: None }).reply.ok);
+        assert!(service.handle(&caller("bob"), mv("e5")).reply.ok);
+        assert!(service.handle(&caller("alice"), mv("c7")).reply.ok);
     }
     let clock = Arc::new(ManualClock::at(start + Span::days(2)));
-    let service = Service::new(SledStore::open(dir.path()).unwrap(), clock, Settings::default());
+    let service = Service::new(SledStore::open(dir.path()).unwrap(), clock, claim_settings());
     let notices = service.tick();
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert!(notices[0].text().contains("time for #1 ran out"), "{notices:?}");

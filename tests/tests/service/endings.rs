@@ -7,11 +7,13 @@ use stonemate_bot::store::{Phase, Reason};
 use stonemate_engine::Color;
 
 use super::common::{HOME, Table, admin_of, caller, game_opt, mv, text, typed, user};
+use super::ratings::opening;
 
 #[test]
 fn resign_asks_to_confirm_then_the_button_ends_the_game() {
     let table = Table::new();
     let id = table.go("alice", "bob", 3, "board=9x9");
+    opening(&table, id, "alice", "bob");
     let before = table.service.store().dump().unwrap();
     let ask = table.ok("bob", Command::Resign { game: None }).reply;
     assert!(ask.private);
@@ -37,6 +39,7 @@ fn resign_asks_to_confirm_then_the_button_ends_the_game() {
 fn draw_offer_then_accept_by_draw() {
     let table = Table::new();
     let id = table.go("alice", "bob", 3, "board=9x9");
+    opening(&table, id, "alice", "bob");
     let offer = table.ok("bob", Command::Draw { game: None }).reply;
     assert_eq!(offer.mentions(), [user("alice").id]);
     assert_eq!(offer.buttons[0].custom_id, "draw-accept:1");
@@ -57,6 +60,10 @@ fn draw_buttons_accept_and_decline() {
     assert!(table.service.press(&caller("bob"), "draw-decline:1").reply.ok);
     assert_eq!(table.record(id).draw_offer, None);
     assert!(table.press_refused("bob", "draw-accept:1").contains("no draw offer"));
+    // alice offers again once bob has played two turns.
+    table.ok("bob", mv("e5"));
+    table.ok("alice", mv("c7"));
+    table.ok("bob", mv("g3"));
     table.ok("alice", Command::Draw { game: None });
     assert!(table.service.press(&caller("bob"), "draw-accept:1").reply.ok);
     assert_eq!(table.record(id).result.unwrap().reason, Reason::Agreement);
@@ -96,6 +103,7 @@ fn abort_only_before_any_turn() {
 fn claim_wins_only_after_the_opponents_time_ran_out() {
     let table = Table::new();
     let id = table.go("alice", "bob", 1, "board=9x9");
+    opening(&table, id, "alice", "bob");
     // bob is to move; alice waits.
     assert_eq!(
         table.refused("bob", Command::Claim { game: None }),

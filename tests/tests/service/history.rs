@@ -120,7 +120,7 @@ fn file(reply: &Reply, extension: &str) -> Option<(String, String)> {
 #[test]
 fn history_attaches_an_sgf_for_go_with_names_and_result() {
     let table = Table::new();
-    let id = table.go("alice", "bob", 3, "board=9x9 komi=6.5");
+    let id = table.go("alice", "bob", 3, "board=9x9 komi=6.5 counting=off");
     for (who, turn) in [("bob", "e5"), ("alice", "d4"), ("bob", "c3"), ("alice", "pass"), ("bob", "pass")] {
         table.ok(who, mv(turn));
     }

@@ -7,20 +7,26 @@ mod challenges;
 mod clock;
 // Also the stores' suite drives its stores through this table.
 pub(crate) mod common;
+mod conditional;
+mod counting;
 mod endings;
 mod finished;
 mod history;
+mod manners;
 mod mentions;
 mod open_challenges;
 mod outbox;
 mod picking;
 mod pictures;
 mod race;
-mod ratings;
+// The stores' suite plays openings with its helpers.
+pub(crate) mod ratings;
 mod rematch;
 mod servers;
 mod standing;
 mod store;
+mod takeback;
+mod timeouts;
 mod turn_picker;
 mod turns;
 mod vacation;

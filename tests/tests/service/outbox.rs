@@ -168,7 +168,7 @@ fn a_notice_stored_as_text_and_mentions_is_still_sent_with_its_pings() {
     ];
     table.service.store().outbox().enqueue(&stored).unwrap();
     let sent = table.service.deliver(|_| Delivery::Sent);
-    let discord = |notice: &Notice| notice.message.render(|user| format!("<@{}>", user.id.0));
+    let discord = |notice: &Notice| notice.message.render(|user, _| format!("<@{}>", user.0));
     let seen: Vec<(String, String, Vec<UserId>)> =
         sent.iter().map(|notice| (notice.text(), discord(notice), notice.mentions())).collect();
     assert_eq!(

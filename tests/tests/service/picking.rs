@@ -39,6 +39,11 @@ fn move_drop_and_pass_pick_the_only_game_where_the_caller_is_to_move() {
 fn claim_picks_the_only_game_whose_opponent_ran_out_of_time() {
     let table = Table::new();
     let (first, second) = two_games(&table, 1);
+    // Both players began both games (else a time out aborts them).
+    table.ok("alice", mv_in("c3", first));
+    table.ok("bob", mv_in("g7", first));
+    table.ok("bob", mv_in("e5", second));
+    table.ok("alice", mv_in("c7", second));
     // alice to move in the first, bob in the second; a day later both have run out.
     table.advance(Span::days(1) + Span::HOUR);
     let response = table.ok("alice", Command::Claim { game: None });

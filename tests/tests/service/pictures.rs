@@ -43,7 +43,8 @@ fn pictures_after_a_resignation_show_the_winner_and_why() {
 #[test]
 fn pictures_after_a_claimed_time_win_show_it() {
     let table = table();
-    table.go("alice", "bob", 1, "board=9x9");
+    let id = table.go("alice", "bob", 1, "board=9x9");
+    super::ratings::opening(&table, id, "alice", "bob");
     table.advance(Span::days(2));
     let response = table.ok("alice", Command::Claim { game: None });
     let status = shown(&table, &response.reply.images);

@@ -7,7 +7,7 @@ use std::sync::Barrier;
 use rand::seq::SliceRandom;
 use rand::{SeedableRng, rngs::StdRng};
 use stonemate_bot::service::{Command, GameId, Settings};
-use stonemate_bot::store::{MemoryStore, SledStore};
+use stonemate_bot::store::{MemoryStore, Phase, SledStore};
 use stonemate_engine::{AnyGame, GameKind};
 
 use super::common::{Table, caller, mv_in};
@@ -116,9 +116,12 @@ fn racing_accepts_and_resigns_apply_once() {
 #[test]
 fn racing_ticks_send_each_notice_once() {
     let dir = tempfile::tempdir().unwrap();
-    let table = Table::with(SledStore::open(dir.path()).unwrap(), Settings::default());
+    // With timeouts = "claim", in games both players began: one notice per time out.
+    let settings = Settings { timeouts: stonemate_bot::service::Timeouts::Claim, ..Settings::default() };
+    let table = Table::with(SledStore::open(dir.path()).unwrap(), settings);
     for opponent in ["b1", "b2", "b3"] {
-        table.go("alice", opponent, 1, "board=9x9");
+        let id = table.go("alice", opponent, 1, "board=9x9");
+        super::ratings::opening(&table, id, "alice", opponent);
     }
     table.advance(stonemate_bot::clock::Span::days(2));
     let barrier = Barrier::new(THREADS);
@@ -135,4 +138,30 @@ fn racing_ticks_send_each_notice_once() {
         handles.into_iter().map(|handle| handle.join().unwrap()).sum()
     });
     assert_eq!(sent, 3, "one timeout notice per game");
+}
+
+#[test]
+fn racing_rematch_presses_make_one_game() {
+    for round in 0..8 {
+        let table = Table::new();
+        let id = table.go("alice", "bob", 3, "board=9x9");
+        table.ok("alice", Command::Resign { game: Some(id) });
+        assert!(table.service.press(&caller("alice"), &format!("resign:{}", id.0)).reply.ok);
+        // Both players press Rematch, each twice, at the same moment.
+        let barrier = Barrier::new(4);
+        std::thread::scope(|scope| {
+            for who in ["alice", "bob", "alice", "bob"] {
+                let (service, barrier) = (&table.service, &barrier);
+                scope.spawn(move || {
+                    barrier.wait();
+                    service.press(&caller(who), &format!("rematch:{}", id.0))
+                });
+            }
+        });
+        let records: Vec<_> = (2..=8).filter_map(|n| table.service.store().load(GameId(n)).unwrap()).collect();
+        let standing: Vec<_> = records.iter().filter(|record| record.phase != Phase::Withdrawn).collect();
+        let [rematch] = standing.as_slice() else { panic!("round {round}: {records:#?}") };
+        assert_eq!(rematch.rematch_of, Some(id));
+        assert_eq!(rematch.phase, Phase::Playing, "round {round}: the other player's press accepted it");
+    }
 }

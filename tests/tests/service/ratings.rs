@@ -12,7 +12,7 @@ use stonemate_bot::service::{ColorChoice, Command, GameId, GuildId, Level};
 use stonemate_bot::store::{Dump, Phase, RatingChange, RatingRecord};
 use stonemate_engine::GameKind;
 
-use super::common::{HOME, Table, admin_of, caller, game_opt, in_server, meddling_table, stonemate, user};
+use super::common::{HOME, Table, admin_of, caller, game_opt, in_server, meddling_table, mv_in, stonemate, user};
 
 /// How a game of the series ends, for white (the challenger).
 #[derive(Debug, Clone, Copy)]
@@ -22,11 +22,20 @@ pub enum End {
     Draw,
 }
 
-/// Plays a 9x9 game from challenge to result: `white` challenges `black`, who resigns,
-/// or `white` resigns, or both agree a draw. Returns the result reply's text.
+/// Plays a 9x9 game from challenge to result: `white` challenges `black` (on a clock, as
+/// rated games are), each plays a turn, then `black` resigns, or `white` resigns, or both
+/// agree a draw. Returns the result reply's text.
 pub fn finish(table: &Table, white: &str, black: &str, end: End) -> String {
-    let id = table.go(white, black, 0, "board=9x9");
+    let id = table.go(white, black, 3, "board=9x9");
+    opening(table, id, white, black);
     finish_game(table, id, white, black, end)
+}
+
+/// The first turn of each player of 9x9 game `id` (black moves first): only a game both
+/// players began is rated.
+pub fn opening(table: &Table, id: GameId, white: &str, black: &str) {
+    table.ok(black, mv_in("e5", id));
+    table.ok(white, mv_in("c7", id));
 }
 
 /// Ends game `id` (being played by `white` and `black`) as `end` says.
@@ -115,6 +124,8 @@ fn ratings_are_kept_per_server_and_game() {
     let elsewhere = in_server("alice", GuildId(2));
     let id = table.challenge_from(&elsewhere, "bob");
     table.ok_as(&in_server("bob", GuildId(2)), Command::Accept { challenge: game_opt(id) });
+    table.ok_as(&in_server("bob", GuildId(2)), mv_in("e5", id));
+    table.ok_as(&elsewhere, mv_in("c7", id));
     table.ok_as(&in_server("bob", GuildId(2)), Command::Resign { game: game_opt(id) });
     assert!(table.service.press(&in_server("bob", GuildId(2)), &format!("resign:{}", id.0)).reply.ok);
     let store = table.service.store();
@@ -175,7 +186,8 @@ fn games_against_the_bot_aborted_games_and_unanswered_challenges_are_not_rated()
 #[test]
 fn a_failed_result_write_changes_no_rating_and_no_record() {
     let (table, store) = meddling_table();
-    let id = table.go("alice", "bob", 0, "board=9x9");
+    let id = table.go("alice", "bob", 3, "board=9x9");
+    opening(&table, id, "alice", "bob");
     table.ok("bob", Command::Resign { game: game_opt(id) });
     let before = store.inner.dump().unwrap();
     store.fail.store(true, Ordering::SeqCst);
@@ -188,7 +200,8 @@ fn a_failed_result_write_changes_no_rating_and_no_record() {
 #[test]
 fn a_rating_changed_meanwhile_fails_the_write_which_runs_again_from_the_new_rating() {
     let (table, store) = meddling_table();
-    let id = table.go("alice", "bob", 0, "board=9x9");
+    let id = table.go("alice", "bob", 3, "board=9x9");
+    opening(&table, id, "alice", "bob");
     let other = table.go("alice", "carol", 0, "board=9x9");
     // Meanwhile alice's other game ends (another process): her rating moves to 1600 ± 200.
     let moved = RatingRecord {

@@ -30,7 +30,7 @@ fn every_finished_games_reply_carries_rematch() {
     table.ok("alice", Command::Draw { game: game_opt(id) });
     assert!(has_rematch(&table.ok("bob", Command::Draw { game: game_opt(id) }).reply.buttons, id));
     // The end of play: two passes.
-    let id = table.go("alice", "bob", 0, "board=9x9");
+    let id = table.go("alice", "bob", 0, "board=9x9 counting=off");
     table.ok("bob", Command::Pass { game: game_opt(id) });
     assert!(has_rematch(&table.ok("alice", Command::Pass { game: game_opt(id) }).reply.buttons, id));
     // A claimed timeout.

@@ -90,7 +90,7 @@ fn only_the_player_to_move_may_play() {
 #[test]
 fn turns_in_a_challenge_or_a_finished_game_are_refused() {
     let table = Table::new();
-    let id = table.challenge("alice", "bob", "go", 3, "board=9x9");
+    let id = table.challenge("alice", "bob", "go", 3, "board=9x9 counting=off");
     assert_eq!(table.refused("bob", mv_in("e5", id)), "#1 is a challenge that has not been accepted yet");
     table.ok("bob", Command::Accept { challenge: None });
     table.ok("bob", Command::Pass { game: None });
@@ -111,12 +111,16 @@ fn turns_in_a_challenge_or_a_finished_game_are_refused() {
 #[test]
 fn a_game_ending_turn_tells_the_other_player_the_result() {
     let table = Table::new();
-    table.go("alice", "bob", 3, "board=9x9 komi=0.5");
+    table.go("alice", "bob", 3, "board=9x9 komi=0.5 counting=off");
     table.ok("bob", Command::Pass { game: None });
     let response = table.ok("alice", Command::Pass { game: None });
     let [notice] = response.notices.as_slice() else { panic!("{:?}", response.notices) };
     assert_eq!(notice.mentions(), [user("bob").id]);
-    assert!(notice.text().contains("#1 is over: alice (white) wins by two passes"), "{}", notice.text());
+    assert!(
+        notice.text().contains("#1 is over: alice (white) wins by 0.5 points after two passes"),
+        "{}",
+        notice.text()
+    );
 }
 
 #[test]

@@ -136,12 +136,16 @@ fn clocks_resume_by_themselves_across_a_restart() {
     let start = Timestamp(1_700_000_000_000);
     let open = |at: Timestamp| {
         let clock = Arc::new(ManualClock::at(at));
-        (Service::new(SledStore::open(dir.path()).unwrap(), clock.clone(), Settings::default()), clock)
+        // With timeouts = "claim": the time out is told, and bob may still play after it.
+        let settings = Settings { timeouts: stonemate_bot::service::Timeouts::Claim, ..Settings::default() };
+        (Service::new(SledStore::open(dir.path()).unwrap(), clock.clone(), settings), clock)
     };
     {
         let (service, _) = open(start);
         let table = Table { service: Arc::new(service), clock: Arc::new(ManualClock::at(start)) };
         let id = table.go("alice", "bob", 1, "board=9x9");
+        // Both began the game (else a time out aborts it).
+        super::ratings::opening(&table, id, "alice", "bob");
         assert!(table.service.handle(&caller("alice"), vacation(3)).reply.ok);
         assert_eq!(table.record(id).clock.unwrap().deadline, start + Span::days(4));
     }
@@ -152,7 +156,7 @@ fn clocks_resume_by_themselves_across_a_restart() {
     assert!(service.tick()[0].text().contains("due in 1h 0m"), "bob's reminder, after the vacation");
     clock.advance(Span::HOUR);
     assert!(service.tick()[0].text().contains("time for #1 ran out"), "the clock ran again by itself");
-    let played = service.handle(&caller("bob"), mv_in("R@e5", stonemate_bot::service::GameId(1)));
+    let played = service.handle(&caller("bob"), mv_in("R@g3", stonemate_bot::service::GameId(1)));
     assert!(played.reply.ok, "{}", played.reply.text());
 }
 

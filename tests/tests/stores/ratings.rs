@@ -111,7 +111,9 @@ pub fn of_two_results_moving_one_rating_at_once_one_wins(kind: Kind) {
 /// write as the games: the same bytes in every store.
 pub fn an_export_keeps_the_ratings(kind: Kind) {
     let source = Table::new();
-    let id = source.go("alice", "bob", 0, "board=9x9");
+    // Rated: on a clock, both players began it.
+    let id = source.go("alice", "bob", 3, "board=9x9");
+    crate::service::ratings::opening(&source, id, "alice", "bob");
     source.ok("bob", stonemate_bot::service::Command::Resign { game: Some(id) });
     assert!(source.service.press(&super::common::caller("bob"), &format!("resign:{}", id.0)).reply.ok);
     // An export moves games, not messages in flight: the outbox is sent first.

@@ -138,7 +138,13 @@ fn two_processes_ticking_one_database_send_every_reminder_timeout_and_expiry_onc
         (0..EACH).map(|i| table.go(&format!("slow{i}"), &format!("calm{i}"), 3, "board=9x9")).collect();
     let short: Vec<GameId> =
         (0..EACH).map(|i| table.go(&format!("late{i}"), &format!("gone{i}"), 1, "board=9x9")).collect();
-    table.service.deliver(|_| Delivery::Sent);
+    // Both players begin every game (a game nobody began is aborted when its time runs out).
+    for (i, (&slow, &late)) in long.iter().zip(&short).enumerate() {
+        crate::service::ratings::opening(&table, slow, &format!("slow{i}"), &format!("calm{i}"));
+        crate::service::ratings::opening(&table, late, &format!("late{i}"), &format!("gone{i}"));
+    }
+    // The turn pings so far are sent (each delivery takes a batch of them).
+    while !table.service.deliver(|_| Delivery::Sent).is_empty() {}
     let ids = [challenges.as_slice(), &long, &short].concat();
     let each = |ids: &[GameId], timer| ids.iter().map(move |&id| (id, timer)).collect::<Vec<_>>();
 

@@ -27,6 +27,8 @@ pub(crate) struct Terms<'a> {
     pub days: Option<u8>,
     pub options: Vec<(String, String)>,
     pub level: Level,
+    /// The finished game whose Rematch button asks for this one.
+    pub rematch_of: Option<GameId>,
 }
 
 impl Terms<'_> {
@@ -58,26 +60,30 @@ fn check_limits(parts: &Parts, caller: &User, opponent: &User) -> Result<(), Ref
 
 fn check_active(parts: &Parts, user: UserId, who: String, has: &'static str) -> Result<(), Refusal> {
     let limit = parts.settings.max_active_games;
-    let active = parts.games.games_of(user)?.iter().filter(|(_, phase)| *phase == Phase::Playing).count();
+    let active = parts.games.entries_of(user)?.iter().filter(|entry| entry.phase == Phase::Playing).count();
     if active >= limit { Err(Refusal::TooManyGames { who, has, limit }) } else { Ok(()) }
+}
+
+/// The options a challenge asks for: for go, counting (rule 10) unless the challenger
+/// said `counting=off`, as every go server counts dead stones after the passes (a bare
+/// record keeps the source's rule, off).
+fn with_counting(kind: GameKind, mut pairs: Vec<(String, String)>) -> Vec<(String, String)> {
+    if kind == GameKind::Go && !pairs.iter().any(|(key, _)| key.trim().eq_ignore_ascii_case("counting")) {
+        pairs.push(("counting".to_owned(), "on".to_owned()));
+    }
+    pairs
 }
 
 /// `/challenge` on `terms`; with the bot as opponent, a game against it at the terms'
 /// level, started at once; without an opponent, an open challenge.
 pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Result<Response, Refusal> {
-    let Terms { opponent, kind, color, days, options: pairs, level } = terms;
+    let Terms { opponent, kind, color, days, options: pairs, level, rematch_of } = terms;
     let anyone = User { id: NOBODY, name: ANYONE.to_owned() };
     let opponent = opponent.unwrap_or(&anyone);
     if opponent.id == caller.user.id {
         return Err(Refusal::ChallengeSelf);
     }
-    let start = AnyGame::new(kind, &pairs)?;
-    // The engine knows rule 10, but the service has no way yet to propose, accept or
-    // resume: a game in its counting phase could never end. Refused until it has.
-    let on = |value: &str| matches!(value.to_ascii_lowercase().as_str(), "on" | "yes" | "true");
-    if pairs.iter().any(|(key, value)| key.eq_ignore_ascii_case("counting") && on(value)) {
-        return Err(Refusal::CountingUnavailable);
-    }
+    let start = AnyGame::new(kind, &with_counting(kind, pairs))?;
     let days = days.unwrap_or(parts.settings.default_days);
     let against_bot = parts.seat.is_bot(opponent.id);
     if against_bot {
@@ -107,8 +113,13 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
         turns: Vec::new(),
         clock: None,
         draw_offer: None,
+        draw_offered_at: [None, None],
+        rematch_of,
         result: None,
         level: None,
+        takeback: None,
+        counting: None,
+        conditionals: Vec::new(),
     };
     if against_bot {
         return start_against_bot(parts, caller, record, start, level);

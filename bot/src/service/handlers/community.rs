@@ -141,17 +141,55 @@ pub(crate) fn leaderboard(parts: &Parts, caller: &Caller, kind: GameKind) -> Res
 
 /// The Rematch button: a new challenge from the presser to the same opponent, with the
 /// same game, options and days, colours swapped; against Stonemate, a new game at once
-/// at the same level. Only the two players may press it.
+/// at the same level. Only the two players may press it. One rematch at a time: when
+/// the opponent already asked for it, the press accepts his challenge; a second press
+/// of the one who asked (or a press once the rematch is being played) says where it is.
 pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
     let record = parts.games.named(caller, id)?;
     if record.phase != Phase::Finished {
         return Err(Refusal::NotOver(record.id));
     }
     let side = record.side_of(caller.user.id).ok_or(Refusal::NotYourGame(record.id))?;
+    if let Some(made) = made_rematch(parts, caller, record.id)? {
+        return match made.phase {
+            Phase::Challenge if made.opponent == caller.user.id => {
+                super::challenge::accept(parts, caller, Some(made.id))
+            }
+            _ => {
+                Err(Refusal::RematchMade { game: record.id, rematch: made.id, waiting: made.phase == Phase::Challenge })
+            }
+        };
+    }
     let other = record.other(caller.user.id);
     let opponent = User { id: other, name: record.name_of(other).to_owned() };
     let color = if side == Color::White { ColorChoice::Black } else { ColorChoice::White };
     let level = record.level.unwrap_or(Level::Medium);
-    let (kind, days, options) = (record.game, Some(record.days), record.options);
-    super::challenge::challenge(parts, caller, Terms { opponent: Some(&opponent), kind, color, days, options, level })
+    let (kind, days, options) = (record.game, Some(record.days), record.options.clone());
+    let terms = Terms { opponent: Some(&opponent), kind, color, days, options, level, rematch_of: Some(record.id) };
+    let made = super::challenge::challenge(parts, caller, terms)?;
+    let Some(new) = made.reply.game.filter(|_| !record.against_bot()) else { return Ok(made) };
+    // Two presses at once (both players', or one player's twice) may each have found no
+    // rematch: the finished game's version decides which challenge stands. The other,
+    // which nobody has seen yet, is withdrawn, and its press runs again (a conflict), to
+    // find the one that stands.
+    match parts.commit(parts.games.loaded(record)?, |_| {}, |_| Vec::new()) {
+        Ok(_) => Ok(made),
+        Err(refusal) => {
+            let lost = parts.games.loaded(parts.games.load(new)?)?;
+            parts.commit(lost, |next| next.phase = Phase::Withdrawn, |_| Vec::new())?;
+            Err(refusal)
+        }
+    }
+}
+
+/// The rematch of game `id` that the caller's Rematch press would duplicate: a challenge
+/// it made that waits for an answer, or the game it became, still being played.
+fn made_rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Option<GameRecord>, Refusal> {
+    for phase in [Phase::Challenge, Phase::Playing] {
+        let records = parts.games.records_of(caller, caller.user.id, phase)?;
+        if let Some(made) = records.into_iter().find(|record| record.rematch_of == Some(id)) {
+            return Ok(Some(made));
+        }
+    }
+    Ok(None)
 }

@@ -1,12 +1,14 @@
 //! What [`Service::tick`](crate::service::Service::tick) finds due in the deadline index:
-//! reminders, timeouts, expired challenges, and clocks a vacation moves.
+//! reminders, timeouts (a game lost on time, or aborted before both players played; or,
+//! with `timeouts = "claim"`, the waiting player told he may claim), expired challenges,
+//! and clocks a vacation moves.
 
 use stonemate_engine::Color;
 
 use crate::clock::Timestamp;
 use crate::service::loaded::Loaded;
-use crate::service::types::{Button, Message, Notice, Target};
-use crate::service::{Parts, tell};
+use crate::service::types::{Button, Message, Notice, Target, UserId};
+use crate::service::{Parts, Timeouts, tell};
 use crate::store::{Ending, GameRecord, Phase, Reason, TurnClock};
 
 /// Everything due by now. Each record's change is committed with its messages in one
@@ -17,6 +19,11 @@ pub(crate) fn due_notices(parts: &Parts) -> Vec<Notice> {
     let mut notices = Vec::new();
     for id in ids {
         let Ok(game) = parts.games.load(id).and_then(|record| parts.games.loaded(record)) else { continue };
+        // A game counting dead pieces (go, rule 10) waits on its own rules.
+        if let Some(counted) = super::counting::due(parts, &game, now) {
+            notices.extend(counted.unwrap_or_default());
+            continue;
+        }
         let Some((change, told)) = due(parts, &game, now) else { continue };
         // A record changed meanwhile (or a failed write) is looked at again next tick.
         if let Ok(mut written) = parts.commit(game, |next| change.apply(next), |_| told) {
@@ -43,9 +50,7 @@ fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<Notice>
     }
 }
 
-/// The timeout or the reminder due for the player to move. In a game against the bot,
-/// the bot claims the win as soon as the player's time runs out (it never waits, as a
-/// player could, and it never plays on a clock itself).
+/// The timeout or the reminder due for the player to move.
 fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<Notice>)> {
     let record = &game.record;
     let clock = record.clock?;
@@ -53,22 +58,8 @@ fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<N
     let waiting = record.other(mover);
     if let Some(moved) = parts.clocks.repaused(record) {
         Some((Due::Repaused(moved), Vec::new()))
-    } else if clock.deadline <= now && !clock.timeout_told && parts.seat.is_bot(waiting) {
-        let winner = record.side_of(waiting)?;
-        let text = Message::from(format!("your time for {} ran out: Stonemate claims the win.", record.id));
-        let mut notices = tell::result_notices(parts, record, &text, Some(waiting));
-        // No reply shows this result: its notice in the channel offers the rematch.
-        let in_channel = notices.iter_mut().filter(|notice| matches!(notice.target, Target::Channel(_)));
-        in_channel.for_each(|notice| notice.buttons.push(Button::rematch(record.id)));
-        Some((Due::Claimed(winner, now), notices))
     } else if clock.deadline <= now && !clock.timeout_told {
-        let message =
-            Message::new().ping(waiting, record.name_of(waiting)).push(": ").name(record.name_of(mover)).push(format!(
-                "'s time for {} ran out {}. You may `/claim` the win, or give more time with `/extratime`.",
-                record.id,
-                parts.clocks.deadline(clock.deadline)
-            ));
-        Some((Due::TimedOut, tell::tell(parts, record, waiting, message, true).into_iter().collect()))
+        Some(timed_out(parts, game, mover, waiting, now))
     } else if clock.remind_at.is_some_and(|at| at <= now) && !clock.timeout_told {
         let message = Message::new().ping(mover, record.name_of(mover)).push(format!(
             ": your turn in {} is due {}.",
@@ -82,8 +73,57 @@ fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<N
     }
 }
 
+/// The time of `mover` ran out. A game in which a player has not yet played a turn of
+/// his own is aborted, whatever the setting: nobody loses a game he never began. Else,
+/// with automatic timeouts, and always when the bot waits (it never waits, as a player
+/// could), `mover` loses at once and both players are told; with `claim`, the waiting
+/// player is told that he may claim.
+fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: Timestamp) -> (Due, Vec<Notice>) {
+    let record = &game.record;
+    let ran_out = parts.clocks.deadline(record.clock.map_or(now, |clock| clock.deadline));
+    let automatic = parts.settings.timeouts == Timeouts::Automatic || parts.seat.is_bot(waiting);
+    let winner = record.side_of(waiting);
+    let due = match winner {
+        _ if !record.both_played() => Due::Ended(None, Reason::Unstarted, now),
+        Some(winner) if automatic => Due::Ended(Some(winner), Reason::Timeout, now),
+        _ => {
+            let message = Message::new()
+                .ping(waiting, record.name_of(waiting))
+                .push(": ")
+                .name(record.name_of(mover))
+                .push(format!(
+                    "'s time for {} ran out {ran_out}. You may `/claim` the win, or give more time with `/extratime`.",
+                    record.id
+                ));
+            return (Due::TimedOut, tell::tell(parts, record, waiting, message, true).into_iter().collect());
+        }
+    };
+    // The result as it will be stored, for the messages written with it.
+    let mut ended = game.clone();
+    due.apply(&mut ended.record);
+    let result = ended.result();
+    let mut notices = Vec::new();
+    for user in [mover, waiting] {
+        let message = Message::new().ping(user, record.name_of(user)).push(": ");
+        let message = if parts.seat.is_bot(waiting) && matches!(due, Due::Ended(Some(_), ..)) {
+            message.push(format!("your time for {} ran out: Stonemate claims the win.", record.id))
+        } else if user == mover {
+            message.push(format!("your time for {} ran out {ran_out}: {} is over, {result}.", record.id, record.id))
+        } else {
+            let over = format!("'s time for {} ran out {ran_out}: {} is over, {result}.", record.id, record.id);
+            message.name(record.name_of(mover)).push(over)
+        };
+        notices.extend(tell::tell(parts, record, user, message, true));
+    }
+    // No reply shows this result: its first notice in the channel offers the rematch.
+    if let Some(notice) = notices.iter_mut().find(|notice| matches!(notice.target, Target::Channel(_))) {
+        notice.buttons.push(Button::rematch(record.id));
+    }
+    (due, notices)
+}
+
 /// What a tick changes in a record.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Due {
     /// The challenge lapsed unanswered.
     Expire,
@@ -93,20 +133,20 @@ enum Due {
     Reminded(Option<Timestamp>),
     /// The clock is moved to its players' vacations (see [`Clocks::repaused`](crate::service::clocks::Clocks::repaused)).
     Repaused(TurnClock),
-    /// The bot, waiting, won on time (then).
-    Claimed(Color, Timestamp),
+    /// The game ended on time (then): won by the waiting side, or aborted.
+    Ended(Option<Color>, Reason, Timestamp),
 }
 
 impl Due {
-    fn apply(self, record: &mut GameRecord) {
+    fn apply(&self, record: &mut GameRecord) {
         match (self, record.clock.as_mut()) {
             (Due::Expire, _) => record.phase = Phase::Expired,
-            (Due::Repaused(moved), _) => record.clock = Some(moved),
-            (Due::Claimed(winner, at), _) => {
-                record.finish(Ending { winner: Some(winner), reason: Reason::Timeout, finished: Some(at) });
+            (Due::Repaused(moved), _) => record.clock = Some(*moved),
+            (Due::Ended(winner, reason, at), _) => {
+                record.finish(Ending { winner: *winner, reason: reason.clone(), finished: Some(*at) });
             }
             (Due::TimedOut, Some(clock)) => (clock.remind_at, clock.timeout_told) = (None, true),
-            (Due::Reminded(next), Some(clock)) => clock.remind_at = next,
+            (Due::Reminded(next), Some(clock)) => clock.remind_at = *next,
             (_, None) => {}
         }
     }

@@ -9,7 +9,7 @@ use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::text;
-use crate::service::types::{ButtonStyle, Caller, GameId, Message, Notice, Reply, Response};
+use crate::service::types::{ButtonStyle, Caller, GameId, Message, Notice, Reply, Response, Target};
 use crate::service::{Parts, tell};
 use crate::store::{Ending, Phase, Reason, TurnClock};
 
@@ -68,8 +68,35 @@ pub(crate) fn draw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Resu
     }
 }
 
+/// How many turns the opponent of `side` must still play before `side` may offer a
+/// draw again: one offer per player until the opponent has played two turns since.
+fn turns_before_offer(game: &Loaded, side: Color) -> usize {
+    /// Turns of the opponent between two offers of one player.
+    const BETWEEN_OFFERS: usize = 2;
+    let record = &game.record;
+    let slot = usize::from(side == Color::Black);
+    let (Some(offered), Some(to_move)) = (record.draw_offered_at[slot], game.to_move()) else { return 0 };
+    let played = record.turns.len();
+    let offered = usize::try_from(offered).unwrap_or(played).min(played);
+    // Every turn gives the move to the other side: the turn at `index` was played by the
+    // side to move now when `played - index` is even.
+    let opponents = (offered..played).filter(|index| ((played - index) % 2 == 0) == (to_move == side.other())).count();
+    BETWEEN_OFFERS.saturating_sub(opponents)
+}
+
 fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Response, Refusal> {
-    let game = parts.commit(game, |next| next.draw_offer = Some(side), |_| Vec::new())?.game;
+    let turns = turns_before_offer(&game, side);
+    if turns > 0 {
+        let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
+        return Err(Refusal::DrawOfferTooSoon { game: game.id(), name, turns });
+    }
+    let at = u32::try_from(game.record.turns.len()).unwrap_or(u32::MAX);
+    let slot = usize::from(side == Color::Black);
+    let change = |next: &mut crate::store::GameRecord| {
+        next.draw_offer = Some(side);
+        next.draw_offered_at[slot] = Some(at);
+    };
+    let game = parts.commit(game, change, |_| Vec::new())?.game;
     let record = &game.record;
     let opponent = record.other(caller.user.id);
     let message = Message::new()
@@ -104,7 +131,16 @@ pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bo
         |game| {
             let message =
                 Message::new().name(&caller.user.name).push(format!(" declined the draw offer in {}.", game.id()));
-            let notices = tell::result_notices(parts, &game.record, &message, Some(caller.user.id));
+            let mut notices = tell::result_notices(parts, &game.record, &message, Some(caller.user.id));
+            if parts.seat.is_bot(caller.user.id) {
+                // The bot's reply is announced in the channel: when the player's message
+                // goes there too, it is the announcement, so the decline is posted once.
+                let here = Target::Channel(game.record.channel);
+                if let Some(at) = notices.iter().position(|notice| notice.target == here) {
+                    let told = notices.remove(at);
+                    return public(parts, game, told.message, notices);
+                }
+            }
             public(parts, game, message, notices)
         },
     )
@@ -131,6 +167,11 @@ fn on_opponents_clock(
 ) -> Result<(Loaded, Color, TurnClock), Refusal> {
     let game = parts.games.open(caller, id, fit)?;
     let side = game.check_playing(caller.user.id)?;
+    if game.record.counting.is_some() {
+        // A proposal's clock is the answering player's, and its end makes the proposal
+        // stand (go, rule 10): nothing to claim or extend there.
+        return Err(Refusal::Counting(game.id()));
+    }
     let clock = game.record.clock.ok_or(Refusal::NoClock(game.id()))?;
     if game.waiting()? != side {
         return Err(Refusal::OwnTurn(game.id(), act));
@@ -138,13 +179,18 @@ fn on_opponents_clock(
     Ok((game, side, clock))
 }
 
-/// `/claim`: the waiting player wins once the opponent's time has run out.
+/// `/claim`: the waiting player wins once the opponent's time has run out (or, before
+/// both players have played a turn, the game ends aborted).
 pub(crate) fn claim(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
     let (game, side, clock) = on_opponents_clock(parts, caller, text, Fit::Claimable, "claim")?;
     let now = parts.clocks.now();
     if clock.deadline > now {
         let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
         return Err(Refusal::TimeLeft { game: game.id(), name, due: parts.clocks.deadline(clock.deadline) });
+    }
+    if !game.record.both_played() {
+        // Nobody loses a game he never began: it ends without result.
+        return end(parts, caller, game, None, Reason::Unstarted);
     }
     end(parts, caller, game, Some(side), Reason::Timeout)
 }
@@ -173,12 +219,18 @@ pub(crate) fn extra_time(parts: &Parts, caller: &Caller, text: Option<GameId>, d
 /// for a caller who may manage that server. Another server's game is an unknown id; so
 /// is a game without a server, which no server's administrators rule.
 pub(crate) fn admin_abort(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
-    if !caller.admin {
-        return Err(Refusal::NotAdmin);
-    }
+    // Another server's game, or a game without a server, is answered exactly as an id
+    // nobody has, before anything else: no answer may tell that it exists.
     let record = parts.games.named(caller, id)?;
     if record.guild.is_none() || record.guild != caller.guild {
         return Err(Refusal::NoSuchGame(record.id));
+    }
+    if !caller.admin {
+        return Err(Refusal::NotAdmin);
+    }
+    // An administrator is a player like any other in his own games.
+    if record.involves(caller.user.id) {
+        return Err(Refusal::AdminOwnGame(record.id));
     }
     let game = parts.games.loaded(record)?;
     if !matches!(game.record.phase, Phase::Challenge | Phase::Playing) {

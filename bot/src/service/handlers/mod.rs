@@ -5,11 +5,14 @@
 pub(crate) mod challenge;
 pub(crate) mod community;
 pub(crate) mod complete;
+pub(crate) mod conditional;
+pub(crate) mod counting;
 pub(crate) mod due;
 pub(crate) mod endings;
 pub(crate) mod history;
 pub(crate) mod picker;
 pub(crate) mod seat;
+pub(crate) mod takeback;
 pub(crate) mod turns;
 pub(crate) mod vacation;
 pub(crate) mod views;
@@ -41,6 +44,10 @@ pub(crate) fn choose(
         Action::DrawAccept(id) => endings::answer_draw(parts, caller, id, true),
         Action::DrawDecline(id) => endings::answer_draw(parts, caller, id, false),
         Action::Rematch(id) => community::rematch(parts, caller, id),
+        Action::TakebackAccept(id) => takeback::answer(parts, caller, id, true),
+        Action::TakebackDecline(id) => takeback::answer(parts, caller, id, false),
+        Action::AcceptDead { game, proposal } => counting::accept(parts, caller, game, proposal),
+        Action::Resume(id) => counting::resume(parts, caller, id),
         Action::History { game, turn, .. } => history::step_history(parts, caller, game, turn),
         Action::Play(id) => picker::open(parts, caller, Some(id)),
         Action::NextGame(id) => views::show_board(parts, caller, Some(id)).map(|mut response| {

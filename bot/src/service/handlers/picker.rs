@@ -88,18 +88,27 @@ fn reach(parts: &Parts, caller: &Caller, id: GameId) -> Result<(Caller, Loaded),
 
 /// A typed `/move` or `/drop`: played at once, or first previewed with Confirm and Cancel
 /// when the caller asked for that (`/settings confirm:on`) and the turn is legal.
-pub(crate) fn typed(parts: &Parts, caller: &Caller, id: Option<GameId>, notation: &str) -> Result<Response, Refusal> {
+pub(crate) fn typed(
+    parts: &Parts,
+    caller: &Caller,
+    id: Option<GameId>,
+    played: Played<'_>,
+) -> Result<Response, Refusal> {
     let me = caller.user.id;
     if !parts.users.confirms(me) {
-        return turns::turn(parts, caller, id, Played::Typed(notation));
+        return turns::turn(parts, caller, id, played);
     }
     let game = parts.games.open(caller, id, Fit::ToMove)?;
     turns::check_turn(parts, &game, me)?;
-    let path = game.position.parse_turn(notation).ok().and_then(|turn| Picker::new(&game.position).path_to(turn));
+    let turn = match played {
+        Played::Typed(notation) => game.position.parse_turn(notation).ok(),
+        Played::Turn(turn) => Some(turn),
+    };
+    let path = turn.and_then(|turn| Picker::new(&game.position).path_to(turn));
     match path.and_then(|path| PickPath::new(&path.join("."))) {
         Some(path) => step(parts, caller, &game, path, false),
         // A refused turn is refused as `/move` refuses it, board and all.
-        None => turns::turn(parts, caller, id, Played::Typed(notation)),
+        None => turns::turn(parts, caller, id, played),
     }
 }
 

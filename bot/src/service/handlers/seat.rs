@@ -8,22 +8,22 @@ use crate::service::types::{Caller, GameId, Notice};
 use crate::service::{Parts, retry};
 use crate::store::Phase;
 
-use super::{endings, turns};
+use super::{counting, endings, turns};
 
 /// Asks the bot about every active game where it is to move or has a draw offer to
 /// answer ([`Service::resume_bot`](crate::service::Service::resume_bot)).
 pub(crate) fn resume(parts: &Parts) {
     let Some(bot) = parts.seat.user() else { return };
-    let games = match parts.games.games_of(bot.id) {
-        Ok(games) => games,
+    let entries = match parts.games.entries_of(bot.id) {
+        Ok(entries) => entries,
         Err(error) => {
             tracing::warn!(%error, "cannot list the bot's games");
             return;
         }
     };
-    for (id, phase) in games {
-        if phase == Phase::Playing
-            && let Ok(game) = parts.games.load(id).and_then(|record| parts.games.loaded(record))
+    for entry in entries {
+        if entry.phase == Phase::Playing
+            && let Ok(game) = parts.games.load(entry.id).and_then(|record| parts.games.loaded(record))
         {
             parts.seat.ask(&game);
         }
@@ -52,6 +52,7 @@ pub(crate) fn apply(parts: &Parts, answer: Answer<GameId>) -> Vec<Notice> {
             Reply::Resign => endings::resign(parts, &caller, id),
             Reply::AcceptDraw => endings::answer_draw(parts, &caller, id, true),
             Reply::DeclineDraw => endings::answer_draw(parts, &caller, id, false),
+            Reply::Dead(estimate) => counting::bot_answer(parts, &caller, id, estimate),
         }
     });
     match result {

@@ -13,6 +13,9 @@ use crate::service::{Parts, tell};
 use super::views;
 use crate::store::{Ending, Phase};
 
+use super::conditional::{self, Followed};
+use super::counting;
+
 /// Refuses a player who is not to move; returns his side.
 pub(crate) fn check_turn(parts: &Parts, game: &Loaded, caller: UserId) -> Result<Color, Refusal> {
     let side = game.check_playing(caller)?;
@@ -29,7 +32,7 @@ pub(crate) fn check_turn(parts: &Parts, game: &Loaded, caller: UserId) -> Result
 pub(crate) enum Played<'a> {
     /// Typed by a player, in the game's notation: read by the game first.
     Typed(&'a str),
-    /// Already a turn (the bot's): played as it is.
+    /// Already a turn (`/pass`, `/drop`, the bot's): played as it is.
     Turn(Turn),
 }
 
@@ -78,26 +81,43 @@ pub(crate) fn turn_at(
             return Err(Refusal::Illegal(error).with_board(game.id(), board));
         }
     };
+    // The waiting player's conditional line may answer at once, in the same write.
+    let followed = conditional::follow(&game.record, me, &printed, &mut game.position);
+    let answerer = followed.answer.as_ref().and_then(|(owner, _)| game.record.side_of(*owner));
     let now = parts.clocks.now();
     let status = game.position.status();
+    let counting = counting::opened(&game.position);
     // The bot's turns have no clock: it never loses on time.
     let clock = if parts.seat.to_move(&game) { None } else { parts.clocks.turn_clock(&game.record) };
+    let Followed { answer, lines, refused } = followed;
+    let told = Followed { answer: answer.clone(), lines: Vec::new(), refused };
     let change = |next: &mut crate::store::GameRecord| {
-        next.turns.push(printed);
+        next.turns.push(printed.clone());
         // Playing on answers the opponent's draw offer with a no; the mover's own offer
         // stands.
-        if next.draw_offer != Some(mover) {
-            next.draw_offer = None;
+        for side in [Some(mover), answerer].into_iter().flatten() {
+            if next.draw_offer != Some(side) {
+                next.draw_offer = None;
+            }
         }
+        if let Some((_, answer)) = &answer {
+            next.turns.push(answer.clone());
+        }
+        next.conditionals = lines;
+        next.counting = counting;
         next.clock = clock;
         if let Status::Finished(ending) = status {
             next.finish(Ending::by_rules(ending).at(now));
         }
     };
-    parts.respond(caller, game, change, |game| turn_response(parts, caller, game))
+    parts.respond(caller, game, change, |game| {
+        let mut response = turn_response(parts, caller, game, &printed, &told);
+        response.notices.extend(conditional::owner_notices(parts, game, &told, &printed));
+        response
+    })
 }
 
-/// `/drop`: a piece letter and a square, played as `R@d4`.
+/// `/drop`: a piece letter and a square, played as the drop they name.
 pub(crate) fn drop(
     parts: &Parts,
     caller: &Caller,
@@ -112,13 +132,21 @@ pub(crate) fn drop(
     };
     let role = role.ok_or_else(|| Refusal::BadPiece(piece.chars().take(20).collect()))?;
     let square: Square = square.trim().parse().map_err(|_| Refusal::BadSquare(square.chars().take(20).collect()))?;
-    super::picker::typed(parts, caller, game, &format!("{}@{square}", role.letter()))
+    super::picker::typed(parts, caller, game, Played::Turn(Turn::Drop { role, to: square }))
 }
 
-fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded) -> Response {
+/// The reply to a turn (`played`, and the conditional answer it met, if any) and the
+/// messages it sends.
+fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded, played: &str, followed: &Followed) -> Response {
     let record = &game.record;
-    let played = record.turns.last().map_or("", String::as_str);
     let mut message = Message::new().name(&caller.user.name).push(format!(" played {played} in {}.", record.id));
+    if let Some((owner, answer)) = &followed.answer {
+        message.append(
+            Message::from(" ").name(record.name_of(*owner)).push(format!(" answered {answer} (a conditional turn).")),
+        );
+    }
+    let mut reply =
+        Reply { ok: true, images: vec![parts.pictures.public_board(game)], game: Some(record.id), ..Reply::default() };
     let mut buttons = Vec::new();
     let notices = match record.phase {
         Phase::Finished => {
@@ -126,6 +154,10 @@ fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded) -> Response {
             message.append(format!(" Game over: {result}{}.", game.score()));
             let told = Message::from(format!("{} is over: {result}.", record.id));
             tell::result_notices(parts, record, &told, Some(caller.user.id))
+        }
+        _ if counting::standing(game).is_some() => {
+            reply.message = message;
+            return Response { notices: counting::opening(parts, game, &mut reply), reply };
         }
         _ => {
             if let Some(user) = game.mover() {
@@ -138,13 +170,7 @@ fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded) -> Response {
     };
     // The player's next game waiting for him, if any.
     buttons.extend(views::most_urgent(parts, caller, Some(record.id)).map(Button::next_game));
-    let reply = Reply {
-        ok: true,
-        message,
-        images: vec![parts.pictures.public_board(game)],
-        buttons,
-        game: Some(record.id),
-        ..Reply::default()
-    };
+    reply.message = message;
+    reply.buttons = buttons;
     Response { reply, notices }
 }

@@ -31,8 +31,9 @@ pub(crate) fn vacation(parts: &Parts, caller: &Caller, days: u8) -> Result<Respo
     parts.users.save(&user)?;
     let mut moved = Vec::new();
     let mut notices = Vec::new();
-    for (id, phase) in parts.games.games_of(me)? {
-        if phase == Phase::Playing
+    for entry in parts.games.entries_of(me)? {
+        let id = entry.id;
+        if entry.phase == Phase::Playing
             && let Some(told) = retry(|| pause(parts, id, me, days))?
         {
             moved.push(id);

@@ -66,11 +66,11 @@ pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let game = parts.games.open_viewed(caller, text, Fit::Any)?;
     let record = &game.record;
     let text = format!(
-        "{} {}: {}, {} turns played; {}.",
+        "{} {}: {}, {} played; {}.",
         record.id,
         record.game.title(),
         game.sides(),
-        record.turns.len(),
+        text::counted(record.turns.len(), "turn", "turns"),
         state(parts, &game)
     );
     let images = vec![parts.pictures.public_board(&game)];
@@ -262,6 +262,11 @@ pub(crate) fn legal(
 ) -> Result<Response, Refusal> {
     let loaded = parts.games.open_viewed(caller, text, Fit::ToMove)?;
     let (record, game) = (&loaded.record, &loaded.position);
+    if record.phase == Phase::Finished {
+        // Over by a resignation, a time out or an agreement, the position still has
+        // turns; none of them may be played.
+        return Err(Refusal::GameOver { game: record.id, result: loaded.result() });
+    }
     let square = match square.map(str::trim).filter(|s| !s.is_empty()) {
         Some(text) => Some(text.parse::<Square>().map_err(|_| Refusal::BadSquare(text.chars().take(20).collect()))?),
         None => None,

@@ -1,0 +1,191 @@
+//! Conditional turns: `/conditional line:"THEIRS MINE THEIRS MINE ..."`. While his
+//! opponent is to move, a player stores lines of turns he expects and his answers to them;
+//! when the opponent plays the first turn of a line, the answer is played at once, in the
+//! same write as the opponent's turn ([`follow`]), through the same engine checks and with
+//! the same notices as a typed turn. Lines the game leaves are dropped. Only the owner
+//! sees his lines (every reply about them is private); they are stored with the record, so
+//! they survive a restart.
+
+use stonemate_engine::{AnyGame, TurnError};
+
+use crate::service::error::Refusal;
+use crate::service::games::Fit;
+use crate::service::loaded::Loaded;
+use crate::service::types::{Caller, GameId, Message, Reply, Response, UserId};
+use crate::service::{Parts, tell};
+use crate::store::{Conditional, GameRecord};
+
+/// Lines one player may keep waiting in one game.
+pub const MAX_LINES: usize = 10;
+
+/// Turns one line may hold (both players' together).
+pub const MAX_LINE_TURNS: usize = 20;
+
+/// The word that removes the caller's lines.
+const CLEAR: &str = "clear";
+
+/// What the waiting player's lines make of a turn just played.
+#[derive(Debug, Default)]
+pub(crate) struct Followed {
+    /// The answer played at once: its owner and the turn as the game prints it.
+    pub answer: Option<(UserId, String)>,
+    /// The lines that still wait (those that went on with the answer played).
+    pub lines: Vec<Conditional>,
+    /// A line whose answer the game refused now: its owner and why (he is told).
+    pub refused: Option<(UserId, String)>,
+}
+
+/// After `mover` played `printed` in `record`'s game (whose record has the turns before
+/// it), with `position` the position after it: plays the answer of the first line of the
+/// waiting player that expected this turn, on `position`, and keeps the lines that go on
+/// from there. Every other line is left behind and dropped; so is every line once the game
+/// is over or counting.
+pub(crate) fn follow(record: &GameRecord, mover: UserId, printed: &str, position: &mut AnyGame) -> Followed {
+    let count = record.turns.len();
+    let expecting: Vec<&Conditional> = record
+        .conditionals
+        .iter()
+        .filter(|line| line.owner != mover && line.at == count && line.turns.first().is_some_and(|t| t == printed))
+        .collect();
+    let Some(first) = expecting.first() else { return Followed::default() };
+    if position.to_move().is_none() || position.is_counting() {
+        return Followed::default();
+    }
+    let answer = &first.turns[1];
+    let mut after = position.clone();
+    let played = after.parse_turn(answer).and_then(|turn| {
+        let printed = after.format_turn(turn);
+        after.play(turn).map(|()| printed)
+    });
+    let printed = match played {
+        Ok(printed) => printed,
+        Err(error) => {
+            return Followed { refused: Some((first.owner, format!("{answer}: {error}"))), ..Followed::default() };
+        }
+    };
+    *position = after;
+    let lines = expecting
+        .iter()
+        .filter(|line| line.turns.get(1) == Some(answer) && line.turns.len() > 2)
+        .map(|line| Conditional { owner: line.owner, turns: line.turns[2..].to_vec(), at: count + 2 })
+        .collect();
+    Followed { answer: Some((first.owner, printed)), lines, refused: None }
+}
+
+/// What the owner of a line is told when its answer was played (or refused).
+pub(crate) fn owner_notices(
+    parts: &Parts,
+    game: &Loaded,
+    followed: &Followed,
+    after: &str,
+) -> Vec<crate::service::Notice> {
+    let record = &game.record;
+    let mut notices = Vec::new();
+    if let Some((owner, answer)) = &followed.answer {
+        let message = Message::new()
+            .ping(*owner, record.name_of(*owner))
+            .push(format!(", your conditional turn {answer} was played in {} after {after}.", record.id));
+        notices.extend(tell::tell(parts, record, *owner, message, false));
+    }
+    if let Some((owner, why)) = &followed.refused {
+        let message = Message::new()
+            .ping(*owner, record.name_of(*owner))
+            .push(format!(", your conditional line in {} could not go on: {why}. It was dropped.", record.id));
+        notices.extend(tell::tell(parts, record, *owner, message, false));
+    }
+    notices
+}
+
+/// `/conditional`: without `line`, the caller's lines (privately); `line:clear` removes
+/// them; otherwise stores the line, checked turn by turn from the position now.
+pub(crate) fn conditional(
+    parts: &Parts,
+    caller: &Caller,
+    id: Option<GameId>,
+    line: Option<&str>,
+) -> Result<Response, Refusal> {
+    let game = parts.games.open(caller, id, Fit::OpponentToMove)?;
+    game.check_playing(caller.user.id)?;
+    match line.map(str::trim).filter(|line| !line.is_empty()) {
+        None => Ok(private(&game, shown(&game, caller.user.id))),
+        Some(line) if line.eq_ignore_ascii_case(CLEAR) => clear(parts, caller, game),
+        Some(line) => store(parts, caller, game, line),
+    }
+}
+
+/// A private reply about `game`.
+fn private(game: &Loaded, text: String) -> Response {
+    let reply =
+        Reply { ok: true, message: Message::from(text), private: true, game: Some(game.id()), ..Reply::default() };
+    Response { reply, notices: Vec::new() }
+}
+
+/// The lines of `owner` in `game`, one per line: `1. if e5 then d4, if c3 then d3`.
+fn shown(game: &Loaded, owner: UserId) -> String {
+    let mine: Vec<&Conditional> = game.record.conditionals.iter().filter(|line| line.owner == owner).collect();
+    if mine.is_empty() {
+        return format!("You have no conditional lines in {}. Only you see them.", game.id());
+    }
+    let mut lines = vec![format!("Your conditional lines in {} (only you see them):", game.id())];
+    for (number, line) in mine.iter().enumerate() {
+        let pairs: Vec<String> = line.turns.chunks(2).map(|pair| format!("if {} then {}", pair[0], pair[1])).collect();
+        lines.push(format!("{}. {}", number + 1, pairs.join(", ")));
+    }
+    lines.join("\n")
+}
+
+/// `line:clear`.
+fn clear(parts: &Parts, caller: &Caller, game: Loaded) -> Result<Response, Refusal> {
+    let me = caller.user.id;
+    let had = game.record.conditionals.iter().filter(|line| line.owner == me).count();
+    if had == 0 {
+        return Ok(private(&game, shown(&game, me)));
+    }
+    let game = parts.commit(game, |record| record.conditionals.retain(|line| line.owner != me), |_| Vec::new())?.game;
+    let lines = if had == 1 { "line" } else { "lines" };
+    Ok(private(&game, format!("Removed your {had} conditional {lines} in {}.", game.id())))
+}
+
+/// Stores a line: pairs of turns, the opponent's first, each legal where the line puts it.
+fn store(parts: &Parts, caller: &Caller, game: Loaded, line: &str) -> Result<Response, Refusal> {
+    let me = caller.user.id;
+    let side = game.check_playing(me)?;
+    if game.record.counting.is_some() || game.position.is_counting() {
+        return Err(Refusal::Counting(game.id()));
+    }
+    if game.to_move() != Some(side.other()) {
+        return Err(Refusal::ConditionalOnOwnTurn(game.id()));
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() < 2 || words.len() % 2 != 0 {
+        return Err(Refusal::ConditionalPairs);
+    }
+    let limit = Refusal::ConditionalLimit { lines: MAX_LINES, turns: MAX_LINE_TURNS };
+    let mine = game.record.conditionals.iter().filter(|line| line.owner == me).count();
+    if words.len() > MAX_LINE_TURNS || mine >= MAX_LINES {
+        return Err(limit);
+    }
+    let turns = checked(&game.position, &words)?;
+    let stored = Conditional { owner: me, turns, at: game.record.turns.len() };
+    let game = parts.commit(game, |record| record.conditionals.push(stored), |_| Vec::new())?.game;
+    Ok(private(&game, format!("Stored. {}", shown(&game, me))))
+}
+
+/// The line's turns as the game prints them, each played where the line puts it (a turn
+/// after the game would be over is refused by the game); or the first one refused.
+fn checked(position: &AnyGame, words: &[&str]) -> Result<Vec<String>, Refusal> {
+    let mut position = position.clone();
+    let mut turns = Vec::with_capacity(words.len());
+    for (index, word) in words.iter().enumerate() {
+        let refused = |error: TurnError| Refusal::ConditionalTurn {
+            number: index + 1,
+            turn: word.chars().take(20).collect(),
+            error,
+        };
+        let turn = position.parse_turn(word).map_err(refused)?;
+        let printed = position.format_turn(turn);
+        position.play(turn).map_err(refused)?;
+        turns.push(printed);
+    }
+    Ok(turns)
+}
