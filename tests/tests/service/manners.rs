@@ -167,7 +167,8 @@ fn counts_agree_with_their_nouns() {
 #[test]
 fn a_game_won_on_points_says_by_how_many() {
     let table = Table::new();
-    let id = table.go("alice", "bob", 3, "board=9x9 komi=6.5");
+    // Without counting (rule 10), two passes score the board as it stands.
+    let id = table.go("alice", "bob", 3, "board=9x9 komi=6.5 counting=off");
     table.ok("bob", Command::Pass { game: None });
     let over = table.ok("alice", Command::Pass { game: None }).reply.text();
     assert!(over.contains("alice (white) wins by 6.5 points after two passes (W+6.5)"), "{over}");
