@@ -206,7 +206,7 @@ impl Store<Sled> {
         recover::leftovers(dir).map_err(|error| cannot_open(dir, &error))?;
         // sled's default page cache is 1 GiB; a bot's working set is far smaller.
         let config = sled::Config::new().path(dir).cache_capacity(CACHE_BYTES);
-        let db = config.open().map_err(|error| open_error(dir, error))?;
+        let db = open_when_free(&config).map_err(|error| open_error(dir, error))?;
         let files = SledFiles::open(dir).map_err(|error| StoreError::Database(error.to_string()))?;
         let verifier = Arc::new(Verifier::new(recover::restore_hint(dir)));
         let sled = Sled {
@@ -249,6 +249,27 @@ fn full_check(tree: &Tree, verifier: &Verifier, stop: &AtomicBool) {
         }
         Ok(_) => {}
         Err(damage) => drop(verifier.found(&damage)),
+    }
+}
+
+/// How long a start waits for the lock of a database another opener is letting go of.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Opens the database, waiting up to [`LOCK_PATIENCE`] while its lock is busy: sled lets
+/// go of it from its flusher thread a moment after the last handle is dropped, and a
+/// process that was just killed releases it as it exits. Only a lock held longer than
+/// that is another process at work ([`StoreError::InUse`]).
+fn open_when_free(config: &sled::Config) -> sled::Result<sled::Db> {
+    let deadline = std::time::Instant::now() + LOCK_PATIENCE;
+    loop {
+        match config.open() {
+            Err(sled::Error::Io(error))
+                if error.to_string().contains("could not acquire lock") && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => return other,
+        }
     }
 }
 
