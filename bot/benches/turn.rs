@@ -163,6 +163,7 @@ fn render_alone(script: &[String]) {
         players: ["alice".into(), "bob".into()],
         perspective: stonemate_engine::Color::White,
         highlights: Vec::new(),
+        arrows: Vec::new(),
         marked: Vec::new(),
     };
     let times = (0..100)

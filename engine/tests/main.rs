@@ -23,4 +23,5 @@ mod ichess_oracle;
 mod ichess_perft;
 mod ichess_properties;
 mod ichess_rules;
+mod picker;
 mod sgf_gnugo;

@@ -51,6 +51,9 @@ pub fn draw(frame: &mut Frame, picture: &Picture, layout: &Layout) {
     if let Some(block) = view.block_move {
         motion::draw(frame, layout, block);
     }
+    if !picture.arrows.is_empty() {
+        motion::arrows(frame, layout, &picture.arrows);
+    }
     coordinates(frame, view, layout);
 }
 

@@ -53,6 +53,9 @@ pub struct Picture {
     pub perspective: Color,
     /// Extra squares to mark, such as the targets `/legal` lists.
     pub highlights: Vec<Square>,
+    /// Arrows drawn over the board, from a cell's centre to another's: a turn shown
+    /// before it is played (the turn picker's preview).
+    pub arrows: Vec<(Square, Square)>,
     /// Squares to cross out, such as pieces proposed as dead: a large cross over whatever
     /// stands there. What the marking means is the caller's to say.
     pub marked: Vec<Square>,
@@ -65,7 +68,15 @@ impl Picture {
     pub fn new(view: BoardView) -> Picture {
         let players = view.side_names.map(str::to_owned);
         let perspective = view.first_rank_side;
-        Picture { view, title: String::new(), players, perspective, highlights: Vec::new(), marked: Vec::new() }
+        Picture {
+            view,
+            title: String::new(),
+            players,
+            perspective,
+            highlights: Vec::new(),
+            arrows: Vec::new(),
+            marked: Vec::new(),
+        }
     }
 }
 

@@ -33,6 +33,26 @@ pub fn draw(frame: &mut Frame, layout: &Layout, block: BlockMove) {
     arrow(&mut fill, from, to, thick, cell);
 }
 
+/// An arrow from the centre of each `from` cell to the centre of its `to` cell: a turn
+/// drawn over the board (the preview of a picked turn), in the colour of block moves.
+pub fn arrows(frame: &mut Frame, layout: &Layout, arrows: &[(stonemate_engine::Square, stonemate_engine::Square)]) {
+    let index = Palette::get().motion;
+    let cell = layout.cell as f32;
+    let thick = (cell / 8.0).max(2.0);
+    let (width, height) = (frame.width as u32, frame.height as u32);
+    let Some(mut canvas) = ImageBuffer::<Luma<u8>, &mut [u8]>::from_raw(width, height, &mut frame.pixels[..]) else {
+        return;
+    };
+    let mut fill = |points: &[(f32, f32)]| {
+        let corners: Vec<Point<i32>> =
+            points.iter().map(|&(x, y)| Point::new(x.round() as i32, y.round() as i32)).collect();
+        draw_polygon_mut(&mut canvas, &corners, Luma([index]));
+    };
+    for &(from, to) in arrows {
+        arrow(&mut fill, centre(layout, from), centre(layout, to), thick, cell);
+    }
+}
+
 /// The pixel centre of the cell of `square`.
 fn centre(layout: &Layout, square: stonemate_engine::Square) -> (f32, f32) {
     let (x, y) = layout.cell_origin(square);
@@ -112,6 +132,31 @@ mod tests {
         // Both frames: 3 cells wide around each centre.
         assert_eq!(frame.get(fx - 20, fy - 20), index);
         assert_eq!(frame.get(tx + 39, fy - 20 + 1), index);
+    }
+
+    #[test]
+    fn a_turn_arrow_runs_between_the_two_cells() {
+        let layout = Layout {
+            width: 300,
+            height: 300,
+            cell: 20,
+            board_x: 0,
+            board_y: 0,
+            files: 15,
+            ranks: 15,
+            flipped: false,
+            ..test_layout()
+        };
+        let mut frame = Frame::default();
+        frame.reset(300, 300, 0);
+        let (from, to) = (Square::new(2, 2).unwrap(), Square::new(2, 8).unwrap());
+        arrows(&mut frame, &layout, &[(from, to)]);
+        let index = Palette::get().motion;
+        let (fx, fy) = layout.cell_origin(from);
+        let (_, ty) = layout.cell_origin(to);
+        let (top, bottom) = (fy.min(ty), fy.max(ty));
+        assert!((top + 15..bottom).all(|y| frame.get(fx + 10, y) == index), "the shaft joins the centres");
+        assert_ne!(frame.get(fx + 10 + 40, fy + 10), index, "nothing beside it");
     }
 
     fn test_layout() -> Layout {

@@ -189,6 +189,11 @@ impl Console {
                 let response = self.service.press(&caller, &custom_id);
                 vec![self.say(Some(&user), Some("!press"), &response.reply)]
             }
+            Ok(Line::Select { server, channel, user, custom_id, value }) => {
+                let caller = self.caller(server, channel, &user);
+                let response = self.service.select(&caller, &custom_id, &value);
+                vec![self.say(Some(&user), Some("!select"), &response.reply)]
+            }
             Err(error) => {
                 let reply =
                     Reply { ok: false, private: true, message: format!("console: {error}").into(), ..Reply::default() };
@@ -286,9 +291,22 @@ impl Console {
         let mentions: Vec<String> = reply.mentions().into_iter().map(|user| self.name(user)).collect();
         if self.options.json {
             let buttons: Vec<&str> = reply.buttons.iter().map(|b| b.custom_id.as_str()).collect();
+            let selects: Vec<Value> = reply
+                .selects
+                .iter()
+                .map(|select| {
+                    let options: Vec<Value> = select
+                        .options
+                        .iter()
+                        .map(|option| json!({"value": option.value, "label": option.label}))
+                        .collect();
+                    json!({"id": select.custom_id, "options": options})
+                })
+                .collect();
             return json!({
                 "user": user, "command": command, "ok": reply.ok, "private": reply.private, "text": reply.text(),
                 "files": files, "mentions": mentions, "game": reply.game.map(|id| id.0), "buttons": buttons,
+                "selects": selects,
             })
             .to_string();
         }
@@ -309,6 +327,12 @@ impl Console {
         }
         for file in files {
             text.push_str(&format!("\n    file: {file}"));
+        }
+        for select in &reply.selects {
+            text.push_str(&format!("\n    select: {}", select.custom_id));
+            for option in &select.options {
+                text.push_str(&format!("\n      {} ({})", option.value, option.label));
+            }
         }
         for button in &reply.buttons {
             text.push_str(&format!("\n    button: {} (`!press {}`)", button.label, button.custom_id));

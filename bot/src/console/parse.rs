@@ -37,6 +37,19 @@ pub enum Line {
         /// The button's id, as Discord would send it back.
         custom_id: String,
     },
+    /// `@user !select pick:12:3: Re`: a choice in the select menu with that `custom_id`.
+    Select {
+        /// `[server]` before everything else; `None`: the home server.
+        server: Option<String>,
+        /// `#channel`, in lower case; `None`: the console's default channel.
+        channel: Option<String>,
+        /// The name after `@`: who chooses.
+        user: String,
+        /// The select menu's id, as Discord would send it back.
+        custom_id: String,
+        /// The value of the option chosen.
+        value: String,
+    },
     /// `!admin @user`: the user may manage the line's server (Discord's Manage Server).
     Admin {
         /// `[server]` before everything else; `None`: the home server.
@@ -142,6 +155,10 @@ pub fn line(text: &str) -> Result<Line, LineError> {
         Some("!press") => match rest.get(1) {
             Some(id) => Ok(Line::Press { server, channel, user, custom_id: id.clone() }),
             None => error("write @user !press accept:12"),
+        },
+        Some("!select") => match &rest[1..] {
+            [id, value] => Ok(Line::Select { server, channel, user, custom_id: id.clone(), value: value.clone() }),
+            _ => error("write @user !select ID VALUE"),
         },
         Some(command) if command.starts_with('/') => {
             let (spec, args) = build(&command[1..], &rest[1..])?;
@@ -250,6 +267,9 @@ mod tests {
         };
         assert_eq!((server.as_deref(), channel.as_deref(), user.as_str()), (Some("work"), Some("dev"), "alice"));
         let Ok(Line::Press { server, .. }) = line("[work] @bob !press accept:1") else { panic!() };
+        let Ok(Line::Select { custom_id, value, .. }) = line("@bob !select pick:1:3: Re") else { panic!() };
+        assert_eq!((custom_id.as_str(), value.as_str()), ("pick:1:3:", "Re"));
+        assert!(line("@bob !select pick:1:3:").is_err());
         assert_eq!(server.as_deref(), Some("work"));
         assert_eq!(line("[work] !admin @Carol"), Ok(Line::Admin { server: Some("work".into()), user: "Carol".into() }));
         assert_eq!(line("!admin @carol"), Ok(Line::Admin { server: None, user: "carol".into() }));

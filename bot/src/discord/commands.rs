@@ -86,6 +86,7 @@ fn type_setter(kind: Kind) -> Setter {
         Kind::Color => |b| choices(b, Kind::Color),
         Kind::Notify => |b| choices(b, Kind::Notify),
         Kind::Level => |b| choices(b, Kind::Level),
+        Kind::OnOff => |b| choices(b, Kind::OnOff),
     }
 }
 

@@ -1,6 +1,6 @@
-//! Gateway events besides slash commands: button presses go to the service, whose
-//! `custom_id`s (`accept:12`, `resign:12`) carry the action and the game, so buttons keep
-//! working after a restart.
+//! Gateway events besides slash commands: button presses and select menu choices go to
+//! the service, whose `custom_id`s (`accept:12`, `resign:12`, `pick:12:3:R`) carry the
+//! action and the game, so components keep working after a restart.
 
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, FullEvent};
@@ -35,9 +35,18 @@ async fn on_press(
     debug!(%custom_id, user = caller.user.id.0, "button");
     let interaction = Interaction { id: press.id, token: &press.token, press: true, private: false };
     let http = &framework.serenity_context.http;
-    let reply =
-        answer::answer(http, interaction, framework.user_data, move |service| service.press(&caller, &custom_id))
-            .await?;
+    // A select menu sends the value chosen; a button nothing.
+    let chosen = match &press.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => {
+            Some(values.first().cloned().unwrap_or_default())
+        }
+        _ => None,
+    };
+    let reply = answer::answer(http, interaction, framework.user_data, move |service| match chosen {
+        Some(value) => service.select(&caller, &custom_id, &value),
+        None => service.press(&caller, &custom_id),
+    })
+    .await?;
     // A step of `/history` is the message itself, buttons and all.
     if reply.ok && !reply.private && !reply.replaces_message {
         retire_buttons(http, press).await;

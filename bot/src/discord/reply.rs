@@ -6,10 +6,13 @@
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, Http,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, Http,
 };
 
-use crate::service::{Attachment, Button, ButtonStyle, Message as ServiceMessage, Notice, Reply, Service, Target};
+use crate::service::{
+    Attachment, Button, ButtonStyle, Message as ServiceMessage, Notice, Reply, Select, Service, Target,
+};
 
 /// Discord's limit on a message's text, in characters.
 const MAX_CONTENT: usize = 2000;
@@ -38,7 +41,7 @@ pub async fn send_notice(http: &Http, notice: &Notice) -> Result<(), serenity::E
         Target::Channel(channel) => serenity::ChannelId::new(channel.0),
         Target::Direct(user) => serenity::UserId::new(user.0).create_dm_channel(http).await?.id,
     };
-    let message = Draft::new(&notice.message, notice.images.iter(), &notice.buttons);
+    let message = Draft::new(&notice.message, notice.images.iter(), (&[], &notice.buttons));
     channel.send_message(http, message.into_create()).await?;
     Ok(())
 }
@@ -53,16 +56,21 @@ pub(super) struct Draft {
 
 impl Draft {
     pub(super) fn of(reply: &Reply) -> Draft {
-        Draft::new(&reply.message, reply.images.iter().chain(&reply.files), &reply.buttons)
+        let components = (reply.selects.as_slice(), reply.buttons.as_slice());
+        Draft::new(&reply.message, reply.images.iter().chain(&reply.files), components)
     }
 
-    fn new<'a>(message: &ServiceMessage, files: impl Iterator<Item = &'a Attachment>, buttons: &[Button]) -> Draft {
+    fn new<'a>(
+        message: &ServiceMessage,
+        files: impl Iterator<Item = &'a Attachment>,
+        (selects, buttons): (&[Select], &[Button]),
+    ) -> Draft {
         let users: Vec<serenity::UserId> =
             message.mentions().iter().map(|user| serenity::UserId::new(user.0)).collect();
         Draft {
             content: content(&render(message)),
             files: files.map(|file| CreateAttachment::bytes(file.bytes.clone(), file.name.clone())).collect(),
-            rows: rows(buttons),
+            rows: rows(selects, buttons),
             // Only the users the message pings may be pinged: never @everyone or roles.
             mentions: CreateAllowedMentions::new().everyone(false).empty_roles().users(users),
         }
@@ -100,12 +108,26 @@ fn content(text: &str) -> String {
     cut
 }
 
-fn rows(buttons: &[Button]) -> Vec<CreateActionRow> {
-    buttons
-        .chunks(BUTTONS_PER_ROW)
-        .take(MAX_ROWS)
-        .map(|row| CreateActionRow::Buttons(row.iter().map(button).collect()))
-        .collect()
+/// Each select menu on a row of its own (Discord's rule), then the buttons, five a row,
+/// within Discord's five rows.
+fn rows(selects: &[Select], buttons: &[Button]) -> Vec<CreateActionRow> {
+    let menus = selects.iter().map(|select| CreateActionRow::SelectMenu(menu(select)));
+    let buttons = buttons.chunks(BUTTONS_PER_ROW).map(|row| CreateActionRow::Buttons(row.iter().map(button).collect()));
+    menus.chain(buttons).take(MAX_ROWS).collect()
+}
+
+/// Discord's limit on a select menu's options.
+const MAX_OPTIONS: usize = 25;
+
+fn menu(select: &Select) -> CreateSelectMenu {
+    let options = select
+        .options
+        .iter()
+        .take(MAX_OPTIONS)
+        .map(|option| CreateSelectMenuOption::new(option.label.clone(), option.value.clone()))
+        .collect();
+    let menu = CreateSelectMenu::new(select.custom_id.clone(), CreateSelectMenuKind::String { options });
+    menu.placeholder(select.placeholder.clone())
 }
 
 fn button(button: &Button) -> CreateButton {
@@ -127,7 +149,7 @@ mod tests {
         let message =
             ServiceMessage::new().ping(crate::service::UserId(7), "bob").push(", ").name("<@8>").push(" moved.");
         assert_eq!(render(&message), r"<@7>, \<\@8\> moved.");
-        let built = Draft::new(&message, std::iter::empty(), &[]);
+        let built = Draft::new(&message, std::iter::empty(), (&[], &[]));
         assert_eq!(built.content, render(&message));
     }
 
@@ -144,6 +166,6 @@ mod tests {
         let buttons: Vec<Button> = (0..7)
             .map(|n| Button { custom_id: format!("b:{n}"), label: n.to_string(), style: ButtonStyle::Primary })
             .collect();
-        assert_eq!(rows(&buttons).len(), 2);
+        assert_eq!(rows(&[], &buttons).len(), 2);
     }
 }

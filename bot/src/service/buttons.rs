@@ -60,6 +60,102 @@ impl Step {
     }
 }
 
+/// The choices made so far in a turn picker, as its `custom_id`s keep them: the values of
+/// [`stonemate_engine::Picker`]'s steps joined by `.` (`R.e`), at most
+/// [`PickPath::MAX`] bytes of `A-Z a-z 0-9 =` and dots. A `Copy` value, so that
+/// [`Action`] stays one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PickPath {
+    bytes: [u8; PickPath::MAX],
+    len: u8,
+}
+
+impl PickPath {
+    /// The longest path kept: with the game, the version and the word it keeps a
+    /// `custom_id` within Discord's 100 characters.
+    pub const MAX: usize = 48;
+
+    /// No choice made yet.
+    pub const EMPTY: PickPath = PickPath { bytes: [0; PickPath::MAX], len: 0 };
+
+    /// The path written as `text`, if it is one.
+    #[must_use]
+    pub fn new(text: &str) -> Option<PickPath> {
+        let allowed = |b: u8| b.is_ascii_alphanumeric() || b == b'=' || b == b'.';
+        if text.len() > PickPath::MAX || !text.bytes().all(allowed) {
+            return None;
+        }
+        if !text.is_empty() && text.split('.').any(str::is_empty) {
+            return None;
+        }
+        let mut bytes = [0; PickPath::MAX];
+        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        Some(PickPath { bytes, len: text.len() as u8 })
+    }
+
+    /// The path as text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is ever stored (checked in `new`).
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+
+    /// The values chosen, in order.
+    #[must_use]
+    pub fn steps(&self) -> Vec<&str> {
+        if self.len == 0 { Vec::new() } else { self.as_str().split('.').collect() }
+    }
+
+    /// The path with `value` chosen next, if it fits.
+    #[must_use]
+    pub fn then(&self, value: &str) -> Option<PickPath> {
+        if value.is_empty() || value.contains('.') {
+            return None;
+        }
+        if self.len == 0 { PickPath::new(value) } else { PickPath::new(&format!("{}.{value}", self.as_str())) }
+    }
+
+    /// The path without its last choice.
+    #[must_use]
+    pub fn back(&self) -> PickPath {
+        let text = self.as_str();
+        PickPath::new(text.rsplit_once('.').map_or("", |(head, _)| head)).unwrap_or(PickPath::EMPTY)
+    }
+}
+
+impl fmt::Debug for PickPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PickPath({:?})", self.as_str())
+    }
+}
+
+/// What a turn picker's component does with its path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PickPress {
+    /// The select menu: the chosen value is added to the path.
+    Choose,
+    /// Undoes the last choice.
+    Back,
+    /// Plays the turn the path names.
+    Confirm,
+    /// Closes the picker, playing nothing.
+    Cancel,
+}
+
+impl PickPress {
+    const ALL: [PickPress; 4] = [PickPress::Choose, PickPress::Back, PickPress::Confirm, PickPress::Cancel];
+
+    /// The word of the `custom_id`: `pick`, `pick-back`, `pick-confirm`, `pick-cancel`.
+    fn word(self) -> &'static str {
+        match self {
+            PickPress::Choose => "pick",
+            PickPress::Back => "pick-back",
+            PickPress::Confirm => "pick-confirm",
+            PickPress::Cancel => "pick-cancel",
+        }
+    }
+}
+
 /// What a press of one of our buttons asks, about one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -98,6 +194,24 @@ pub enum Action {
         /// The turn count of the board to show.
         turn: usize,
     },
+    /// `play:7`: opens the turn picker of the game (the Play button).
+    Play(GameId),
+    /// `next-game:7`: shows the board of the game (the Next game button, which leads to
+    /// the presser's most urgent game where he is to move).
+    NextGame(GameId),
+    /// `pick:7:12:R.e` (and `pick-back`, `pick-confirm`, `pick-cancel`): a step of the
+    /// turn picker opened at version `version` of the game's record, with `path` chosen.
+    Pick {
+        /// What the component does.
+        press: PickPress,
+        /// The game.
+        game: GameId,
+        /// The record's version when the picker opened: a picker of an older version is
+        /// refused (the game moved on).
+        version: u64,
+        /// The choices made so far.
+        path: PickPath,
+    },
 }
 
 impl Button {
@@ -106,6 +220,21 @@ impl Button {
     #[must_use]
     pub fn rematch(game: GameId) -> Button {
         Action::Rematch(game).button("Rematch", ButtonStyle::Primary)
+    }
+}
+
+impl Button {
+    /// The Play button: opens the turn picker of the game for the player to move.
+    #[must_use]
+    pub fn play(game: GameId) -> Button {
+        Action::Play(game).button("Play", ButtonStyle::Primary)
+    }
+
+    /// The Next game button: the board of `game`, the presser's most urgent game where he
+    /// is to move.
+    #[must_use]
+    pub fn next_game(game: GameId) -> Button {
+        Action::NextGame(game).button("Next game", ButtonStyle::Secondary)
     }
 }
 
@@ -145,6 +274,9 @@ impl Action {
             Action::AcceptDead { .. } => ACCEPT_DEAD,
             Action::Resume(_) => "resume",
             Action::History { .. } => "history",
+            Action::Play(_) => "play",
+            Action::NextGame(_) => "next-game",
+            Action::Pick { press, .. } => press.word(),
         }
     }
 }
@@ -153,6 +285,9 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Action::History { step, game, turn } => write!(f, "{HISTORY}{}:{}:{turn}", step.word(), game.0),
+            Action::Pick { game, version, path, .. } => {
+                write!(f, "{}:{}:{version}:{}", self.word(), game.0, path.as_str())
+            }
             Action::AcceptDead { game, proposal } => write!(f, "{ACCEPT_DEAD}:{}:{proposal:08x}", game.0),
             Action::Accept(game)
             | Action::Resume(game)
@@ -161,6 +296,8 @@ impl fmt::Display for Action {
             | Action::DrawAccept(game)
             | Action::DrawDecline(game)
             | Action::Rematch(game)
+            | Action::Play(game)
+            | Action::NextGame(game)
             | Action::TakebackAccept(game)
             | Action::TakebackDecline(game) => write!(f, "{}:{}", self.word(), game.0),
         }
@@ -186,6 +323,18 @@ impl FromStr for Action {
             let game = GameId(game.parse().map_err(|_| NotOurs)?);
             return Ok(Action::History { step, game, turn: turn.parse().map_err(|_| NotOurs)? });
         }
+        let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        if let Some(press) = PickPress::ALL.into_iter().find(|press| press.word() == word) {
+            let mut fields = rest.splitn(3, ':');
+            let (game, version, path) = (fields.next().ok_or(NotOurs)?, fields.next().ok_or(NotOurs)?, fields.next());
+            if !digits(game) || !digits(version) {
+                return Err(NotOurs);
+            }
+            let game = GameId(game.parse().map_err(|_| NotOurs)?);
+            let version = version.parse().map_err(|_| NotOurs)?;
+            let path = PickPath::new(path.ok_or(NotOurs)?).ok_or(NotOurs)?;
+            return Ok(Action::Pick { press, game, version, path });
+        }
         if word == ACCEPT_DEAD {
             let (game, tag) = rest.split_once(':').ok_or(NotOurs)?;
             let digits = !game.is_empty() && game.bytes().all(|b| b.is_ascii_digit());
@@ -196,6 +345,9 @@ impl FromStr for Action {
             let game = GameId(game.parse().map_err(|_| NotOurs)?);
             return Ok(Action::AcceptDead { game, proposal: u32::from_str_radix(tag, 16).map_err(|_| NotOurs)? });
         }
+        if !digits(rest) {
+            return Err(NotOurs);
+        }
         let game = GameId(rest.parse::<u32>().map_err(|_| NotOurs)?);
         let one = [
             Action::Accept,
@@ -204,6 +356,8 @@ impl FromStr for Action {
             Action::DrawAccept,
             Action::DrawDecline,
             Action::Rematch,
+            Action::Play,
+            Action::NextGame,
             Action::TakebackAccept,
             Action::TakebackDecline,
             Action::Resume,
@@ -232,12 +386,32 @@ mod tests {
             Action::AcceptDead { game, proposal: 0x00ab_cdef },
         ];
         actions.extend(Step::ALL.map(|step| Action::History { step, game, turn: 4 }));
+        actions.push(Action::Play(game));
+        actions.push(Action::NextGame(game));
+        for path in ["", "pass", "R.e.4", "move.e2.e4.=F"] {
+            let path = PickPath::new(path).unwrap();
+            actions.extend(PickPress::ALL.map(|press| Action::Pick { press, game, version: 9, path }));
+        }
         for action in actions {
             assert_eq!(action.to_string().parse(), Ok(action), "{action}");
         }
         assert_eq!(Action::DrawAccept(game).to_string(), "draw-accept:12");
         assert_eq!(Action::AcceptDead { game, proposal: 0xab }.to_string(), "dead-accept:12:000000ab");
         assert_eq!(Action::History { step: Step::Back, game, turn: 4 }.to_string(), "history-back:12:4");
+        let path = PickPath::new("R.e").unwrap();
+        assert_eq!(Action::Pick { press: PickPress::Back, game, version: 3, path }.to_string(), "pick-back:12:3:R.e");
+    }
+
+    #[test]
+    fn pick_paths_grow_and_shrink_by_one_choice() {
+        let path = PickPath::EMPTY.then("R").and_then(|path| path.then("e")).unwrap();
+        assert_eq!((path.as_str(), path.steps()), ("R.e", vec!["R", "e"]));
+        assert_eq!(path.back().as_str(), "R");
+        assert_eq!(path.back().back(), PickPath::EMPTY);
+        assert_eq!(PickPath::EMPTY.back(), PickPath::EMPTY);
+        assert!(PickPath::EMPTY.then("a.b").is_none() && PickPath::new(&"x".repeat(49)).is_none());
+        let longest = format!("pick-confirm:{}:{}:{}", u32::MAX, u64::MAX, "x".repeat(PickPath::MAX));
+        assert!(longest.len() <= 100, "{}", longest.len());
     }
 
     #[test]
@@ -249,6 +423,11 @@ mod tests {
             "history:12:4",
             "history-up:12:4",
             "accept:12:3",
+            "pick:12:3",
+            "pick:12:x:R",
+            "pick:12:3:R..e",
+            "pick:12:3:R e",
+            "play:+1",
             "dead-accept:12",
             "dead-accept:12:xyz",
             "resume:12:1",

@@ -17,7 +17,7 @@ use stonemate_engine::{AnyGame, GameKind, Turn};
 use super::error::Refusal;
 use super::games::parse_id;
 use super::handlers::{
-    challenge, community, conditional, counting, endings, history, takeback, turns, vacation, views,
+    challenge, community, conditional, counting, endings, history, picker, takeback, turns, vacation, views,
 };
 use super::text;
 use super::types::{Caller, Field, GameId, GameStatus, Reply, Response, User};
@@ -53,6 +53,8 @@ pub enum Kind {
     Page,
     /// Which games `/games` lists: `active` or `finished`.
     Status,
+    /// A setting: `on` or `off`.
+    OnOff,
 }
 
 impl Kind {
@@ -77,6 +79,7 @@ impl Kind {
             Kind::Notify => NotifyMode::ALL.iter().map(|mode| mode.name()).collect(),
             Kind::Level => Level::ALL.iter().map(|level| level.name()).collect(),
             Kind::Status => GameStatus::ALL.iter().map(|status| status.name()).collect(),
+            Kind::OnOff => vec!["on", "off"],
             Kind::Text
             | Kind::Suggested(_)
             | Kind::Days
@@ -336,6 +339,18 @@ impl Read for GameStatus {
     }
 }
 
+/// `on` or `off`, when given.
+impl Read for Option<bool> {
+    fn read(args: &Args, name: &str, _: Kind) -> Result<Option<bool>, Refusal> {
+        let Some(typed) = args.text(name).filter(|text| !text.trim().is_empty()) else { return Ok(None) };
+        match typed.trim().to_ascii_lowercase().as_str() {
+            "on" => Ok(Some(true)),
+            "off" => Ok(Some(false)),
+            _ => Err(Refusal::BadOnOff(typed.chars().take(20).collect())),
+        }
+    }
+}
+
 /// `white`, `black`, `random` (or nothing), or the game's own name for a side (Chogo's
 /// `green`).
 fn color(text: Option<&str>, kind: GameKind) -> Result<ColorChoice, Refusal> {
@@ -512,7 +527,16 @@ commands! {
             notation: String = (true, Kind::Suggested(Field::Notation), "The turn, e.g. e2-e4, R@d4, pass"),
             game: Option<GameId> = (false, GAME, "Which game (default: your only one here)"),
         },
-        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Typed(&notation)),
+        run: |parts, caller| picker::typed(parts, caller, game, turns::Played::Typed(&notation)),
+    },
+    /// `/play`: the caller's private turn picker (as the Play button).
+    Play "play" {
+        description: "Pick your turn by tapping: choose it step by step, see it, confirm it.",
+        help: "pick your turn by tapping, with a preview before it is played (as the Play button)",
+        admin: false,
+        private: true,
+        options: { game: Option<GameId> = (false, GAME, "Which game (default: the one where you are to move here)") },
+        run: |parts, caller| picker::open(parts, caller, game),
     },
     /// `/drop`: a piece letter and a square, for games with drops.
     Drop "drop" {
@@ -678,6 +702,15 @@ commands! {
         private: true,
         options: { mode: NotifyMode = (true, Kind::Notify, "channel, dm or off") },
         run: |parts, caller| views::set_notify(parts, caller, mode),
+    },
+    /// `/settings`: shows the caller's settings, setting `confirm` when given.
+    Settings "settings" {
+        description: "Your settings; confirm:on previews a typed /move or /drop before it is played.",
+        help: "your settings; `confirm:on` shows a typed /move or /drop with Confirm and Cancel before it is played",
+        admin: false,
+        private: true,
+        options: { confirm: Option<bool> = (false, Kind::OnOff, "on: preview typed turns before they are played") },
+        run: |parts, caller| picker::settings(parts, caller, confirm),
     },
     /// Pauses the clocks of all the caller's games for `days` (0-30; 0 ends the pause).
     Vacation "vacation" {

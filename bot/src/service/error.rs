@@ -265,6 +265,15 @@ pub enum Refusal {
     /// The notify mode (kept as typed) is not channel, dm or off.
     #[error("`{0}` is not a notify mode: use channel, dm or off")]
     BadMode(String),
+    /// A turn picker opened before the game's last change.
+    #[error("{0} has moved on since this picker opened: nothing was played (open a new one with /play)")]
+    PickerStale(GameId),
+    /// A turn picker's choice that leads nowhere in the game's position; the text says why.
+    #[error("{0}: nothing was played (open the picker again with /play)")]
+    BadPick(String),
+    /// An on/off option (kept as typed) that is neither.
+    #[error("`{0}` is neither on nor off")]
+    BadOnOff(String),
     /// A press whose button id (kept as received) is not one of ours.
     #[error("this button (`{0}`) is not one of Stonemate's")]
     UnknownButton(String),

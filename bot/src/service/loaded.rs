@@ -176,6 +176,7 @@ impl Loaded {
             players: self.player_names(),
             perspective: self.perspective(viewer),
             highlights,
+            arrows: Vec::new(),
             marked: Vec::new(),
         }
     }

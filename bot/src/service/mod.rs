@@ -39,7 +39,7 @@ mod users;
 
 use std::sync::Arc;
 
-pub use buttons::{Action, Step};
+pub use buttons::{Action, PickPath, PickPress, Step};
 pub use commands::Command;
 pub use error::Refusal;
 pub use loaded::Loaded;
@@ -48,7 +48,7 @@ pub use notices::{CHANNEL_REFUSED, Delivery, Outgoing, Timing as NoticeTiming};
 pub use seat::{BotPlayer, Submit, seed};
 pub use types::{
     Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Field, GameId, GameStatus,
-    GuildId, Level, Message, Notice, NotifyMode, Reply, Response, Target, User, UserId,
+    GuildId, Level, Message, Notice, NotifyMode, Reply, Response, Select, SelectOption, Target, User, UserId,
 };
 
 use crate::clock::{Clock, DeadlineStyle, Span, Timestamp};
@@ -261,6 +261,14 @@ impl Service {
     /// `history-back:7:4`). Ids the service did not make are refused.
     pub fn press(&self, caller: &Caller, custom_id: &str) -> Response {
         let response = finish(retry(|| handlers::press(&self.parts, caller, custom_id)));
+        self.parts.notices.with_report(caller, response)
+    }
+
+    /// Handles a choice in a select menu: `custom_id` as the service made it (a turn
+    /// picker's step, `pick:7:12:R.e`) and the value chosen. Ids the service did not make
+    /// are refused.
+    pub fn select(&self, caller: &Caller, custom_id: &str, value: &str) -> Response {
+        let response = finish(retry(|| handlers::choose(&self.parts, caller, custom_id, Some(value))));
         self.parts.notices.with_report(caller, response)
     }
 

@@ -24,6 +24,19 @@ impl Pictures {
         self.attachment(game, &game.picture(Some(viewer), highlights))
     }
 
+    /// `position`, one of `game`'s (a turn's preview), as a PNG attachment for a private
+    /// reply to `viewer`, from his side.
+    pub fn board_at(
+        &self,
+        game: &Loaded,
+        position: &AnyGame,
+        viewer: UserId,
+        arrows: Vec<(Square, Square)>,
+    ) -> Attachment {
+        let picture = game.picture_of(position, Some(viewer), Vec::new());
+        self.attachment(game, &stonemate_render::Picture { arrows, ..picture })
+    }
+
     /// The board as a PNG attachment for a public reply: the game's one orientation.
     pub fn public_board(&self, game: &Loaded) -> Attachment {
         self.attachment(game, &game.picture(None, Vec::new()))

@@ -24,19 +24,28 @@ pub(crate) fn tell(parts: &Parts, record: &GameRecord, user: UserId, message: Me
     Some(Notice { target, message, images: Vec::new(), game: Some(record.id), buttons: Vec::new() })
 }
 
-/// Pings the player to move in `game` (DMs carry the board from his side).
+/// Pings the player to move in `game`, naming the opponent's last turn, with the board
+/// (in a direct message from his side, in the channel the game's one way up) and **Play**.
 pub(crate) fn turn_ping(parts: &Parts, game: &Loaded) -> Option<Notice> {
     let record = &game.record;
     let user = game.mover()?;
-    let message = Message::new()
+    let opponent = record.name_of(record.other(user));
+    let mut message = Message::new()
         .ping(user, record.name_of(user))
         .push(format!(", it is your turn in {} ({} against ", record.id, record.game.title()))
-        .name(record.name_of(record.other(user)))
+        .name(opponent)
         .push(format!("){}.", parts.clocks.time_left(record)));
-    let mut notice = tell(parts, record, user, message, false)?;
-    if notice.target == Target::Direct(user) {
-        notice.images.push(parts.pictures.board(game, user, Vec::new()));
+    // Turns alternate, so the last one is the opponent's.
+    if let Some(last) = record.turns.last() {
+        message = message.push(" ").name(opponent).push(format!(" played {last}."));
     }
+    let mut notice = tell(parts, record, user, message, false)?;
+    notice.buttons.push(super::types::Button::play(record.id));
+    let board = match notice.target {
+        Target::Direct(_) => parts.pictures.board(game, user, Vec::new()),
+        Target::Channel(_) => parts.pictures.public_board(game),
+    };
+    notice.images.push(board);
     Some(notice)
 }
 

@@ -116,6 +116,28 @@ pub struct Button {
     pub style: ButtonStyle,
 }
 
+/// One choice of a [`Select`] menu.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SelectOption {
+    /// Sent back when it is chosen (at most 100 characters).
+    pub value: String,
+    /// What the user reads (at most 100 characters).
+    pub label: String,
+}
+
+/// A select menu under a reply (Discord's string select, at most 25 options). Choosing an
+/// option sends `custom_id` and the option's value back: hand both to
+/// [`Service::select`](super::Service::select).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Select {
+    /// Sent back with the choice: the text of an [`Action`](super::buttons::Action).
+    pub custom_id: String,
+    /// Shown before anything is chosen.
+    pub placeholder: String,
+    /// The choices, in order.
+    pub options: Vec<SelectOption>,
+}
+
 /// The answer to a command or a button press, for the caller (and the channel unless
 /// private).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -132,6 +154,8 @@ pub struct Reply {
     pub files: Vec<Attachment>,
     /// Buttons under the reply, in order.
     pub buttons: Vec<Button>,
+    /// Select menus under the reply, above its buttons (the turn picker's steps).
+    pub selects: Vec<Select>,
     /// The game the reply is about, if any.
     pub game: Option<GameId>,
     /// Answers a button press by replacing the message the button is on (Discord:

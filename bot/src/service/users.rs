@@ -38,6 +38,11 @@ impl Users {
         self.store.user(user).ok().flatten().map(|record| record.notify).unwrap_or_default()
     }
 
+    /// Whether `user` wants a typed turn previewed before it is played (off until he says).
+    pub fn confirms(&self, user: UserId) -> bool {
+        self.store.user(user).ok().flatten().is_some_and(|record| record.confirm)
+    }
+
     /// Keeps the latest display name of a user who took part in something.
     pub fn remember(&self, user: &User) {
         let old = self.store.user(user.id).ok().flatten();

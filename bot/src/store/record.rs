@@ -531,13 +531,17 @@ pub struct UserRecord {
     /// Missing in JSON (records from before vacations): none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub vacations: Vec<Vacation>,
+    /// Whether a typed `/move` or `/drop` first shows its preview, to be confirmed
+    /// (`/settings confirm:on`). Missing in JSON (records from before the setting): off.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub confirm: bool,
 }
 
 impl UserRecord {
     /// A user with nothing set but his name.
     #[must_use]
     pub fn new(id: UserId, name: String) -> UserRecord {
-        UserRecord { format: FORMAT, id, name, notify: NotifyMode::default(), vacations: Vec::new() }
+        UserRecord { format: FORMAT, id, name, notify: NotifyMode::default(), vacations: Vec::new(), confirm: false }
     }
 
     /// The end of his vacation running at `now`, if one runs.

@@ -37,6 +37,7 @@ fn picture(view: BoardView, title: &str, players: [&str; 2], perspective: Color)
         players: players.map(str::to_owned),
         perspective,
         highlights: Vec::new(),
+        arrows: Vec::new(),
         marked: Vec::new(),
     }
 }

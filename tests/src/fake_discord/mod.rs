@@ -129,6 +129,22 @@ impl Answer {
         custom_ids(&self.data)
     }
 
+    /// The string select menus (component type 3): each `custom_id` with its options as
+    /// (value, label).
+    pub fn selects(&self) -> Vec<(String, Vec<(String, String)>)> {
+        let rows = self.data["components"].as_array().cloned().unwrap_or_default();
+        let components = rows.iter().flat_map(|row| row["components"].as_array().cloned().unwrap_or_default());
+        components
+            .filter(|component| component["type"] == 3)
+            .map(|menu| {
+                let options = menu["options"].as_array().cloned().unwrap_or_default();
+                let text = |value: &Value| value.as_str().unwrap_or("").to_owned();
+                let options = options.iter().map(|option| (text(&option["value"]), text(&option["label"]))).collect();
+                (text(&menu["custom_id"]), options)
+            })
+            .collect()
+    }
+
     /// The autocomplete choices as (name, value).
     pub fn choices(&self) -> Vec<(String, Value)> {
         let choices = self.data["choices"].as_array().cloned().unwrap_or_default();
@@ -386,6 +402,18 @@ impl FakeDiscord {
     /// Presses the button `custom_id` of `message`.
     pub fn press(&self, origin: &Origin, message: &Value, custom_id: &str) -> Sent {
         let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        self.component(origin, message, data)
+    }
+
+    /// Chooses `value` in the select menu `custom_id` of `message` (a string select,
+    /// component type 3, whose interaction carries the `values` chosen).
+    pub fn select(&self, origin: &Origin, message: &Value, custom_id: &str, value: &str) -> Sent {
+        let data = json!({ "custom_id": custom_id, "component_type": 3, "values": [value] });
+        self.component(origin, message, data)
+    }
+
+    /// Uses a component of `message`: `data` is the interaction's data.
+    fn component(&self, origin: &Origin, message: &Value, data: Value) -> Sent {
         let number = |value: &Value| value.as_str().and_then(|id| id.parse::<u64>().ok());
         let pressed = (number(&message["channel_id"]).unwrap_or(origin.channel), number(&message["id"]).unwrap_or(0));
         let mut sent = self.interact_with(origin, payloads::MESSAGE_COMPONENT, data, |event| {

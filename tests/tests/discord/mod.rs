@@ -10,5 +10,6 @@ mod harness;
 mod history;
 mod latency;
 mod outbox;
+mod picker;
 mod registration;
 mod shards;

@@ -70,6 +70,8 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("takeback", vec![game]),
         ("dead", vec![game, ("squares", STRING, false, &[][..])]),
         ("conditional", vec![game, ("line", STRING, false, &[][..])]),
+        ("play", vec![game]),
+        ("settings", vec![("confirm", STRING, false, &["on", "off"][..])]),
     ]
 }
 

@@ -27,6 +27,7 @@ mod standing;
 mod store;
 mod takeback;
 mod timeouts;
+mod turn_picker;
 mod turns;
 mod vacation;
 mod views;

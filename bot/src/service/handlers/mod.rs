@@ -10,6 +10,7 @@ pub(crate) mod counting;
 pub(crate) mod due;
 pub(crate) mod endings;
 pub(crate) mod history;
+pub(crate) mod picker;
 pub(crate) mod seat;
 pub(crate) mod takeback;
 pub(crate) mod turns;
@@ -23,6 +24,17 @@ use crate::service::{Parts, text};
 
 /// Runs one button press (see [`Service::press`](crate::service::Service::press)).
 pub(crate) fn press(parts: &Parts, caller: &Caller, custom_id: &str) -> Result<Response, Refusal> {
+    choose(parts, caller, custom_id, None)
+}
+
+/// Runs one press, or one choice of a select menu (`value`: what was chosen; see
+/// [`Service::select`](crate::service::Service::select)).
+pub(crate) fn choose(
+    parts: &Parts,
+    caller: &Caller,
+    custom_id: &str,
+    value: Option<&str>,
+) -> Result<Response, Refusal> {
     let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
     // Every action below looks the id up in the caller's server only.
     match custom_id.parse::<Action>().map_err(|_| bad())? {
@@ -37,5 +49,14 @@ pub(crate) fn press(parts: &Parts, caller: &Caller, custom_id: &str) -> Result<R
         Action::AcceptDead { game, proposal } => counting::accept(parts, caller, game, proposal),
         Action::Resume(id) => counting::resume(parts, caller, id),
         Action::History { game, turn, .. } => history::step_history(parts, caller, game, turn),
+        Action::Play(id) => picker::open(parts, caller, Some(id)),
+        Action::NextGame(id) => views::show_board(parts, caller, Some(id)).map(|mut response| {
+            // For the presser alone: his next game is nobody else's business.
+            response.reply.private = true;
+            response
+        }),
+        Action::Pick { press, game, version, path } => {
+            picker::press(parts, caller, press, (game, version, path), value)
+        }
     }
 }

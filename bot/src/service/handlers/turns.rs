@@ -7,15 +7,17 @@ use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::text;
-use crate::service::types::{Caller, GameId, Message, Reply, Response, UserId};
+use crate::service::types::{Button, Caller, GameId, Message, Reply, Response, UserId};
 use crate::service::{Parts, tell};
+
+use super::views;
 use crate::store::{Ending, Phase};
 
 use super::conditional::{self, Followed};
 use super::counting;
 
 /// Refuses a player who is not to move; returns his side.
-fn check_turn(parts: &Parts, game: &Loaded, caller: UserId) -> Result<Color, Refusal> {
+pub(crate) fn check_turn(parts: &Parts, game: &Loaded, caller: UserId) -> Result<Color, Refusal> {
     let side = game.check_playing(caller)?;
     if game.to_move() != Some(side) {
         let name = game.mover().map_or("nobody", |user| game.record.name_of(user));
@@ -53,8 +55,23 @@ pub(crate) fn turn(
     game: Option<GameId>,
     played: Played<'_>,
 ) -> Result<Response, Refusal> {
+    turn_at(parts, caller, game, played, None)
+}
+
+/// [`turn`], refused without change unless the record is still at `version` (when given):
+/// a turn chosen in a picker is played in the position it was chosen in, or not at all.
+pub(crate) fn turn_at(
+    parts: &Parts,
+    caller: &Caller,
+    game: Option<GameId>,
+    played: Played<'_>,
+    version: Option<u64>,
+) -> Result<Response, Refusal> {
     let me = caller.user.id;
     let mut game = parts.games.open(caller, game, Fit::ToMove)?;
+    if version.is_some_and(|version| version != game.record.version) {
+        return Err(Refusal::PickerStale(game.id()));
+    }
     let mover = check_turn(parts, &game, me)?;
     let printed = match play(&mut game.position, played) {
         Ok(printed) => printed,
@@ -115,7 +132,7 @@ pub(crate) fn drop(
     };
     let role = role.ok_or_else(|| Refusal::BadPiece(piece.chars().take(20).collect()))?;
     let square: Square = square.trim().parse().map_err(|_| Refusal::BadSquare(square.chars().take(20).collect()))?;
-    turn(parts, caller, game, Played::Turn(Turn::Drop { role, to: square }))
+    super::picker::typed(parts, caller, game, Played::Turn(Turn::Drop { role, to: square }))
 }
 
 /// The reply to a turn (`played`, and the conditional answer it met, if any) and the
@@ -130,6 +147,7 @@ fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded, played: &str, fo
     }
     let mut reply =
         Reply { ok: true, images: vec![parts.pictures.public_board(game)], game: Some(record.id), ..Reply::default() };
+    let mut buttons = Vec::new();
     let notices = match record.phase {
         Phase::Finished => {
             let result = game.result();
@@ -145,10 +163,14 @@ fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded, played: &str, fo
             if let Some(user) = game.mover() {
                 let to_move = format!(" to move{}.", parts.clocks.time_left(record));
                 message.append(Message::from(" ").name(record.name_of(user)).push(to_move));
+                buttons.push(Button::play(record.id));
             }
             tell::turn_ping(parts, game).into_iter().collect()
         }
     };
+    // The player's next game waiting for him, if any.
+    buttons.extend(views::most_urgent(parts, caller, Some(record.id)).map(Button::next_game));
     reply.message = message;
+    reply.buttons = buttons;
     Response { reply, notices }
 }

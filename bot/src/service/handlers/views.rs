@@ -12,7 +12,7 @@ use crate::service::games::{self, Fit};
 use crate::service::loaded::Loaded;
 use crate::service::rules;
 use crate::service::text;
-use crate::service::types::{Button, Caller, GameId, NotifyMode, Reply, Response, User};
+use crate::service::types::{Button, Caller, GameId, NotifyMode, Reply, Response, User, UserId};
 use crate::store::{Phase, Reason, UserRecord};
 
 /// Replies longer than this are cut (Discord allows 2000 characters).
@@ -74,8 +74,12 @@ pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -
         state(parts, &game)
     );
     let images = vec![parts.pictures.public_board(&game)];
-    // A finished game's board offers its players a rematch.
-    let buttons = (record.phase == Phase::Finished).then(|| Button::rematch(record.id));
+    // A finished game's board offers its players a rematch; the player to move, his picker.
+    let buttons = match record.phase {
+        Phase::Finished => Some(Button::rematch(record.id)),
+        Phase::Playing if game.mover() == Some(caller.user.id) => Some(Button::play(record.id)),
+        _ => None,
+    };
     Ok(Response {
         reply: Reply {
             ok: true,
@@ -124,8 +128,7 @@ pub fn record_file(game: &Loaded) -> String {
 pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Result<Response, Refusal> {
     let user = user.unwrap_or(&caller.user);
     let mut lines = Vec::new();
-    for record in parts.games.records_of(caller, user.id, Phase::Playing)? {
-        let game = parts.games.loaded(record)?;
+    for game in by_urgency(parts, caller, user.id)? {
         let record = &game.record;
         let opponent = text::name(record.name_of(record.other(user.id)));
         lines.push(format!("{} {} vs {opponent}: {}", record.id, record.game.name(), state(parts, &game)));
@@ -148,6 +151,33 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
     };
     let reply = Reply { ok: true, message: text.into(), private: true, ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
+}
+
+/// `user`'s games being played that the caller may see: those where `user` is to move
+/// first, least time left first (games without a clock after those with one), then the
+/// others by id.
+fn by_urgency(parts: &Parts, caller: &Caller, user: UserId) -> Result<Vec<Loaded>, Refusal> {
+    let mut games = Vec::new();
+    for record in parts.games.records_of(caller, user, Phase::Playing)? {
+        games.push(parts.games.loaded(record)?);
+    }
+    // Sorting is stable: the ids' order stays among equals.
+    games.sort_by_key(|game| match game.mover() == Some(user) {
+        true => (false, game.record.clock.map_or(i64::MAX, |clock| clock.deadline.0)),
+        false => (true, 0),
+    });
+    Ok(games)
+}
+
+/// The caller's most urgent game where he is to move, other than `except`: the one the
+/// Next game button leads to.
+pub(crate) fn most_urgent(parts: &Parts, caller: &Caller, except: Option<GameId>) -> Option<GameId> {
+    let games = by_urgency(parts, caller, caller.user.id).ok()?;
+    games
+        .into_iter()
+        .filter(|game| Some(game.id()) != except)
+        .find(|game| game.mover() == Some(caller.user.id))
+        .map(|game| game.id())
 }
 
 /// Finished games listed per page of `/games status:finished`.

@@ -1,0 +1,201 @@
+//! The turn picker: `/play` (or the Play button) opens a private message of select menus
+//! that narrow the legal turns step by step (the engine's [`Picker`]: no per-game code
+//! here), with Back at every step; the last step previews the turn on the board and in
+//! words, with Confirm and Cancel. Confirm plays the turn through `/move`'s own handler.
+//!
+//! Everything a step needs is in its components' ids ([`Action::Pick`]: the game, the
+//! record's version when the picker opened, the choices so far), so a picker survives a
+//! restart; once the game has changed, its presses are refused and change nothing (a
+//! second Confirm included). `/settings confirm:on` puts the same preview before a typed
+//! `/move` or `/drop`.
+
+use stonemate_engine::{Pick, Picker, Square, Turn, preview};
+
+use super::turns::{self, Played};
+use crate::service::Parts;
+use crate::service::buttons::{Action, PickPath, PickPress};
+use crate::service::error::Refusal;
+use crate::service::games::Fit;
+use crate::service::loaded::Loaded;
+use crate::service::text;
+use crate::service::types::{ButtonStyle, Caller, GameId, Message, Reply, Response, Select, SelectOption};
+
+/// `/play` and the Play button: the first step of the caller's picker in a game where he
+/// is to move.
+pub(crate) fn open(parts: &Parts, caller: &Caller, game: Option<GameId>) -> Result<Response, Refusal> {
+    let (caller, game) = match game {
+        Some(id) => reach(parts, caller, id)?,
+        None => (caller.clone(), parts.games.open(caller, None, Fit::ToMove)?),
+    };
+    turns::check_turn(parts, &game, caller.user.id)?;
+    step(parts, &caller, &game, PickPath::EMPTY, false)
+}
+
+/// A press of a picker's component: a choice (`value`, from the select menu), Back,
+/// Confirm or Cancel. Refused, changing nothing, when the caller is not the player to
+/// move or the game changed since the picker opened.
+pub(crate) fn press(
+    parts: &Parts,
+    caller: &Caller,
+    press: PickPress,
+    (id, version, path): (GameId, u64, PickPath),
+    value: Option<&str>,
+) -> Result<Response, Refusal> {
+    if press == PickPress::Cancel {
+        let text = "Cancelled: nothing was played.".to_owned();
+        let message = Message::from(text);
+        return Ok(private(Reply { ok: true, message, replaces_message: true, game: Some(id), ..Reply::default() }));
+    }
+    let (caller, game) = reach(parts, caller, id)?;
+    let caller = &caller;
+    game.check_playing(caller.user.id)?;
+    if game.record.version != version {
+        return Err(Refusal::PickerStale(id));
+    }
+    turns::check_turn(parts, &game, caller.user.id)?;
+    match press {
+        PickPress::Choose => {
+            let value = value.unwrap_or_default();
+            let bad = || Refusal::BadPick(format!("`{}` is not one of the choices here", text::typed(value)));
+            let next = path.then(value).ok_or_else(bad)?;
+            step(parts, caller, &game, next, true)
+        }
+        PickPress::Back => step(parts, caller, &game, path.back(), true),
+        PickPress::Confirm => {
+            let turn = Picker::new(&game.position).turn(&path.steps());
+            let turn = turn.ok_or_else(|| Refusal::BadPick("that is not a whole turn".to_owned()))?;
+            turns::turn_at(parts, caller, Some(id), Played::Turn(turn), Some(version))
+        }
+        PickPress::Cancel => unreachable!("answered above"),
+    }
+}
+
+/// The game a picker's component names, and the caller as the game's server sees him: a
+/// player pressing in a direct message (a turn ping sent there) reaches his own games,
+/// as if he pressed in their server; anyone else only what [`Games::named`] lets him.
+///
+/// [`Games::named`]: crate::service::games::Games::named
+fn reach(parts: &Parts, caller: &Caller, id: GameId) -> Result<(Caller, Loaded), Refusal> {
+    if caller.guild.is_none() {
+        let record = parts.games.load(id)?;
+        if record.involves(caller.user.id) {
+            let caller = Caller { guild: record.guild, ..caller.clone() };
+            return Ok((caller, parts.games.loaded(record)?));
+        }
+    }
+    Ok((caller.clone(), parts.games.loaded(parts.games.named(caller, id)?)?))
+}
+
+/// A typed `/move` or `/drop`: played at once, or first previewed with Confirm and Cancel
+/// when the caller asked for that (`/settings confirm:on`) and the turn is legal.
+pub(crate) fn typed(
+    parts: &Parts,
+    caller: &Caller,
+    id: Option<GameId>,
+    played: Played<'_>,
+) -> Result<Response, Refusal> {
+    let me = caller.user.id;
+    if !parts.users.confirms(me) {
+        return turns::turn(parts, caller, id, played);
+    }
+    let game = parts.games.open(caller, id, Fit::ToMove)?;
+    turns::check_turn(parts, &game, me)?;
+    let turn = match played {
+        Played::Typed(notation) => game.position.parse_turn(notation).ok(),
+        Played::Turn(turn) => Some(turn),
+    };
+    let path = turn.and_then(|turn| Picker::new(&game.position).path_to(turn));
+    match path.and_then(|path| PickPath::new(&path.join("."))) {
+        Some(path) => step(parts, caller, &game, path, false),
+        // A refused turn is refused as `/move` refuses it, board and all.
+        None => turns::turn(parts, caller, id, played),
+    }
+}
+
+/// The picker of `game` after `path`: the next step's menu, or the preview of the turn.
+fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces: bool) -> Result<Response, Refusal> {
+    let picker = Picker::new(&game.position);
+    let steps = path.steps();
+    let at = picker.at(&steps).map_err(|error| Refusal::BadPick(error.to_string()))?;
+    let (id, version) = (game.id(), game.record.version);
+    let action = |press| Action::Pick { press, game: id, version, path };
+    let mut buttons = Vec::new();
+    if !steps.is_empty() {
+        buttons.push(action(PickPress::Back).button("Back", ButtonStyle::Secondary));
+    }
+    let reply = match at {
+        Pick::Choose(options) => {
+            // What is still possible is marked on the board once something is chosen.
+            let left = if steps.is_empty() { Vec::new() } else { picker.turns_after(&steps).unwrap_or_default() };
+            let image = parts.pictures.board(game, caller.user.id, touched(&left));
+            let options: Vec<SelectOption> =
+                options.into_iter().map(|option| SelectOption { value: option.value, label: option.label }).collect();
+            let select = Select {
+                custom_id: action(PickPress::Choose).to_string(),
+                placeholder: if steps.is_empty() { "Choose your turn".to_owned() } else { "Then…".to_owned() },
+                options,
+            };
+            buttons.push(action(PickPress::Cancel).button("Cancel", ButtonStyle::Danger));
+            let chosen = if steps.is_empty() { String::new() } else { format!(" (so far: {})", steps.join(" ")) };
+            Reply {
+                message: Message::from(format!("Your turn in {id}: choose it below{chosen}.")),
+                images: vec![image],
+                selects: vec![select],
+                ..Reply::default()
+            }
+        }
+        Pick::Done(turn) => {
+            let shown = preview(&game.position, turn).map_err(Refusal::Illegal)?;
+            let image = parts.pictures.board_at(game, &shown.after, caller.user.id, arrows(turn, &shown.after));
+            buttons.insert(0, action(PickPress::Confirm).button("Confirm", ButtonStyle::Success));
+            buttons.push(action(PickPress::Cancel).button("Cancel", ButtonStyle::Danger));
+            Reply {
+                message: Message::from(format!("Your turn in {id}: {} Confirm to play it.", text::typed(&shown.words))),
+                images: vec![image],
+                ..Reply::default()
+            }
+        }
+    };
+    Ok(private(Reply { ok: true, buttons, replaces_message: replaces, game: Some(id), ..reply }))
+}
+
+/// The squares the turns still possible touch, to mark on the board.
+fn touched(turns: &[Turn]) -> Vec<Square> {
+    let mut squares: Vec<Square> = turns.iter().flat_map(Turn::touched).collect();
+    squares.sort_unstable();
+    squares.dedup();
+    squares
+}
+
+/// The arrow a preview draws for `turn`: from where a piece leaves to where it lands. A
+/// block the view draws moving already (Gess) gets none; drops and passes have none.
+fn arrows(turn: Turn, after: &stonemate_engine::AnyGame) -> Vec<(Square, Square)> {
+    match turn {
+        Turn::Move { from, to, .. } | Turn::Relocate { from, to } if after.view().block_move.is_none() => {
+            vec![(from, to)]
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn private(reply: Reply) -> Response {
+    Response { reply: Reply { private: true, ..reply }, notices: Vec::new() }
+}
+
+/// `/settings`: sets `confirm` when given; answers with the caller's settings.
+pub(crate) fn settings(parts: &Parts, caller: &Caller, confirm: Option<bool>) -> Result<Response, Refusal> {
+    let me = caller.user.id;
+    if let Some(confirm) = confirm {
+        let old = parts.users.record(me)?;
+        let name = crate::service::games::short_name(&caller.user.name);
+        let old = old.unwrap_or_else(|| crate::store::UserRecord::new(me, name));
+        parts.users.save(&crate::store::UserRecord { confirm, ..old })?;
+    }
+    let on_off = |on: bool| if on { "on" } else { "off" };
+    let text = format!(
+        "Your settings: notify {}; confirm {} (with confirm on, a typed /move or /drop first shows its preview).",
+        parts.users.notify_mode(me).name(),
+        on_off(parts.users.confirms(me)),
+    );
+    Ok(private(Reply { ok: true, message: Message::from(text), ..Reply::default() }))
+}

@@ -1,0 +1,465 @@
+//! The turn picker: every legal turn as a path of choices a player taps, for any game.
+//!
+//! Each legal turn is spelt as a list of tokens in full detail (a drop: the piece, the
+//! file, the rank; a move: the file and rank it starts from, where it goes, the
+//! promotion; a tandem: its two corners and where it goes; a mole drop: the piece and the
+//! city cell). A *step* offers the distinct next tokens of the turns still possible, made
+//! shorter where that stays within [`MAX_CHOICES`]:
+//!
+//! - a file and its ranks are offered as whole squares when all of them fit in one step;
+//! - a step of a few single choices and one group (the only piece to drop, "move a piece"
+//!   among passes and drops) offers the group's own choices in its place;
+//! - a step with one choice only is taken at once, and a single turn left ends the path.
+//!
+//! Every choice therefore leads to at least one legal turn, and no step offers more than
+//! [`MAX_CHOICES`]: tokens of one position in the paths are of one kind (files, ranks,
+//! promotions), except the first (a pass, the pieces to drop and three groups).
+//!
+//! A path is the list of [`PickOption::value`]s chosen, which are short ASCII words without
+//! dots, so a caller may keep a path as text (`R.e4`) and ask again later.
+
+use std::cmp::Reverse;
+use std::collections::BTreeMap;
+
+use crate::any::AnyGame;
+use crate::game::{BoardView, Cell};
+use crate::piece::Role;
+use crate::square::Square;
+use crate::turn::Turn;
+
+/// The most choices one step offers (what a Discord select menu holds).
+pub const MAX_CHOICES: usize = 25;
+
+/// One piece of a turn's path. The order of the variants is the order choices are listed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Token {
+    Pass,
+    /// A drop of this role.
+    Drop(Role),
+    /// A move of a piece (or of a Gess block, by its centre).
+    Move,
+    /// A Chogo tandem.
+    Tandem,
+    /// A Chogo mole drop.
+    Mole,
+    File(u8),
+    Rank(u8),
+    Promote(Option<Role>),
+}
+
+impl Token {
+    /// The token's part of a choice's value.
+    fn word(self) -> String {
+        match self {
+            Token::Pass => "pass".to_owned(),
+            Token::Drop(role) => role.letter().to_string(),
+            Token::Move => "move".to_owned(),
+            Token::Tandem => "tandem".to_owned(),
+            Token::Mole => "mole".to_owned(),
+            Token::File(file) => char::from(b'a' + file).to_string(),
+            Token::Rank(rank) => (u16::from(rank) + 1).to_string(),
+            Token::Promote(Some(role)) => format!("={}", role.letter()),
+            Token::Promote(None) => "=".to_owned(),
+        }
+    }
+
+    /// A group whose choices may be offered in its place (see the module documentation).
+    fn is_group(self) -> bool {
+        matches!(self, Token::Drop(_) | Token::Move | Token::Tandem | Token::Mole)
+    }
+}
+
+fn square_tokens(square: Square) -> [Token; 2] {
+    [Token::File(square.file()), Token::Rank(square.rank())]
+}
+
+/// A turn in full detail.
+fn tokens(turn: Turn) -> Vec<Token> {
+    let mut path = Vec::with_capacity(7);
+    match turn {
+        Turn::Pass => path.push(Token::Pass),
+        Turn::Drop { role, to } => {
+            path.push(Token::Drop(role));
+            path.extend(square_tokens(to));
+        }
+        Turn::Move { from, to, promotion } => {
+            path.push(Token::Move);
+            path.extend(square_tokens(from));
+            path.extend(square_tokens(to));
+            path.push(Token::Promote(promotion));
+        }
+        Turn::Tandem { from, to } => {
+            path.push(Token::Tandem);
+            path.extend(square_tokens(from.low()));
+            path.extend(square_tokens(from.high()));
+            path.extend(square_tokens(to));
+        }
+        Turn::Relocate { from, to } => {
+            path.push(Token::Mole);
+            path.extend(square_tokens(from));
+            path.extend(square_tokens(to));
+        }
+    }
+    path
+}
+
+/// One choice of a step, as offered: the value sent back and the words shown.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PickOption {
+    /// What the path holds for this choice: a short ASCII word without dots (`e4`, `R`, `=F`).
+    pub value: String,
+    /// What the player reads (`knight g1`, `to f3 (takes pawn)`, `file e`), at most 100
+    /// characters.
+    pub label: String,
+}
+
+/// Where a path leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pick {
+    /// More to choose: the next step's choices (at least two).
+    Choose(Vec<PickOption>),
+    /// The path names one legal turn.
+    Done(Turn),
+}
+
+/// A path that leads nowhere.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PickError {
+    /// A value that is not among the step's choices (the position changed, or it was made up).
+    #[error("`{0}` is not one of the choices here")]
+    UnknownChoice(String),
+    /// A choice after the path already named a turn.
+    #[error("the turn is already chosen")]
+    AlreadyChosen,
+    /// No legal turn at all: the game is over.
+    #[error("there is no legal turn to choose")]
+    NoLegalTurn,
+}
+
+/// The turns still possible after some choices, and how many tokens of theirs are chosen.
+#[derive(Debug, Clone)]
+struct State {
+    turns: Vec<usize>,
+    depth: usize,
+}
+
+/// One choice of a step, before it is named: the tokens it chooses (from `start` on) and
+/// the turns it leads to (forced tokens after it taken).
+#[derive(Debug, Clone)]
+struct Choice {
+    start: usize,
+    tokens: Vec<Token>,
+    state: State,
+}
+
+/// The legal turns of a position as paths of choices. See the module documentation.
+#[derive(Debug, Clone)]
+pub struct Picker {
+    paths: Vec<(Vec<Token>, Turn)>,
+    view: BoardView,
+}
+
+impl Picker {
+    /// The picker of `game`'s legal turns, for the side to move.
+    #[must_use]
+    pub fn new(game: &AnyGame) -> Picker {
+        let mut turns = game.legal_turns();
+        turns.sort_by_key(|turn| tokens(*turn));
+        turns.dedup();
+        Picker { paths: turns.into_iter().map(|turn| (tokens(turn), turn)).collect(), view: game.view() }
+    }
+
+    /// Where `path` leads: the next step's choices, or the turn it names.
+    pub fn at<S: AsRef<str>>(&self, path: &[S]) -> Result<Pick, PickError> {
+        let mut state = self.start()?;
+        for value in path {
+            if state.turns.len() == 1 {
+                return Err(PickError::AlreadyChosen);
+            }
+            let value = value.as_ref();
+            let choice = self.step(&state).into_iter().find(|choice| word(choice) == value);
+            let choice = choice.ok_or_else(|| PickError::UnknownChoice(value.chars().take(40).collect()))?;
+            state = choice.state;
+        }
+        Ok(match state.turns.as_slice() {
+            [only] => Pick::Done(self.paths[*only].1),
+            _ => Pick::Choose(self.step(&state).iter().map(|choice| self.option(choice)).collect()),
+        })
+    }
+
+    /// The next step's choices after `path` (none once it names a turn).
+    pub fn options<S: AsRef<str>>(&self, path: &[S]) -> Result<Vec<PickOption>, PickError> {
+        Ok(match self.at(path)? {
+            Pick::Choose(options) => options,
+            Pick::Done(_) => Vec::new(),
+        })
+    }
+
+    /// The turn `path` names, if it names one.
+    #[must_use]
+    pub fn turn<S: AsRef<str>>(&self, path: &[S]) -> Option<Turn> {
+        match self.at(path) {
+            Ok(Pick::Done(turn)) => Some(turn),
+            _ => None,
+        }
+    }
+
+    /// The path that names `turn`, if it is legal: what a player would tap for it.
+    #[must_use]
+    pub fn path_to(&self, turn: Turn) -> Option<Vec<String>> {
+        let wanted = tokens(turn);
+        let index = self.paths.binary_search_by(|(path, _)| path.cmp(&wanted)).ok()?;
+        let mut state = self.start().ok()?;
+        let mut path = Vec::new();
+        while state.turns.len() > 1 {
+            let choice = self.step(&state).into_iter().find(|choice| choice.state.turns.contains(&index))?;
+            path.push(word(&choice));
+            state = choice.state;
+        }
+        Some(path)
+    }
+
+    /// The legal turns `path` still leaves possible (all of them for an empty path).
+    pub fn turns_after<S: AsRef<str>>(&self, path: &[S]) -> Result<Vec<Turn>, PickError> {
+        let mut state = self.start()?;
+        for value in path {
+            let value = value.as_ref();
+            let choice = self.step(&state).into_iter().find(|choice| word(choice) == value);
+            state = choice.ok_or_else(|| PickError::UnknownChoice(value.chars().take(40).collect()))?.state;
+        }
+        Ok(state.turns.iter().map(|&index| self.paths[index].1).collect())
+    }
+
+    /// Every legal turn, once each, in the picker's order.
+    pub fn turns(&self) -> impl Iterator<Item = Turn> + '_ {
+        self.paths.iter().map(|(_, turn)| *turn)
+    }
+
+    fn start(&self) -> Result<State, PickError> {
+        if self.paths.is_empty() {
+            return Err(PickError::NoLegalTurn);
+        }
+        Ok(self.settle(State { turns: (0..self.paths.len()).collect(), depth: 0 }))
+    }
+
+    /// Takes every forced token: while all the turns left agree on the next one.
+    fn settle(&self, mut state: State) -> State {
+        while state.turns.len() > 1 && self.children(&state).len() == 1 {
+            state.depth += 1;
+        }
+        state
+    }
+
+    /// The distinct next tokens, in order, each with the turns it leads to (settled).
+    fn children(&self, state: &State) -> Vec<Choice> {
+        let mut by_token: BTreeMap<Token, Vec<usize>> = BTreeMap::new();
+        for &index in &state.turns {
+            if let Some(&token) = self.paths[index].0.get(state.depth) {
+                by_token.entry(token).or_default().push(index);
+            }
+        }
+        let (start, depth) = (state.depth, state.depth + 1);
+        by_token
+            .into_iter()
+            .map(|(token, turns)| Choice { start, tokens: vec![token], state: State { turns, depth } })
+            .collect()
+    }
+
+    /// The choices of the step at `state` (which has more than one turn left).
+    fn step(&self, state: &State) -> Vec<Choice> {
+        let mut choices = self.children(state);
+        for choice in &mut choices {
+            choice.state = self.settle(choice.state.clone());
+        }
+        let choices = self.whole_squares(choices);
+        self.open_groups(choices)
+    }
+
+    /// The choices `choice` opens into, each choosing `choice`'s tokens (and the forced
+    /// ones after them) first.
+    fn open(&self, choice: &Choice) -> Vec<Choice> {
+        let path = &self.paths[choice.state.turns[0]].0;
+        self.step(&choice.state)
+            .into_iter()
+            .map(|inner| {
+                let mut tokens = path[choice.start..inner.start].to_vec();
+                tokens.extend(inner.tokens);
+                Choice { start: choice.start, tokens, state: inner.state }
+            })
+            .collect()
+    }
+
+    /// Whether a choice is a file whose squares could be offered instead.
+    fn is_open_file(choice: &Choice) -> bool {
+        choice.state.turns.len() > 1 && matches!(choice.tokens[..], [Token::File(_)])
+    }
+
+    /// Files offered as whole squares when all of them fit in the step.
+    fn whole_squares(&self, choices: Vec<Choice>) -> Vec<Choice> {
+        if !choices.iter().any(Picker::is_open_file) {
+            return choices;
+        }
+        let mut opened = Vec::with_capacity(MAX_CHOICES);
+        for choice in &choices {
+            if Picker::is_open_file(choice) {
+                opened.extend(self.open(choice))
+            } else {
+                opened.push(choice.clone())
+            }
+            if opened.len() > MAX_CHOICES {
+                return choices;
+            }
+        }
+        opened
+    }
+
+    /// Groups offered by their own choices while the step stays within [`MAX_CHOICES`],
+    /// biggest group first; a piece to drop only when it is the only one.
+    fn open_groups(&self, choices: Vec<Choice>) -> Vec<Choice> {
+        let drops = choices.iter().filter(|choice| matches!(choice.tokens[..], [Token::Drop(_)])).count();
+        let openable = |choice: &Choice| {
+            choice.state.turns.len() > 1
+                && matches!(choice.tokens[..], [token] if token.is_group())
+                && (drops == 1 || !matches!(choice.tokens[0], Token::Drop(_)))
+        };
+        let mut groups: Vec<usize> = (0..choices.len()).filter(|&index| openable(&choices[index])).collect();
+        if choices.len() == 1 || groups.is_empty() {
+            return choices;
+        }
+        groups.sort_by_key(|&index| Reverse(choices[index].state.turns.len()));
+        let mut opened: Vec<Option<Vec<Choice>>> = vec![None; choices.len()];
+        let mut count = choices.len();
+        for index in groups {
+            let inner = self.open(&choices[index]);
+            if count - 1 + inner.len() <= MAX_CHOICES {
+                count += inner.len() - 1;
+                opened[index] = Some(inner);
+            }
+        }
+        let mut result = Vec::with_capacity(count);
+        for (choice, opened) in choices.into_iter().zip(opened) {
+            match opened {
+                Some(inner) => result.extend(inner),
+                None => result.push(choice),
+            }
+        }
+        result
+    }
+
+    fn option(&self, choice: &Choice) -> PickOption {
+        let label: String = self.label(choice).chars().take(100).collect();
+        PickOption { value: word(choice), label }
+    }
+
+    /// The words for a choice: what its last token says, read in the turn it belongs to
+    /// (any of its turns: they agree on the chosen tokens). A group opened into its
+    /// choices goes without saying; a file whose rank is forced reads as the square.
+    fn label(&self, choice: &Choice) -> String {
+        let (path, turn) = &self.paths[choice.state.turns[0]];
+        let mut slot = choice.start + choice.tokens.len() - 1;
+        if matches!(path[slot], Token::File(_)) && choice.state.depth > slot + 1 {
+            slot += 1;
+        }
+        let words = self.slot_words(*turn, slot, path[slot]);
+        if choice.state.turns.len() == 1 && path[slot].is_group() {
+            return format!("{words}: {turn}");
+        }
+        words
+    }
+
+    /// What the token at `index` of `turn`'s path says.
+    fn slot_words(&self, turn: Turn, index: usize, token: Token) -> String {
+        let piece = |square: Square| match self.view.cell(square) {
+            Cell::Piece(piece) => format!("{} {square}", piece.role.name()),
+            _ => square.to_string(),
+        };
+        let target = |square: Square| match self.view.cell(square) {
+            Cell::Piece(piece) => format!("to {square} (takes {})", piece.role.name()),
+            _ => format!("to {square}"),
+        };
+        match (token, turn) {
+            (Token::Pass, _) => "pass".to_owned(),
+            (Token::Drop(role), _) => format!("drop a {} ({})", role.name(), role.letter()),
+            (Token::Move, _) => "move a piece".to_owned(),
+            (Token::Tandem, _) => "move a tandem".to_owned(),
+            (Token::Mole, _) => "mole drop".to_owned(),
+            (Token::Promote(Some(role)), _) => format!("promote to {}", role.name()),
+            (Token::Promote(None), _) => "no promotion".to_owned(),
+            (Token::File(file), _) => {
+                let name = char::from(b'a' + file);
+                if index >= 3 { format!("to file {name}") } else { format!("file {name}") }
+            }
+            (Token::Rank(_), Turn::Drop { to, .. }) => to.to_string(),
+            (Token::Rank(_), Turn::Move { from, to, .. } | Turn::Relocate { from, to }) => {
+                if index == 2 {
+                    piece(from)
+                } else {
+                    target(to)
+                }
+            }
+            (Token::Rank(_), Turn::Tandem { from, to }) => match index {
+                2 => format!("corner {}", from.low()),
+                4 => format!("tandem {}{}", from.low(), from.high()),
+                _ => format!("to {to}"),
+            },
+            (Token::Rank(_), Turn::Pass) => String::new(),
+        }
+    }
+}
+
+/// A choice's value: its tokens' words, run together.
+fn word(choice: &Choice) -> String {
+    choice.tokens.iter().map(|token| token.word()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameKind;
+
+    fn game(kind: GameKind, options: &[(&str, &str)]) -> AnyGame {
+        let options: Vec<(String, String)> = options.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+        AnyGame::new(kind, &options).expect("options")
+    }
+
+    #[test]
+    fn go_offers_pass_and_columns_then_rows() {
+        let picker = Picker::new(&game(GameKind::Go, &[("board", "9x9")]));
+        let first = picker.options::<&str>(&[]).unwrap();
+        let values: Vec<&str> = first.iter().map(|option| option.value.as_str()).collect();
+        assert_eq!(values, ["pass", "Ra", "Rb", "Rc", "Rd", "Re", "Rf", "Rg", "Rh", "Ri"]);
+        let rows = picker.options(&["Re"]).unwrap();
+        assert_eq!(rows.len(), 9);
+        assert_eq!((rows[3].value.as_str(), rows[3].label.as_str()), ("4", "e4"));
+        assert_eq!(picker.turn(&["Re", "4"]), Some(Turn::Drop { role: Role::Rook, to: "e4".parse().unwrap() }));
+        assert_eq!(picker.turn(&["pass"]), Some(Turn::Pass));
+        assert_eq!(picker.at(&["Rz"]), Err(PickError::UnknownChoice("Rz".to_owned())));
+        assert_eq!(picker.at(&["pass", "Ra"]), Err(PickError::AlreadyChosen));
+    }
+
+    #[test]
+    fn small_boards_offer_whole_squares() {
+        let picker = Picker::new(&game(GameKind::Go, &[("board", "3x3")]));
+        let first = picker.options::<&str>(&[]).unwrap();
+        assert_eq!(first.len(), 10, "pass and nine squares: {first:?}");
+        assert!(first.iter().any(|option| option.value == "Rb2" && option.label == "b2"), "{first:?}");
+    }
+
+    #[test]
+    fn ichess_moves_name_the_piece_then_the_target() {
+        let mut chess = game(GameKind::IChess, &[]);
+        // Deployment first: drops only, the piece then the square.
+        let picker = Picker::new(&chess);
+        let first = picker.options::<&str>(&[]).unwrap();
+        assert!(first.iter().all(|option| option.label.starts_with("drop a ")), "{first:?}");
+        while chess.legal_turns().iter().any(|turn| matches!(turn, Turn::Drop { .. })) {
+            let turn = chess.legal_turns()[0];
+            chess.play(turn).unwrap();
+        }
+        if chess.to_move().is_some() {
+            let picker = Picker::new(&chess);
+            let first = picker.options::<&str>(&[]).unwrap();
+            assert!(first.len() <= MAX_CHOICES && first.len() > 1, "{first:?}");
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! The turn picker (`/play`, the Play button, issue 26): walked through the service from
+//! random positions of every game to the turn it offers, each step's choices exactly the
+//! engine's; Back, Cancel, stale pickers, a second Confirm and presses by others refused
+//! without change; `/settings confirm:on` previews a typed turn.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use stonemate_bot::service::commands::Value;
+use stonemate_bot::service::{Command, GameId, GameStatus, Reply, Settings};
+use stonemate_bot::store::MemoryStore;
+use stonemate_engine::picker::MAX_CHOICES;
+use stonemate_engine::{AnyGame, Color, Picker, Turn};
+
+use super::common::{Table, caller, game_opt, mv, mv_in, text, typed};
+
+/// A table that draws no pictures (the walks make hundreds of replies).
+fn quiet() -> Table {
+    Table::with(MemoryStore::new(), Settings { render: |_| Vec::new(), animate: |_| Vec::new(), ..Settings::default() })
+}
+
+/// The position of the game's record.
+fn position(table: &Table, id: GameId) -> AnyGame {
+    let record = table.record(id);
+    AnyGame::replay(record.game, &record.options, &record.turns).expect("a game").game
+}
+
+/// Alice plays White (she challenges), Bob Black.
+fn player(side: Color) -> &'static str {
+    if side == Color::White { "alice" } else { "bob" }
+}
+
+/// The button labelled `label` of a reply.
+fn button<'a>(reply: &'a Reply, label: &str) -> &'a str {
+    let found = reply.buttons.iter().find(|button| button.label == label);
+    &found.unwrap_or_else(|| panic!("no {label} in {reply:?}")).custom_id
+}
+
+/// Walks the picker from `/play` to `turn` (going Back once on the way when `back`),
+/// checking each step against the engine's; returns the preview reply.
+fn walk(table: &Table, id: GameId, who: &str, turn: Turn, back: bool) -> Reply {
+    let game = position(table, id);
+    let picker = Picker::new(&game);
+    let path = picker.path_to(turn).expect("a legal turn has a path");
+    let mut reply = table.ok(who, Command::Play { game: game_opt(id) }).reply;
+    for (index, value) in path.iter().enumerate() {
+        assert!(reply.private && reply.ok, "{reply:?}");
+        let [select] = reply.selects.as_slice() else { panic!("one select menu per step: {reply:?}") };
+        let offered: Vec<(&str, &str)> =
+            select.options.iter().map(|option| (option.value.as_str(), option.label.as_str())).collect();
+        let engine = picker.options(&path[..index]).unwrap();
+        let expected: Vec<(&str, &str)> =
+            engine.iter().map(|option| (option.value.as_str(), option.label.as_str())).collect();
+        assert_eq!(offered, expected, "the step's choices are the engine's");
+        assert!(offered.len() <= MAX_CHOICES);
+        assert_eq!(
+            reply.buttons.iter().any(|button| button.label == "Back"),
+            index > 0,
+            "Back once something is chosen"
+        );
+        let custom_id = select.custom_id.clone();
+        reply = table.service.select(&caller(who), &custom_id, value).reply;
+        if back && index == 0 {
+            assert!(reply.ok && reply.replaces_message, "{reply:?}");
+            let again = table.service.press(&caller(who), button(&reply, "Back")).reply;
+            assert_eq!(again.selects, table.ok(who, Command::Play { game: game_opt(id) }).reply.selects, "Back undoes");
+            reply = table.service.select(&caller(who), &custom_id, value).reply;
+        }
+        assert!(reply.ok, "{value}: {}", reply.text());
+    }
+    assert!(reply.selects.is_empty() && reply.ok && reply.private, "{reply:?}");
+    reply
+}
+
+/// Plays `turns` random turns of a game through the picker alone.
+fn play_with_the_picker(game: &str, options: &str, seed: u64, turns: usize) {
+    let table = quiet();
+    let id = table.challenge("alice", "bob", game, 0, options);
+    table.ok("bob", Command::Accept { challenge: game_opt(id) });
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..turns {
+        let position = position(&table, id);
+        let Some(side) = position.to_move() else { break };
+        let legal = position.legal_turns();
+        let &turn = legal.choose(&mut rng).expect("a game that goes on has a turn");
+        let preview = walk(&table, id, player(side), turn, rng.gen_bool(0.2));
+        assert!(preview.text().contains(&position.format_turn(turn)), "{}", preview.text());
+        let confirm = button(&preview, "Confirm").to_owned();
+        let played = table.service.press(&caller(player(side)), &confirm).reply;
+        assert!(played.ok && !played.private, "{}", played.text());
+        assert_eq!(table.record(id).turns.last(), Some(&position.format_turn(turn)), "the confirmed turn is played");
+        // The same Confirm again: the game has moved on.
+        let again = table.press_refused(player(side), &confirm);
+        assert!(again.contains("moved on"), "{again}");
+    }
+}
+
+#[test]
+fn every_game_is_played_with_the_picker_alone() {
+    for (game, options, turns) in [
+        ("chego", "", 14),
+        ("gess", "", 10),
+        ("ichess", "", 40),
+        ("go", "board=9x9", 14),
+        ("go", "board=6x5:c3,d4 pieces=RNBPHG moving=on", 20),
+        ("chogo", "", 24),
+    ] {
+        for seed in 0..2 {
+            play_with_the_picker(game, options, seed, turns);
+        }
+    }
+}
+
+#[test]
+fn a_picker_left_open_while_the_game_moved_on_is_refused() {
+    let table = quiet();
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    let opened = table.ok("bob", Command::Play { game: game_opt(id) }).reply;
+    let select = opened.selects[0].custom_id.clone();
+    let preview = table.service.select(&caller("bob"), &select, "pass").reply;
+    let confirm = button(&preview, "Confirm").to_owned();
+    // Bob plays by typing instead; the picker is now stale.
+    table.ok("bob", mv("e5"));
+    assert!(table.press_refused("bob", &confirm).contains("moved on"));
+    let before = table.service.store().dump().unwrap();
+    let chosen = table.service.select(&caller("bob"), &select, "pass").reply;
+    assert!(!chosen.ok && chosen.text().contains("moved on"), "{}", chosen.text());
+    assert_eq!(table.service.store().dump().unwrap(), before);
+}
+
+#[test]
+fn only_the_player_to_move_uses_a_picker() {
+    let table = quiet();
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    let text = table.refused("alice", Command::Play { game: game_opt(id) });
+    assert!(text.contains("not your turn"), "{text}");
+    let opened = table.ok("bob", Command::Play { game: game_opt(id) }).reply;
+    let preview = table.service.select(&caller("bob"), &opened.selects[0].custom_id, "pass").reply;
+    let confirm = button(&preview, "Confirm").to_owned();
+    assert!(table.press_refused("carol", &confirm).contains("not your game"));
+    assert!(table.press_refused("alice", &confirm).contains("not your turn"));
+    let forged = confirm.replace(":pass", ":Rz");
+    assert!(table.press_refused("bob", &forged).contains("nothing was played"));
+    // Cancel plays nothing; the picker's Confirm still works until the game changes.
+    let cancelled = table.service.press(&caller("bob"), button(&preview, "Cancel")).reply;
+    assert!(cancelled.ok && cancelled.private && cancelled.text().contains("nothing was played"));
+    assert!(table.record(id).turns.is_empty());
+    assert!(table.service.press(&caller("bob"), &confirm).reply.ok);
+    assert_eq!(table.record(id).turns, ["pass"]);
+}
+
+#[test]
+fn turn_replies_and_pings_carry_play_for_the_player_to_move() {
+    let table = quiet();
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    let response = table.ok("bob", mv("e5"));
+    let play = format!("play:{}", id.0);
+    assert!(response.reply.buttons.iter().any(|button| button.custom_id == play), "{:?}", response.reply.buttons);
+    assert!(response.notices.iter().all(|notice| notice.buttons.iter().any(|button| button.custom_id == play)));
+    let board = table.ok("alice", Command::Board { game: game_opt(id) }).reply;
+    assert!(board.buttons.iter().any(|button| button.custom_id == play), "alice is to move");
+    let opened = table.service.press(&caller("alice"), &play).reply;
+    assert!(opened.ok && opened.private && opened.selects.len() == 1, "{opened:?}");
+}
+
+#[test]
+fn settings_confirm_on_previews_a_typed_turn() {
+    let table = quiet();
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    assert!(table.ok("bob", Command::Settings { confirm: None }).reply.text().contains("confirm off"));
+    table.ok("bob", typed("settings", &[("confirm", text("on"))]));
+    assert!(table.ok("bob", Command::Settings { confirm: None }).reply.text().contains("confirm on"));
+    let preview = table.ok("bob", mv("e5")).reply;
+    assert!(preview.private && preview.text().contains("R@e5") && table.record(id).turns.is_empty(), "{preview:?}");
+    table.ok("bob", typed("drop", &[("piece", text("R")), ("square", text("d5"))]));
+    assert!(table.record(id).turns.is_empty(), "a preview plays nothing");
+    assert!(table.service.press(&caller("bob"), button(&preview, "Confirm")).reply.ok);
+    assert_eq!(table.record(id).turns, ["R@e5"]);
+    // An illegal typed turn is refused as before, without a preview.
+    let refused = table.refused("alice", mv("e5"));
+    assert!(refused.contains("e5"), "{refused}");
+    let bad = table.refused("alice", typed("settings", &[("confirm", Value::Text("maybe".into()))]));
+    assert!(bad.contains("neither on nor off"), "{bad}");
+}
+
+#[test]
+fn turn_pings_name_the_opponents_turn_with_the_board() {
+    let table = quiet();
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    let response = table.ok("bob", mv("e5"));
+    let ping = response.notices.iter().find(|notice| notice.text().contains("it is your turn")).expect("a ping");
+    assert!(ping.text().contains("bob played R@e5."), "{}", ping.text());
+    assert_eq!(ping.images.len(), 1, "the board comes with it");
+    assert!(ping.buttons.iter().any(|button| button.custom_id == format!("play:{}", id.0)));
+}
+
+#[test]
+fn games_lists_the_callers_turns_first_least_time_left_first_and_next_game_leads_there() {
+    let table = quiet();
+    let waiting = table.go("alice", "bob", 3, "board=9x9");
+    let later = table.go("bob", "alice", 3, "board=9x9");
+    let sooner = table.go("carol", "alice", 1, "board=9x9");
+    let listed = table.ok("alice", Command::Games { user: None, status: GameStatus::Active, page: 1 }).reply.text();
+    let order: Vec<&str> =
+        listed.lines().filter_map(|line| line.split(' ').next()).filter(|id| id.starts_with('#')).collect();
+    assert_eq!(order, [sooner.to_string(), later.to_string(), waiting.to_string()], "{listed}");
+    // After her turn in the most urgent game, Next game leads to the other one.
+    let played = table.ok("alice", mv_in("e5", sooner)).reply;
+    let next = format!("next-game:{}", later.0);
+    assert!(played.buttons.iter().any(|button| button.custom_id == next), "{:?}", played.buttons);
+    let board = table.service.press(&caller("alice"), &next).reply;
+    assert!(board.ok && board.private && board.game == Some(later), "{board:?}");
+    assert!(board.buttons.iter().any(|button| button.custom_id == format!("play:{}", later.0)), "alice is to move");
+    // Once she has no other game to play, there is no Next game.
+    let played = table.ok("alice", mv_in("e5", later)).reply;
+    assert!(played.buttons.iter().all(|button| !button.custom_id.starts_with("next-game:")), "{:?}", played.buttons);
+}
