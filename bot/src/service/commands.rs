@@ -14,6 +14,7 @@ use stonemate_ai::{Level, UnknownLevel};
 use stonemate_engine::game::UnknownGame;
 use stonemate_engine::{AnyGame, GameKind, Turn};
 
+use super::Parts;
 use super::error::Refusal;
 use super::games::parse_id;
 use super::handlers::{
@@ -21,7 +22,6 @@ use super::handlers::{
 };
 use super::text;
 use super::types::{Caller, Field, GameId, GameStatus, Reply, Response, User};
-use super::{Parts, ratings};
 use crate::store::{ColorChoice, NotifyMode};
 
 pub use super::limits::{MAX_DAYS, MAX_PAGE, MAX_VACATION_DAYS};
@@ -367,12 +367,18 @@ fn color(text: Option<&str>, kind: GameKind) -> Result<ColorChoice, Refusal> {
 /// `/help`: every command in one line, from the list, and where each game's rules are.
 #[must_use]
 pub fn help_text() -> String {
-    let mut lines = vec!["**Stonemate's commands**".to_owned()];
-    lines.extend(COMMANDS.iter().map(|spec| format!("`/{}` — {}", spec.name, spec.help)));
     let games: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
-    lines.push(format!("Each game's rules: `/rules game:NAME`, where NAME is {}.", games.join(", ")));
-    lines.push(format!("{}.", ratings::EXPLAINED));
-    lines.join("\n")
+    let rules = format!("Each game's rules: `/rules game:NAME`, where NAME is {}.", games.join(", "));
+    let ratings = "Ratings: `/stats` and `/leaderboard` say how they are counted.";
+    let text = |line: fn(&Spec) -> &'static str| {
+        let mut lines = vec!["**Stonemate's commands**".to_owned()];
+        lines.extend(COMMANDS.iter().map(|spec| format!("`/{}` — {}", spec.name, line(spec))));
+        lines.extend([rules.clone(), ratings.to_owned()]);
+        lines.join("\n")
+    };
+    // A message holds 2,000 characters: past that, each command gets its short description.
+    let long = text(|spec| spec.help);
+    if long.chars().count() <= text::MAX_MESSAGE { long } else { text(|spec| spec.description) }
 }
 
 /// `/help`, for anyone, privately.

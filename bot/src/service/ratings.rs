@@ -32,7 +32,7 @@ use crate::store::{GameRecord, Phase, RatingChange, RatingRecord};
 /// A rating with a deviation above this is provisional (marked `?`).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
-/// How `/help`, `/stats` and `/leaderboard` explain the ratings.
+/// How `/stats` and `/leaderboard` explain the ratings.
 pub const EXPLAINED: &str = "Ratings are Glicko-2, per server and game, updated after every rated game: \
 games between two people on a clock that end with a result after both have played, never games against \
 Stonemate, games without a clock (days:0) or aborted ones. `?` marks a \

@@ -48,7 +48,7 @@ async fn a_whole_game_played_with_the_picker_only() {
         user("opponent", &bob),
         text("game", "go"),
         text("color", "white"),
-        text("options", "board=3x3 komi=0.5")
+        text("options", "board=3x3 komi=0.5 counting=off")
     ]);
     command(&fake, &alice, "challenge", options).await;
     command(&fake, &bob, "accept", json!([])).await;
