@@ -16,8 +16,9 @@ use serde_json::Value;
 
 const SETUP: &str = "@alice /challenge opponent:@bob game:go color:white days:0 options:\"board=9x9\"\n\
                      @bob /accept\n@bob /move notation:e5\n@alice /move notation:d4\n";
-/// The tmpfs: room for sled's first log segment (512 KiB) and a snapshot, not much more.
-const DISK_KIB: u32 = 1024;
+/// The tmpfs: room for sled's first log segment (512 KiB), a snapshot, and the games played on
+/// once the filler is gone (each turn ping stores its board picture).
+const DISK_KIB: u32 = 4096;
 /// How many restarts the supervisor makes while the disk is full.
 const RESTARTS_WHILE_FULL: usize = 4;
 /// Games played at most before the disk must have been found full.
