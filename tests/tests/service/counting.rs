@@ -4,8 +4,8 @@
 //! the answering player's time runs out, and the record's `dead ...` entry replays.
 
 use stonemate_bot::clock::Span;
-use stonemate_bot::service::{Command, GameId, Response};
-use stonemate_bot::store::{Phase, Reason};
+use stonemate_bot::service::{Command, GameId, Response, Settings, Timeouts};
+use stonemate_bot::store::{MemoryStore, Phase, Reason};
 use stonemate_engine::{AnyGame, Color, EndReason, GameKind, GameResult};
 
 use super::common::{Table, text, typed};
@@ -166,6 +166,25 @@ fn rule_10_a_proposal_stands_when_the_clock_runs_out() {
     let record = table.record(id);
     assert_eq!(record.turns.last().map(String::as_str), Some("dead a3"));
     assert_eq!(record.result.expect("over").winner, Some(Color::Black));
+}
+
+/// Rule 10 and the time-out setting agree: whether time-outs are automatic (the default)
+/// or claimed, an answering player whose clock runs out does not lose on time; the
+/// proposal stands, also the engine's own one that nobody accepted.
+#[test]
+fn rule_10_a_proposal_stands_whatever_the_timeout_setting() {
+    for timeouts in [Timeouts::Automatic, Timeouts::Claim] {
+        let table = Table::with(MemoryStore::new(), Settings { timeouts, ..Settings::default() });
+        let (id, _) = counting_game(&table, 1);
+        let proposal = table.record(id).counting.expect("counting").proposal;
+        table.advance(Span::days(2));
+        let notices = table.service.tick();
+        assert!(notices.iter().any(|notice| notice.text().contains("so it stands")), "{timeouts:?}: {notices:?}");
+        let record = table.record(id);
+        assert_eq!(record.turns.last(), Some(&proposal), "{timeouts:?}");
+        let result = record.result.expect("over");
+        assert_eq!(result.reason, Reason::Rules(EndReason::Counted), "{timeouts:?}: not a loss on time");
+    }
 }
 
 /// Rule 10: the record keeps the agreement as its last entry, and replaying the record
