@@ -11,7 +11,7 @@ use crate::service::types::{Button, Caller, GameId, Message, Reply, Response, Us
 use crate::service::{Parts, tell};
 
 use super::views;
-use crate::store::{Ending, Phase};
+use crate::store::{Finish, Phase};
 
 use super::conditional::{self, Followed};
 use super::counting;
@@ -107,7 +107,7 @@ pub(crate) fn turn_at(
         next.counting = counting;
         next.clock = clock;
         if let Status::Finished(ending) = status {
-            next.finish(Ending::by_rules(ending).at(now));
+            next.finish(Finish::new(ending).at(now));
         }
     };
     parts.respond(caller, game, change, |game| {

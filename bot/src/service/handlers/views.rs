@@ -13,7 +13,7 @@ use crate::service::loaded::Loaded;
 use crate::service::rules;
 use crate::service::text;
 use crate::service::types::{Button, Caller, GameId, NotifyMode, Reply, Response, User, UserId};
-use crate::store::{Phase, Reason, UserRecord};
+use crate::store::{Finish, Phase, UserRecord};
 
 /// Replies longer than this are cut (Discord allows 2000 characters).
 const MAX_TEXT: usize = 1800;
@@ -50,7 +50,7 @@ pub(crate) fn state(parts: &Parts, game: &Loaded) -> String {
             let name = game.mover().map_or("nobody", |user| record.name_of(user));
             format!("{} to move{}", text::name(name), parts.clocks.time_left(record))
         }
-        Phase::Finished if record.result.as_ref().is_some_and(|r| matches!(r.reason, Reason::Rules(_))) => {
+        Phase::Finished if record.result.as_ref().is_some_and(Finish::by_rules) => {
             format!("{}{}", game.result(), game.score())
         }
         Phase::Finished => game.result(),
