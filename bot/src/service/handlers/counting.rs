@@ -20,6 +20,7 @@ use crate::service::buttons::{Action, proposal_tag};
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
+use crate::service::options::keys;
 use crate::service::text;
 use crate::service::types::{
     Attachment, Button, ButtonStyle, Caller, GameId, Message, Notice, Reply, Response, Target, UserId,
@@ -95,7 +96,8 @@ fn board(parts: &Parts, game: &Loaded, counting: &Counting, viewer: Option<UserI
 
 /// What to do next, for the player who is to answer.
 fn choices() -> String {
-    "**Accept**, **Resume** play, or propose others with `/dead squares:\"c3 d4\"` (`none` for none)".to_owned()
+    let usage = keys::Dead::squares.usage("\"c3 d4\"");
+    format!("**Accept**, **Resume** play, or propose others with `{usage}` (`none` for none)")
 }
 
 /// The clock of the player who must answer `counting` (none for the bot, or without days).
