@@ -19,8 +19,8 @@ use stonemate_bot::clock::{Clock, Span, SystemClock, Timestamp};
 use stonemate_bot::ids::{ChannelId, GameId, GuildId, UserId};
 use stonemate_bot::store::backend::{KeyRange, chunks};
 use stonemate_bot::store::sample::sample_record;
-use stonemate_bot::store::{Ending, GameRecord, Phase, Reason, SledStore, UserRecord};
-use stonemate_engine::{AnyGame, Color, GameKind};
+use stonemate_bot::store::{Finish, GameRecord, Phase, SledStore, UserRecord};
+use stonemate_engine::{AnyGame, Color, EndReason, Ending, GameKind, Outcome};
 use stonemate_tests::postgres::{Cluster, DURABLE};
 
 /// Distinct games played at random; the N records cycle through them.
@@ -95,7 +95,7 @@ fn record(n: u32, pool: &[Played], now: Timestamp) -> GameRecord {
         result: if playing {
             None
         } else {
-            Some(Ending { winner: Some(Color::White), reason: Reason::Resignation, finished: Some(now) })
+            Some(Finish::new(Ending { outcome: Outcome::Winner(Color::White), reason: EndReason::Resignation }).at(now))
         },
         ..record
     }}
