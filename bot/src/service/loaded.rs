@@ -228,7 +228,7 @@ mod tests {
 
     use super::*;
     use crate::clock::Timestamp;
-    use crate::service::{ChannelId, GameId};
+    use crate::service::GameId;
     use crate::store::sample::sample_record;
 
     const ALICE: UserId = UserId(1);

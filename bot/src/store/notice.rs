@@ -39,4 +39,3 @@ pub(super) fn put_notices<B: Backend + ?Sized>(
     }
     Ok(())
 }
-

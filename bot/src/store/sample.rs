@@ -17,7 +17,12 @@ use crate::ids::{ChannelId, GameId, GuildId, UserId};
 /// When `options` are not valid options of `kind`.
 #[doc(hidden)]
 #[must_use]
-pub fn sample_record(kind: GameKind, options: &[(String, String)], [white, black]: [UserId; 2], now: Timestamp) -> GameRecord {
+pub fn sample_record(
+    kind: GameKind,
+    options: &[(String, String)],
+    [white, black]: [UserId; 2],
+    now: Timestamp,
+) -> GameRecord {
     GameRecord {
         format: FORMAT,
         id: GameId(0),

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 
@@ -99,6 +100,57 @@ impl Backend for Tree {
     fn flush(&self) -> Result<(), StoreError> {
         self.db.flush().map_err(unsure)?;
         Ok(())
+    }
+}
+
+/// How long after opening the full check beside the service begins: the start and the
+/// first commands do not share the cores with it.
+const CHECK_DELAY: Duration = Duration::from_secs(2);
+
+/// The database as the full check beside the service reads it ([`Tree`], paced): before
+/// each chunk it waits as long as the previous chunk took to check, so that the check
+/// takes at most about half of one core and commands come first. At 100,000 games it then
+/// takes some tens of seconds instead of some seconds; until it ends, every record is
+/// still checked when it is first read.
+#[derive(Debug)]
+struct Paced {
+    tree: Tree,
+    /// When the previous scan returned (`None`: before the first).
+    previous: Mutex<Option<Instant>>,
+}
+
+impl Paced {
+    fn new(tree: Tree) -> Paced {
+        Paced { tree, previous: Mutex::new(None) }
+    }
+}
+
+impl Backend for Paced {
+    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.tree.get(key)
+    }
+
+    fn scan(&self, range: &KeyRange) -> Result<Entries, StoreError> {
+        let previous = self.previous.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(previous) = previous {
+            // Never longer than a moment: closing the database waits for the check.
+            std::thread::sleep(previous.elapsed().min(Duration::from_millis(100)));
+        }
+        let entries = self.tree.scan(range);
+        *self.previous.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
+        entries
+    }
+
+    fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
+        self.tree.apply(batch)
+    }
+
+    fn next_id(&self) -> Result<u64, StoreError> {
+        self.tree.next_id()
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.tree.flush()
     }
 }
 
@@ -232,7 +284,7 @@ impl Store<Sled> {
             let stop = store.backend().stop_checker.clone();
             let handle = std::thread::Builder::new()
                 .name("stonemate-check".into())
-                .spawn(move || full_check(&tree, &verifier, &stop))
+                .spawn(move || full_check(&Paced::new(tree), &verifier, &stop))
                 .map_err(|error| StoreError::Database(format!("cannot start the check: {error}")))?;
             *store.backend().checker.lock().unwrap_or_else(PoisonError::into_inner) = Some(handle);
         }
@@ -256,9 +308,17 @@ impl Store<Sled> {
     }
 }
 
-/// The full check beside the service: damage stops the store ([`Verifier::found`]).
-fn full_check(tree: &Tree, verifier: &Verifier, stop: &AtomicBool) {
-    let started = std::time::Instant::now();
+/// The full check beside the service, [`CHECK_DELAY`] after the start: damage stops the
+/// store ([`Verifier::found`]).
+fn full_check(tree: &Paced, verifier: &Verifier, stop: &AtomicBool) {
+    let begin = Instant::now() + CHECK_DELAY;
+    while Instant::now() < begin {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let started = Instant::now();
     match check::check_with(tree, verifier, stop) {
         Ok(games) if !stop.load(Ordering::Relaxed) => {
             tracing::info!(games, took = ?started.elapsed(), "the database was checked: no damage");
@@ -294,20 +354,20 @@ fn made_compressed(dir: &Path) -> bool {
 }
 
 /// How long a start waits for the lock of a database another opener is letting go of.
-const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(2);
+const LOCK_PATIENCE: Duration = Duration::from_secs(2);
 
 /// Opens the database, waiting up to [`LOCK_PATIENCE`] while its lock is busy: sled lets
 /// go of it from its flusher thread a moment after the last handle is dropped, and a
 /// process that was just killed releases it as it exits. Only a lock held longer than
 /// that is another process at work ([`StoreError::InUse`]).
 fn open_when_free(config: &sled::Config) -> sled::Result<sled::Db> {
-    let deadline = std::time::Instant::now() + LOCK_PATIENCE;
+    let deadline = Instant::now() + LOCK_PATIENCE;
     loop {
         match config.open() {
             Err(sled::Error::Io(error))
-                if error.to_string().contains("could not acquire lock") && std::time::Instant::now() < deadline =>
+                if error.to_string().contains("could not acquire lock") && Instant::now() < deadline =>
             {
-                std::thread::sleep(std::time::Duration::from_millis(20));
+                std::thread::sleep(Duration::from_millis(20));
             }
             other => return other,
         }

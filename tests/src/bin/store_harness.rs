@@ -98,7 +98,8 @@ fn record(n: u32, pool: &[Played], now: Timestamp) -> GameRecord {
             Some(Finish::new(Ending { outcome: Outcome::Winner(Color::White), reason: EndReason::Resignation }).at(now))
         },
         ..record
-    }}
+    }
+}
 
 /// Writes an export of `games` games and their players.
 fn write_export(path: &Path, games: u32) {
