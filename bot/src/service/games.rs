@@ -142,16 +142,16 @@ impl PositionCache {
 
     fn get(&self, id: GameId, version: u64) -> Option<AnyGame> {
         let mut map = self.map.lock().unwrap_or_else(PoisonError::into_inner);
-        map.get(&id).filter(|(v, _)| *v == version).map(|(_, game)| game.clone())
+        map.get(&id).filter(|(v, _)| *v == version).map(|(_, position)| position.clone())
     }
 
     /// Keeps the position unless a newer version is already kept.
-    pub fn put(&self, id: GameId, version: u64, game: &AnyGame) {
+    pub fn put(&self, id: GameId, version: u64, position: &AnyGame) {
         let mut map = self.map.lock().unwrap_or_else(PoisonError::into_inner);
         if map.peek(&id).is_some_and(|(v, _)| *v > version) {
             return;
         }
-        map.put(id, (version, game.clone()));
+        map.put(id, (version, position.clone()));
     }
 }
 

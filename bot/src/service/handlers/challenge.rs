@@ -310,7 +310,7 @@ fn accepted(parts: &Parts, caller: &Caller, game: &Loaded, was_open: bool) -> Re
         ..Reply::default()
     };
     // The author of an open challenge learns who took it (unless the reply pings him).
-    let notices = if was_open && !reply.mentions().contains(&next.challenger) {
+    let notices = if was_open && !reply.message.mentions().contains(&next.challenger) {
         let told = Message::new().name(&caller.user.name).push(format!(" accepted your open challenge {}.", next.id));
         tell::result_notices(parts, next, &told, Some(caller.user.id))
     } else {
@@ -341,8 +341,7 @@ fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<R
             } else {
                 tell::result_notices(parts, record, &message, Some(caller.user.id))
             };
-            let reply = Reply { ok: true, message, game: Some(record.id), ..Reply::default() };
-            Response { reply, notices }
+            Response::about(record.id, message, notices)
         },
     )
 }

@@ -113,10 +113,9 @@ pub(crate) fn conditional(
     }
 }
 
-/// A private reply about `game`.
+/// A reply about `game` (private, as `/conditional` is declared).
 fn private(game: &Loaded, text: String) -> Response {
-    let reply =
-        Reply { ok: true, message: Message::from(text), private: true, game: Some(game.id()), ..Reply::default() };
+    let reply = Reply { ok: true, message: Message::from(text), game: Some(game.id()), ..Reply::default() };
     Response { reply, notices: Vec::new() }
 }
 

@@ -26,8 +26,9 @@ fn end(parts: &Parts, caller: &Caller, game: Loaded, finish: Finish) -> Result<R
 
 /// A public reply with the board in the game's one orientation.
 fn public(parts: &Parts, game: &Loaded, message: Message, notices: Vec<Notice>) -> Response {
-    let images = vec![parts.pictures.public_board(game)];
-    Response { reply: Reply { ok: true, message, images, game: Some(game.id()), ..Reply::default() }, notices }
+    let mut response = Response::about(game.id(), message, notices);
+    response.reply.images = vec![parts.pictures.public_board(game)];
+    response
 }
 
 /// `/resign`: asks to confirm with a button; nothing changes yet.
@@ -39,8 +40,7 @@ pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let message = Message::from(format!("Resign {} against ", record.id))
         .name(record.name_of(record.other(caller.user.id)))
         .push("? Press the button to confirm.");
-    let reply =
-        Reply { ok: true, message, private: true, buttons: vec![button], game: Some(record.id), ..Reply::default() };
+    let reply = Reply { ok: true, message, buttons: vec![button], game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 

@@ -22,8 +22,8 @@ use crate::service::types::{ButtonStyle, Caller, GameId, Message, Reply, Respons
 
 /// `/play` and the Play button: the first step of the caller's picker in a game where he
 /// is to move.
-pub(crate) fn open(parts: &Parts, caller: &Caller, game: Option<GameId>) -> Result<Response, Refusal> {
-    let (caller, game) = match game {
+pub(crate) fn open(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<Response, Refusal> {
+    let (caller, game) = match id {
         Some(id) => reach(parts, caller, id)?,
         None => (caller.clone(), parts.games.open(caller, None, Fit::ToMove)?),
     };
@@ -44,7 +44,8 @@ pub(crate) fn press(
     if press == PickPress::Cancel {
         let text = "Cancelled: nothing was played.".to_owned();
         let message = Message::from(text);
-        return Ok(private(Reply { ok: true, message, replaces_message: true, game: Some(id), ..Reply::default() }));
+        let reply = Reply { ok: true, message, replaces_message: true, game: Some(id), ..Reply::default() };
+        return Ok(Response { reply, notices: Vec::new() });
     }
     let (caller, game) = reach(parts, caller, id)?;
     let caller = &caller;
@@ -178,6 +179,8 @@ fn arrows(turn: Turn, after: &stonemate_engine::AnyGame) -> Vec<(Square, Square)
     }
 }
 
+/// The picker is its caller's alone, however it was reached (also from a typed `/move`
+/// with `confirm:on`, whose other answers are public).
 fn private(reply: Reply) -> Response {
     Response { reply: Reply { private: true, ..reply }, notices: Vec::new() }
 }
@@ -197,5 +200,5 @@ pub(crate) fn settings(parts: &Parts, caller: &Caller, confirm: Option<bool>) ->
         parts.users.notify_mode(me).name(),
         on_off(parts.users.confirms(me)),
     );
-    Ok(private(Reply { ok: true, message: Message::from(text), ..Reply::default() }))
+    Ok(Response { reply: Reply { ok: true, message: Message::from(text), ..Reply::default() }, notices: Vec::new() })
 }

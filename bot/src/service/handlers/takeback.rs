@@ -67,21 +67,17 @@ pub(crate) fn answer(parts: &Parts, caller: &Caller, id: GameId, accept: bool) -
         let said = Message::new().name(&caller.user.name).push(" accepts: ");
         return take_back(parts, caller, game, request.by, said);
     }
-    parts.respond(
-        caller,
-        game,
-        |next| next.takeback = None,
-        |game| {
-            let record = &game.record;
-            let message = Message::new()
-                .ping(request.by, record.name_of(request.by))
-                .push(", ")
-                .name(&caller.user.name)
-                .push(format!(" declined your takeback in {}.", record.id));
-            let reply = Reply { ok: true, message, game: Some(record.id), ..Reply::default() };
-            Response { reply, notices: Vec::new() }
-        },
-    )
+    parts.respond(caller, game, |next| next.takeback = None, |game| declined(caller, &game.record, request.by))
+}
+
+/// The answer to `asker`'s request, declined by the caller.
+fn declined(caller: &Caller, record: &GameRecord, asker: UserId) -> Response {
+    let message = Message::new()
+        .ping(asker, record.name_of(asker))
+        .push(", ")
+        .name(&caller.user.name)
+        .push(format!(" declined your takeback in {}.", record.id));
+    Response::about(record.id, message, Vec::new())
 }
 
 /// The request standing in `record`: none once a turn was played after it.

@@ -52,10 +52,10 @@ fn play(position: &mut AnyGame, played: Played<'_>) -> Result<String, TurnError>
 pub(crate) fn turn(
     parts: &Parts,
     caller: &Caller,
-    game: Option<GameId>,
+    id: Option<GameId>,
     played: Played<'_>,
 ) -> Result<Response, Refusal> {
-    turn_at(parts, caller, game, played, None)
+    turn_at(parts, caller, id, played, None)
 }
 
 /// [`turn`], refused without change unless the record is still at `version` (when given):
@@ -63,12 +63,12 @@ pub(crate) fn turn(
 pub(crate) fn turn_at(
     parts: &Parts,
     caller: &Caller,
-    game: Option<GameId>,
+    id: Option<GameId>,
     played: Played<'_>,
     version: Option<u64>,
 ) -> Result<Response, Refusal> {
     let me = caller.user.id;
-    let mut game = parts.games.open(caller, game, Fit::ToMove)?;
+    let mut game = parts.games.open(caller, id, Fit::ToMove)?;
     if version.is_some_and(|version| version != game.record.version) {
         return Err(Refusal::PickerStale(game.id()));
     }

@@ -41,7 +41,7 @@ pub(crate) fn vacation(parts: &Parts, caller: &Caller, days: u8) -> Result<Respo
         }
     }
     let text = vacation_text(days, end, &moved, &parts.clocks, left);
-    let reply = Reply { ok: true, message: text.into(), private: true, ..Reply::default() };
+    let reply = Reply { ok: true, message: text.into(), ..Reply::default() };
     Ok(Response { reply, notices })
 }
 

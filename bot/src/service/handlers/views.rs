@@ -135,13 +135,13 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
         lines.push(format!("{} {} vs {opponent}: {}", record.id, record.game.name(), state(parts, &game)));
     }
     for record in parts.games.records_of(caller, user.id, Phase::Challenge)? {
-        let game = record.game.name();
+        let kind = record.game.name();
         let line = if record.is_open() {
-            format!("{} {game} open challenge, waiting for anyone", record.id)
+            format!("{} {kind} open challenge, waiting for anyone", record.id)
         } else if record.challenger == user.id {
-            format!("{} {game} challenge to {}, waiting", record.id, text::name(&record.names[1]))
+            format!("{} {kind} challenge to {}, waiting", record.id, text::name(&record.names[1]))
         } else {
-            format!("{} {game} challenge from {}, to answer", record.id, text::name(&record.names[0]))
+            format!("{} {kind} challenge from {}, to answer", record.id, text::name(&record.names[0]))
         };
         lines.push(line);
     }
@@ -150,7 +150,7 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
     } else {
         cut_list(&format!("{}'s games:\n", text::name(&user.name)), &lines, "\n", |more| format!("\n… and {more} more"))
     };
-    let reply = Reply { ok: true, message: text.into(), private: true, ..Reply::default() };
+    let reply = Reply { ok: true, message: text.into(), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
@@ -199,12 +199,7 @@ pub(crate) fn finished_games(
     let name = text::name(&user.name);
     let pages = u32::try_from(records.len().div_ceil(PAGE)).unwrap_or(u32::MAX);
     if pages == 0 {
-        let reply = Reply {
-            ok: true,
-            message: format!("{name} has no finished games.").into(),
-            private: true,
-            ..Reply::default()
-        };
+        let reply = Reply { ok: true, message: format!("{name} has no finished games.").into(), ..Reply::default() };
         return Ok(Response { reply, notices: Vec::new() });
     }
     if page > pages {
@@ -229,7 +224,7 @@ pub(crate) fn finished_games(
         let older = keys::Games::status.usage(GameStatus::Finished.name()).and(keys::Games::page, page + 1);
         text.push_str(&format!("\nOlder ones: `{older}`"));
     }
-    let reply = Reply { ok: true, message: text.into(), private: true, ..Reply::default() };
+    let reply = Reply { ok: true, message: text.into(), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
@@ -294,18 +289,14 @@ pub(crate) fn legal(
         }
     };
     let images = vec![parts.pictures.board(&loaded, caller.user.id, highlights)];
-    let reply =
-        Reply { ok: true, message: text.into(), private: true, images, game: Some(record.id), ..Reply::default() };
+    let reply = Reply { ok: true, message: text.into(), images, game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
 /// `/rules`: a summary of a game's rules and notation.
 pub(crate) fn rules(kind: GameKind) -> Result<Response, Refusal> {
     let text = rules::summary(kind).to_owned();
-    Ok(Response {
-        reply: Reply { ok: true, message: text.into(), private: true, ..Reply::default() },
-        notices: Vec::new(),
-    })
+    Ok(Response { reply: Reply { ok: true, message: text.into(), ..Reply::default() }, notices: Vec::new() })
 }
 
 /// `/notify`: how the caller is told that it is his turn.
@@ -319,5 +310,5 @@ pub(crate) fn set_notify(parts: &Parts, caller: &Caller, notify: NotifyMode) -> 
         NotifyMode::Dm => "You will get a direct message when it is your turn.",
         NotifyMode::Off => "You will not be pinged about your turns (results still show in the channel).",
     };
-    Ok(Response { reply: Reply { ok: true, message: text.into(), private: true, ..Reply::default() }, notices: vec![] })
+    Ok(Response { reply: Reply { ok: true, message: text.into(), ..Reply::default() }, notices: vec![] })
 }

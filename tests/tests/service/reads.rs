@@ -1,0 +1,62 @@
+//! What one `/move` reads from the store: the game's record and each player's user record
+//! are read once each and handed down from there, not read again by every part that
+//! needs them (issue 25).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use stonemate_bot::service::Settings;
+use stonemate_bot::store::{Backend, Batch, KeyRange, MemoryStore, StoreError};
+
+use super::common::{Table, mv};
+
+/// A memory store that counts how often each key is read (`get`), and how many scans of
+/// each key space run.
+#[derive(Debug, Default)]
+struct Counting {
+    inner: MemoryStore,
+    gets: Mutex<HashMap<Vec<u8>, usize>>,
+}
+
+impl Counting {
+    /// The reads so far of keys that start with `space` (`b'g'` for game records, `b'u'`
+    /// for user records), key by key; and forgets them.
+    fn take(&self, space: u8) -> Vec<usize> {
+        let mut gets = self.gets.lock().unwrap();
+        let counted = gets.iter().filter(|(key, _)| key.first() == Some(&space)).map(|(_, count)| *count).collect();
+        gets.clear();
+        counted
+    }
+}
+
+impl Backend for Counting {
+    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        *self.gets.lock().unwrap().entry(key.to_vec()).or_default() += 1;
+        self.inner.backend().get(key)
+    }
+    fn scan(&self, range: &KeyRange) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+        self.inner.backend().scan(range)
+    }
+    fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
+        self.inner.backend().apply(batch)
+    }
+    fn next_id(&self) -> Result<u64, StoreError> {
+        self.inner.backend().next_id()
+    }
+    fn flush(&self) -> Result<(), StoreError> {
+        self.inner.backend().flush()
+    }
+}
+
+#[test]
+fn a_move_reads_each_user_record_once() {
+    let store = std::sync::Arc::new(Counting::default());
+    let table = Table::with(store.clone(), Settings::default());
+    table.go("alice", "bob", 3, "board=9x9");
+    store.take(b'u');
+    table.ok("bob", mv("e5"));
+    let mut users = store.take(b'u');
+    users.sort_unstable();
+    // The mover's (does he preview his turns?) and the opponent's (how is he told?).
+    assert_eq!(users, [1, 1], "reads per user record");
+}
