@@ -19,7 +19,8 @@ fn end(parts: &Parts, caller: &Caller, game: Loaded, finish: Finish) -> Result<R
     let change = |next: &mut crate::store::GameRecord| next.finish(finish.clone());
     parts.respond(caller, game, change, |game| {
         let message = Message::from(format!("{} is over: {}.", game.id(), game.result()));
-        let notices = tell::result_notices(parts, &game.record, &message, Some(caller.user.id));
+        let notices =
+            tell::result_notices(parts, (&game.record, &parts.users.of(&game.record)), &message, Some(caller.user.id));
         public(parts, game, message, notices)
     })
 }
@@ -125,7 +126,12 @@ pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bo
         |game| {
             let message =
                 Message::new().name(&caller.user.name).push(format!(" declined the draw offer in {}.", game.id()));
-            let mut notices = tell::result_notices(parts, &game.record, &message, Some(caller.user.id));
+            let mut notices = tell::result_notices(
+                parts,
+                (&game.record, &parts.users.of(&game.record)),
+                &message,
+                Some(caller.user.id),
+            );
             if parts.seat.is_bot(caller.user.id) {
                 // The bot's reply is announced in the channel: when the player's message
                 // goes there too, it is the announcement, so the decline is posted once.

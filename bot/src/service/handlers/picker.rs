@@ -96,10 +96,11 @@ pub(crate) fn typed(
     played: Played<'_>,
 ) -> Result<Response, Refusal> {
     let me = caller.user.id;
-    if !parts.users.confirms(me) {
-        return turns::turn(parts, caller, id, played);
-    }
     let game = parts.games.open(caller, id, Fit::ToMove)?;
+    let players = parts.users.of(&game.record);
+    if !players.confirms(me) {
+        return turns::play_opened(parts, caller, game, &players, played);
+    }
     turns::check_turn(parts, &game, me)?;
     let turn = match played {
         Played::Typed(notation) => game.position.parse_turn(notation).ok(),
@@ -109,7 +110,7 @@ pub(crate) fn typed(
     match path.and_then(|path| PickPath::new(&path.join("."))) {
         Some(path) => step(parts, caller, &game, path, false),
         // A refused turn is refused as `/move` refuses it, board and all.
-        None => turns::turn(parts, caller, id, played),
+        None => turns::play_opened(parts, caller, game, &players, played),
     }
 }
 

@@ -125,7 +125,11 @@ fn take_back(parts: &Parts, caller: &Caller, game: Loaded, by: UserId, said: Mes
     let removed = listed(&game.record.turns[kept..]);
     let game = Loaded { record: game.record, position };
     // The clock starts again for the player to move; the bot's turns have none.
-    let clock = if parts.seat.to_move(&game) { None } else { parts.clocks.turn_clock(&game.record) };
+    let clock = if parts.seat.to_move(&game) {
+        None
+    } else {
+        parts.clocks.turn_clock(&game.record, &parts.users.of(&game.record))
+    };
     let change = |next: &mut GameRecord| {
         next.turns.truncate(kept);
         next.takeback = None;
