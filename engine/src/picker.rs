@@ -171,20 +171,17 @@ impl Picker {
 
     /// Where `path` leads: the next step's choices, or the turn it names.
     pub fn at<S: AsRef<str>>(&self, path: &[S]) -> Result<Pick, PickError> {
-        let mut state = self.start()?;
-        for value in path {
-            if state.turns.len() == 1 {
-                return Err(PickError::AlreadyChosen);
-            }
-            let value = value.as_ref();
-            let choice = self.step(&state).into_iter().find(|choice| word(choice) == value);
-            let choice = choice.ok_or_else(|| PickError::UnknownChoice(value.chars().take(40).collect()))?;
-            state = choice.state;
-        }
+        let (state, _) = self.follow(path)?;
         Ok(match state.turns.as_slice() {
             [only] => Pick::Done(self.paths[*only].1),
             _ => Pick::Choose(self.step(&state).iter().map(|choice| self.option(choice)).collect()),
         })
+    }
+
+    /// The choices `path` made, as they were offered (their labels say what was chosen).
+    pub fn chosen<S: AsRef<str>>(&self, path: &[S]) -> Result<Vec<PickOption>, PickError> {
+        let (_, chosen) = self.follow(path)?;
+        Ok(chosen.iter().map(|choice| self.option(choice)).collect())
     }
 
     /// The next step's choices after `path` (none once it names a turn).
@@ -221,18 +218,31 @@ impl Picker {
 
     /// The legal turns `path` still leaves possible (all of them for an empty path).
     pub fn turns_after<S: AsRef<str>>(&self, path: &[S]) -> Result<Vec<Turn>, PickError> {
-        let mut state = self.start()?;
-        for value in path {
-            let value = value.as_ref();
-            let choice = self.step(&state).into_iter().find(|choice| word(choice) == value);
-            state = choice.ok_or_else(|| PickError::UnknownChoice(value.chars().take(40).collect()))?.state;
-        }
+        let (state, _) = self.follow(path)?;
         Ok(state.turns.iter().map(|&index| self.paths[index].1).collect())
     }
 
     /// Every legal turn, once each, in the picker's order.
     pub fn turns(&self) -> impl Iterator<Item = Turn> + '_ {
         self.paths.iter().map(|(_, turn)| *turn)
+    }
+
+    /// Takes the choices of `path` one by one from the start: where they lead, and each
+    /// choice taken.
+    fn follow<S: AsRef<str>>(&self, path: &[S]) -> Result<(State, Vec<Choice>), PickError> {
+        let mut state = self.start()?;
+        let mut taken = Vec::with_capacity(path.len());
+        for value in path {
+            if state.turns.len() == 1 {
+                return Err(PickError::AlreadyChosen);
+            }
+            let value = value.as_ref();
+            let choice = self.step(&state).into_iter().find(|choice| word(choice) == value);
+            let choice = choice.ok_or_else(|| PickError::UnknownChoice(value.chars().take(40).collect()))?;
+            state = choice.state.clone();
+            taken.push(choice);
+        }
+        Ok((state, taken))
     }
 
     fn start(&self) -> Result<State, PickError> {
