@@ -84,7 +84,7 @@ async fn a_whole_game_played_with_the_picker_only() {
     // three buttons; on 3x3 the squares then fit in one menu.
     let opened = command(&fake, &bob, "play", json!([])).await;
     assert!(opened.selects().is_empty(), "a few choices are buttons: {:#}", opened.data);
-    assert_eq!(labelled(&opened, "drop a rook (R)"), format!("pick-at:1:{}:R", opened_version(&opened)));
+    assert_eq!(labelled(&opened, "drop a Rook (R)"), format!("pick-at:1:{}:R", opened_version(&opened)));
     let played = pick(&fake, &bob, &opened, &["R", "b2"]).await;
     assert!(played.content().contains("R@b2"), "{}", played.content());
     // Alice opens hers with the Play button of that reply, and passes.

@@ -161,12 +161,12 @@ fn a_step_of_few_choices_is_buttons() {
     let opened = table.ok("bob", Command::Play { game: game_opt(id) }).reply;
     assert!(opened.selects.is_empty(), "{opened:?}");
     let labels: Vec<&str> = opened.buttons.iter().map(|button| button.label.as_str()).collect();
-    assert_eq!(labels, ["pass", "drop a rook (R)", "drop a knight (N)", "Cancel"]);
-    let knight = button(&opened, "drop a knight (N)").to_owned();
+    assert_eq!(labels, ["pass", "drop a Rook (R)", "drop a Knight (N)", "Cancel"]);
+    let knight = button(&opened, "drop a Knight (N)").to_owned();
     let files = table.service.press(&caller("bob"), &knight).reply;
     assert!(files.ok && files.private && files.replaces_message, "{files:?}");
     assert_eq!(files.selects.len(), 1, "nine files: a menu");
-    assert!(files.text().contains("so far: drop a knight (N)"), "{}", files.text());
+    assert!(files.text().contains("so far: drop a Knight (N)"), "{}", files.text());
     let back = table.service.press(&caller("bob"), button(&files, "Back")).reply;
     assert_eq!(back.buttons, opened.buttons);
     let pass = table.service.press(&caller("bob"), button(&opened, "pass")).reply;
