@@ -224,23 +224,23 @@ impl Button {
     /// The Rematch button of a finished game: the press names the game, so it works after
     /// a restart.
     #[must_use]
-    pub fn rematch(game: GameId) -> Button {
-        Action::Rematch(game).button("Rematch", ButtonStyle::Primary)
+    pub fn rematch(id: GameId) -> Button {
+        Action::Rematch(id).button("Rematch", ButtonStyle::Primary)
     }
 }
 
 impl Button {
     /// The Play button: opens the turn picker of the game for the player to move.
     #[must_use]
-    pub fn play(game: GameId) -> Button {
-        Action::Play(game).button("Play", ButtonStyle::Primary)
+    pub fn play(id: GameId) -> Button {
+        Action::Play(id).button("Play", ButtonStyle::Primary)
     }
 
-    /// The Next game button: the board of `game`, the presser's most urgent game where he
-    /// is to move.
+    /// The Next game button: the board of game `id`, the presser's most urgent game where
+    /// he is to move.
     #[must_use]
-    pub fn next_game(game: GameId) -> Button {
-        Action::NextGame(game).button("Next game", ButtonStyle::Secondary)
+    pub fn next_game(id: GameId) -> Button {
+        Action::NextGame(id).button("Next game", ButtonStyle::Secondary)
     }
 }
 
@@ -260,6 +260,18 @@ pub fn proposal_tag(turns: usize, proposal: &str) -> u32 {
 }
 
 impl Action {
+    /// Whether the answer to the press is for the presser alone: his turn picker (Play and
+    /// its steps, but the turn Confirm plays is public), and his next game, which is
+    /// nobody else's business.
+    #[must_use]
+    pub fn is_private(self) -> bool {
+        match self {
+            Action::Play(_) | Action::NextGame(_) => true,
+            Action::Pick { press, .. } => press != PickPress::Confirm,
+            _ => false,
+        }
+    }
+
     /// The button that asks this.
     #[must_use]
     pub fn button(self, label: &str, style: ButtonStyle) -> Button {

@@ -22,8 +22,8 @@ use crate::service::types::{Button, ButtonStyle, Caller, GameId, Message, Reply,
 
 /// `/play` and the Play button: the first step of the caller's picker in a game where he
 /// is to move.
-pub(crate) fn open(parts: &Parts, caller: &Caller, game: Option<GameId>) -> Result<Response, Refusal> {
-    let (caller, game) = match game {
+pub(crate) fn open(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<Response, Refusal> {
+    let (caller, game) = match id {
         Some(id) => reach(parts, caller, id)?,
         None => (caller.clone(), parts.games.open(caller, None, Fit::ToMove)?),
     };
@@ -44,7 +44,8 @@ pub(crate) fn press(
     if press == PickPress::Cancel {
         let text = "Cancelled: nothing was played.".to_owned();
         let message = Message::from(text);
-        return Ok(private(Reply { ok: true, message, replaces_message: true, game: Some(id), ..Reply::default() }));
+        let reply = Reply { ok: true, message, replaces_message: true, game: Some(id), ..Reply::default() };
+        return Ok(Response { reply, notices: Vec::new() });
     }
     let (caller, game) = reach(parts, caller, id)?;
     let caller = &caller;
@@ -96,10 +97,11 @@ pub(crate) fn typed(
     played: Played<'_>,
 ) -> Result<Response, Refusal> {
     let me = caller.user.id;
-    if !parts.users.confirms(me) {
-        return turns::turn(parts, caller, id, played);
-    }
     let game = parts.games.open(caller, id, Fit::ToMove)?;
+    let players = parts.users.of(&game.record);
+    if !players.confirms(me) {
+        return turns::play_opened(parts, caller, game, &players, played);
+    }
     turns::check_turn(parts, &game, me)?;
     let turn = match played {
         Played::Typed(notation) => game.position.parse_turn(notation).ok(),
@@ -109,7 +111,7 @@ pub(crate) fn typed(
     match path.and_then(|path| PickPath::new(&path.join("."))) {
         Some(path) => step(parts, caller, &game, path, false),
         // A refused turn is refused as `/move` refuses it, board and all.
-        None => turns::turn(parts, caller, id, played),
+        None => turns::play_opened(parts, caller, game, &players, played),
     }
 }
 
@@ -218,6 +220,8 @@ fn arrows(turn: Turn, after: &stonemate_engine::AnyGame) -> Vec<(Square, Square)
     }
 }
 
+/// The picker is its caller's alone, however it was reached (also from a typed `/move`
+/// with `confirm:on`, whose other answers are public).
 fn private(reply: Reply) -> Response {
     Response { reply: Reply { private: true, ..reply }, notices: Vec::new() }
 }
@@ -237,5 +241,5 @@ pub(crate) fn settings(parts: &Parts, caller: &Caller, confirm: Option<bool>) ->
         parts.users.notify_mode(me).name(),
         on_off(parts.users.confirms(me)),
     );
-    Ok(private(Reply { ok: true, message: Message::from(text), ..Reply::default() }))
+    Ok(Response { reply: Reply { ok: true, message: Message::from(text), ..Reply::default() }, notices: Vec::new() })
 }
