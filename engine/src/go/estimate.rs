@@ -121,9 +121,7 @@ fn random_drop(game: &mut Go, rng: &mut SplitMix64) -> bool {
     let roles = game.options().pieces.clone();
     // Captures first: a drop on the last empty square of an opponent group takes it; then
     // the last empty square of an own group, which gives it more (an atari answered).
-    let mut urgent = last_liberties(game.board(), mover);
-    urgent.extend(last_liberties(game.board(), mover.other()));
-    let mut captures = urgent;
+    let mut captures = last_liberties(game.board(), mover);
     let board = game.board();
     let mut empty: Vec<Square> = board.shape().squares().filter(|&square| board.get(square).is_none()).collect();
     while !empty.is_empty() || !captures.is_empty() {
@@ -148,11 +146,13 @@ fn random_drop(game: &mut Go, rng: &mut SplitMix64) -> bool {
     false
 }
 
-/// The squares that are the single empty move left to a group of `color`.
-fn last_liberties(board: &Board, color: Color) -> Vec<Square> {
+/// The squares that are the single empty move left to a group: those of `mover`'s own
+/// groups first, then his opponent's (which are taken first: the caller pops from the end).
+/// One flood of the board finds both.
+fn last_liberties(board: &Board, mover: Color) -> Vec<Square> {
     let mut seen = SquareSet::EMPTY;
-    let mut found = Vec::new();
-    for start in board.squares_of(color).iter() {
+    let (mut own, mut theirs) = (Vec::new(), Vec::new());
+    for start in board.occupied().iter() {
         if seen.contains(start) {
             continue;
         }
@@ -161,10 +161,12 @@ fn last_liberties(board: &Board, color: Color) -> Vec<Square> {
             seen.insert(square);
         }
         if liberties.len() == 1 {
+            let found = if board.get(start).is_some_and(|piece| piece.color == mover) { &mut own } else { &mut theirs };
             found.extend(liberties.iter());
         }
     }
-    found
+    own.append(&mut theirs);
+    own
 }
 
 /// The group of the piece on `start` (what its pieces defend, transitively: rule 3) and the
@@ -181,8 +183,6 @@ fn group_of(board: &Board, start: Square, enough: usize) -> (SquareSet, SquareSe
     let mut liberties = SquareSet::EMPTY;
     let Some(piece) = board.get(start) else { return (group, liberties) };
     let color = piece.color;
-    // Every square taken: each piece's moves stop at its first step.
-    let solid: SquareSet = board.shape().squares().collect();
     let mut queue = vec![start];
     group.insert(start);
     while let Some(from) = queue.pop() {
@@ -192,7 +192,8 @@ fn group_of(board: &Board, start: Square, enough: usize) -> (SquareSet, SquareSe
             }
         });
         let Some(role) = board.get(from).map(|piece| piece.role) else { continue };
-        catalogue::for_each_move(role, color, from, board.shape(), &solid, |to| {
+        // Every square taken: each piece's moves stop at its first step.
+        catalogue::for_each_move(role, color, from, board.shape(), &SquareSet::ALL, |to| {
             if board.get(to).is_some_and(|piece| piece.color == color) && !group.contains(to) {
                 group.insert(to);
                 queue.push(to);
