@@ -134,6 +134,8 @@ impl fmt::Debug for PickPath {
 pub enum PickPress {
     /// The select menu: the chosen value is added to the path.
     Choose,
+    /// A choice's own button (a step of few choices): its path already holds the choice.
+    Tap,
     /// Undoes the last choice.
     Back,
     /// Plays the turn the path names.
@@ -143,12 +145,15 @@ pub enum PickPress {
 }
 
 impl PickPress {
-    const ALL: [PickPress; 4] = [PickPress::Choose, PickPress::Back, PickPress::Confirm, PickPress::Cancel];
+    const ALL: [PickPress; 5] =
+        [PickPress::Choose, PickPress::Tap, PickPress::Back, PickPress::Confirm, PickPress::Cancel];
 
-    /// The word of the `custom_id`: `pick`, `pick-back`, `pick-confirm`, `pick-cancel`.
+    /// The word of the `custom_id`: `pick`, `pick-at`, `pick-back`, `pick-confirm`,
+    /// `pick-cancel`.
     fn word(self) -> &'static str {
         match self {
             PickPress::Choose => "pick",
+            PickPress::Tap => "pick-at",
             PickPress::Back => "pick-back",
             PickPress::Confirm => "pick-confirm",
             PickPress::Cancel => "pick-cancel",
@@ -199,8 +204,9 @@ pub enum Action {
     /// `next-game:7`: shows the board of the game (the Next game button, which leads to
     /// the presser's most urgent game where he is to move).
     NextGame(GameId),
-    /// `pick:7:12:R.e` (and `pick-back`, `pick-confirm`, `pick-cancel`): a step of the
-    /// turn picker opened at version `version` of the game's record, with `path` chosen.
+    /// `pick:7:12:R.e` (and `pick-at`, `pick-back`, `pick-confirm`, `pick-cancel`): a step
+    /// of the turn picker opened at version `version` of the game's record, with `path`
+    /// chosen (for `pick-at`, a choice's button, the choice included).
     Pick {
         /// What the component does.
         press: PickPress,
