@@ -209,7 +209,7 @@ fn import(args: &BackupArgs) -> Result<String, String> {
     drop(store);
     if !location.to_str().is_some_and(crate::store::is_address) {
         // So that the first start reads a snapshot, not the whole import.
-        crate::store::SledStore::settle(&location).map_err(|e| e.to_string())?;
+        crate::store::settle(&location).map_err(|e| e.to_string())?;
     }
     Ok(format!("{games} games imported into {}", crate::store::shown(&location)))
 }

@@ -5,7 +5,7 @@
 //! pieces that are not alive are captured (4); the mover's own must all be alive (5, G4);
 //! simple ko (6); two passes end the game (7); territory plus prisoners scores (8, 9).
 //! With `counting=on`, the two passes open a counting phase instead (rule 10, in
-//! [`counting`]): the players agree on dead pieces (`dead c3 d4`) or resume play.
+//! `go/counting.rs`): the players agree on dead pieces (`dead c3 d4`) or resume play.
 
 mod counting;
 mod estimate;

@@ -181,7 +181,7 @@ pub enum Action {
     /// `takeback-decline:7`.
     TakebackDecline(GameId),
     /// `dead-accept:7:1a2b3c4d`: accepts the proposal of dead pieces in the counting phase
-    /// (go, rule 10) that the button was shown with, named by [`proposal_tag`].
+    /// (go, rule 10) that the button was shown with, named by `proposal_tag`.
     AcceptDead {
         /// The game.
         game: GameId,

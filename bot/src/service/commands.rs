@@ -1,5 +1,5 @@
 //! The commands as the service reads them ([`COMMANDS`], made by `commands!` below from
-//! the one list in [`table`](super::table), where each command is declared once, as its
+//! the one list in `table`, where each command is declared once, as its
 //! name, descriptions, typed options and handler). From that one declaration come the
 //! typed [`Command`] (its options as fields), the reading of its options, the call of its
 //! handler, the Discord registration, the console's parser and `/help`; so adding a

@@ -1,6 +1,6 @@
 //! Options named through their declarations: [`keys`] holds a typed key for every option
 //! of every command (`keys::Games::status`), made from the one list in
-//! [`table`](super::table), and [`Usage`] writes a command line with them
+//! `table`, and [`Usage`] writes a command line with them
 //! (`/games status:finished page:2`). A text that quotes an option does it through its
 //! key, so renaming the option breaks the build instead of leaving the text behind.
 //!

@@ -29,6 +29,7 @@ use std::fmt;
 use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
+use std::time::{Duration, Instant};
 
 use stonemate_engine::AnyGame;
 
@@ -167,7 +168,7 @@ pub fn verify_game(key: &[u8], value: &[u8]) -> Result<GameRecord, Damage> {
 
 /// Checks every record of `store`; returns how many game records there are.
 pub fn check<B: Backend + ?Sized>(store: &Store<B>) -> Result<usize, Damage> {
-    check_with(store.backend().as_ref(), &Verifier::default(), &AtomicBool::new(false))
+    check_with(store.backend().as_ref(), &Verifier::default(), Pace { stop: &AtomicBool::new(false), paced: false })
 }
 
 /// What a read error means to the check: the database's files cannot be read.
@@ -178,20 +179,39 @@ fn unreadable(error: StoreError) -> Damage {
     }
 }
 
-/// Calls `each` on every key and value of `range`, [`CHUNK`] at a time, until `stop` is
-/// set (then `Ok(false)`).
+/// How the whole check shares the machine with what the store serves.
+#[derive(Debug, Clone, Copy)]
+pub struct Pace<'a> {
+    /// Set to end the check early, without a verdict.
+    pub stop: &'a AtomicBool,
+    /// After each chunk, wait as long as it took to check (at most `PAUSE`): the check
+    /// beside the service then takes at most about half of one core, and commands come
+    /// first. A check before serving runs flat out.
+    pub paced: bool,
+}
+
+/// The longest pause between two chunks of a paced check: closing the database waits for
+/// the check, so it never sleeps longer than a moment.
+const PAUSE: Duration = Duration::from_millis(100);
+
+/// Calls `each` on every key and value of `range`, [`CHUNK`] at a time, until `pace.stop`
+/// is set (then `Ok(false)`).
 fn scan_chunks<B: Backend + ?Sized>(
     backend: &B,
     range: KeyRange,
-    stop: &AtomicBool,
+    pace: Pace<'_>,
     mut each: impl FnMut(&[u8], &[u8]) -> Result<(), Damage>,
 ) -> Result<bool, Damage> {
     for entries in chunks(backend, range, CHUNK) {
-        if stop.load(Ordering::Relaxed) {
+        if pace.stop.load(Ordering::Relaxed) {
             return Ok(false);
         }
+        let started = Instant::now();
         for (key, value) in &entries.map_err(unreadable)? {
             each(key, value)?;
+        }
+        if pace.paced {
+            std::thread::sleep(started.elapsed().min(PAUSE));
         }
     }
     Ok(true)
@@ -206,14 +226,14 @@ fn fingerprint(hasher: &std::hash::RandomState, key: &[u8], value: &[u8]) -> u64
 
 /// The check, over `backend` while it may be serving: game records not yet checked by
 /// `verifier` are decoded and replayed (and marked), then the index and the other keys
-/// are checked. Stops early, without a verdict, when `stop` is set (returns the games
+/// are checked. Stops early, without a verdict, when `pace.stop` is set (returns the games
 /// seen). Damage found is returned (not recorded in `verifier`: the caller decides).
-pub fn check_with<B: Backend + ?Sized>(backend: &B, verifier: &Verifier, stop: &AtomicBool) -> Result<usize, Damage> {
+pub fn check_with<B: Backend + ?Sized>(backend: &B, verifier: &Verifier, pace: Pace<'_>) -> Result<usize, Damage> {
     let hasher = std::hash::RandomState::new();
     let mut implied: Vec<u64> = Vec::new();
     let mut games = 0;
     // The records first: they say which index entries must exist.
-    scan_chunks(backend, KeyRange::prefix(&[keys::GAME]), stop, |key, value| {
+    scan_chunks(backend, KeyRange::prefix(&[keys::GAME]), pace, |key, value| {
         let record = match keys::id_at_end(key) {
             Some(id) if verifier.is_checked(id) && key.len() == 5 => {
                 keys::decode_game(value).map_err(|error| damage(readable(key), error))?
@@ -259,11 +279,11 @@ pub fn check_with<B: Backend + ?Sized>(backend: &B, verifier: &Verifier, stop: &
         }
         Ok(())
     };
-    if !scan_chunks(backend, KeyRange { start: Vec::new(), end: Some(vec![keys::GAME]), limit: None }, stop, &mut rest)?
+    if !scan_chunks(backend, KeyRange { start: Vec::new(), end: Some(vec![keys::GAME]), limit: None }, pace, &mut rest)?
     {
         return Ok(games);
     }
-    scan_chunks(backend, KeyRange { start: vec![keys::GAME + 1], end: None, limit: None }, stop, rest)?;
+    scan_chunks(backend, KeyRange { start: vec![keys::GAME + 1], end: None, limit: None }, pace, rest)?;
     Ok(games)
 }
 

@@ -118,7 +118,7 @@ pub fn import<B: Backend + ?Sized>(store: &Store<B>, input: impl BufRead) -> Res
 /// [`import`], a line at a time: games are checked (they must replay) and written in
 /// batches as they come, so memory stays flat at any size; `progress` is told the bytes
 /// read and the games imported so far. All or nothing: the id counter is held at
-/// [`IMPORTING`] while the batches are written (no game can be created meanwhile), and
+/// `IMPORTING` while the batches are written (no game can be created meanwhile), and
 /// set last, with one sync for the whole import; a failure removes every key written
 /// (the database was empty), so an import that failed leaves an empty database.
 pub fn import_with<B: Backend + ?Sized>(

@@ -58,7 +58,7 @@ pub use record::{
     UserRecord, Vacation,
 };
 pub use records::Store;
-pub use sled_store::{Sled, SledStore, recover, sled_config};
+pub use sled_store::{Sled, SledStore, recover, settle, sled_config};
 
 use crate::ids::{GameId, GuildId};
 

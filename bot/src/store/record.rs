@@ -72,7 +72,7 @@ pub enum Phase {
 /// ended.
 ///
 /// The engine stays free of storage, so the stored layout (format 2: `winner`, `reason`,
-/// `finished`) is written and read by one private mirror, [`StoredFinish`], here.
+/// `finished`) is written and read by one private mirror, `StoredFinish`, here.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "StoredFinish", into = "StoredFinish")]
 pub struct Finish {

@@ -14,12 +14,12 @@
 //! where each page of the tree lies in the log), then every message of the log written
 //! since, and writes a new snapshot; sled 0.34 writes snapshots at no other time. So:
 //!
-//! - an import ends by opening the database once more ([`Store::settle`]): the import's
+//! - an import ends by opening the database once more ([`settle`]): the import's
 //!   whole log is read there, and the first start after it reads only the snapshot (at
 //!   100,000 games, about a minute of reading moved out of the bot's start);
 //! - new databases compress their log ([`sled_config`]): the records of a page compress
 //!   well, so that there are fewer bytes to keep and to read;
-//! - the full check waits until the service runs, then paces itself ([`Paced`]).
+//! - the full check waits until the service runs, then paces itself ([`check::Pace`]).
 //!
 //! What is left grows with the pages of the tree (sled splits a leaf past 16 keys, and a
 //! game has 3 to 4) and with what the previous run wrote.
@@ -34,7 +34,7 @@ use sled::transaction::{ConflictableTransactionError, TransactionError};
 
 use super::StoreError;
 use super::backend::{Backend, Batch, Entries, KeyRange};
-use super::check::{self, Damage, Verifier};
+use super::check::{self, Damage, Pace, Verifier};
 use super::durable::{DurableSync, GroupSync, SledFiles};
 use super::keys;
 use super::records::Store;
@@ -120,53 +120,6 @@ impl Backend for Tree {
 /// How long after opening the full check beside the service begins: the start and the
 /// first commands do not share the cores with it.
 const CHECK_DELAY: Duration = Duration::from_secs(2);
-
-/// The database as the full check beside the service reads it ([`Tree`], paced): before
-/// each chunk it waits as long as the previous chunk took to check, so that the check
-/// takes at most about half of one core and commands come first. At 100,000 games it then
-/// takes some tens of seconds instead of some seconds; until it ends, every record is
-/// still checked when it is first read.
-#[derive(Debug)]
-struct Paced {
-    tree: Tree,
-    /// When the previous scan returned (`None`: before the first).
-    previous: Mutex<Option<Instant>>,
-}
-
-impl Paced {
-    fn new(tree: Tree) -> Paced {
-        Paced { tree, previous: Mutex::new(None) }
-    }
-}
-
-impl Backend for Paced {
-    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
-        self.tree.get(key)
-    }
-
-    fn scan(&self, range: &KeyRange) -> Result<Entries, StoreError> {
-        let previous = self.previous.lock().unwrap_or_else(PoisonError::into_inner).take();
-        if let Some(previous) = previous {
-            // Never longer than a moment: closing the database waits for the check.
-            std::thread::sleep(previous.elapsed().min(Duration::from_millis(100)));
-        }
-        let entries = self.tree.scan(range);
-        *self.previous.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
-        entries
-    }
-
-    fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
-        self.tree.apply(batch)
-    }
-
-    fn next_id(&self) -> Result<u64, StoreError> {
-        self.tree.next_id()
-    }
-
-    fn flush(&self) -> Result<(), StoreError> {
-        self.tree.flush()
-    }
-}
 
 /// A sled database in a directory of its own.
 #[derive(Debug)]
@@ -293,12 +246,13 @@ impl Store<Sled> {
         let games = keys::next_id(tree.get(keys::NEXT_ID)?.as_deref())?.0 - 1;
         if games <= CHECK_BEFORE_SERVING {
             // Before anything is served: a damaged database stops the start here.
-            check::check_with(&tree, &verifier, &AtomicBool::new(false)).map_err(|damage| verifier.found(&damage))?;
+            check::check_with(&tree, &verifier, Pace { stop: &AtomicBool::new(false), paced: false })
+                .map_err(|damage| verifier.found(&damage))?;
         } else {
             let stop = store.backend().stop_checker.clone();
             let handle = std::thread::Builder::new()
                 .name("stonemate-check".into())
-                .spawn(move || full_check(&Paced::new(tree), &verifier, &stop))
+                .spawn(move || full_check(&tree, &verifier, &stop))
                 .map_err(|error| StoreError::Database(format!("cannot start the check: {error}")))?;
             *store.backend().checker.lock().unwrap_or_else(PoisonError::into_inner) = Some(handle);
         }
@@ -306,25 +260,23 @@ impl Store<Sled> {
     }
 }
 
-impl Store<Sled> {
-    /// Has sled write a snapshot of the closed database in `dir`, so that the next start
-    /// reads only that: sled 0.34 writes one only when it opens a database, after reading
-    /// every message its log holds past the previous one, so that without this the first
-    /// start after a large import would read the whole import (a minute at 100,000 games).
-    /// An import calls this once it has closed the store.
-    ///
-    /// # Errors
-    /// As [`Store::open`].
-    pub fn settle(dir: &Path) -> Result<(), StoreError> {
-        let config = sled_config(dir).cache_capacity(CACHE_BYTES).flush_every_ms(None);
-        drop(open_when_free(&config).map_err(|error| open_error(dir, error))?);
-        Ok(())
-    }
+/// Has sled write a snapshot of the closed database in `dir`, so that the next start
+/// reads only that: sled 0.34 writes one only when it opens a database, after reading
+/// every message its log holds past the previous one, so that without this the first
+/// start after a large import would read the whole import (a minute at 100,000 games).
+/// An import calls this once it has closed the store.
+///
+/// # Errors
+/// As [`Store::open`].
+pub fn settle(dir: &Path) -> Result<(), StoreError> {
+    let config = sled_config(dir).cache_capacity(CACHE_BYTES).flush_every_ms(None);
+    drop(open_when_free(&config).map_err(|error| open_error(dir, error))?);
+    Ok(())
 }
 
 /// The full check beside the service, [`CHECK_DELAY`] after the start: damage stops the
 /// store ([`Verifier::found`]).
-fn full_check(tree: &Paced, verifier: &Verifier, stop: &AtomicBool) {
+fn full_check(tree: &Tree, verifier: &Verifier, stop: &AtomicBool) {
     let begin = Instant::now() + CHECK_DELAY;
     while Instant::now() < begin {
         if stop.load(Ordering::Relaxed) {
@@ -333,7 +285,7 @@ fn full_check(tree: &Paced, verifier: &Verifier, stop: &AtomicBool) {
         std::thread::sleep(Duration::from_millis(20));
     }
     let started = Instant::now();
-    match check::check_with(tree, verifier, stop) {
+    match check::check_with(tree, verifier, Pace { stop, paced: true }) {
         Ok(games) if !stop.load(Ordering::Relaxed) => {
             tracing::info!(games, took = ?started.elapsed(), "the database was checked: no damage");
         }
