@@ -55,21 +55,20 @@ impl Role {
         Role::Wazir,
     ];
 
-    /// The twelve pieces of the catalogue in `docs/pieces.md` (everything but the stone).
-    pub const CATALOGUE: [Role; 12] = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-        Role::Ferz,
-        Role::Alfil,
-        Role::Dabbaba,
-        Role::Nightrider,
-        Role::Horse,
-        Role::Wazir,
-    ];
+    /// The twelve pieces of the catalogue in `docs/pieces.md`: every role but the stone, in
+    /// the same order (taken from [`Role::ALL`], so that the two lists cannot drift apart).
+    pub const CATALOGUE: [Role; 12] = {
+        let mut roles = [Role::King; 12];
+        let (mut from, mut to) = (0, 0);
+        while from < Role::ALL.len() {
+            if !matches!(Role::ALL[from], Role::Stone) {
+                roles[to] = Role::ALL[from];
+                to += 1;
+            }
+            from += 1;
+        }
+        roles
+    };
 
     /// The upper-case letter of the role.
     #[must_use]

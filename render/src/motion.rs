@@ -106,19 +106,7 @@ mod tests {
 
     #[test]
     fn the_arrow_points_from_the_old_centre_to_the_new() {
-        let layout = Layout {
-            width: 300,
-            height: 300,
-            cell: 20,
-            board_x: 0,
-            board_y: 0,
-            files: 15,
-            ranks: 15,
-            flipped: false,
-            ..test_layout()
-        };
-        let mut frame = Frame::default();
-        frame.reset(300, 300, 0);
+        let (layout, mut frame) = blank_board();
         let (from, to) = (Square::new(3, 7).unwrap(), Square::new(9, 7).unwrap());
         draw(&mut frame, &layout, BlockMove { from, to, size: 3 });
         let index = Palette::get().motion;
@@ -136,19 +124,7 @@ mod tests {
 
     #[test]
     fn a_turn_arrow_runs_between_the_two_cells() {
-        let layout = Layout {
-            width: 300,
-            height: 300,
-            cell: 20,
-            board_x: 0,
-            board_y: 0,
-            files: 15,
-            ranks: 15,
-            flipped: false,
-            ..test_layout()
-        };
-        let mut frame = Frame::default();
-        frame.reset(300, 300, 0);
+        let (layout, mut frame) = blank_board();
         let (from, to) = (Square::new(2, 2).unwrap(), Square::new(2, 8).unwrap());
         arrows(&mut frame, &layout, &[(from, to)]);
         let index = Palette::get().motion;
@@ -159,8 +135,23 @@ mod tests {
         assert_ne!(frame.get(fx + 10 + 40, fy + 10), index, "nothing beside it");
     }
 
-    fn test_layout() -> Layout {
+    /// A 300-pixel picture of a 15x15 board of 20-pixel cells from its corner, and its
+    /// blank frame.
+    fn blank_board() -> (Layout, Frame) {
         let view = stonemate_engine::AnyGame::new(stonemate_engine::GameKind::Gess, &[]).expect("gess").view();
-        Layout::new(&view, stonemate_engine::Color::White, 800, 0)
+        let layout = Layout {
+            width: 300,
+            height: 300,
+            cell: 20,
+            board_x: 0,
+            board_y: 0,
+            files: 15,
+            ranks: 15,
+            flipped: false,
+            ..Layout::new(&view, stonemate_engine::Color::White, 800, 0)
+        };
+        let mut frame = Frame::default();
+        frame.reset(300, 300, 0);
+        (layout, frame)
     }
 }
