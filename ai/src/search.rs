@@ -271,6 +271,9 @@ pub enum Method {
     /// Plain UCT with one playout per node and the solver, on the playout board where it
     /// applies.
     PlainUct,
+    /// The search of issue 29's first session: as [`Method::Current`] but with light
+    /// playouts (random drops that never fill an own eye) and priors without shapes.
+    RaveLight,
     /// The search of commit 54cd0e7: plain UCT on the engine's board in every game.
     Baseline,
 }
@@ -281,8 +284,12 @@ struct Tree {
     root_turns: Vec<Turn>,
     nodes: Vec<Node>,
     rng: ChaCha8Rng,
-    /// Whether this tree uses RAVE (go on the playout board, [`Method::Current`]).
+    /// Whether this tree uses RAVE (go on the playout board, [`Method::Current`] and
+    /// [`Method::RaveLight`]).
     rave: bool,
+    /// Whether playouts use the heavy policy and priors know go's shapes
+    /// ([`Method::Current`]).
+    heavy: bool,
     /// The turns of the current iteration from the root, tree and playout: the mover's
     /// colour index and the board index (`None` for a pass). RAVE only.
     sequence: Vec<(u8, Option<u16>)>,
@@ -297,7 +304,7 @@ impl Tree {
         let to_move = game.to_move().unwrap_or(Color::White);
         let position = match method {
             Method::Baseline => Position::Engine(Box::new(game.clone())),
-            Method::Current | Method::PlainUct => Position::new(game),
+            Method::Current | Method::PlainUct | Method::RaveLight => Position::new(game),
         };
         let untried = position.order_turns(turns.to_vec(), &mut rng);
         let root = Node {
@@ -312,7 +319,7 @@ impl Tree {
             amaf: None,
         };
         let (rave, squares) = match &position {
-            Position::Go(go) if method == Method::Current => (true, go.square_count()),
+            Position::Go(go) if matches!(method, Method::Current | Method::RaveLight) => (true, go.square_count()),
             _ => (false, 0),
         };
         Tree {
@@ -321,6 +328,7 @@ impl Tree {
             nodes: vec![root],
             rng,
             rave,
+            heavy: method == Method::Current,
             sequence: Vec::new(),
             first: vec![0; squares],
         }
@@ -362,7 +370,7 @@ impl Tree {
                 break white_value_of(proof, self.nodes[node].mover);
             }
             if self.rave && self.nodes[node].amaf.is_none() && self.nodes[node].visits >= RAVE_FROM_VISITS {
-                self.nodes[node].amaf = priors(&game);
+                self.nodes[node].amaf = priors(&game, self.heavy);
             }
             let step = if self.nodes[node].amaf.is_some() {
                 self.choose_rave(node, &game)
@@ -417,7 +425,7 @@ impl Tree {
 
     fn rollout(&mut self, game: &mut Position) -> f64 {
         match game {
-            Position::Go(go) if self.rave => go.rollout_noting(&mut self.rng, &mut self.sequence),
+            Position::Go(go) if self.rave => go.rollout_noting(&mut self.rng, &mut self.sequence, self.heavy),
             _ => game.rollout(&mut self.rng),
         }
     }
@@ -586,7 +594,10 @@ enum Step {
 /// Virtual `[wins, visits]` an AMAF table starts with, for the side to move: captures,
 /// saving an own chain in atari and ataris look good, self-ataris and filling an own eye
 /// bad, the rest even (with little weight).
-fn priors(game: &Position) -> Option<Box<[[f32; 2]]>> {
+///
+/// With `shapes` (the bot's search), a drop that matches one of go's 3x3 shapes looks
+/// somewhat good, and one on the first line with nothing tactical about it somewhat bad.
+fn priors(game: &Position, shapes: bool) -> Option<Box<[[f32; 2]]>> {
     let Position::Go(go) = game else { return None };
     let mover = go.to_move()?;
     let mut table = vec![[0.0f32; 2]; go.square_count()];
@@ -603,6 +614,10 @@ fn priors(game: &Position) -> Option<Box<[[f32; 2]]>> {
             (0.15, 10.0)
         } else if tactics.ataris {
             (0.65, 6.0)
+        } else if shapes && go.shape_at(square) {
+            (0.6, 6.0)
+        } else if shapes && go.on_first_line(square) {
+            (0.35, 6.0)
         } else {
             (0.5, 3.0)
         };
