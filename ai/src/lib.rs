@@ -21,6 +21,7 @@
 
 #![warn(missing_docs)]
 
+mod alphabeta;
 pub mod counting;
 pub mod decision;
 pub mod fastgo;

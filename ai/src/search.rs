@@ -147,8 +147,34 @@ pub fn search_with(game: &AnyGame, config: &SearchConfig, method: Method) -> Opt
     search_on(game, config, method)
 }
 
+/// An iChess search of at least this many nodes (hard's budget), or with a time and no
+/// node limit, is an alpha-beta search ([`alphabeta`](crate::alphabeta)) with
+/// [`ALPHA_BETA_NODES_PER_NODE`] times the nodes; smaller ones (easy, medium) keep the
+/// Monte Carlo search that those levels were measured with.
+pub const ALPHA_BETA_FROM_NODES: u64 = 100_000;
+/// Alpha-beta nodes per node of the budget: an alpha-beta node (one position, no
+/// playout) costs about this much less than a Monte Carlo node of iChess.
+pub const ALPHA_BETA_NODES_PER_NODE: u64 = 20;
+
 fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<SearchResult> {
     let started = Instant::now();
+    if let AnyGame::IChess(ichess) = game {
+        let wants = match method {
+            Method::Current => config.budget.nodes.is_none_or(|nodes| nodes >= ALPHA_BETA_FROM_NODES),
+            Method::AlphaBeta => true,
+            _ => false,
+        };
+        if wants {
+            let nodes = config.budget.nodes.map_or(u64::MAX, |n| n.saturating_mul(ALPHA_BETA_NODES_PER_NODE));
+            let nodes = if config.budget.nodes.is_none() && config.budget.time.is_none() {
+                MAX_NODES_PER_THREAD * ALPHA_BETA_NODES_PER_NODE
+            } else {
+                nodes
+            };
+            let deadline = config.budget.time.map(|time| started + time);
+            return crate::alphabeta::search(ichess, crate::alphabeta::Limits { nodes, deadline }, started);
+        }
+    }
     let turns = game.legal_turns();
     if turns.is_empty() || game.to_move().is_none() {
         return None;
@@ -271,6 +297,9 @@ pub enum Method {
     /// Plain UCT with one playout per node and the solver, on the playout board where it
     /// applies.
     PlainUct,
+    /// In iChess, the alpha-beta search whatever the budget (elsewhere as
+    /// [`Method::Current`]); the bot's search uses it from hard's budget on.
+    AlphaBeta,
     /// The search of issue 29's first session: as [`Method::Current`] but with light
     /// playouts (random drops that never fill an own eye) and priors without shapes.
     RaveLight,
@@ -304,7 +333,7 @@ impl Tree {
         let to_move = game.to_move().unwrap_or(Color::White);
         let position = match method {
             Method::Baseline => Position::Engine(Box::new(game.clone())),
-            Method::Current | Method::PlainUct | Method::RaveLight => Position::new(game),
+            Method::Current | Method::AlphaBeta | Method::PlainUct | Method::RaveLight => Position::new(game),
         };
         let untried = position.order_turns(turns.to_vec(), &mut rng);
         let root = Node {
@@ -319,7 +348,9 @@ impl Tree {
             amaf: None,
         };
         let (rave, squares) = match &position {
-            Position::Go(go) if matches!(method, Method::Current | Method::RaveLight) => (true, go.square_count()),
+            Position::Go(go) if matches!(method, Method::Current | Method::AlphaBeta | Method::RaveLight) => {
+                (true, go.square_count())
+            }
             _ => (false, 0),
         };
         Tree {
@@ -328,7 +359,7 @@ impl Tree {
             nodes: vec![root],
             rng,
             rave,
-            heavy: method == Method::Current,
+            heavy: matches!(method, Method::Current | Method::AlphaBeta),
             sequence: Vec::new(),
             first: vec![0; squares],
         }
