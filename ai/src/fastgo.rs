@@ -87,6 +87,8 @@ struct Geometry {
     /// Each square's 3x3 neighbourhood on the grid in [`RING`] order ([`NONE`] off the
     /// board or on a hole), for the playouts' patterns.
     ring: Vec<[u16; 8]>,
+    /// The most steps a square has.
+    max_steps: usize,
     /// Whether the pieces' steps are go's (orthogonal), which is what the 3x3 patterns
     /// of go mean; other sets play their heavy playouts without patterns.
     patterns: bool,
@@ -122,6 +124,7 @@ impl Geometry {
             index_of: Vec::new(),
             ring: vec![[NONE; 8]; n],
             patterns: offsets == ORTHOGONAL,
+            max_steps: offsets.len(),
         };
         for (i, &square) in squares.iter().enumerate() {
             for (k, &(df, dr)) in RING.iter().enumerate() {
@@ -693,11 +696,18 @@ impl FastGo {
                 candidates.push(at);
             }
         }
-        candidates.retain(|at| self.tactics_at(usize::from(at)).is_some_and(|t| !t.self_atari));
-        self.pick_candidate(&mut candidates, role, own, rng)
+        // A shape that is a self-atari is no shape: each candidate is read when drawn.
+        while candidates.len > 0 {
+            let at = self.pick_candidate(&mut candidates, role, own, rng)?;
+            if self.tactics_at(at).is_some_and(|t| !t.self_atari) {
+                return Some(at);
+            }
+        }
+        None
     }
 
-    /// A random candidate that is legal and does not fill an own eye; empties the list.
+    /// Draws random candidates (removing them from the list) until one is legal and does
+    /// not fill an own eye.
     fn pick_candidate(&self, candidates: &mut Candidates, role: Role, own: u8, rng: &mut impl Rng) -> Option<usize> {
         while candidates.len > 0 {
             let pick = rng.gen_range(0..candidates.len);
@@ -705,7 +715,6 @@ impl FastGo {
             candidates.len -= 1;
             candidates.squares[pick] = candidates.squares[candidates.len];
             if !self.fills_own_eye_at(at, own) && self.legal_drop(at, role) {
-                candidates.len = 0;
                 return Some(at);
             }
         }
@@ -714,6 +723,11 @@ impl FastGo {
 
     /// The one empty step of the chain through `at` when it has exactly one (atari).
     fn only_liberty(&self, at: usize) -> Option<u16> {
+        // One empty square is a step of at most `max_steps` pieces (steps go both ways):
+        // a chain with more pseudo-liberties than that has two liberties at least.
+        if usize::from(self.cells[usize::from(self.cells[at].chain)].liberties) > self.geometry.max_steps {
+            return None;
+        }
         let mut found: [u16; 8] = [NONE; 8];
         let mut count = 0;
         self.add_chain_liberties(at, NONE, &mut found, &mut count, 2);
@@ -991,17 +1005,6 @@ impl Candidates {
             self.squares[self.len] = at;
             self.len += 1;
         }
-    }
-
-    fn retain(&mut self, keep: impl Fn(u16) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len {
-            if keep(self.squares[i]) {
-                self.squares[kept] = self.squares[i];
-                kept += 1;
-            }
-        }
-        self.len = kept;
     }
 }
 
