@@ -28,6 +28,12 @@ const MAX_PLY: usize = 96;
 /// The most entries of the transposition table (a power of two; 24 MiB); a smaller search
 /// gets a table about its number of nodes.
 const TT_ENTRIES: usize = 1 << 20;
+/// Null-move pruning from this remaining depth on, searching the pass this much
+/// shallower.
+const NULL_MOVE_FROM_DEPTH: i32 = 3;
+const NULL_MOVE_REDUCTION: i32 = 2;
+/// Quiet turns from this place in the ordered list on are searched a ply shallower first.
+const LATE_MOVE_FROM: usize = 4;
 /// A forced turn is still searched this many nodes, for its value.
 const FORCED_TURN_NODES: u64 = 5_000;
 /// Mobility is worth this many centipawns a square.
@@ -191,6 +197,27 @@ impl Searcher {
                 }
             }
         }
+        // Null move: if passing still leaves the side to move at or above beta after a
+        // shallower search, a real turn would too (drops make zugzwang rare in iChess).
+        if !in_check
+            && ply > 0
+            && depth >= NULL_MOVE_FROM_DEPTH
+            && beta.abs() < MATE_BOUND
+            && !position.deploying()
+            && evaluate(position) >= beta
+        {
+            let mut passed = *position;
+            passed.pass_turn();
+            self.path.push(key);
+            let score = -self.alpha_beta(&passed, depth - 1 - NULL_MOVE_REDUCTION, -beta, -beta + 1, ply + 1);
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return score;
+            }
+        }
         let mut turns = Vec::with_capacity(96);
         position.legal_turns(&mut turns);
         if turns.is_empty() {
@@ -205,10 +232,20 @@ impl Searcher {
             next.play(turn);
             // Principal variation search: the first turn with the full window, the others
             // with a null window, searched again only when they might be better.
+            // Late quiet turns are first searched shallower (late move reductions).
+            let quiet = victim(position, turn).is_none()
+                && !turn.promotes()
+                && !in_check
+                && !self.killers[ply].contains(&Some(turn));
+            let reduction =
+                i32::from(quiet && i >= LATE_MOVE_FROM && depth >= 3) + i32::from(quiet && i >= 16 && depth >= 5);
             let score = if i == 0 {
                 -self.alpha_beta(&next, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let probe = -self.alpha_beta(&next, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let mut probe = -self.alpha_beta(&next, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if reduction > 0 && probe > alpha && !self.stopped {
+                    probe = -self.alpha_beta(&next, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if probe > alpha && probe < beta {
                     -self.alpha_beta(&next, depth - 1, -beta, -alpha, ply + 1)
                 } else {

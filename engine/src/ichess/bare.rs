@@ -110,6 +110,13 @@ impl Bare {
         self.0.play(turn.0)
     }
 
+    /// Hands the turn to the other side without playing: not an iChess turn (the rules
+    /// have no pass), but what a search's null-move pruning asks ("if I could pass, would I
+    /// still be doing well?"). Meaningless when the side to move is in check.
+    pub fn pass_turn(&mut self) {
+        self.0.pass_turn();
+    }
+
     /// The side to move.
     #[must_use]
     pub fn to_move(&self) -> Color {
