@@ -198,7 +198,7 @@ fn help_lists_the_commands_in_the_console() {
 fn piped_input_gets_no_greeting_and_no_prompt() {
     let dir = tempfile::tempdir().unwrap();
     let output = console(dir.path(), false, "@alice /help\n");
-    assert!(!output.contains(stonemate_bot::console::GREETING) && !output.contains("> "), "{output}");
+    assert!(!output.contains(&stonemate_bot::console::greeting()) && !output.contains("> "), "{output}");
 }
 
 #[test]
@@ -211,7 +211,7 @@ fn a_terminal_user_is_greeted_and_prompted() {
     console.run(&b"@alice /help\n"[..], &mut output).unwrap();
     let output = String::from_utf8(output).unwrap();
     let (greeting, rest) = output.split_once('\n').unwrap();
-    assert_eq!(greeting, stonemate_bot::console::GREETING);
+    assert_eq!(greeting, stonemate_bot::console::greeting());
     assert!(greeting.contains("@alice /challenge opponent:@bob game:go") && greeting.contains("/help"), "{greeting}");
     assert!(rest.starts_with("> [@alice /help]"), "{rest}");
     assert!(rest.ends_with("\n> "), "a prompt for the next line: {rest}");

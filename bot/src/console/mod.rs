@@ -10,9 +10,11 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{Value, json};
+use stonemate_engine::GameKind;
 
 use crate::ai_pool::{self, Job};
 use crate::clock::{Clock, ManualClock, SystemClock};
+use crate::service::options::keys;
 use crate::service::{
     Attachment, Caller, ChannelId, Delivery, GameId, GuildId, Notice, Reply, Service, Settings, Target, Timeouts, User,
     UserId,
@@ -28,9 +30,14 @@ pub const DEFAULT_CHANNEL: &str = "general";
 pub const DEFAULT_SERVER: &str = "home";
 
 /// The line that greets someone typing at a terminal.
-pub const GREETING: &str = "Stonemate console: type a command as on Discord, after a user name, like \
-`@alice /challenge opponent:@bob game:go` (`@alice /help` lists the commands, `!advance 2d` moves the clock, \
-Ctrl-D ends).";
+#[must_use]
+pub fn greeting() -> String {
+    let example = keys::Challenge::opponent.usage("@bob").and(keys::Challenge::game, GameKind::Go.name());
+    format!(
+        "Stonemate console: type a command as on Discord, after a user name, like `@alice {example}` (`@alice /help` \
+         lists the commands, `!advance 2d` moves the clock, Ctrl-D ends)."
+    )
+}
 
 /// The bot's own user: challenge `@stonemate` to play against Stonemate's player.
 pub const BOT_NAME: &str = "stonemate";
@@ -135,7 +142,7 @@ impl Console {
     /// Reads lines until the input ends, answering each at once.
     pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
         let prompt = if self.options.interactive {
-            writeln!(output, "{GREETING}")?;
+            writeln!(output, "{}", greeting())?;
             PROMPT
         } else {
             ""

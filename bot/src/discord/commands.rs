@@ -30,7 +30,7 @@ fn command(spec: &Spec) -> PoiseCommand {
         qualified_name: spec.name.into(),
         identifying_name: spec.name.into(),
         source_code_name: spec.name.into(),
-        description: Some(spec.description.into()),
+        description: Some(spec.description().into()),
         parameters: spec.options.iter().map(parameter).collect(),
         slash_action: Some(|ctx| Box::pin(run(ctx))),
         default_member_permissions: permissions,

@@ -1,9 +1,10 @@
-//! The one list of commands ([`COMMANDS`], made by `commands!` below): each command is
-//! declared once, as its name, descriptions, typed options and handler. From that one
-//! declaration come the typed [`Command`] (its options as fields), the reading of its
-//! options, the call of its handler, the Discord registration, the console's parser and
-//! `/help`; so adding a command means one entry here and one handler in the feature's
-//! module under `handlers/`.
+//! The commands as the service reads them ([`COMMANDS`], made by `commands!` below from
+//! the one list in [`table`](super::table), where each command is declared once, as its
+//! name, descriptions, typed options and handler). From that one declaration come the
+//! typed [`Command`] (its options as fields), the reading of its options, the call of its
+//! handler, the Discord registration, the console's parser and `/help`; so adding a
+//! command means one entry in the list and one handler in the feature's module under
+//! `handlers/`.
 //!
 //! An option's name is its field's name, written once. Option values reach
 //! [`Spec::command`] as [`Args`]: text as typed (made safe to quote, [`text::typed`]),
@@ -20,6 +21,7 @@ use super::games::parse_id;
 use super::handlers::{
     challenge, community, conditional, counting, endings, history, picker, takeback, turns, vacation, views,
 };
+use super::options::{Arg, keys};
 use super::text;
 use super::types::{Caller, Field, GameId, GameStatus, Reply, Response, User};
 use crate::store::{ColorChoice, NotifyMode};
@@ -120,10 +122,15 @@ pub struct OptionSpec {
 pub struct Spec {
     /// The name users type, without the slash.
     pub name: &'static str,
-    /// What Discord shows in the command list (at most 100 characters).
-    pub description: &'static str,
-    /// The command's line in `/help`.
-    pub help: &'static str,
+    /// What Discord shows in the command list (at most 100 characters once
+    /// [`Spec::description`] filled in its examples).
+    description: &'static str,
+    /// The command's line in `/help` ([`Spec::help`]).
+    help: &'static str,
+    /// The option values the description and help show, each where a `{}` stands in
+    /// them, in order: made from the options' declarations, so no text keeps a renamed
+    /// option's old name.
+    examples: &'static [Arg],
     /// Its options, in the order Discord shows them.
     pub options: &'static [OptionSpec],
     /// Only members who may manage the server see it (Discord's default permissions).
@@ -144,6 +151,31 @@ impl PartialEq for Spec {
 impl Eq for Spec {}
 
 impl Spec {
+    /// What Discord shows in the command list.
+    #[must_use]
+    pub fn description(&self) -> String {
+        self.filled(self.description)
+    }
+
+    /// The command's line in `/help`.
+    #[must_use]
+    pub fn help(&self) -> String {
+        self.filled(self.help)
+    }
+
+    /// `text` with its `{}`s replaced by the examples, in order.
+    fn filled(&self, text: &str) -> String {
+        let mut pieces = text.split("{}");
+        let mut filled = pieces.next().unwrap_or_default().to_owned();
+        for (piece, example) in
+            pieces.zip(self.examples.iter().map(ToString::to_string).chain(std::iter::repeat(String::new())))
+        {
+            filled.push_str(&example);
+            filled.push_str(piece);
+        }
+        filled
+    }
+
     /// The typed command these options make, or why a value is refused.
     pub fn command(&self, args: &Args) -> Result<Command, Refusal> {
         (self.build)(args)
@@ -368,17 +400,18 @@ fn color(text: Option<&str>, kind: GameKind) -> Result<ColorChoice, Refusal> {
 #[must_use]
 pub fn help_text() -> String {
     let games: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
-    let rules = format!("Each game's rules: `/rules game:NAME`, where NAME is {}.", games.join(", "));
+    let rules =
+        format!("Each game's rules: `{}`, where NAME is {}.", keys::Rules::game.usage("NAME"), games.join(", "));
     let ratings = "Ratings: `/stats` and `/leaderboard` say how they are counted.";
-    let text = |line: fn(&Spec) -> &'static str| {
+    let text = |line: fn(&Spec) -> String| {
         let mut lines = vec!["**Stonemate's commands**".to_owned()];
         lines.extend(COMMANDS.iter().map(|spec| format!("`/{}` — {}", spec.name, line(spec))));
         lines.extend([rules.clone(), ratings.to_owned()]);
         lines.join("\n")
     };
     // A message holds 2,000 characters: past that, each command gets its short description.
-    let long = text(|spec| spec.help);
-    if long.chars().count() <= text::MAX_MESSAGE { long } else { text(|spec| spec.description) }
+    let long = text(Spec::help);
+    if long.chars().count() <= text::MAX_MESSAGE { long } else { text(Spec::description) }
 }
 
 /// `/help`, for anyone, privately.
@@ -411,6 +444,7 @@ macro_rules! commands {
             help: $help:literal,
             admin: $admin:literal,
             $(private: $private:literal,)?
+            $(examples: [$($example:ident = $value:literal),* $(,)?],)?
             options: {$(
                 $field:ident: $ty:ty = ($required:literal, $kind:expr, $option:literal) $(via $via:expr)?
             ),* $(,)?},
@@ -435,6 +469,7 @@ macro_rules! commands {
                 name: $name,
                 description: $description,
                 help: $help,
+                examples: &[$($(keys::$variant::$example.with($value)),*)?],
                 options: &[$(
                     OptionSpec { name: stringify!($field), description: $option, required: $required, kind: $kind },
                 )*],
@@ -475,299 +510,7 @@ macro_rules! commands {
 const GAME: Kind = Kind::Suggested(Field::Game);
 const CHALLENGE: Kind = Kind::Suggested(Field::Challenge);
 
-commands! {
-    /// `/challenge`: `days` per move (default 3, 0 = no clock); `options` text such as
-    /// `board=9x9 pieces=N komi=6.5`. Without an opponent, an open challenge: anyone in
-    /// the channel but the challenger may accept it.
-    Challenge "challenge" {
-        description: "Challenge someone to a game.",
-        help: "challenge someone: `opponent` (leave it out for an open challenge anyone here may accept), `game`, \
-               and optionally `color`, `days` per move, `options`",
-        admin: false,
-        // Discord takes required options first: `game` before the optional `opponent`.
-        options: {
-            game: GameKind = (true, Kind::Game, "Which game"),
-            opponent: Option<User> = (false, Kind::User, "Who to play (default: anyone in this channel may accept)"),
-            color: ColorChoice = (false, Kind::Color, "Your colour (default: random)") via |text| color(text, game),
-            days: Option<u8> = (false, Kind::Days, "Days per move, 0 = no clock (default 3)"),
-            options: Option<String> = (false, Kind::Text, "Game options, e.g. board=9x9 pieces=N komi=6.5"),
-            level: Level = (false, Kind::Level, "How hard Stonemate plays, when you challenge it (default: medium)"),
-        },
-        run: |parts, caller| {
-            let options = challenge::Terms::options(options.as_deref())?;
-            let terms =
-                challenge::Terms { opponent: opponent.as_ref(), kind: game, color, days, options, level, rematch_of: None };
-            challenge::challenge(parts, caller, terms)
-        },
-    },
-    /// `/accept`: the game starts.
-    Accept "accept" {
-        description: "Accept a challenge: the game starts.",
-        help: "accept a challenge (yours, or an open one in this channel): the game starts",
-        admin: false,
-        options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
-        run: |parts, caller| challenge::accept(parts, caller, challenge),
-    },
-    /// `/decline`.
-    Decline "decline" {
-        description: "Decline a challenge.",
-        help: "decline a challenge",
-        admin: false,
-        options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
-        run: |parts, caller| challenge::decline(parts, caller, challenge),
-    },
-    /// `/withdraw`: the challenger takes back the challenge.
-    Withdraw "withdraw" {
-        description: "Take back a challenge you made.",
-        help: "take back a challenge you sent",
-        admin: false,
-        options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
-        run: |parts, caller| challenge::withdraw(parts, caller, challenge),
-    },
-    /// `/move`: any turn in the game's notation (move, drop, pass, tandem, mole drop).
-    Move "move" {
-        description: "Play a turn in the game's notation: a move, drop, pass, tandem or mole drop.",
-        help: "play a turn in the game's notation: a move, drop, pass, tandem or mole drop",
-        admin: false,
-        options: {
-            notation: String = (true, Kind::Suggested(Field::Notation), "The turn, e.g. e2-e4, R@d4, pass"),
-            game: Option<GameId> = (false, GAME, "Which game (default: your only one here)"),
-        },
-        run: |parts, caller| picker::typed(parts, caller, game, turns::Played::Typed(&notation)),
-    },
-    /// `/play`: the caller's private turn picker (as the Play button).
-    Play "play" {
-        description: "Pick your turn by tapping: choose it step by step, see it, confirm it.",
-        help: "pick your turn by tapping, with a preview before it is played (as the Play button)",
-        admin: false,
-        private: true,
-        options: { game: Option<GameId> = (false, GAME, "Which game (default: the one where you are to move here)") },
-        run: |parts, caller| picker::open(parts, caller, game),
-    },
-    /// `/drop`: a piece letter and a square, for games with drops.
-    Drop "drop" {
-        description: "Drop a piece from your hand.",
-        help: "drop a piece from your hand: `piece` and `square`",
-        admin: false,
-        options: {
-            piece: String = (true, Kind::Text, "The piece letter, e.g. R"),
-            square: String = (true, Kind::Text, "The square, e.g. d4"),
-            game: Option<GameId> = (false, GAME, "Which game (default: your only one here)"),
-        },
-        run: |parts, caller| turns::drop(parts, caller, game, &piece, &square),
-    },
-    /// `/pass`: the player to move passes.
-    Pass "pass" {
-        description: "Pass your turn.",
-        help: "pass your turn",
-        admin: false,
-        options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Turn(Turn::Pass)),
-    },
-    /// Asks to confirm with a button (`resign:ID`); the press ends the game.
-    Resign "resign" {
-        description: "Resign (asks you to confirm).",
-        help: "resign (asks you to confirm)",
-        admin: false,
-        private: true,
-        options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| endings::ask_resign(parts, caller, game),
-    },
-    /// Offers a draw, or accepts the opponent's pending offer.
-    Draw "draw" {
-        description: "Offer a draw, or accept your opponent's offer.",
-        help: "offer a draw, or accept the one offered",
-        admin: false,
-        options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| endings::draw(parts, caller, game),
-    },
-    /// Asks the opponent to take back the caller's last turn (and the opponent's after
-    /// it); the opponent answers with buttons.
-    Takeback "takeback" {
-        description: "Ask your opponent to take back your last turn.",
-        help: "ask to take back your last turn (and your opponent's after it)",
-        admin: false,
-        options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| takeback::ask(parts, caller, game),
-    },
-    /// In a go game's counting phase (rule 10): proposes the pieces on `squares` as dead
-    /// (`none`: none), or shows the standing proposal.
-    Dead "dead" {
-        description: "Counting in go: propose which pieces are dead, or see the proposal standing.",
-        help: "in a go game's counting phase: propose the dead pieces (`squares`), or see the proposal",
-        admin: false,
-        options: {
-            game: Option<GameId> = (false, GAME, "Which game"),
-            squares: Option<String> = (false, Kind::Text, "The dead pieces' squares, e.g. c3 d4 (none: no piece)"),
-        },
-        run: |parts, caller| counting::dead(parts, caller, game, squares.as_deref()),
-    },
-    /// Stores a conditional line while the opponent is to move, shows the caller's lines,
-    /// or removes them (`line:clear`).
-    Conditional "conditional" {
-        description: "Queue answers to expected turns: THEIRS MINE THEIRS MINE ... (only you see them).",
-        help: "queue answers to expected turns (`line`: theirs, yours, ...; `clear`); only you see them",
-        admin: false,
-        private: true,
-        options: {
-            game: Option<GameId> = (false, GAME, "Which game"),
-            line: Option<String> = (false, Kind::Text, "Their turn, your answer, ... e.g. e5 d4 c3 d3; clear removes your lines"),
-        },
-        run: |parts, caller| conditional::conditional(parts, caller, game, line.as_deref()),
-    },
-    /// Ends a game without result while no turn has been played.
-    Abort "abort" {
-        description: "End a game without result before either side has played.",
-        help: "end a game without result before any turn is played",
-        admin: false,
-        options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| endings::abort(parts, caller, game),
-    },
-    /// Wins a game whose opponent's time for the current turn has run out.
-    Claim "claim" {
-        description: "Win a game whose opponent has run out of time.",
-        help: "win a game whose opponent has run out of time",
-        admin: false,
-        options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| endings::claim(parts, caller, game),
-    },
-    /// Gives the opponent `days` (1-14) more for the current turn.
-    ExtraTime "extratime" {
-        description: "Give your opponent more time for this turn.",
-        help: "give your opponent more `days` for this turn",
-        admin: false,
-        options: {
-            days: u8 = (true, Kind::ExtraDays, "How many days more"),
-            game: Option<GameId> = (false, GAME, "Which game"),
-        },
-        run: |parts, caller| endings::extra_time(parts, caller, game, days),
-    },
-    /// `/board`: the game's board as it stands.
-    Board "board" {
-        description: "Show a game's board.",
-        help: "show a game's board",
-        admin: false,
-        options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| views::show_board(parts, caller, game),
-    },
-    /// `/history`: the game's turns, result and record, with an animated replay.
-    History "history" {
-        description: "A game's turns, result and record, with an animated replay.",
-        help: "the turns so far, the result, the record file and a replay",
-        admin: false,
-        options: { game: Option<GameId> = (false, GAME, "Which game") },
-        run: |parts, caller| history::history(parts, caller, game),
-    },
-    /// Active games and pending challenges of `user` (default: the caller); or, with
-    /// `status` finished, his finished games, most recently finished first, one `page`
-    /// (from 1) at a time.
-    Games "games" {
-        description: "Active games (opponent, game, whose turn, deadline), or finished ones with results.",
-        help: "the active games and challenges of a user (you by default); `status:finished` pages through the finished ones, newest first",
-        admin: false,
-        private: true,
-        options: {
-            user: Option<User> = (false, Kind::User, "Whose games (default: yours)"),
-            status: GameStatus = (false, Kind::Status, "active (default) or finished"),
-            page: u32 = (false, Kind::Page, "Which page of finished games (default 1)"),
-        },
-        run: |parts, caller| match status {
-            GameStatus::Active => views::games(parts, caller, user.as_ref()),
-            GameStatus::Finished => views::finished_games(parts, caller, user.as_ref(), page),
-        },
-    },
-    /// The legal turns, or those from `square`, highlighted on the board.
-    Legal "legal" {
-        description: "The legal turns, highlighted on the board.",
-        help: "the legal turns (from a `square`), marked on the board",
-        admin: false,
-        private: true,
-        options: {
-            game: Option<GameId> = (false, GAME, "Which game"),
-            square: Option<String> = (false, Kind::Suggested(Field::Square), "Only the turns from this square"),
-        },
-        run: |parts, caller| views::legal(parts, caller, game, square.as_deref()),
-    },
-    /// A summary of a game's rules and notation.
-    Rules "rules" {
-        description: "A short summary of a game's rules and notation.",
-        help: "a summary of a game's rules and notation",
-        admin: false,
-        private: true,
-        options: { game: GameKind = (true, Kind::Game, "Which game") },
-        run: |parts, caller| {
-            let _ = (parts, caller);
-            views::rules(game)
-        },
-    },
-    /// `/notify`: how the caller is told it is his turn.
-    Notify "notify" {
-        description: "How you are told that it is your turn.",
-        help: "how you are told that it is your turn: channel, dm or off",
-        admin: false,
-        private: true,
-        options: { mode: NotifyMode = (true, Kind::Notify, "channel, dm or off") },
-        run: |parts, caller| views::set_notify(parts, caller, mode),
-    },
-    /// `/settings`: shows the caller's settings, setting `confirm` when given.
-    Settings "settings" {
-        description: "Your settings; confirm:on previews a typed /move or /drop before it is played.",
-        help: "your settings; `confirm:on` shows a typed /move or /drop with Confirm and Cancel before it is played",
-        admin: false,
-        private: true,
-        options: { confirm: Option<bool> = (false, Kind::OnOff, "on: preview typed turns before they are played") },
-        run: |parts, caller| picker::settings(parts, caller, confirm),
-    },
-    /// Pauses the clocks of all the caller's games for `days` (0-30; 0 ends the pause).
-    Vacation "vacation" {
-        description: "Pause the clocks of all your games for some days (0 ends your vacation).",
-        help: "pause the clocks of all your games for `days` (0 ends it early), within a yearly allowance",
-        admin: false,
-        private: true,
-        options: { days: u8 = (true, Kind::VacationDays, "How many days, 0 to 30 (0: back now)") },
-        run: |parts, caller| vacation::vacation(parts, caller, days),
-    },
-    /// Ends any game of the caller's server without result; needs [`Caller::admin`].
-    AdminAbort "admin-abort" {
-        description: "End any game of this server without result (needs the Manage Server permission).",
-        help: "end any game without result (Manage Server permission)",
-        admin: true,
-        options: { game: GameId = (true, GAME, "Which game, e.g. 12") },
-        run: |parts, caller| endings::admin_abort(parts, caller, game),
-    },
-    /// Games, wins, losses, draws and rating of `user` (default: the caller), per game (or
-    /// only `game`), in the caller's server.
-    Stats "stats" {
-        description: "Games, wins, losses, draws and rating per game, in this server.",
-        help: "a player's games, wins, losses, draws and rating per game here (`user`, `game` optional)",
-        admin: false,
-        options: {
-            user: Option<User> = (false, Kind::User, "Whose (default: yours)"),
-            game: Option<GameKind> = (false, Kind::Game, "Only this game"),
-        },
-        run: |parts, caller| community::stats(parts, caller, user.as_ref(), game),
-    },
-    /// The best-rated players of `game` in the caller's server.
-    Leaderboard "leaderboard" {
-        description: "The ten best-rated players of a game in this server.",
-        help: "the ten best-rated players of a `game` here, and your place",
-        admin: false,
-        options: { game: GameKind = (true, Kind::Game, "Which game") },
-        run: |parts, caller| community::leaderboard(parts, caller, game),
-    },
-    /// Every command in one line each, and where the rules are.
-    Help "help" {
-        description: "Every command in one line, and where each game's rules are.",
-        help: "this list",
-        admin: false,
-        private: true,
-        options: {},
-        run: |parts, caller| {
-            let _ = (parts, caller);
-            Ok(help())
-        },
-    },
-}
+super::table::command_table!(commands);
 
 #[cfg(test)]
 mod tests {
@@ -789,12 +532,37 @@ mod tests {
     fn names_are_unique_and_options_belong_to_their_command() {
         for (index, spec) in COMMANDS.iter().enumerate() {
             assert!(COMMANDS[..index].iter().all(|other| other.name != spec.name), "/{} twice", spec.name);
-            assert!(!spec.description.is_empty() && spec.description.chars().count() <= 100, "/{}", spec.name);
+            let description = spec.description();
+            assert!(!description.is_empty() && description.chars().count() <= 100, "/{}", spec.name);
         }
         assert_eq!(
             COMMANDS.iter().filter(|spec| spec.admin).map(|spec| spec.name).collect::<Vec<_>>(),
             ["admin-abort"]
         );
+    }
+
+    /// Every `{}` in a description or help line has its example, and every example is shown.
+    #[test]
+    fn examples_fill_the_texts() {
+        for spec in COMMANDS {
+            let holes = spec.help.matches("{}").count().max(spec.description.matches("{}").count());
+            assert_eq!(holes, spec.examples.len(), "/{}", spec.name);
+            assert!(!spec.help().contains("{}") && !spec.description().contains("{}"), "/{}", spec.name);
+        }
+        assert!(find("games").unwrap().help().contains("`status:finished` pages through"));
+    }
+
+    /// Refusals tell users to name a game or challenge with the option `/board` and
+    /// `/accept` declare: every command names it alike.
+    #[test]
+    fn game_and_challenge_options_are_named_alike() {
+        for option in COMMANDS.iter().flat_map(|spec| spec.options) {
+            match option.kind {
+                GAME => assert_eq!(option.name, keys::Board::game.name),
+                CHALLENGE => assert_eq!(option.name, keys::Accept::challenge.name),
+                _ => {}
+            }
+        }
     }
 
     /// Discord refuses to register a command whose required option follows an optional one.

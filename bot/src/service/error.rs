@@ -4,6 +4,7 @@
 use stonemate_engine::{NewGameError, OptionError, TurnError};
 
 use super::limits::{MAX_DAYS, MAX_PAGE, MAX_VACATION_DAYS};
+use super::options::keys;
 use super::types::{Attachment, GameId, Reply, Response};
 
 /// A refused command.
@@ -234,7 +235,7 @@ pub enum Refusal {
     #[error("a vacation is 0 to {MAX_VACATION_DAYS} days (0 ends yours), not {0}")]
     BadVacationDays(i64),
     /// Ending a vacation the caller is not on.
-    #[error("you are not on vacation: `/vacation days:N` starts one")]
+    #[error("you are not on vacation: `{}` starts one", keys::Vacation::days.usage("N"))]
     NotOnVacation,
     /// The vacation asked goes beyond what is left of the yearly allowance.
     #[error(

@@ -14,6 +14,7 @@ use super::Store;
 use super::error::Refusal;
 use super::loaded::Loaded;
 use super::notices;
+use super::options::keys;
 use super::types::{Caller, GameId, Notice, UserId};
 use crate::clock::{Clock, Timestamp};
 use crate::store::{GameRecord, IndexEntry, NOBODY, Phase, RatingChange};
@@ -224,7 +225,7 @@ impl Games {
             None => {
                 let active = self.records_of(caller, caller.user.id, Phase::Playing)?;
                 let fits = |record: &GameRecord| fit.accepts(self, caller, record);
-                only_here(caller, active, "game", Refusal::NoGameHere, &fits)
+                only_here(caller, active, keys::Board::game.name, Refusal::NoGameHere, &fits)
             }
         }
     }
@@ -269,7 +270,7 @@ impl Games {
             let open = self.records_of(caller, NOBODY, Phase::Challenge)?;
             pending.extend(open.into_iter().filter(|record| record.is_open() && record.challenger != me));
         }
-        self.loaded(only_here(caller, pending, "challenge", Refusal::NoChallengeHere, &|_| true)?)
+        self.loaded(only_here(caller, pending, keys::Accept::challenge.name, Refusal::NoChallengeHere, &|_| true)?)
     }
 
     /// The record with its position.

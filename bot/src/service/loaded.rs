@@ -4,15 +4,13 @@
 //! bottom, as on lichess), so that a channel's pictures keep one orientation from turn to
 //! turn; a private reply shows the viewer's own side.
 
-use stonemate_engine::{
-    self as engine, AnyGame, BoardView, Color, EndReason, GameResult, HalfPoints, Outcome, Square, Status,
-};
+use stonemate_engine::{AnyGame, BoardView, Color, EndReason, GameResult, HalfPoints, Square, Status};
 use stonemate_render::Picture;
 
 use super::error::Refusal;
 use super::text;
 use super::types::{GameId, UserId};
-use crate::store::{ColorChoice, GameRecord, Phase, Reason};
+use crate::store::{CalledOff, ColorChoice, GameRecord, Phase};
 
 /// A record as a command sees it: the stored record and the position its turns lead to.
 /// `Games::commit` (the service's games part) writes its next version.
@@ -64,25 +62,25 @@ impl Loaded {
     pub fn result(&self) -> String {
         let record = &self.record;
         let Some(result) = &record.result else { return "no result".to_owned() };
-        let scored = matches!(result.reason, Reason::Rules(EndReason::TwoPasses | EndReason::Counted));
-        let after = match &result.reason {
-            Reason::Rules(EndReason::Counted) => "counting",
+        let scored = matches!(result.ending.reason, EndReason::TwoPasses | EndReason::Counted);
+        let after = match result.ending.reason {
+            EndReason::Counted => "counting",
             _ => "two passes",
         };
-        let reason = match &result.reason {
-            Reason::Rules(_) if scored => String::new(),
-            Reason::Rules(reason) => reason.to_string(),
-            Reason::Resignation => "resignation".to_owned(),
-            Reason::Agreement => "agreement".to_owned(),
-            Reason::Timeout => "time".to_owned(),
-            Reason::Aborted { by } => return format!("aborted by {}", text::name(by)),
-            Reason::AdminAborted { by } => return format!("aborted by an administrator ({})", text::name(by)),
-            Reason::Unstarted => {
+        let reason = match (result.ending.reason, &result.called_off) {
+            (_, Some(CalledOff::Player(by))) => return format!("aborted by {}", text::name(by)),
+            (_, Some(CalledOff::Admin(by))) => return format!("aborted by an administrator ({})", text::name(by)),
+            (_, Some(CalledOff::Unstarted)) => {
                 return "aborted without result: time ran out before both players had played a turn".to_owned();
             }
+            _ if scored => String::new(),
+            (EndReason::Resignation, None) => "resignation".to_owned(),
+            (EndReason::Agreement, None) => "agreement".to_owned(),
+            (EndReason::Timeout, None) => "time".to_owned(),
+            (reason, None) => reason.to_string(),
         };
         let code = self.go_result();
-        match result.winner {
+        match result.winner() {
             // The points decide, not the passes: say by how many.
             Some(side) if scored => match code {
                 Some(code @ GameResult::Points { margin, .. }) => {
@@ -91,7 +89,7 @@ impl Loaded {
                 }
                 _ => format!("{} wins on points after {after}", self.winner_name(side)),
             },
-            Some(side) if matches!(result.reason, Reason::Timeout) => {
+            Some(side) if result.ending.reason == EndReason::Timeout => {
                 let code = code.map_or_else(String::new, |code| format!(" ({code})"));
                 format!("{} wins by {reason}{code}", self.winner_name(side))
             }
@@ -112,9 +110,7 @@ impl Loaded {
     #[must_use]
     pub fn go_result(&self) -> Option<GameResult> {
         let result = self.record.result.as_ref()?;
-        let outcome = result.winner.map_or(Outcome::Draw, Outcome::Winner);
-        let ending = engine::Ending { outcome, reason: result.reason.engine_reason() };
-        Some(GameResult::new(ending, self.position.score()))
+        Some(GameResult::new(result.ending, self.position.score()))
     }
 
     /// ` (white 40, black 38.5)` for games that count points, else nothing.
@@ -187,9 +183,8 @@ impl Loaded {
     fn with_result(&self, mut view: BoardView) -> BoardView {
         let last = usize::try_from(view.turns_played).is_ok_and(|played| played == self.record.turns.len());
         if let (true, Status::Ongoing { .. }, Some(result)) = (last, view.status, &self.record.result) {
-            if !matches!(result.reason, Reason::Rules(_)) {
-                let outcome = result.winner.map_or(Outcome::Draw, Outcome::Winner);
-                view.status = Status::Finished(engine::Ending { outcome, reason: result.reason.engine_reason() });
+            if !result.by_rules() {
+                view.status = Status::Finished(result.ending);
             }
         }
         view

@@ -28,10 +28,12 @@ mod limits;
 mod loaded;
 pub mod message;
 mod notices;
+pub mod options;
 mod pictures;
 pub mod ratings;
 pub mod rules;
 mod seat;
+mod table;
 mod tell;
 pub mod text;
 mod types;
@@ -44,7 +46,7 @@ pub use commands::Command;
 pub use error::Refusal;
 pub use loaded::Loaded;
 pub use message::Segment;
-pub use notices::{CHANNEL_REFUSED, Delivery, Outgoing, Timing as NoticeTiming};
+pub use notices::{Delivery, Outgoing, Timing as NoticeTiming, channel_refused};
 pub use seat::{BotPlayer, Submit, seed};
 pub use types::{
     Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Field, GameId, GameStatus,

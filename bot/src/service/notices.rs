@@ -23,9 +23,10 @@ use serde::{Deserialize, Serialize};
 use super::Store;
 use super::buttons::Action;
 use super::loaded::Loaded;
+use super::options::keys;
 use super::types::{Attachment, Button, Caller, ChannelId, GameId, Message, Notice, Reply, Response, Target, UserId};
 use crate::clock::{Clock, Span, Timestamp};
-use crate::store::{GameRecord, Phase, Queued};
+use crate::store::{GameRecord, NotifyMode, Phase, Queued};
 
 /// When notices are retried, and how long a sender holds a claimed one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,8 +120,14 @@ struct Image {
 const REROUTED: &str = " (Your direct messages are closed to me, so I tell you here.)";
 
 /// What the next reply about a game says once its channel refused the bot's notices.
-pub const CHANNEL_REFUSED: &str = "I may not post in this game's channel, so some of its messages did not \
-arrive: give me the Send Messages permission here, or choose `/notify mode:dm`.";
+#[must_use]
+pub fn channel_refused() -> String {
+    format!(
+        "I may not post in this game's channel, so some of its messages did not arrive: give me the Send Messages \
+         permission here, or choose `{}`.",
+        keys::Notify::mode.usage(NotifyMode::Dm.name())
+    )
+}
 
 /// How many notices one claim takes at most.
 const CLAIM: usize = 50;
@@ -212,7 +219,7 @@ impl Notices {
         let Some(id) = response.reply.game else { return response };
         let player = self.store.load(id).ok().flatten().is_some_and(|record| record.involves(caller.user.id));
         if player && self.store.outbox().take_report(id).unwrap_or(false) {
-            response.reply.message.append(format!("\n{CHANNEL_REFUSED}"));
+            response.reply.message.append(format!("\n{}", channel_refused()));
         }
         response
     }

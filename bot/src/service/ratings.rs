@@ -82,11 +82,11 @@ fn after(rating: &RatingRecord, new: Glicko2Rating) -> RatingRecord {
 
 /// The server, players `[white, black]` and white's outcome of a finished rated game.
 fn rated_result(record: &GameRecord) -> Option<(GuildId, [UserId; 2], Outcomes)> {
-    let ending = record.result.as_ref().filter(|ending| !ending.reason.aborted())?;
+    let ending = record.result.as_ref().filter(|finish| !finish.aborted())?;
     if record.phase != Phase::Finished || record.against_bot() || record.days == 0 || !record.both_played() {
         return None;
     }
-    let outcome = match ending.winner {
+    let outcome = match ending.winner() {
         Some(Color::White) => Outcomes::WIN,
         Some(Color::Black) => Outcomes::LOSS,
         None => Outcomes::DRAW,

@@ -48,7 +48,7 @@ pub use outbox::{Outbox, Queued};
 pub use postgres::{Postgres, PostgresStore};
 pub use rating::{RatingChange, RatingRecord};
 pub use record::{
-    ColorChoice, Conditional, Counting, Ending, FORMAT, GameRecord, NOBODY, NotifyMode, Phase, Reason, TurnClock,
+    CalledOff, ColorChoice, Conditional, Counting, FORMAT, Finish, GameRecord, NOBODY, NotifyMode, Phase, TurnClock,
     UserRecord, Vacation,
 };
 pub use records::Store;

@@ -66,95 +66,139 @@ pub enum Phase {
     Finished,
 }
 
-/// Why a game ended: the rules' own reason, or what the players (or an administrator) did.
+/// How a finished game came out, as its record keeps it: the engine's [`engine::Ending`]
+/// (who won and why: the one result type the rules, pictures, exports and texts share),
+/// plus what only the service knows: who called a game off without result, and when it
+/// ended.
+///
+/// The engine stays free of storage, so the stored layout (format 2: `winner`, `reason`,
+/// `finished`) is written and read by one private mirror, [`StoredFinish`], here.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Reason {
-    /// By the game's own rules (the engine's ending after the last turn).
-    Rules(#[serde(with = "rule_name")] EndReason),
-    /// A player resigned.
-    Resignation,
-    /// The players agreed to a draw.
-    Agreement,
-    /// The player to move let his time run out: ended by the tick (`timeouts =
-    /// "automatic"`, or in a game against the bot) or claimed by the waiting player.
-    Timeout,
-    /// Ended by a player before any turn, without result; `by` is his name then.
-    Aborted {
-        /// The aborting player's shown name.
-        by: String,
-    },
-    /// Ended by a server administrator, without result; `by` is his name then.
-    AdminAborted {
-        /// The administrator's shown name.
-        by: String,
-    },
-    /// Aborted without result when the time of the player to move ran out while one of
-    /// the players had not yet played a turn of his own (nobody loses, nor is rated for,
-    /// a game he never began).
-    Unstarted,
-}
-
-impl Reason {
-    /// Whether the game ended without result.
-    #[must_use]
-    pub fn aborted(&self) -> bool {
-        matches!(self, Reason::Aborted { .. } | Reason::AdminAborted { .. } | Reason::Unstarted)
-    }
-
-    /// The ending a board picture shows for it (the engine's words for the same ends).
-    #[must_use]
-    pub fn engine_reason(&self) -> EndReason {
-        match self {
-            Reason::Rules(reason) => *reason,
-            Reason::Resignation => EndReason::Resignation,
-            Reason::Agreement => EndReason::Agreement,
-            Reason::Timeout => EndReason::Timeout,
-            Reason::Aborted { .. } | Reason::AdminAborted { .. } | Reason::Unstarted => EndReason::Aborted,
-        }
-    }
-}
-
-/// How a finished game came out: the winner (`None`: a draw, or no result when aborted)
-/// and why.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Ending {
-    /// The side that won; `None` for a draw or an aborted game.
-    #[serde(with = "color_name")]
-    pub winner: Option<Color>,
-    /// Why the game ended.
-    pub reason: Reason,
+#[serde(from = "StoredFinish", into = "StoredFinish")]
+pub struct Finish {
+    /// Who won (a game called off counts as [`Outcome::Draw`] here) and why.
+    pub ending: engine::Ending,
+    /// Who called the game off; `Some` exactly when the ending's reason is
+    /// [`EndReason::Aborted`].
+    pub called_off: Option<CalledOff>,
     /// When the game ended; `None` in records from before it was stored.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finished: Option<Timestamp>,
 }
 
-impl Ending {
-    /// `white`, `black`, `draw`, or `none` for an aborted game.
+/// Who ended a game without result.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum CalledOff {
+    /// A player, before any turn; his shown name.
+    Player(String),
+    /// A server administrator; his shown name.
+    Admin(String),
+    /// Nobody: the time of the player to move ran out while one of the players had not yet
+    /// played a turn of his own (nobody loses, nor is rated for, a game he never began).
+    Unstarted,
+}
+
+impl Finish {
+    /// The game ended with `ending` (by the rules, a resignation, an agreement or time).
     #[must_use]
-    pub fn outcome_name(&self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "white",
-            Some(Color::Black) => "black",
-            None if self.reason.aborted() => "none",
-            None => "draw",
+    pub fn new(ending: engine::Ending) -> Finish {
+        Finish { ending, called_off: None, finished: None }
+    }
+
+    /// The game was called off without result.
+    #[must_use]
+    pub fn called_off(by: CalledOff) -> Finish {
+        let ending = engine::Ending { outcome: Outcome::Draw, reason: EndReason::Aborted };
+        Finish { ending, called_off: Some(by), finished: None }
+    }
+
+    /// The same finish, dated.
+    #[must_use]
+    pub fn at(self, finished: Timestamp) -> Finish {
+        Finish { finished: Some(finished), ..self }
+    }
+
+    /// The side that won; `None` for a draw or a game called off.
+    #[must_use]
+    pub fn winner(&self) -> Option<Color> {
+        match self.ending.outcome {
+            Outcome::Winner(side) => Some(side),
+            Outcome::Draw => None,
         }
     }
 
-    /// The end the rules made.
+    /// Whether the game ended without result.
     #[must_use]
-    pub fn by_rules(ending: engine::Ending) -> Ending {
-        let winner = match ending.outcome {
-            Outcome::Winner(color) => Some(color),
-            Outcome::Draw => None,
-        };
-        Ending { winner, reason: Reason::Rules(ending.reason), finished: None }
+    pub fn aborted(&self) -> bool {
+        self.ending.reason == EndReason::Aborted
     }
 
-    /// The same ending, dated.
+    /// Whether the game's own rules ended it (not the players, the clock or an admin).
     #[must_use]
-    pub fn at(self, finished: Timestamp) -> Ending {
-        Ending { finished: Some(finished), ..self }
+    pub fn by_rules(&self) -> bool {
+        rule_name::RULES.contains(&self.ending.reason)
+    }
+
+    /// `white`, `black`, `draw`, or `none` for an aborted game.
+    #[must_use]
+    pub fn outcome_name(&self) -> &'static str {
+        if self.aborted() { "none" } else { self.ending.outcome.name() }
+    }
+}
+
+/// The stored layout of a [`Finish`] (format 2).
+#[derive(Clone, Serialize, Deserialize)]
+struct StoredFinish {
+    #[serde(with = "color_name")]
+    winner: Option<Color>,
+    reason: Reason,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    finished: Option<Timestamp>,
+}
+
+/// Why a game ended, as stored: the rules' own reason, or what the players (or an
+/// administrator) did.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum Reason {
+    Rules(#[serde(with = "rule_name")] EndReason),
+    Resignation,
+    Agreement,
+    Timeout,
+    Aborted { by: String },
+    AdminAborted { by: String },
+    Unstarted,
+}
+
+impl From<StoredFinish> for Finish {
+    fn from(stored: StoredFinish) -> Finish {
+        let outcome = stored.winner.map_or(Outcome::Draw, Outcome::Winner);
+        let finish = match stored.reason {
+            Reason::Rules(reason) => Finish::new(engine::Ending { outcome, reason }),
+            Reason::Resignation => Finish::new(engine::Ending { outcome, reason: EndReason::Resignation }),
+            Reason::Agreement => Finish::new(engine::Ending { outcome, reason: EndReason::Agreement }),
+            Reason::Timeout => Finish::new(engine::Ending { outcome, reason: EndReason::Timeout }),
+            Reason::Aborted { by } => Finish::called_off(CalledOff::Player(by)),
+            Reason::AdminAborted { by } => Finish::called_off(CalledOff::Admin(by)),
+            Reason::Unstarted => Finish::called_off(CalledOff::Unstarted),
+        };
+        Finish { finished: stored.finished, ..finish }
+    }
+}
+
+impl From<Finish> for StoredFinish {
+    fn from(finish: Finish) -> StoredFinish {
+        let winner = if finish.aborted() { None } else { finish.winner() };
+        let reason = match (finish.ending.reason, finish.called_off) {
+            (EndReason::Resignation, _) => Reason::Resignation,
+            (EndReason::Agreement, _) => Reason::Agreement,
+            (EndReason::Timeout, _) => Reason::Timeout,
+            (EndReason::Aborted, Some(CalledOff::Player(by))) => Reason::Aborted { by },
+            (EndReason::Aborted, Some(CalledOff::Admin(by))) => Reason::AdminAborted { by },
+            // `Finish::called_off` is the only way to an abort; none without a caller.
+            (EndReason::Aborted, Some(CalledOff::Unstarted) | None) => Reason::Unstarted,
+            (rules, _) => Reason::Rules(rules),
+        };
+        StoredFinish { winner, reason, finished: finish.finished }
     }
 }
 
@@ -302,7 +346,7 @@ pub struct GameRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch_of: Option<GameId>,
     /// How the game ended; `None` until it is finished.
-    pub result: Option<Ending>,
+    pub result: Option<Finish>,
     /// The level of Stonemate's own player in a game against the bot; `None` in a game
     /// between two people. It marks the games against the bot, so that ratings can leave
     /// them out. Missing in JSON (records from before the bot played): `None`.
@@ -393,13 +437,13 @@ impl Phase {
 impl GameRecord {
     /// Ends the game with `ending`: no clock runs, and no draw offer, proposal or conditional
     /// line stands any more.
-    pub fn finish(&mut self, ending: Ending) {
+    pub fn finish(&mut self, finish: Finish) {
         self.phase = Phase::Finished;
         self.clock = None;
         self.draw_offer = None;
         self.counting = None;
         self.conditionals.clear();
-        self.result = Some(ending);
+        self.result = Some(finish);
     }
 
     /// Whether the players' indices list it (see [`Phase::index_byte`]).
@@ -622,7 +666,7 @@ mod rule_name {
     use stonemate_engine::EndReason;
 
     /// The reasons the rules make (the others are the players' and have their own
-    /// [`super::Reason`] variants).
+    /// stored [`super::Reason`] variants).
     pub const RULES: [EndReason; 10] = [
         EndReason::TwoPasses,
         EndReason::Counted,
@@ -652,7 +696,7 @@ mod rule_name {
 
 /// Rewrites a stored game record of an older format as this one reads it. Format 1 kept
 /// the result as `{winner, finish, reason}` with `reason` the text players read; the
-/// reason is read back into a [`Reason`] (an aborting player's name, which format 1
+/// reason is read back into a [`Finish`] (an aborting player's name, which format 1
 /// stored escaped for Discord, is unescaped).
 pub fn upgrade(mut value: serde_json::Value) -> Result<serde_json::Value, String> {
     if value.get("format").and_then(serde_json::Value::as_u64) != Some(1) {
@@ -697,7 +741,7 @@ fn unescape(escaped: &str) -> String {
 mod tests {
     use super::*;
 
-    fn upgraded(result: serde_json::Value) -> Result<Option<Ending>, String> {
+    fn upgraded(result: serde_json::Value) -> Result<Option<Finish>, String> {
         let record = serde_json::json!({ "format": 1, "result": result });
         let value = upgrade(record)?;
         assert_eq!(value["format"], serde_json::json!(FORMAT));
@@ -707,12 +751,16 @@ mod tests {
     #[test]
     fn format_1_results_are_read_back_as_data() {
         let rules = serde_json::json!({ "winner": "black", "finish": "rules", "reason": "two passes" });
-        let ending = Ending { winner: Some(Color::Black), reason: Reason::Rules(EndReason::TwoPasses), finished: None };
+        let ending =
+            Finish::new(engine::Ending { outcome: Outcome::Winner(Color::Black), reason: EndReason::TwoPasses });
         assert_eq!(upgraded(rules), Ok(Some(ending)));
         let resigned = serde_json::json!({ "winner": "white", "finish": "resignation", "reason": "resignation" });
         assert_eq!(
             upgraded(resigned),
-            Ok(Some(Ending { winner: Some(Color::White), reason: Reason::Resignation, finished: None }))
+            Ok(Some(Finish::new(engine::Ending {
+                outcome: Outcome::Winner(Color::White),
+                reason: EndReason::Resignation
+            })))
         );
         assert_eq!(upgraded(serde_json::Value::Null), Ok(None));
     }
@@ -721,17 +769,11 @@ mod tests {
     fn format_1_abort_names_are_unescaped() {
         let aborted = serde_json::json!({ "winner": null, "finish": "aborted", "reason": r"aborted by \*\*al\_ice" });
         let by = "**al_ice".to_owned();
-        assert_eq!(
-            upgraded(aborted),
-            Ok(Some(Ending { winner: None, reason: Reason::Aborted { by }, finished: None }))
-        );
+        assert_eq!(upgraded(aborted), Ok(Some(Finish::called_off(CalledOff::Player(by)))));
         let text = r"aborted by an administrator (mod \(x\))";
         let admin = serde_json::json!({ "winner": null, "finish": "admin-aborted", "reason": text });
         let by = "mod (x)".to_owned();
-        assert_eq!(
-            upgraded(admin),
-            Ok(Some(Ending { winner: None, reason: Reason::AdminAborted { by }, finished: None }))
-        );
+        assert_eq!(upgraded(admin), Ok(Some(Finish::called_off(CalledOff::Admin(by)))));
     }
 
     fn clock(json: &str) -> TurnClock {
@@ -762,10 +804,10 @@ mod tests {
 
     #[test]
     fn finish_times_are_optional_in_stored_results() {
-        let old: Ending = serde_json::from_str(r#"{"winner":"white","reason":"resignation"}"#).unwrap();
+        let old: Finish = serde_json::from_str(r#"{"winner":"white","reason":"resignation"}"#).unwrap();
         assert_eq!(old.finished, None);
         let dated = old.clone().at(Timestamp(7));
-        assert_eq!(serde_json::from_str::<Ending>(&serde_json::to_string(&dated).unwrap()).unwrap(), dated);
+        assert_eq!(serde_json::from_str::<Finish>(&serde_json::to_string(&dated).unwrap()).unwrap(), dated);
     }
 
     #[test]

@@ -18,8 +18,8 @@ use rand::{SeedableRng, rngs::StdRng};
 use stonemate_bot::clock::{Span, Timestamp};
 use stonemate_bot::ids::{ChannelId, GameId, GuildId, UserId};
 use stonemate_bot::store::backend::{KeyRange, chunks};
-use stonemate_bot::store::{ColorChoice, Ending, FORMAT, GameRecord, Phase, Reason, SledStore, TurnClock, UserRecord};
-use stonemate_engine::{AnyGame, Color, GameKind};
+use stonemate_bot::store::{ColorChoice, FORMAT, Finish, GameRecord, Phase, SledStore, TurnClock, UserRecord};
+use stonemate_engine::{AnyGame, Color, EndReason, Ending, GameKind, Outcome};
 use stonemate_tests::postgres::{Cluster, DURABLE};
 
 /// Distinct games played at random; the N records cycle through them.
@@ -104,7 +104,7 @@ fn record(n: u32, pool: &[Played], now: Timestamp) -> GameRecord {
         result: if playing {
             None
         } else {
-            Some(Ending { winner: Some(Color::White), reason: Reason::Resignation, finished: Some(now) })
+            Some(Finish::new(Ending { outcome: Outcome::Winner(Color::White), reason: EndReason::Resignation }).at(now))
         },
         level: None,
         draw_offered_at: [None, None],

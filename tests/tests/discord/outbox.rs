@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use stonemate_bot::clock::{Span, SystemClock};
-use stonemate_bot::service::{CHANNEL_REFUSED, NoticeTiming, Service, Settings};
+use stonemate_bot::service::{NoticeTiming, Service, Settings, channel_refused};
 use stonemate_bot::store::SledStore;
 use stonemate_tests::fake_discord::{Failure, FakeDiscord, Origin, RequestKind, Route};
 
@@ -137,8 +137,8 @@ async fn a_channel_the_bot_may_not_post_in_is_reported_once_in_the_next_reply() 
     refused(&fake, CHANNEL, 1).await;
     assert!(fake.take(SETTLE, |r| is_refused(r, CHANNEL)).await.is_none(), "a refused channel is not retried");
     let board = command(&fake, &bob, "board", json!([])).await;
-    assert!(board.content().contains(CHANNEL_REFUSED), "{}", board.content());
+    assert!(board.content().contains(&channel_refused()), "{}", board.content());
     let again = command(&fake, &alice, "board", json!([])).await;
-    assert!(!again.content().contains(CHANNEL_REFUSED), "reported once: {}", again.content());
+    assert!(!again.content().contains(&channel_refused()), "reported once: {}", again.content());
     bot.stop().await;
 }

@@ -251,8 +251,8 @@ fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
     let record = record(&service, id);
     assert_eq!(record.phase, Phase::Finished);
     let result = record.result.expect("a result");
-    assert_eq!(result.winner, Some(stonemate_engine::Color::White), "the bot won");
-    assert_eq!(result.reason, stonemate_bot::store::Reason::Timeout);
+    assert_eq!(result.winner(), Some(stonemate_engine::Color::White), "the bot won");
+    assert_eq!(result.ending.reason, stonemate_engine::EndReason::Timeout);
     assert_eq!(result.finished, Some(service.now()));
     assert!(service.tick().is_empty(), "told once");
 }

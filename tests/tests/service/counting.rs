@@ -5,7 +5,7 @@
 
 use stonemate_bot::clock::Span;
 use stonemate_bot::service::{Command, GameId, Response, Settings, Timeouts};
-use stonemate_bot::store::{MemoryStore, Phase, Reason};
+use stonemate_bot::store::{MemoryStore, Phase};
 use stonemate_engine::{AnyGame, Color, EndReason, GameKind, GameResult};
 
 use super::common::{Table, text, typed};
@@ -78,7 +78,7 @@ fn rule_10_dead_groups_of_rooks_are_agreed_removed_and_scored() {
     let record = table.record(id);
     assert_eq!(record.turns.last().map(String::as_str), Some("dead a3"));
     let result = record.result.expect("over");
-    assert_eq!((result.winner, result.reason), (Some(Color::Black), Reason::Rules(EndReason::Counted)));
+    assert_eq!((result.winner(), result.ending.reason), (Some(Color::Black), EndReason::Counted));
     // Black: ten squares of the a- and b-files and one prisoner; White: the e-file.
     assert!(over.reply.text().contains("B+6"), "{}", over.reply.text());
     assert!(over.reply.text().contains("black 11") && over.reply.text().contains("white 5"), "{}", over.reply.text());
@@ -99,7 +99,7 @@ fn rule_10_dead_groups_of_mixed_sets_are_agreed() {
     let over = table.ok("alice", dead("a3 b5"));
     let record = table.record(id);
     assert_eq!(record.turns.last().map(String::as_str), Some("dead a3 b5"));
-    assert_eq!(record.result.expect("over").winner, Some(Color::Black));
+    assert_eq!(record.result.expect("over").winner(), Some(Color::Black));
     // Black: the ten squares of the a- and b-files and two prisoners; White: five.
     assert!(over.reply.text().contains("B+7"), "{}", over.reply.text());
 }
@@ -165,7 +165,7 @@ fn rule_10_a_proposal_stands_when_the_clock_runs_out() {
     assert!(notices.iter().any(|notice| notice.text().contains("so it stands")), "{notices:?}");
     let record = table.record(id);
     assert_eq!(record.turns.last().map(String::as_str), Some("dead a3"));
-    assert_eq!(record.result.expect("over").winner, Some(Color::Black));
+    assert_eq!(record.result.expect("over").winner(), Some(Color::Black));
 }
 
 /// Rule 10 and the time-out setting agree: whether time-outs are automatic (the default)
@@ -183,7 +183,7 @@ fn rule_10_a_proposal_stands_whatever_the_timeout_setting() {
         let record = table.record(id);
         assert_eq!(record.turns.last(), Some(&proposal), "{timeouts:?}");
         let result = record.result.expect("over");
-        assert_eq!(result.reason, Reason::Rules(EndReason::Counted), "{timeouts:?}: not a loss on time");
+        assert_eq!(result.ending.reason, EndReason::Counted, "{timeouts:?}: not a loss on time");
     }
 }
 

@@ -3,8 +3,8 @@
 use stonemate_bot::clock::Span;
 use stonemate_bot::service::commands::Value;
 use stonemate_bot::service::{Command, GameId};
-use stonemate_bot::store::{Phase, Reason};
-use stonemate_engine::Color;
+use stonemate_bot::store::{CalledOff, Phase};
+use stonemate_engine::{Color, EndReason};
 
 use super::common::{HOME, Table, admin_of, caller, game_opt, mv, text, typed, user};
 use super::ratings::opening;
@@ -30,7 +30,7 @@ fn resign_asks_to_confirm_then_the_button_ends_the_game() {
     );
     assert_eq!(response.notices[0].mentions(), [user("alice").id], "the result is told to the other player");
     let result = table.record(id).result.unwrap();
-    assert_eq!((result.winner, result.reason), (Some(Color::White), Reason::Resignation));
+    assert_eq!((result.winner(), result.ending.reason), (Some(Color::White), EndReason::Resignation));
     assert!(table.press_refused("bob", "resign:1").starts_with("#1 is over"));
     assert!(table.refused("bob", Command::Resign { game: game_opt(id) }).starts_with("#1 is over"));
 }
@@ -49,7 +49,7 @@ fn draw_offer_then_accept_by_draw() {
     let done = table.ok("alice", Command::Draw { game: None }).reply;
     assert_eq!(done.text(), "#1 is over: draw (agreement). Ratings: alice 1500?, bob 1500?.");
     let record = table.record(id);
-    assert_eq!((record.phase, record.result.unwrap().reason), (Phase::Finished, Reason::Agreement));
+    assert_eq!((record.phase, record.result.unwrap().ending.reason), (Phase::Finished, EndReason::Agreement));
 }
 
 #[test]
@@ -66,7 +66,7 @@ fn draw_buttons_accept_and_decline() {
     table.ok("bob", mv("g3"));
     table.ok("alice", Command::Draw { game: None });
     assert!(table.service.press(&caller("bob"), "draw-accept:1").reply.ok);
-    assert_eq!(table.record(id).result.unwrap().reason, Reason::Agreement);
+    assert_eq!(table.record(id).result.unwrap().ending.reason, EndReason::Agreement);
 }
 
 #[test]
@@ -117,7 +117,7 @@ fn claim_wins_only_after_the_opponents_time_ran_out() {
     table.advance(Span::days(1));
     let response = table.ok("alice", Command::Claim { game: None });
     assert!(response.reply.text().contains("alice (white) wins by time"), "{}", response.reply.text());
-    assert_eq!(table.record(id).result.unwrap().reason, Reason::Timeout);
+    assert_eq!(table.record(id).result.unwrap().ending.reason, EndReason::Timeout);
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn admin_abort_ends_any_game_or_challenge() {
     let moderator = admin_of("mod", HOME);
     let response = table.ok_as(&moderator, Command::AdminAbort { game });
     assert_eq!(response.notices.len(), 2, "both players are told");
-    assert!(matches!(table.record(game).result.unwrap().reason, Reason::AdminAborted { .. }));
+    assert!(matches!(table.record(game).result.unwrap().called_off, Some(CalledOff::Admin(_))));
     table.ok_as(&moderator, typed("admin-abort", &[("game", text(&format!("#{}", challenge.0)))]));
     assert_eq!(table.record(challenge).phase, Phase::Finished);
     let text = table.refused_as(&moderator, Command::AdminAbort { game });

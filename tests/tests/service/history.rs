@@ -131,7 +131,7 @@ fn history_attaches_an_sgf_for_go_with_names_and_result() {
     for property in ["FF[4]", "GM[1]", "SZ[9]", "KM[6.5]", "PW[alice]", "PB[bob]", "GN[Stonemate #1]"] {
         assert!(sgf.contains(property), "{property} in {sgf}");
     }
-    let winner = table.record(id).result.expect("a result").winner.expect("a winner");
+    let winner = table.record(id).result.expect("a result").winner().expect("a winner");
     let result = if winner == Color::Black { "RE[B+" } else { "RE[W+" };
     assert!(sgf.contains(result), "{result} in {sgf}");
     assert!(sgf.contains("DT[2023-11-14]"), "the day the challenge was made: {sgf}");

@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 
 use stonemate_bot::clock::Span;
-use stonemate_bot::service::{CHANNEL_REFUSED, Command, Delivery, Notice, NotifyMode, Settings, Target, UserId};
+use stonemate_bot::service::{Command, Delivery, Notice, NotifyMode, Settings, Target, UserId, channel_refused};
 use stonemate_bot::store::{Queued, SledStore};
 
 use super::common::{GENERAL, Table, mv, user};
@@ -103,15 +103,15 @@ fn a_refused_channel_is_reported_once_in_the_next_reply_about_the_game() {
             .ok("carol", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
             .reply
             .text()
-            .contains(CHANNEL_REFUSED)
+            .contains(&channel_refused())
     );
     let reply = table.ok("alice", board.clone()).reply;
-    assert!(reply.text().ends_with(CHANNEL_REFUSED), "{}", reply.text());
-    assert!(!table.ok("bob", board.clone()).reply.text().contains(CHANNEL_REFUSED), "once");
+    assert!(reply.text().ends_with(&channel_refused()), "{}", reply.text());
+    assert!(!table.ok("bob", board.clone()).reply.text().contains(&channel_refused()), "once");
     // Later refusals in the same game are not reported again.
     table.ok("alice", mv("d4"));
     assert_eq!(attempt(&table, Delivery::ChannelClosed).len(), 1);
-    assert!(!table.ok("bob", board).reply.text().contains(CHANNEL_REFUSED), "once means once");
+    assert!(!table.ok("bob", board).reply.text().contains(&channel_refused()), "once means once");
 }
 
 #[test]

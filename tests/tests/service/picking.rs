@@ -4,8 +4,7 @@
 
 use stonemate_bot::clock::Span;
 use stonemate_bot::service::{Command, GameId};
-use stonemate_bot::store::Reason;
-use stonemate_engine::Color;
+use stonemate_engine::{Color, EndReason};
 
 use super::common::{Table, game_opt, mv, mv_in};
 
@@ -49,7 +48,7 @@ fn claim_picks_the_only_game_whose_opponent_ran_out_of_time() {
     let response = table.ok("alice", Command::Claim { game: None });
     assert_eq!(response.reply.game, Some(second), "bob's time ran out in the second");
     let result = table.record(second).result.unwrap();
-    assert_eq!((result.winner, result.reason), (Some(Color::White), Reason::Timeout));
+    assert_eq!((result.winner(), result.ending.reason), (Some(Color::White), EndReason::Timeout));
     assert_eq!(table.ok("bob", Command::Claim { game: None }).reply.game, Some(first));
 }
 
@@ -70,7 +69,7 @@ fn draw_accepts_the_only_offer_and_abort_picks_the_only_unplayed_game() {
     table.ok("alice", Command::Draw { game: game_opt(first) });
     // bob has an offer to answer in the first only: /draw accepts it.
     assert_eq!(table.ok("bob", Command::Draw { game: None }).reply.game, Some(first));
-    assert_eq!(table.record(first).result.unwrap().reason, Reason::Agreement);
+    assert_eq!(table.record(first).result.unwrap().ending.reason, EndReason::Agreement);
     let third = table.go("alice", "bob", 3, "board=9x9");
     table.ok("bob", mv_in("e5", second));
     // No turn yet in the third only: /abort picks it.

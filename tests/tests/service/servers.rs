@@ -3,7 +3,7 @@
 //! `/admin-abort` needs Manage Server in the game's own server.
 
 use stonemate_bot::service::{Command, Field, GameId, GuildId};
-use stonemate_bot::store::{GameRecord, MemoryStore, Phase, Reason};
+use stonemate_bot::store::{CalledOff, GameRecord, MemoryStore, Phase};
 
 use super::common::{HOME, Table, admin_of, caller, game_opt, in_server, mv, mv_in, user};
 
@@ -28,7 +28,7 @@ fn another_servers_admin_cannot_abort_a_game() {
     assert!(text.contains("Manage Server"), "{text}");
     // The home server's administrator may.
     table.ok_as(&admin_of("mod", HOME), Command::AdminAbort { game: id });
-    assert!(matches!(table.record(id).result.unwrap().reason, Reason::AdminAborted { .. }));
+    assert!(matches!(table.record(id).result.unwrap().called_off, Some(CalledOff::Admin(_))));
 }
 
 #[test]

@@ -6,8 +6,8 @@
 
 use stonemate_bot::clock::Span;
 use stonemate_bot::service::{Command, Settings, Target, Timeouts};
-use stonemate_bot::store::{MemoryStore, Phase, Reason};
-use stonemate_engine::{Color, GameKind};
+use stonemate_bot::store::{CalledOff, MemoryStore, Phase};
+use stonemate_engine::{Color, EndReason, GameKind};
 
 use super::common::{GENERAL, HOME, Table, caller, game_opt, mv, user};
 
@@ -38,7 +38,7 @@ fn a_player_whose_time_runs_out_loses_at_once_and_both_players_are_told() {
     let record = table.record(id);
     assert_eq!(record.phase, Phase::Finished, "no claim needed");
     let result = record.result.clone().unwrap();
-    assert_eq!((result.winner, result.reason), (Some(Color::White), Reason::Timeout));
+    assert_eq!((result.winner(), result.ending.reason), (Some(Color::White), EndReason::Timeout));
     assert_eq!(result.finished, Some(table.now()));
     let told: Vec<_> = notices.iter().flat_map(|notice| notice.mentions().clone()).collect();
     assert_eq!(told, [user("bob").id, user("alice").id], "the loser is told too: {notices:#?}");
@@ -69,7 +69,7 @@ fn a_game_a_player_never_began_is_aborted_unrated_whichever_the_setting() {
             let record = table.record(id);
             assert_eq!(record.phase, Phase::Finished, "{setting}: {id}");
             let result = record.result.unwrap();
-            assert_eq!((result.winner, result.reason), (None, Reason::Unstarted), "{setting}: {id}");
+            assert_eq!((result.winner(), result.called_off), (None, Some(CalledOff::Unstarted)), "{setting}: {id}");
         }
         assert_eq!(notices.len(), 4, "both players of both games are told ({setting}): {notices:#?}");
         assert!(
@@ -109,7 +109,7 @@ fn a_claim_before_both_players_played_aborts_the_game() {
     let claimed = table.ok("alice", Command::Claim { game: game_opt(id) }).reply.text();
     assert!(claimed.contains("aborted without result"), "{claimed}");
     let result = table.record(id).result.unwrap();
-    assert_eq!((result.winner, result.reason), (None, Reason::Unstarted));
+    assert_eq!((result.winner(), result.called_off), (None, Some(CalledOff::Unstarted)));
     assert!(!rated(&table, "alice"));
 }
 

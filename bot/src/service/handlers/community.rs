@@ -30,9 +30,9 @@ struct Tally {
 impl Tally {
     /// Counts a finished game of `user` (aborted games count for nothing).
     fn count(&mut self, record: &GameRecord, user: UserId) {
-        let Some(ending) = record.result.as_ref().filter(|ending| !ending.reason.aborted()) else { return };
+        let Some(ending) = record.result.as_ref().filter(|finish| !finish.aborted()) else { return };
         self.games += 1;
-        match ending.winner {
+        match ending.winner() {
             None => self.draws += 1,
             Some(side) if record.side_of(user) == Some(side) => self.wins += 1,
             Some(_) => self.losses += 1,

@@ -142,8 +142,8 @@ fn clear(parts: &Parts, caller: &Caller, game: Loaded) -> Result<Response, Refus
         return Ok(private(&game, shown(&game, me)));
     }
     let game = parts.commit(game, |record| record.conditionals.retain(|line| line.owner != me), |_| Vec::new())?.game;
-    let lines = if had == 1 { "line" } else { "lines" };
-    Ok(private(&game, format!("Removed your {had} conditional {lines} in {}.", game.id())))
+    let plural = if had == 1 { "" } else { "s" };
+    Ok(private(&game, format!("Removed your {had} conditional line{plural} in {}.", game.id())))
 }
 
 /// Stores a line: pairs of turns, the opponent's first, each legal where the line puts it.

@@ -20,12 +20,13 @@ use crate::service::buttons::{Action, proposal_tag};
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
+use crate::service::options::keys;
 use crate::service::text;
 use crate::service::types::{
     Attachment, Button, ButtonStyle, Caller, GameId, Message, Notice, Reply, Response, Target, UserId,
 };
 use crate::service::{Parts, tell};
-use crate::store::{Counting, Ending, GameRecord, TurnClock};
+use crate::store::{Counting, Finish, GameRecord, TurnClock};
 
 /// The counting state a turn leaves: the engine's estimate as the opening proposal when
 /// the turn opened counting (the second of two passes), else none.
@@ -94,7 +95,10 @@ fn board(parts: &Parts, game: &Loaded, counting: &Counting, viewer: Option<UserI
 }
 
 /// What to do next, for the player who is to answer.
-const CHOICES: &str = "**Accept**, **Resume** play, or propose others with `/dead squares:\"c3 d4\"` (`none` for none)";
+fn choices() -> String {
+    let usage = keys::Dead::squares.usage("\"c3 d4\"");
+    format!("**Accept**, **Resume** play, or propose others with `{usage}` (`none` for none)")
+}
 
 /// The clock of the player who must answer `counting` (none for the bot, or without days).
 fn answer_clock(parts: &Parts, game: &Loaded, counting: &Counting) -> Option<TurnClock> {
@@ -108,16 +112,18 @@ pub(crate) fn opening(parts: &Parts, game: &Loaded, reply: &mut Reply) -> Vec<No
     let Some(counting) = standing(game) else { return Vec::new() };
     let record = &game.record;
     reply.message.append(format!(
-        " Both passed: the dead pieces are agreed before counting (rule 10). The engine proposes {}. {CHOICES}.",
-        describe(game, counting)
+        " Both passed: the dead pieces are agreed before counting (rule 10). The engine proposes {}. {}.",
+        describe(game, counting),
+        choices()
     ));
     reply.images = vec![board(parts, game, counting, None)];
     reply.buttons = buttons(game, counting);
     let Some(user) = answerer(game, counting).and_then(|side| record.player(side)) else { return Vec::new() };
     let message = Message::new().ping(user, record.name_of(user)).push(format!(
-        ", both passed in {}: the engine proposes {}. {CHOICES}{}.",
+        ", both passed in {}: the engine proposes {}. {}{}.",
         record.id,
         describe(game, counting),
+        choices(),
         parts.clocks.time_left(record)
     ));
     told_with_board(parts, game, counting, user, message).into_iter().collect()
@@ -185,9 +191,11 @@ fn show(parts: &Parts, caller: &Caller, game: &Loaded, counting: &Counting) -> R
         Some(side) => side_player(game, side).push(" stands behind it"),
         None => Message::from("the engine's estimate, nobody accepted it yet"),
     };
-    let message = Message::from(format!("The proposal in {} (", record.id))
-        .then(behind)
-        .push(format!("): {}. {CHOICES}.", describe(game, counting)));
+    let message = Message::from(format!("The proposal in {} (", record.id)).then(behind).push(format!(
+        "): {}. {}.",
+        describe(game, counting),
+        choices()
+    ));
     let reply = Reply {
         ok: true,
         message,
@@ -239,7 +247,7 @@ fn awaited(parts: &Parts, caller: &Caller, game: &Loaded, did: &str) -> Response
         .name(&caller.user.name)
         .push(format!(" {did} in {}: {}. ", record.id, describe(game, counting)))
         .ping(opponent, record.name_of(opponent))
-        .push(format!(": {CHOICES}{}.", parts.clocks.time_left(record)));
+        .push(format!(": {}{}.", choices(), parts.clocks.time_left(record)));
     let message = if parts.seat.is_bot(opponent) { message.quiet() } else { message };
     Response { reply: public(parts, game, counting, message), notices: Vec::new() }
 }
@@ -293,10 +301,10 @@ fn accept_standing(
 }
 
 /// Plays the agreement on `game`'s position: the record entry and the ending it makes.
-fn agreement(game: &mut Loaded, counting: &Counting) -> Result<(String, Ending), Refusal> {
+fn agreement(game: &mut Loaded, counting: &Counting) -> Result<(String, Finish), Refusal> {
     let entry = game.position.play_text(&counting.proposal)?;
     match game.position.status() {
-        Status::Finished(ending) => Ok((entry, Ending::by_rules(ending))),
+        Status::Finished(ending) => Ok((entry, Finish::new(ending))),
         Status::Ongoing { .. } => Err(Refusal::NotCounting(game.id())),
     }
 }

@@ -3,13 +3,13 @@
 //! with `timeouts = "claim"`, the waiting player told he may claim), expired challenges,
 //! and clocks a vacation moves.
 
-use stonemate_engine::Color;
+use stonemate_engine::{EndReason, Ending, Outcome};
 
 use crate::clock::Timestamp;
 use crate::service::loaded::Loaded;
 use crate::service::types::{Button, Message, Notice, Target, UserId};
 use crate::service::{Parts, Timeouts, tell};
-use crate::store::{Ending, GameRecord, Phase, Reason, TurnClock};
+use crate::store::{CalledOff, Finish, GameRecord, Phase, TurnClock};
 
 /// Everything due by now. Each record's change is committed with its messages in one
 /// write, so each is put in the outbox once, and only with the change.
@@ -84,8 +84,11 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
     let automatic = parts.settings.timeouts == Timeouts::Automatic || parts.seat.is_bot(waiting);
     let winner = record.side_of(waiting);
     let due = match winner {
-        _ if !record.both_played() => Due::Ended(None, Reason::Unstarted, now),
-        Some(winner) if automatic => Due::Ended(Some(winner), Reason::Timeout, now),
+        _ if !record.both_played() => Due::Ended(Finish::called_off(CalledOff::Unstarted).at(now)),
+        Some(winner) if automatic => {
+            let ending = Ending { outcome: Outcome::Winner(winner), reason: EndReason::Timeout };
+            Due::Ended(Finish::new(ending).at(now))
+        }
         _ => {
             let message = Message::new()
                 .ping(waiting, record.name_of(waiting))
@@ -105,7 +108,7 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
     let mut notices = Vec::new();
     for user in [mover, waiting] {
         let message = Message::new().ping(user, record.name_of(user)).push(": ");
-        let message = if parts.seat.is_bot(waiting) && matches!(due, Due::Ended(Some(_), ..)) {
+        let message = if parts.seat.is_bot(waiting) && matches!(&due, Due::Ended(finish) if finish.winner().is_some()) {
             message.push(format!("your time for {} ran out: Stonemate claims the win.", record.id))
         } else if user == mover {
             message.push(format!("your time for {} ran out {ran_out}: {} is over, {result}.", record.id, record.id))
@@ -133,8 +136,8 @@ enum Due {
     Reminded(Option<Timestamp>),
     /// The clock is moved to its players' vacations (see [`Clocks::repaused`](crate::service::clocks::Clocks::repaused)).
     Repaused(TurnClock),
-    /// The game ended on time (then): won by the waiting side, or aborted.
-    Ended(Option<Color>, Reason, Timestamp),
+    /// The game ended on time: won by the waiting side, or aborted.
+    Ended(Finish),
 }
 
 impl Due {
@@ -142,9 +145,7 @@ impl Due {
         match (self, record.clock.as_mut()) {
             (Due::Expire, _) => record.phase = Phase::Expired,
             (Due::Repaused(moved), _) => record.clock = Some(*moved),
-            (Due::Ended(winner, reason, at), _) => {
-                record.finish(Ending { winner: *winner, reason: reason.clone(), finished: Some(*at) });
-            }
+            (Due::Ended(finish), _) => record.finish(finish.clone()),
             (Due::TimedOut, Some(clock)) => (clock.remind_at, clock.timeout_told) = (None, true),
             (Due::Reminded(next), Some(clock)) => clock.remind_at = *next,
             (_, None) => {}

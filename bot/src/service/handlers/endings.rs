@@ -1,7 +1,7 @@
 //! Ending and adjusting games: `/resign` (with its confirmation button), `/draw` and its
 //! buttons, `/abort`, `/claim`, `/extratime`, `/admin-abort`.
 
-use stonemate_engine::Color;
+use stonemate_engine::{Color, EndReason, Ending, Outcome};
 
 use crate::clock::Span;
 use crate::service::buttons::Action;
@@ -11,18 +11,12 @@ use crate::service::loaded::Loaded;
 use crate::service::text;
 use crate::service::types::{ButtonStyle, Caller, GameId, Message, Notice, Reply, Response, Target};
 use crate::service::{Parts, tell};
-use crate::store::{Ending, Phase, Reason, TurnClock};
+use crate::store::{CalledOff, Finish, Phase, TurnClock};
 
 /// Stores the end of a game and tells both players.
-fn end(
-    parts: &Parts,
-    caller: &Caller,
-    game: Loaded,
-    winner: Option<Color>,
-    reason: Reason,
-) -> Result<Response, Refusal> {
-    let now = parts.clocks.now();
-    let change = |next: &mut crate::store::GameRecord| next.finish(Ending { winner, reason, finished: Some(now) });
+fn end(parts: &Parts, caller: &Caller, game: Loaded, finish: Finish) -> Result<Response, Refusal> {
+    let finish = finish.at(parts.clocks.now());
+    let change = |next: &mut crate::store::GameRecord| next.finish(finish.clone());
     parts.respond(caller, game, change, |game| {
         let message = Message::from(format!("{} is over: {}.", game.id(), game.result()));
         let notices = tell::result_notices(parts, &game.record, &message, Some(caller.user.id));
@@ -54,7 +48,7 @@ pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -
 pub(crate) fn resign(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
     let game = parts.games.loaded(parts.games.named(caller, id)?)?;
     let side = game.check_playing(caller.user.id)?;
-    end(parts, caller, game, Some(side.other()), Reason::Resignation)
+    end(parts, caller, game, won(side.other(), EndReason::Resignation))
 }
 
 /// `/draw`: accepts the opponent's offer, or makes one.
@@ -63,7 +57,7 @@ pub(crate) fn draw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Resu
     let side = game.check_playing(caller.user.id)?;
     match game.record.draw_offer {
         Some(offer) if offer == side => Err(Refusal::DrawAlreadyOffered(game.id())),
-        Some(_) => end(parts, caller, game, None, Reason::Agreement),
+        Some(_) => end(parts, caller, game, agreed()),
         None => offer(parts, caller, game, side),
     }
 }
@@ -122,7 +116,7 @@ pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bo
         return Err(Refusal::NoDrawOffer(game.id()));
     }
     if accept {
-        return end(parts, caller, game, None, Reason::Agreement);
+        return end(parts, caller, game, agreed());
     }
     parts.respond(
         caller,
@@ -153,7 +147,7 @@ pub(crate) fn abort(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Res
     if !game.record.turns.is_empty() {
         return Err(Refusal::AbortTooLate(game.id()));
     }
-    end(parts, caller, game, None, Reason::Aborted { by: caller.user.name.clone() })
+    end(parts, caller, game, Finish::called_off(CalledOff::Player(caller.user.name.clone())))
 }
 
 /// The game a waiting player acts in on his opponent's clock, with his side and the
@@ -190,9 +184,9 @@ pub(crate) fn claim(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Res
     }
     if !game.record.both_played() {
         // Nobody loses a game he never began: it ends without result.
-        return end(parts, caller, game, None, Reason::Unstarted);
+        return end(parts, caller, game, Finish::called_off(CalledOff::Unstarted));
     }
-    end(parts, caller, game, Some(side), Reason::Timeout)
+    end(parts, caller, game, won(side, EndReason::Timeout))
 }
 
 /// `/extratime`: more days for the opponent's current turn.
@@ -240,5 +234,15 @@ pub(crate) fn admin_abort(parts: &Parts, caller: &Caller, id: GameId) -> Result<
         };
         return Err(Refusal::GameOver { game: game.id(), result });
     }
-    end(parts, caller, game, None, Reason::AdminAborted { by: caller.user.name.clone() })
+    end(parts, caller, game, Finish::called_off(CalledOff::Admin(caller.user.name.clone())))
+}
+
+/// `side` won, by `reason` (resignation or time).
+fn won(side: Color, reason: EndReason) -> Finish {
+    Finish::new(Ending { outcome: Outcome::Winner(side), reason })
+}
+
+/// A draw both players agreed to.
+fn agreed() -> Finish {
+    Finish::new(Ending { outcome: Outcome::Draw, reason: EndReason::Agreement })
 }

@@ -9,7 +9,7 @@
 //! pressed message ([`Reply::replaces_message`]) rather than adding one per press.
 
 use stonemate_engine::formats::{self, Date, Record};
-use stonemate_engine::{AnyGame, Ending, GameKind, Outcome};
+use stonemate_engine::{AnyGame, GameKind};
 
 use super::views;
 use crate::clock::Timestamp;
@@ -134,10 +134,7 @@ fn export(game: &Loaded) -> Option<Attachment> {
 /// What the formats write about a stored game.
 fn exported(game: &Loaded) -> Record {
     let record = &game.record;
-    let ending = record.result.as_ref().map(|result| Ending {
-        outcome: result.winner.map_or(Outcome::Draw, Outcome::Winner),
-        reason: result.reason.engine_reason(),
-    });
+    let ending = record.result.as_ref().map(|result| result.ending);
     Record {
         kind: record.game,
         options: record.options.clone(),

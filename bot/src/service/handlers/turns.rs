@@ -11,7 +11,7 @@ use crate::service::types::{Button, Caller, GameId, Message, Reply, Response, Us
 use crate::service::{Parts, tell};
 
 use super::views;
-use crate::store::{Ending, Phase};
+use crate::store::{Finish, Phase};
 
 use super::conditional::{self, Followed};
 use super::counting;
@@ -107,7 +107,7 @@ pub(crate) fn turn_at(
         next.counting = counting;
         next.clock = clock;
         if let Status::Finished(ending) = status {
-            next.finish(Ending::by_rules(ending).at(now));
+            next.finish(Finish::new(ending).at(now));
         }
     };
     parts.respond(caller, game, change, |game| {
@@ -117,14 +117,8 @@ pub(crate) fn turn_at(
     })
 }
 
-/// `/drop`: a piece letter and a square, played as the drop they name.
-pub(crate) fn drop(
-    parts: &Parts,
-    caller: &Caller,
-    game: Option<GameId>,
-    piece: &str,
-    square: &str,
-) -> Result<Response, Refusal> {
+/// `/drop`'s piece letter and square, as the drop they name (played like a typed `/move`).
+pub(crate) fn dropped(piece: &str, square: &str) -> Result<Turn, Refusal> {
     let letter = piece.trim();
     let role = match letter.chars().collect::<Vec<_>>().as_slice() {
         [letter] => Role::from_letter(*letter),
@@ -132,7 +126,7 @@ pub(crate) fn drop(
     };
     let role = role.ok_or_else(|| Refusal::BadPiece(piece.chars().take(20).collect()))?;
     let square: Square = square.trim().parse().map_err(|_| Refusal::BadSquare(square.chars().take(20).collect()))?;
-    super::picker::typed(parts, caller, game, Played::Turn(Turn::Drop { role, to: square }))
+    Ok(Turn::Drop { role, to: square })
 }
 
 /// The reply to a turn (`played`, and the conditional answer it met, if any) and the

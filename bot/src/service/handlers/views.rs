@@ -10,10 +10,11 @@ use crate::service::Parts;
 use crate::service::error::Refusal;
 use crate::service::games::{self, Fit};
 use crate::service::loaded::Loaded;
+use crate::service::options::keys;
 use crate::service::rules;
 use crate::service::text;
-use crate::service::types::{Button, Caller, GameId, NotifyMode, Reply, Response, User, UserId};
-use crate::store::{Phase, Reason, UserRecord};
+use crate::service::types::{Button, Caller, GameId, GameStatus, NotifyMode, Reply, Response, User, UserId};
+use crate::store::{Finish, Phase, UserRecord};
 
 /// Replies longer than this are cut (Discord allows 2000 characters).
 const MAX_TEXT: usize = 1800;
@@ -50,7 +51,7 @@ pub(crate) fn state(parts: &Parts, game: &Loaded) -> String {
             let name = game.mover().map_or("nobody", |user| record.name_of(user));
             format!("{} to move{}", text::name(name), parts.clocks.time_left(record))
         }
-        Phase::Finished if record.result.as_ref().is_some_and(|r| matches!(r.reason, Reason::Rules(_))) => {
+        Phase::Finished if record.result.as_ref().is_some_and(Finish::by_rules) => {
             format!("{}{}", game.result(), game.score())
         }
         Phase::Finished => game.result(),
@@ -225,7 +226,8 @@ pub(crate) fn finished_games(
     );
     let mut text = cut_list(&head, &lines, "\n", |more| format!("\n… and {more} more on this page"));
     if page < pages {
-        text.push_str(&format!("\nOlder ones: `/games status:finished page:{}`", page + 1));
+        let older = keys::Games::status.usage(GameStatus::Finished.name()).and(keys::Games::page, page + 1);
+        text.push_str(&format!("\nOlder ones: `{older}`"));
     }
     let reply = Reply { ok: true, message: text.into(), private: true, ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
@@ -286,10 +288,8 @@ pub(crate) fn legal(
         (_, count) => {
             let head = format!("{}: {count} legal turn{}{from}: ", record.id, if count == 1 { "" } else { "s" });
             cut_list(&head, &names, ", ", |more| {
-                format!(
-                    ", … and {more} more: name a square to see its turns, as in `/legal square:{}`",
-                    example_square(&turns)
-                )
+                let usage = keys::Legal::square.usage(example_square(&turns));
+                format!(", … and {more} more: name a square to see its turns, as in `{usage}`")
             })
         }
     };

@@ -1,0 +1,316 @@
+//! The one list of commands: each entry declares a command once — its name, the texts
+//! Discord and `/help` show, its options as typed fields, and its handler.
+//!
+//! The list is a macro that hands its entries to another (`command_table!(commands)`),
+//! so that two modules read the same declarations without depending on each other:
+//! [`commands`](super::commands) makes the typed `Command`, the table Discord registers,
+//! the reading of options and the call of the handlers; [`options`](super::options) makes
+//! the typed keys (`keys::Games::status`) that texts quote options through. The handlers
+//! named here are resolved where the list is read (in `commands`), so the handlers can
+//! quote options without a cycle back to the code that calls them.
+
+/// Hands every command's declaration to the macro `$then`.
+macro_rules! command_table {
+    ($then:ident) => {
+        $then! {
+            /// `/challenge`: `days` per move (default 3, 0 = no clock); `options` text such as
+            /// `board=9x9 pieces=N komi=6.5`. Without an opponent, an open challenge: anyone in
+            /// the channel but the challenger may accept it.
+            Challenge "challenge" {
+                description: "Challenge someone to a game.",
+                help: "challenge someone: `opponent` (leave it out for an open challenge anyone here may accept), `game`, \
+                       and optionally `color`, `days` per move, `options`",
+                admin: false,
+                // Discord takes required options first: `game` before the optional `opponent`.
+                options: {
+                    game: GameKind = (true, Kind::Game, "Which game"),
+                    opponent: Option<User> = (false, Kind::User, "Who to play (default: anyone in this channel may accept)"),
+                    color: ColorChoice = (false, Kind::Color, "Your colour (default: random)") via |text| color(text, game),
+                    days: Option<u8> = (false, Kind::Days, "Days per move, 0 = no clock (default 3)"),
+                    options: Option<String> = (false, Kind::Text, "Game options, e.g. board=9x9 pieces=N komi=6.5"),
+                    level: Level = (false, Kind::Level, "How hard Stonemate plays, when you challenge it (default: medium)"),
+                },
+                run: |parts, caller| {
+                    let options = challenge::Terms::options(options.as_deref())?;
+                    let terms =
+                        challenge::Terms { opponent: opponent.as_ref(), kind: game, color, days, options, level, rematch_of: None };
+                    challenge::challenge(parts, caller, terms)
+                },
+            },
+            /// `/accept`: the game starts.
+            Accept "accept" {
+                description: "Accept a challenge: the game starts.",
+                help: "accept a challenge (yours, or an open one in this channel): the game starts",
+                admin: false,
+                options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
+                run: |parts, caller| challenge::accept(parts, caller, challenge),
+            },
+            /// `/decline`.
+            Decline "decline" {
+                description: "Decline a challenge.",
+                help: "decline a challenge",
+                admin: false,
+                options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
+                run: |parts, caller| challenge::decline(parts, caller, challenge),
+            },
+            /// `/withdraw`: the challenger takes back the challenge.
+            Withdraw "withdraw" {
+                description: "Take back a challenge you made.",
+                help: "take back a challenge you sent",
+                admin: false,
+                options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
+                run: |parts, caller| challenge::withdraw(parts, caller, challenge),
+            },
+            /// `/move`: any turn in the game's notation (move, drop, pass, tandem, mole drop).
+            Move "move" {
+                description: "Play a turn in the game's notation: a move, drop, pass, tandem or mole drop.",
+                help: "play a turn in the game's notation: a move, drop, pass, tandem or mole drop",
+                admin: false,
+                options: {
+                    notation: String = (true, Kind::Suggested(Field::Notation), "The turn, e.g. e2-e4, R@d4, pass"),
+                    game: Option<GameId> = (false, GAME, "Which game (default: your only one here)"),
+                },
+                run: |parts, caller| picker::typed(parts, caller, game, turns::Played::Typed(&notation)),
+            },
+            /// `/play`: the caller's private turn picker (as the Play button).
+            Play "play" {
+                description: "Pick your turn by tapping: choose it step by step, see it, confirm it.",
+                help: "pick your turn by tapping, with a preview before it is played (as the Play button)",
+                admin: false,
+                private: true,
+                options: { game: Option<GameId> = (false, GAME, "Which game (default: the one where you are to move here)") },
+                run: |parts, caller| picker::open(parts, caller, game),
+            },
+            /// `/drop`: a piece letter and a square, for games with drops.
+            Drop "drop" {
+                description: "Drop a piece from your hand.",
+                help: "drop a piece from your hand: `piece` and `square`",
+                admin: false,
+                options: {
+                    piece: String = (true, Kind::Text, "The piece letter, e.g. R"),
+                    square: String = (true, Kind::Text, "The square, e.g. d4"),
+                    game: Option<GameId> = (false, GAME, "Which game (default: your only one here)"),
+                },
+                run: |parts, caller| {
+                    let drop = turns::dropped(&piece, &square)?;
+                    picker::typed(parts, caller, game, turns::Played::Turn(drop))
+                },
+            },
+            /// `/pass`: the player to move passes.
+            Pass "pass" {
+                description: "Pass your turn.",
+                help: "pass your turn",
+                admin: false,
+                options: { game: Option<GameId> = (false, GAME, "Which game") },
+                run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Turn(Turn::Pass)),
+            },
+            /// Asks to confirm with a button (`resign:ID`); the press ends the game.
+            Resign "resign" {
+                description: "Resign (asks you to confirm).",
+                help: "resign (asks you to confirm)",
+                admin: false,
+                private: true,
+                options: { game: Option<GameId> = (false, GAME, "Which game") },
+                run: |parts, caller| endings::ask_resign(parts, caller, game),
+            },
+            /// Offers a draw, or accepts the opponent's pending offer.
+            Draw "draw" {
+                description: "Offer a draw, or accept your opponent's offer.",
+                help: "offer a draw, or accept the one offered",
+                admin: false,
+                options: { game: Option<GameId> = (false, GAME, "Which game") },
+                run: |parts, caller| endings::draw(parts, caller, game),
+            },
+            /// Asks the opponent to take back the caller's last turn (and the opponent's after
+            /// it); the opponent answers with buttons.
+            Takeback "takeback" {
+                description: "Ask your opponent to take back your last turn.",
+                help: "ask to take back your last turn (and your opponent's after it)",
+                admin: false,
+                options: { game: Option<GameId> = (false, GAME, "Which game") },
+                run: |parts, caller| takeback::ask(parts, caller, game),
+            },
+            /// In a go game's counting phase (rule 10): proposes the pieces on `squares` as dead
+            /// (`none`: none), or shows the standing proposal.
+            Dead "dead" {
+                description: "Counting in go: propose which pieces are dead, or see the proposal standing.",
+                help: "in a go game's counting phase: propose the dead pieces (`squares`), or see the proposal",
+                admin: false,
+                options: {
+                    game: Option<GameId> = (false, GAME, "Which game"),
+                    squares: Option<String> = (false, Kind::Text, "The dead pieces' squares, e.g. c3 d4 (none: no piece)"),
+                },
+                run: |parts, caller| counting::dead(parts, caller, game, squares.as_deref()),
+            },
+            /// Stores a conditional line while the opponent is to move, shows the caller's lines,
+            /// or removes them (`line:clear`).
+            Conditional "conditional" {
+                description: "Queue answers to expected turns: THEIRS MINE THEIRS MINE ... (only you see them).",
+                help: "queue answers to expected turns (`line`: theirs, yours, ...; `clear`); only you see them",
+                admin: false,
+                private: true,
+                options: {
+                    game: Option<GameId> = (false, GAME, "Which game"),
+                    line: Option<String> = (false, Kind::Text, "Their turn, your answer, ... e.g. e5 d4 c3 d3; clear removes your lines"),
+                },
+                run: |parts, caller| conditional::conditional(parts, caller, game, line.as_deref()),
+            },
+            /// Ends a game without result while no turn has been played.
+            Abort "abort" {
+                description: "End a game without result before either side has played.",
+                help: "end a game without result before any turn is played",
+                admin: false,
+                options: { game: Option<GameId> = (false, GAME, "Which game") },
+                run: |parts, caller| endings::abort(parts, caller, game),
+            },
+            /// Wins a game whose opponent's time for the current turn has run out.
+            Claim "claim" {
+                description: "Win a game whose opponent has run out of time.",
+                help: "win a game whose opponent has run out of time",
+                admin: false,
+                options: { game: Option<GameId> = (false, GAME, "Which game") },
+                run: |parts, caller| endings::claim(parts, caller, game),
+            },
+            /// Gives the opponent `days` (1-14) more for the current turn.
+            ExtraTime "extratime" {
+                description: "Give your opponent more time for this turn.",
+                help: "give your opponent more `days` for this turn",
+                admin: false,
+                options: {
+                    days: u8 = (true, Kind::ExtraDays, "How many days more"),
+                    game: Option<GameId> = (false, GAME, "Which game"),
+                },
+                run: |parts, caller| endings::extra_time(parts, caller, game, days),
+            },
+            /// `/board`: the game's board as it stands.
+            Board "board" {
+                description: "Show a game's board.",
+                help: "show a game's board",
+                admin: false,
+                options: { game: Option<GameId> = (false, GAME, "Which game") },
+                run: |parts, caller| views::show_board(parts, caller, game),
+            },
+            /// `/history`: the game's turns, result and record, with an animated replay.
+            History "history" {
+                description: "A game's turns, result and record, with an animated replay.",
+                help: "the turns so far, the result, the record file and a replay",
+                admin: false,
+                options: { game: Option<GameId> = (false, GAME, "Which game") },
+                run: |parts, caller| history::history(parts, caller, game),
+            },
+            /// Active games and pending challenges of `user` (default: the caller); or, with
+            /// `status` finished, his finished games, most recently finished first, one `page`
+            /// (from 1) at a time.
+            Games "games" {
+                description: "Active games (opponent, game, whose turn, deadline), or finished ones with results.",
+                help: "the active games and challenges of a user (you by default); `{}` pages through the finished ones, newest first",
+                admin: false,
+                private: true,
+                examples: [status = "finished"],
+                options: {
+                    user: Option<User> = (false, Kind::User, "Whose games (default: yours)"),
+                    status: GameStatus = (false, Kind::Status, "active (default) or finished"),
+                    page: u32 = (false, Kind::Page, "Which page of finished games (default 1)"),
+                },
+                run: |parts, caller| match status {
+                    GameStatus::Active => views::games(parts, caller, user.as_ref()),
+                    GameStatus::Finished => views::finished_games(parts, caller, user.as_ref(), page),
+                },
+            },
+            /// The legal turns, or those from `square`, highlighted on the board.
+            Legal "legal" {
+                description: "The legal turns, highlighted on the board.",
+                help: "the legal turns (from a `square`), marked on the board",
+                admin: false,
+                private: true,
+                options: {
+                    game: Option<GameId> = (false, GAME, "Which game"),
+                    square: Option<String> = (false, Kind::Suggested(Field::Square), "Only the turns from this square"),
+                },
+                run: |parts, caller| views::legal(parts, caller, game, square.as_deref()),
+            },
+            /// A summary of a game's rules and notation.
+            Rules "rules" {
+                description: "A short summary of a game's rules and notation.",
+                help: "a summary of a game's rules and notation",
+                admin: false,
+                private: true,
+                options: { game: GameKind = (true, Kind::Game, "Which game") },
+                run: |parts, caller| {
+                    let _ = (parts, caller);
+                    views::rules(game)
+                },
+            },
+            /// `/notify`: how the caller is told it is his turn.
+            Notify "notify" {
+                description: "How you are told that it is your turn.",
+                help: "how you are told that it is your turn: channel, dm or off",
+                admin: false,
+                private: true,
+                options: { mode: NotifyMode = (true, Kind::Notify, "channel, dm or off") },
+                run: |parts, caller| views::set_notify(parts, caller, mode),
+            },
+            /// `/settings`: shows the caller's settings, setting `confirm` when given.
+            Settings "settings" {
+                description: "Your settings; {} previews a typed /move or /drop before it is played.",
+                help: "your settings; `{}` shows a typed /move or /drop with Confirm and Cancel before it is played",
+                admin: false,
+                private: true,
+                examples: [confirm = "on"],
+                options: { confirm: Option<bool> = (false, Kind::OnOff, "on: preview typed turns before they are played") },
+                run: |parts, caller| picker::settings(parts, caller, confirm),
+            },
+            /// Pauses the clocks of all the caller's games for `days` (0-30; 0 ends the pause).
+            Vacation "vacation" {
+                description: "Pause the clocks of all your games for some days (0 ends your vacation).",
+                help: "pause the clocks of all your games for `days` (0 ends it early), within a yearly allowance",
+                admin: false,
+                private: true,
+                options: { days: u8 = (true, Kind::VacationDays, "How many days, 0 to 30 (0: back now)") },
+                run: |parts, caller| vacation::vacation(parts, caller, days),
+            },
+            /// Ends any game of the caller's server without result; needs [`Caller::admin`].
+            AdminAbort "admin-abort" {
+                description: "End any game of this server without result (needs the Manage Server permission).",
+                help: "end any game without result (Manage Server permission)",
+                admin: true,
+                options: { game: GameId = (true, GAME, "Which game, e.g. 12") },
+                run: |parts, caller| endings::admin_abort(parts, caller, game),
+            },
+            /// Games, wins, losses, draws and rating of `user` (default: the caller), per game (or
+            /// only `game`), in the caller's server.
+            Stats "stats" {
+                description: "Games, wins, losses, draws and rating per game, in this server.",
+                help: "a player's games, wins, losses, draws and rating per game here (`user`, `game` optional)",
+                admin: false,
+                options: {
+                    user: Option<User> = (false, Kind::User, "Whose (default: yours)"),
+                    game: Option<GameKind> = (false, Kind::Game, "Only this game"),
+                },
+                run: |parts, caller| community::stats(parts, caller, user.as_ref(), game),
+            },
+            /// The best-rated players of `game` in the caller's server.
+            Leaderboard "leaderboard" {
+                description: "The ten best-rated players of a game in this server.",
+                help: "the ten best-rated players of a `game` here, and your place",
+                admin: false,
+                options: { game: GameKind = (true, Kind::Game, "Which game") },
+                run: |parts, caller| community::leaderboard(parts, caller, game),
+            },
+            /// Every command in one line each, and where the rules are.
+            Help "help" {
+                description: "Every command in one line, and where each game's rules are.",
+                help: "this list",
+                admin: false,
+                private: true,
+                options: {},
+                run: |parts, caller| {
+                    let _ = (parts, caller);
+                    Ok(help())
+                },
+            },
+        }
+    };
+}
+
+pub(crate) use command_table;
