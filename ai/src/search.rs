@@ -152,6 +152,11 @@ pub fn search_with(game: &AnyGame, config: &SearchConfig, method: Method) -> Opt
 /// [`ALPHA_BETA_NODES_PER_NODE`] times the nodes; smaller ones (easy, medium) keep the
 /// Monte Carlo search that those levels were measured with.
 pub const ALPHA_BETA_FROM_NODES: u64 = 100_000;
+/// A go search of at least this many nodes (hard's budget), or with a time and no node
+/// limit, plays heavy playouts and reads shapes ([`Method::Current`]); smaller ones (easy,
+/// medium) search as [`Method::RaveLight`], with the light playouts those levels were
+/// measured with, so that easy stays easy.
+pub const HEAVY_FROM_NODES: u64 = 10_000;
 /// Alpha-beta nodes per node of the budget: an alpha-beta node (one position, no
 /// playout) costs about this much less than a Monte Carlo node of iChess.
 pub const ALPHA_BETA_NODES_PER_NODE: u64 = 20;
@@ -186,6 +191,13 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
         None => MAX_NODES_PER_THREAD * threads as u64,
     };
     let total = if turns.len() == 1 { total.min(FORCED_TURN_NODES) } else { total };
+    // Easy and medium keep the light playouts they were measured with (see HEAVY_FROM_NODES).
+    let method = match method {
+        Method::Current | Method::AlphaBeta if config.budget.nodes.is_some_and(|n| n < HEAVY_FROM_NODES) => {
+            Method::RaveLight
+        }
+        other => other,
+    };
     let shares: Vec<u64> =
         (0..threads as u64).map(|t| total / threads as u64 + u64::from(t < total % threads as u64)).collect();
     let results: Vec<RootStats> = if threads == 1 {

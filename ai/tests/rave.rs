@@ -42,11 +42,11 @@ fn the_rave_search_takes_the_capture_and_every_method_repeats_for_a_seed() {
         let config = SearchConfig::new(Budget::nodes(3000), 5);
         let first = search_with(&game, &config, method).expect("a turn");
         // Plain UCT, with 3,000 nodes spread over 71 turns, does not see it (it chose d8
-        // when this test was written); the priors put the capture first. (The bot's search
-        // now plays heavy playouts, which rate the pair as dead whoever moves and prefer
-        // b4-b6, as GNU Go 3.8 level 10 prefers c6 (42 points) to e3 (35) here; the RAVE
-        // search with light playouts and these priors is kept as `RaveLight`.)
-        if method == Method::RaveLight {
+        // when this test was written); the priors put the capture first. (At 3,000 nodes
+        // the bot's search is `RaveLight`'s; from hard's budget on it plays heavy playouts,
+        // which rate the pair as dead whoever moves and prefer b4-b6, as GNU Go 3.8 level
+        // 10 prefers c6 (42 points) to e3 (35) here.)
+        if method == Method::Current {
             assert_eq!(first.turn, e3);
         }
         let again = search_with(&game, &config, method).expect("a turn");
@@ -103,4 +103,19 @@ fn the_playout_board_knows_go_shapes() {
     // Far from everything, nothing matches; an occupied square never does.
     assert!(!fast.shape_at(sq("a9")) && !fast.shape_at(sq("d5")));
     assert!(fast.on_first_line(sq("a5")) && !fast.on_first_line(sq("b5")));
+}
+
+#[test]
+fn heavy_playouts_start_at_hards_budget_and_easy_keeps_the_light_ones() {
+    let game = atari_position();
+    let visits = |nodes: u64, method: Method| {
+        let config = SearchConfig::new(Budget::nodes(nodes), 3);
+        search_with(&game, &config, method).expect("a turn").root.iter().map(|r| r.visits).collect::<Vec<u64>>()
+    };
+    let small = stonemate_ai::search::HEAVY_FROM_NODES - 1;
+    let large = stonemate_ai::search::HEAVY_FROM_NODES;
+    assert_eq!(visits(small, Method::Current), visits(small, Method::RaveLight));
+    assert_ne!(visits(large, Method::Current), visits(large, Method::RaveLight));
+    assert!(stonemate_ai::Level::Hard.nodes(GameKind::Go) >= large);
+    assert!(stonemate_ai::Level::Medium.nodes(GameKind::Go) < large);
 }
