@@ -32,7 +32,7 @@ fn main() -> Result<(), String> {
         let game = AnyGame::replay(GameKind::IChess, &[], &prefix).map_err(|e| e.to_string())?.game;
         let config = SearchConfig::new(Budget::time(Duration::from_secs_f64(seconds)), 1);
         let mut cells = Vec::new();
-        for method in [Method::PlainUct, Method::AlphaBeta] {
+        for method in [Method::PlainUct, Method::Strong] {
             let result = search_with(&game, &config, method).ok_or("the game is over")?;
             cells.push(format!("{:.0}", result.nodes as f64 / result.elapsed.as_secs_f64()));
             cells.push(game.format_turn(result.turn));

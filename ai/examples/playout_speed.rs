@@ -80,7 +80,7 @@ fn main() -> Result<(), String> {
     if nodes > 0 {
         println!();
         println!(
-            "| search nodes/s ({nodes} a search) | board | baseline (54cd0e7: UCT, engine's board) | UCT, playout board | RAVE, light playouts | RAVE, heavy playouts and shapes (the bot's) |"
+            "| search nodes/s ({nodes} a search) | board | baseline (54cd0e7: UCT, engine's board) | UCT, playout board | RAVE, light playouts | RAVE, heavy playouts and shapes (hard's) |"
         );
         println!("|---|---|---|---|---|---|");
     }
@@ -89,7 +89,7 @@ fn main() -> Result<(), String> {
     for &(name, start) in searches {
         let config = SearchConfig { budget: Budget::nodes(nodes), seed: 1, threads: 1 };
         let mut rates = Vec::new();
-        for method in [Method::Baseline, Method::PlainUct, Method::RaveLight, Method::Current] {
+        for method in [Method::Baseline, Method::PlainUct, Method::RaveLight, Method::Strong] {
             let mut searched = 0;
             // One search at least; more while the time lasts.
             let (count, per_second) = rate(seconds, || {

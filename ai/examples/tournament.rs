@@ -12,8 +12,9 @@
 //!                          bot's search), oldhard etc. (the search of 54cd0e7: plain
 //!                          UCT on the engine's board), ucthard etc. (plain UCT on the
 //!                          playout board), ravehard etc. (RAVE with light
-//!                          playouts, issue 29's first session), abhard etc.
-//!                          (iChess: alpha-beta at every budget),
+//!                          playouts, issue 29's first session), stronghard etc.
+//!                          (hard's search at any budget: alpha-beta in iChess,
+//!                          heavy playouts in go),
 //!                          gnugo:LEVEL (go only), fsf:NODES (iChess only); default
 //!                          easy:random medium:random hard:random hard:easy, plus
 //!                          hard:gnugo:1 hard:gnugo:10 (go) and hard:fsf:1000 (iChess)
@@ -94,7 +95,7 @@ impl Player for Bot {
             Method::PlainUct => "uct",
             Method::Baseline => "old",
             Method::RaveLight => "rave",
-            Method::AlphaBeta => "ab",
+            Method::Strong => "strong",
         };
         format!("{prefix}{}", self.level.name())
     }
@@ -711,7 +712,7 @@ fn player(name: &str, partner: Level, args: &Args) -> Result<Box<dyn Player>, Fa
         return Ok(Box::new(bot(level)));
     }
     for (prefix, method) in
-        [("old", Method::Baseline), ("uct", Method::PlainUct), ("rave", Method::RaveLight), ("ab", Method::AlphaBeta)]
+        [("old", Method::Baseline), ("uct", Method::PlainUct), ("rave", Method::RaveLight), ("strong", Method::Strong)]
     {
         if let Some(level) = name.strip_prefix(prefix).and_then(|rest| rest.parse::<Level>().ok()) {
             return Ok(Box::new(Bot { method, ..bot(level) }));

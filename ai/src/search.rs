@@ -166,7 +166,7 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
     if let AnyGame::IChess(ichess) = game {
         let wants = match method {
             Method::Current => config.budget.nodes.is_none_or(|nodes| nodes >= ALPHA_BETA_FROM_NODES),
-            Method::AlphaBeta => true,
+            Method::Strong => true,
             _ => false,
         };
         if wants {
@@ -193,9 +193,7 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
     let total = if turns.len() == 1 { total.min(FORCED_TURN_NODES) } else { total };
     // Easy and medium keep the light playouts they were measured with (see HEAVY_FROM_NODES).
     let method = match method {
-        Method::Current | Method::AlphaBeta if config.budget.nodes.is_some_and(|n| n < HEAVY_FROM_NODES) => {
-            Method::RaveLight
-        }
+        Method::Current if config.budget.nodes.is_some_and(|n| n < HEAVY_FROM_NODES) => Method::RaveLight,
         other => other,
     };
     let shares: Vec<u64> =
@@ -309,9 +307,11 @@ pub enum Method {
     /// Plain UCT with one playout per node and the solver, on the playout board where it
     /// applies.
     PlainUct,
-    /// In iChess, the alpha-beta search whatever the budget (elsewhere as
-    /// [`Method::Current`]); the bot's search uses it from hard's budget on.
-    AlphaBeta,
+    /// The search the bot's hard level uses, whatever the budget: alpha-beta in iChess,
+    /// heavy playouts and shapes in go, elsewhere as [`Method::Current`]. (The bot's search
+    /// is this one from hard's budget on, and [`Method::RaveLight`] or the Monte Carlo
+    /// search below it.)
+    Strong,
     /// The search of issue 29's first session: as [`Method::Current`] but with light
     /// playouts (random drops that never fill an own eye) and priors without shapes.
     RaveLight,
@@ -345,7 +345,7 @@ impl Tree {
         let to_move = game.to_move().unwrap_or(Color::White);
         let position = match method {
             Method::Baseline => Position::Engine(Box::new(game.clone())),
-            Method::Current | Method::AlphaBeta | Method::PlainUct | Method::RaveLight => Position::new(game),
+            Method::Current | Method::Strong | Method::PlainUct | Method::RaveLight => Position::new(game),
         };
         let untried = position.order_turns(turns.to_vec(), &mut rng);
         let root = Node {
@@ -360,7 +360,7 @@ impl Tree {
             amaf: None,
         };
         let (rave, squares) = match &position {
-            Position::Go(go) if matches!(method, Method::Current | Method::AlphaBeta | Method::RaveLight) => {
+            Position::Go(go) if matches!(method, Method::Current | Method::Strong | Method::RaveLight) => {
                 (true, go.square_count())
             }
             _ => (false, 0),
@@ -371,7 +371,7 @@ impl Tree {
             nodes: vec![root],
             rng,
             rave,
-            heavy: matches!(method, Method::Current | Method::AlphaBeta),
+            heavy: matches!(method, Method::Current | Method::Strong),
             sequence: Vec::new(),
             first: vec![0; squares],
         }

@@ -11,7 +11,7 @@ fn ichess(fen: &str) -> AnyGame {
 }
 
 fn alpha_beta(game: &AnyGame, nodes: u64) -> stonemate_ai::SearchResult {
-    search_with(game, &SearchConfig::new(Budget::nodes(nodes), 1), Method::AlphaBeta).expect("ongoing")
+    search_with(game, &SearchConfig::new(Budget::nodes(nodes), 1), Method::Strong).expect("ongoing")
 }
 
 #[test]

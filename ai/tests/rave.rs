@@ -38,7 +38,7 @@ fn the_playout_board_reads_captures_ataris_and_self_ataris() {
 fn the_rave_search_takes_the_capture_and_every_method_repeats_for_a_seed() {
     let game = atari_position();
     let e3 = Turn::Drop { role: stonemate_engine::Role::Rook, to: sq("e3") };
-    for method in [Method::Current, Method::PlainUct, Method::RaveLight, Method::Baseline] {
+    for method in [Method::Current, Method::Strong, Method::PlainUct, Method::RaveLight, Method::Baseline] {
         let config = SearchConfig::new(Budget::nodes(3000), 5);
         let first = search_with(&game, &config, method).expect("a turn");
         // Plain UCT, with 3,000 nodes spread over 71 turns, does not see it (it chose d8
