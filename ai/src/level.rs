@@ -9,7 +9,7 @@
 //! |---|---|---|---|
 //! | Chego | 100 | 1,000 | 5,000 |
 //! | Gess | 100 | 4,000 | 30,000 |
-//! | iChess | 200 | 20,000 | 100,000 |
+//! | iChess (hard: alpha-beta, 20 of its nodes per budget node) | 200 | 20,000 | 100,000 |
 //! | go (9x9; larger boards hit the time limit) | 100 | 1,000 | 50,000 |
 //! | Chogo | 100 | 5,000 | 40,000 |
 //!
