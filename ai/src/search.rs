@@ -148,7 +148,7 @@ pub fn search_with(game: &AnyGame, config: &SearchConfig, method: Method) -> Opt
 }
 
 /// An iChess search of at least this many nodes (hard's budget), or with a time and no
-/// node limit, is an alpha-beta search ([`alphabeta`](crate::alphabeta)) with
+/// node limit, is an alpha-beta search (`ai/src/alphabeta.rs`) with
 /// [`ALPHA_BETA_NODES_PER_NODE`] times the nodes; smaller ones (easy, medium) keep the
 /// Monte Carlo search that those levels were measured with.
 pub const ALPHA_BETA_FROM_NODES: u64 = 100_000;
