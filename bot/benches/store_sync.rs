@@ -20,9 +20,10 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use stonemate_bot::clock::{Span, Timestamp};
-use stonemate_bot::ids::{ChannelId, GameId, GuildId, UserId};
-use stonemate_bot::store::{ColorChoice, FORMAT, GameRecord, Phase, Queued, SledStore, TurnClock};
-use stonemate_engine::{AnyGame, GameKind};
+use stonemate_bot::ids::{ChannelId, UserId};
+use stonemate_bot::store::sample::sample_record;
+use stonemate_bot::store::{GameRecord, Queued, SledStore};
+use stonemate_engine::GameKind;
 
 const WRITERS: [usize; 4] = [1, 2, 4, 8];
 /// Turns each writer plays per measured batch.
@@ -33,37 +34,15 @@ fn scratch() -> tempfile::TempDir {
     tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap()
 }
 
-/// A game of 40 turns between players `2n` and `2n + 1`.
+/// A game of 40 turns between players `2n + 10` and `2n + 11`.
 fn game(n: u64) -> GameRecord {
-    let now = Timestamp(1_795_000_000_000);
     let turns = ["R@e5", "R@d4", "R@e4", "R@d5", "R@c3", "R@f6", "R@g7", "R@b2"];
+    let options = [("board".to_owned(), "9x9".to_owned())];
+    let players = [UserId(2 * n + 10), UserId(2 * n + 11)];
     GameRecord {
-        format: FORMAT,
-        id: GameId(0),
-        version: 0,
-        game: GameKind::Go,
-        options: AnyGame::new(GameKind::Go, &[("board".into(), "9x9".into())]).unwrap().option_pairs(),
-        challenger: UserId(2 * n + 10),
-        opponent: UserId(2 * n + 11),
-        names: [format!("player{}", 2 * n + 10), format!("player{}", 2 * n + 11)],
-        color: ColorChoice::White,
-        players: Some([UserId(2 * n + 10), UserId(2 * n + 11)]),
-        days: 3,
         channel: ChannelId(7),
-        guild: Some(GuildId(1)),
-        created: now,
-        expires: now,
-        phase: Phase::Playing,
         turns: (0..40).map(|i| turns[i % turns.len()].to_owned()).collect(),
-        clock: Some(TurnClock::new(now, now + Span::days(3))),
-        draw_offer: None,
-        result: None,
-        level: None,
-        draw_offered_at: [None, None],
-        rematch_of: None,
-        counting: None,
-        conditionals: Vec::new(),
-        takeback: None,
+        ..sample_record(GameKind::Go, &options, players, Timestamp(1_795_000_000_000))
     }
 }
 

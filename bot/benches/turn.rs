@@ -14,8 +14,9 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use stonemate_bot::clock::{Clock, ManualClock, SystemClock};
-use stonemate_bot::service::{Caller, ChannelId, Command, Field, GameId, GuildId, Service, Settings, User};
-use stonemate_bot::store::{ColorChoice, FORMAT, GameRecord, MemoryStore, Phase, SledStore, Store, TurnClock};
+use stonemate_bot::service::{Caller, ChannelId, Command, Field, GameId, GuildId, Service, Settings, User, UserId};
+use stonemate_bot::store::sample::sample_record;
+use stonemate_bot::store::{ColorChoice, GameRecord, MemoryStore, Phase, SledStore, Store};
 use stonemate_engine::{AnyGame, GameKind};
 
 const OPTIONS: &str = "board=25x25";
@@ -106,34 +107,14 @@ fn fill(store: &SledStore, script: &[String]) {
     let now = SystemClock.now();
     let records = (0..STORED_GAMES).map(|n| {
         let turns = script[..(n as usize % 60)].to_vec();
-        let (white, black) = (u64::from(n % 2000) + 10, u64::from((n * 7 + 1) % 2000) + 10);
+        let players = [UserId(u64::from(n % 2000) + 10), UserId(u64::from((n * 7 + 1) % 2000) + 10)];
+        let record = sample_record(GameKind::Go, &[], players, now);
         GameRecord {
-            format: FORMAT,
-            id: GameId(0),
-            version: 0,
-            game: GameKind::Go,
-            options: AnyGame::new(GameKind::Go, &[]).unwrap().option_pairs(),
-            challenger: stonemate_bot::service::UserId(white),
-            opponent: stonemate_bot::service::UserId(black),
-            names: [format!("player{white}"), format!("player{black}")],
-            color: ColorChoice::White,
-            players: Some([stonemate_bot::service::UserId(white), stonemate_bot::service::UserId(black)]),
-            days: 3,
             channel: ChannelId(u64::from(n % 50)),
-            guild: Some(GuildId(1)),
-            created: now,
-            expires: now,
             phase: if n % 3 == 0 { Phase::Playing } else { Phase::Finished },
             turns,
-            clock: (n % 3 == 0).then(|| TurnClock::new(now, now + stonemate_bot::clock::Span::days(3))),
-            draw_offer: None,
-            draw_offered_at: [None, None],
-            rematch_of: None,
-            result: None,
-            level: None,
-            takeback: None,
-            counting: None,
-            conditionals: Vec::new(),
+            clock: if n % 3 == 0 { record.clock } else { None },
+            ..record
         }
     });
     let records: Vec<GameRecord> = records.collect();

@@ -70,9 +70,9 @@ impl<G> Job<G> {
     }
 }
 
-/// The bot's reply.
+/// What the bot decided for its seat (not a [`Reply`](crate::service::Reply), which answers a command).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reply {
+pub enum BotDecision {
     /// A turn, as the engine has it: the service plays it as it is (it is never printed
     /// to be parsed again).
     Play(Turn),
@@ -123,8 +123,8 @@ pub struct Answer<G> {
     pub turn_count: usize,
     /// The job's question.
     pub question: Question,
-    /// The bot's reply, or why it has none.
-    pub reply: Result<Reply, JobError>,
+    /// The bot's decision, or why it has none.
+    pub decision: Result<BotDecision, JobError>,
 }
 
 /// Whether [`Pool::submit`] took the job.
@@ -141,26 +141,26 @@ pub enum Submitted {
 /// Answers one job: replay, search, decide. Runs on a worker thread.
 #[must_use]
 pub fn answer<G: Clone>(job: &Job<G>, search_threads: usize) -> Answer<G> {
-    let reply = catch_unwind(AssertUnwindSafe(|| reply(job, search_threads))).unwrap_or(Err(JobError::Panicked));
-    Answer { game: job.game.clone(), turn_count: job.turn_count(), question: job.question, reply }
+    let decision = catch_unwind(AssertUnwindSafe(|| decision(job, search_threads))).unwrap_or(Err(JobError::Panicked));
+    Answer { game: job.game.clone(), turn_count: job.turn_count(), question: job.question, decision }
 }
 
-fn reply<G>(job: &Job<G>, search_threads: usize) -> Result<Reply, JobError> {
+fn decision<G>(job: &Job<G>, search_threads: usize) -> Result<BotDecision, JobError> {
     let replay = AnyGame::replay(job.kind, &job.options, &job.turns).map_err(|e| JobError::Options(e.to_string()))?;
     if let Some(error) = replay.error {
         return Err(JobError::Record(error.to_string()));
     }
     let game = replay.game;
     if let Question::Counting { .. } = job.question {
-        return stonemate_ai::judge_dead(&game, job.seed).map(Reply::Dead).ok_or(JobError::GameOver);
+        return stonemate_ai::judge_dead(&game, job.seed).map(BotDecision::Dead).ok_or(JobError::GameOver);
     }
     let config = SearchConfig { budget: job.budget, seed: job.seed, threads: search_threads };
     let decided = decide(&game, job.question, &config).ok_or(JobError::GameOver)?;
     Ok(match decided.decision {
-        Decision::Play(turn) => Reply::Play(turn),
-        Decision::Resign => Reply::Resign,
-        Decision::AcceptDraw => Reply::AcceptDraw,
-        Decision::DeclineDraw => Reply::DeclineDraw,
+        Decision::Play(turn) => BotDecision::Play(turn),
+        Decision::Resign => BotDecision::Resign,
+        Decision::AcceptDraw => BotDecision::AcceptDraw,
+        Decision::DeclineDraw => BotDecision::DeclineDraw,
     })
 }
 
@@ -358,7 +358,7 @@ mod tests {
         assert_eq!(pool.submit(job(7, GameKind::IChess, &[], 1)), Submitted::Queued);
         let answer = answers.recv_timeout(PATIENCE).expect("an answer");
         assert_eq!((answer.game, answer.turn_count, answer.question), (7, 0, Question::Turn));
-        let Ok(Reply::Play(turn)) = answer.reply else { panic!("{answer:?}") };
+        let Ok(BotDecision::Play(turn)) = answer.decision else { panic!("{answer:?}") };
         let mut game = AnyGame::new(GameKind::IChess, &[]).unwrap();
         assert!(game.play(turn).is_ok(), "{turn:?}");
     }
@@ -373,7 +373,7 @@ mod tests {
         let game = AnyGame::replay(GameKind::Go, &[], &asked.turns).unwrap().game;
         let config = SearchConfig { budget: asked.budget, seed: 42, threads: 1 };
         let searched = stonemate_ai::search(&game, &config).expect("ongoing");
-        assert_eq!(answer.reply, Ok(Reply::Play(searched.turn)));
+        assert_eq!(answer.decision, Ok(BotDecision::Play(searched.turn)));
     }
 
     #[test]
@@ -418,9 +418,9 @@ mod tests {
         let pool = Pool::new(1, 1, deliver);
         pool.submit(job(4, GameKind::Go, &["e5", "e5"], 1));
         let answer = answers.recv_timeout(PATIENCE).expect("an answer");
-        assert!(matches!(answer.reply, Err(JobError::Record(_))), "{answer:?}");
+        assert!(matches!(answer.decision, Err(JobError::Record(_))), "{answer:?}");
         pool.submit(job(5, GameKind::Go, &["pass", "pass"], 1));
-        assert_eq!(answers.recv_timeout(PATIENCE).expect("an answer").reply, Err(JobError::GameOver));
+        assert_eq!(answers.recv_timeout(PATIENCE).expect("an answer").decision, Err(JobError::GameOver));
     }
 
     #[test]

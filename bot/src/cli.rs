@@ -206,6 +206,11 @@ fn import(args: &BackupArgs) -> Result<String, String> {
     }
     // Every record replays, and the index is rebuilt as the check expects.
     crate::store::check::check(&store).map_err(|damage| damage.to_string())?;
+    drop(store);
+    if !location.to_str().is_some_and(crate::store::is_address) {
+        // So that the first start reads a snapshot, not the whole import.
+        crate::store::SledStore::settle(&location).map_err(|e| e.to_string())?;
+    }
     Ok(format!("{games} games imported into {}", crate::store::shown(&location)))
 }
 

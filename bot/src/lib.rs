@@ -19,11 +19,21 @@
 //!   turns.
 //! - **side** ([`Color`](stonemate_engine::Color)): white or black (Chogo's green), as the
 //!   rules see the players.
+//! - **turn** ([`Turn`](stonemate_engine::Turn)): one player's move, drop or pass as the
+//!   engine takes it; a typed turn is read once into a `Turn` and never printed to be read
+//!   again. The record keeps its turns as the game prints them.
+//! - **ending** ([`Ending`](stonemate_engine::Ending)): who won (or a draw) and why, in
+//!   the engine's words; the **finish** ([`Finish`](store::Finish)) is how the record
+//!   keeps it: the ending, when, and who called a game off without result.
 //! - **player**: a user playing a game; **opponent**: the other player of a game or the
 //!   one a challenge is addressed to, never the AI.
 //! - **seat**: Stonemate's own player in a game ([`service`]'s seat part), its questions
-//!   answered by the **AI pool** ([`ai_pool`]), the worker threads that run the search.
+//!   answered by the **AI pool** ([`ai_pool`]), the worker threads that run the search;
+//!   what it decides is a **decision** ([`BotDecision`](ai_pool::BotDecision)).
 //! - **command**: what a user asks (`/move`); **press**: a button of ours clicked.
+//! - **option**: a named value of a command (`game`, `status`), declared once in the list
+//!   of commands; a text quotes one through its key (`keys::Games::status`, in
+//!   [`service::options`]) so that renaming it cannot leave the text behind.
 //! - **reply**: the answer to a command or press, for the caller; **notice**: a message the
 //!   bot sends on its own (a turn ping, a result, a reminder), written to the **outbox**
 //!   with the change that causes it and sent from there.

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng, rngs::StdRng, seq::SliceRandom};
 use serde_json::Value;
 use stonemate_bot::service::GameId;
-use stonemate_bot::store::{GameRecord, Phase, SledStore, StoreError};
+use stonemate_bot::store::{GameRecord, Phase, SledStore};
 use stonemate_engine::{AnyGame, GameKind};
 
 const BUDGET: Duration = Duration::from_secs(25);
@@ -24,19 +24,9 @@ const TURNS_PER_RUN: usize = 24;
 
 /// Every record in the database, by id (ids are dense from 1).
 fn records(data: &Path) -> Vec<GameRecord> {
-    // This test shares its process with the other bot tests, whose children (spawned while
-    // this test has the database open) hold a copy of its locked file until they exec; the
-    // lock is then busy for a moment. The killed console itself is gone (it was waited for).
-    let deadline = Instant::now() + Duration::from_secs(5);
-    let store = loop {
-        match SledStore::open(data) {
-            Ok(store) => break store,
-            Err(StoreError::InUse(_)) if Instant::now() < deadline => {
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            Err(error) => panic!("the database opens after a crash: {error:?}"),
-        }
-    };
+    // Other bot tests' children, spawned while this test has the database open, hold a
+    // copy of its locked file until they exec: the open waits that moment out itself.
+    let store = SledStore::open(data).unwrap_or_else(|error| panic!("the database opens after a crash: {error:?}"));
     (1..).map_while(|id| store.load(GameId(id)).expect("records read")).collect()
 }
 

@@ -25,7 +25,7 @@ fn damaged(damage: impl FnOnce(&[u8]) -> Vec<u8>) -> tempfile::TempDir {
     assert!(console(&data, SETUP).status.success());
     // Without sled's flusher thread, dropping `db` releases the directory's lock at once
     // (the flusher holds the database a moment longer, and the console would find it locked).
-    let db = sled::Config::new().path(&data).flush_every_ms(None).open().unwrap();
+    let db = stonemate_bot::store::sled_config(&data).flush_every_ms(None).open().unwrap();
     let (key, value) = db.scan_prefix(b"g").next().unwrap().unwrap();
     db.insert(key, damage(&value)).unwrap();
     db.flush().unwrap();

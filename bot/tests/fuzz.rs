@@ -53,14 +53,16 @@ fn typed() -> impl Strategy<Value = String> {
     ]
 }
 
+/// One of the `known` values, or one of `other`.
+fn known_or(known: Vec<&'static str>, other: impl Strategy<Value = String>) -> impl Strategy<Value = String> {
+    prop_oneof![prop::sample::select(known).prop_map(str::to_owned), other]
+}
+
 /// Option text: known and unknown keys with plausible and arbitrary values, or anything.
 fn options() -> impl Strategy<Value = String> {
-    let key = prop_oneof![
-        prop::sample::select(vec!["board", "set", "pieces", "squares", "moving", "komi"]).prop_map(str::to_owned),
-        "[a-z]{1,6}",
-    ];
-    let value = prop_oneof![
-        prop::sample::select(vec![
+    let key = known_or(vec!["board", "set", "pieces", "squares", "moving", "komi"], "[a-z]{1,6}");
+    let value = known_or(
+        vec![
             "9x9",
             "5x5:c3",
             "2x2",
@@ -82,10 +84,9 @@ fn options() -> impl Strategy<Value = String> {
             "-1",
             "0",
             "K64",
-        ])
-        .prop_map(str::to_owned),
+        ],
         "[ -~]{0,12}",
-    ];
+    );
     // Three games take no options at all: no options is the commonest case.
     prop_oneof![
         3 => Just(String::new()),
@@ -152,8 +153,8 @@ fn line() -> impl Strategy<Value = String> {
         COMMANDS.iter().map(|spec| (spec.name, spec.options.iter().map(|option| option.name).collect())).collect();
     known.push(("fly", vec!["colour"]));
     let command = prop::sample::select(known);
-    let value = prop_oneof![
-        prop::sample::select(vec![
+    let value = known_or(
+        vec![
             "@alice",
             "@bob",
             "go",
@@ -172,10 +173,9 @@ fn line() -> impl Strategy<Value = String> {
             "\"board=9x9 komi=6.5\"",
             "channel",
             "dm",
-        ])
-        .prop_map(str::to_owned),
+        ],
         typed(),
-    ];
+    );
     let structured = (
         prop::option::of("\\[[a-z]{1,4}\\]"),
         prop::option::of("#[a-z]{1,4}"),

@@ -2,7 +2,9 @@
 //! closed standard error: they stop cleanly, never with a panic (exit status 101).
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use super::cli::spawn;
 
 /// Which outputs of the tool have no reader.
 #[derive(Clone, Copy, PartialEq)]
@@ -17,13 +19,7 @@ enum Closed {
 /// its input, so that its writes fail (EPIPE) every time, not by a race. Returns its exit
 /// status and what it wrote on the outputs still open.
 fn run(args: &[&str], stdin: &str, closed: Closed) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stonemate"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(args);
     if matches!(closed, Closed::Stdout | Closed::Both) {
         drop(child.stdout.take());
     }

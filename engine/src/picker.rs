@@ -19,7 +19,7 @@
 //! dots, so a caller may keep a path as text (`R.e4`) and ask again later.
 
 use std::cmp::Reverse;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::any::AnyGame;
 use crate::game::{BoardView, Cell};
@@ -108,7 +108,7 @@ fn tokens(turn: Turn) -> Vec<Token> {
 pub struct PickOption {
     /// What the path holds for this choice: a short ASCII word without dots (`e4`, `R`, `=F`).
     pub value: String,
-    /// What the player reads (`knight g1`, `to f3 (takes pawn)`, `file e`), at most 100
+    /// What the player reads (`Knight g1 to f3`, `to f3 (takes Pawn)`, `e-file`), at most 100
     /// characters.
     pub label: String,
 }
@@ -152,6 +152,9 @@ struct Choice {
     state: State,
 }
 
+/// A step passed on a path, with the index of the choice taken in it.
+type Taken = (Vec<Choice>, usize);
+
 /// The legal turns of a position as paths of choices. See the module documentation.
 #[derive(Debug, Clone)]
 pub struct Picker {
@@ -171,20 +174,17 @@ impl Picker {
 
     /// Where `path` leads: the next step's choices, or the turn it names.
     pub fn at<S: AsRef<str>>(&self, path: &[S]) -> Result<Pick, PickError> {
-        let mut state = self.start()?;
-        for value in path {
-            if state.turns.len() == 1 {
-                return Err(PickError::AlreadyChosen);
-            }
-            let value = value.as_ref();
-            let choice = self.step(&state).into_iter().find(|choice| word(choice) == value);
-            let choice = choice.ok_or_else(|| PickError::UnknownChoice(value.chars().take(40).collect()))?;
-            state = choice.state;
-        }
+        let (state, _) = self.follow(path)?;
         Ok(match state.turns.as_slice() {
             [only] => Pick::Done(self.paths[*only].1),
-            _ => Pick::Choose(self.step(&state).iter().map(|choice| self.option(choice)).collect()),
+            _ => Pick::Choose(self.options_of(&self.step(&state))),
         })
+    }
+
+    /// The choices `path` made, as they were offered (their labels say what was chosen).
+    pub fn chosen<S: AsRef<str>>(&self, path: &[S]) -> Result<Vec<PickOption>, PickError> {
+        let (_, taken) = self.follow(path)?;
+        Ok(taken.iter().map(|(step, index)| self.options_of(step).swap_remove(*index)).collect())
     }
 
     /// The next step's choices after `path` (none once it names a turn).
@@ -221,18 +221,32 @@ impl Picker {
 
     /// The legal turns `path` still leaves possible (all of them for an empty path).
     pub fn turns_after<S: AsRef<str>>(&self, path: &[S]) -> Result<Vec<Turn>, PickError> {
-        let mut state = self.start()?;
-        for value in path {
-            let value = value.as_ref();
-            let choice = self.step(&state).into_iter().find(|choice| word(choice) == value);
-            state = choice.ok_or_else(|| PickError::UnknownChoice(value.chars().take(40).collect()))?.state;
-        }
+        let (state, _) = self.follow(path)?;
         Ok(state.turns.iter().map(|&index| self.paths[index].1).collect())
     }
 
     /// Every legal turn, once each, in the picker's order.
     pub fn turns(&self) -> impl Iterator<Item = Turn> + '_ {
         self.paths.iter().map(|(_, turn)| *turn)
+    }
+
+    /// Takes the choices of `path` one by one from the start: where they lead, and each
+    /// step passed with the index of the choice taken in it.
+    fn follow<S: AsRef<str>>(&self, path: &[S]) -> Result<(State, Vec<Taken>), PickError> {
+        let mut state = self.start()?;
+        let mut taken = Vec::with_capacity(path.len());
+        for value in path {
+            if state.turns.len() == 1 {
+                return Err(PickError::AlreadyChosen);
+            }
+            let value = value.as_ref();
+            let step = self.step(&state);
+            let index = step.iter().position(|choice| word(choice) == value);
+            let index = index.ok_or_else(|| PickError::UnknownChoice(value.chars().take(40).collect()))?;
+            state = step[index].state.clone();
+            taken.push((step, index));
+        }
+        Ok((state, taken))
     }
 
     fn start(&self) -> Result<State, PickError> {
@@ -346,65 +360,153 @@ impl Picker {
         result
     }
 
-    fn option(&self, choice: &Choice) -> PickOption {
-        let label: String = self.label(choice).chars().take(100).collect();
-        PickOption { value: word(choice), label }
+    /// The choices of one step as offered: their values and labels.
+    fn options_of(&self, choices: &[Choice]) -> Vec<PickOption> {
+        // The piece to drop goes without saying when dropping is the only kind of turn
+        // offered besides a pass (go with one piece): "d4" then says it all.
+        let kinds: BTreeSet<Token> = choices
+            .iter()
+            .filter(|choice| choice.start == 0)
+            .filter_map(|choice| choice.tokens.first().copied())
+            .filter(|token| token.is_group())
+            .collect();
+        let mixed = kinds.len() > 1;
+        choices
+            .iter()
+            .map(|choice| {
+                let label: String = self.label(choice, mixed).chars().take(100).collect();
+                PickOption { value: word(choice), label }
+            })
+            .collect()
     }
 
-    /// The words for a choice: what its last token says, read in the turn it belongs to
-    /// (any of its turns: they agree on the chosen tokens). A group opened into its
-    /// choices goes without saying; a file whose rank is forced reads as the square.
-    fn label(&self, choice: &Choice) -> String {
+    /// The words for a choice: everything it settles of its turn (any of its turns: they
+    /// agree on the chosen tokens), the forced tokens after it included, so that no two
+    /// choices of a step read the same: `Knight e2 to c3`, `drop a Pawn on the d-file`,
+    /// `to e5 (takes Pawn)`, `promote to Queen`. What earlier steps chose is not repeated
+    /// (it is on the message). `mixed`: the step offers several kinds of turn, so a drop
+    /// names its piece.
+    fn label(&self, choice: &Choice, mixed: bool) -> String {
         let (path, turn) = &self.paths[choice.state.turns[0]];
-        let mut slot = choice.start + choice.tokens.len() - 1;
-        if matches!(path[slot], Token::File(_)) && choice.state.depth > slot + 1 {
-            slot += 1;
+        // A choice that names a whole turn knows all of it.
+        let end = if choice.state.turns.len() == 1 { path.len() } else { choice.state.depth };
+        let known = Known { start: choice.start, end };
+        let place = |square: Square, file: usize| known.place(square, file);
+        match *turn {
+            Turn::Pass => "pass".to_owned(),
+            Turn::Drop { role, .. } if end == 1 => format!("drop a {} ({})", title(role), role.letter()),
+            Turn::Drop { role, to } => match place(to, 1) {
+                Some(place) if known.start == 0 && mixed => format!("drop a {} on {}", title(role), place.on()),
+                Some(place) => place.alone(),
+                None => String::new(),
+            },
+            Turn::Move { .. } if end == 1 => "move a piece".to_owned(),
+            Turn::Move { from, to, promotion } => {
+                let mut words = self.journey(known, from, to);
+                match (promotion, known.covers(5)) {
+                    (Some(role), true) if words.is_empty() => words = format!("promote to {}", title(role)),
+                    (Some(role), true) => words.push_str(&format!(", promote to {}", title(role))),
+                    (None, true) if words.is_empty() => words = "no promotion".to_owned(),
+                    _ => {}
+                }
+                words
+            }
+            Turn::Tandem { .. } if end == 1 => "move a tandem".to_owned(),
+            Turn::Tandem { from, to } => {
+                let tandem = match (known.start < 5, end) {
+                    (false, _) => None,
+                    (true, 5..) => Some(format!("tandem {}{}", from.low(), from.high())),
+                    (true, 3..) => Some(format!("tandem with corner {}", from.low())),
+                    (true, _) => place(from.low(), 1).map(|place| format!("tandem on {}", place.on())),
+                };
+                let target = place(to, 5).filter(|_| known.end > 5).map(|place| format!("to {}", place.on()));
+                tandem.into_iter().chain(target).collect::<Vec<_>>().join(" ")
+            }
+            Turn::Relocate { .. } if end == 1 => "mole drop".to_owned(),
+            Turn::Relocate { from, to } => {
+                let words = self.journey(known, from, to);
+                if known.start == 0 { format!("mole drop: {words}") } else { words }
+            }
         }
-        let words = self.slot_words(*turn, slot, path[slot]);
-        if choice.state.turns.len() == 1 && path[slot].is_group() {
-            return format!("{words}: {turn}");
-        }
-        words
     }
 
-    /// What the token at `index` of `turn`'s path says.
-    fn slot_words(&self, turn: Turn, index: usize, token: Token) -> String {
-        let piece = |square: Square| match self.view.cell(square) {
-            Cell::Piece(piece) => format!("{} {square}", piece.role.name()),
-            _ => square.to_string(),
-        };
-        let target = |square: Square| match self.view.cell(square) {
-            Cell::Piece(piece) => format!("to {square} (takes {})", piece.role.name()),
-            _ => format!("to {square}"),
-        };
-        match (token, turn) {
-            (Token::Pass, _) => "pass".to_owned(),
-            (Token::Drop(role), _) => format!("drop a {} ({})", role.name(), role.letter()),
-            (Token::Move, _) => "move a piece".to_owned(),
-            (Token::Tandem, _) => "move a tandem".to_owned(),
-            (Token::Mole, _) => "mole drop".to_owned(),
-            (Token::Promote(Some(role)), _) => format!("promote to {}", role.name()),
-            (Token::Promote(None), _) => "no promotion".to_owned(),
-            (Token::File(file), _) => {
-                let name = char::from(b'a' + file);
-                if index >= 3 { format!("to file {name}") } else { format!("file {name}") }
-            }
-            (Token::Rank(_), Turn::Drop { to, .. }) => to.to_string(),
-            (Token::Rank(_), Turn::Move { from, to, .. } | Turn::Relocate { from, to }) => {
-                if index == 2 {
-                    piece(from)
-                } else {
-                    target(to)
-                }
-            }
-            (Token::Rank(_), Turn::Tandem { from, to }) => match index {
-                2 => format!("corner {}", from.low()),
-                4 => format!("tandem {}{}", from.low(), from.high()),
-                _ => format!("to {to}"),
+    /// What a choice settles of a move from `from` to `to` (tokens 1-2 and 3-4 of its
+    /// path): the piece where it stands (`Rook d4`), then where it goes (`to e5 (takes
+    /// Pawn)`), or a file of either.
+    fn journey(&self, known: Known, from: Square, to: Square) -> String {
+        let source = (known.start < 3).then(|| known.place(from, 1)).flatten().map(|place| match place {
+            Place::Square(square) => match self.view.cell(square) {
+                Cell::Piece(piece) => format!("{} {square}", title(piece.role)),
+                _ => square.to_string(),
             },
-            (Token::Rank(_), Turn::Pass) => String::new(),
+            file => file.alone(),
+        });
+        let target =
+            (known.start < 5 && known.end > 3).then(|| known.place(to, 3)).flatten().map(|place| match place {
+                Place::Square(square) => match self.view.cell(square) {
+                    Cell::Piece(piece) => format!("to {square} (takes {})", title(piece.role)),
+                    _ => format!("to {square}"),
+                },
+                file => format!("to {}", file.on()),
+            });
+        source.into_iter().chain(target).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// The tokens of a turn's path a choice settles: from `start` (before it, chosen earlier)
+/// to `end` (after it, still open).
+#[derive(Debug, Clone, Copy)]
+struct Known {
+    start: usize,
+    end: usize,
+}
+
+/// How much of a square is known.
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    File(u8),
+    Square(Square),
+}
+
+impl Known {
+    fn covers(self, index: usize) -> bool {
+        (self.start..self.end).contains(&index)
+    }
+
+    /// How much is known of `square`, whose file is token `file` of the path (its rank the
+    /// next): nothing when no token of it is known yet.
+    fn place(self, square: Square, file: usize) -> Option<Place> {
+        match self.end {
+            end if end > file + 1 => Some(Place::Square(square)),
+            end if end > file => Some(Place::File(square.file())),
+            _ => None,
         }
     }
+}
+
+impl Place {
+    /// After "on" or "to": `d4`, `the d-file`.
+    fn on(self) -> String {
+        match self {
+            Place::Square(square) => square.to_string(),
+            Place::File(file) => format!("the {}-file", char::from(b'a' + file)),
+        }
+    }
+
+    /// On its own: `d4`, `d-file`.
+    fn alone(self) -> String {
+        match self {
+            Place::Square(square) => square.to_string(),
+            Place::File(file) => format!("{}-file", char::from(b'a' + file)),
+        }
+    }
+}
+
+/// A piece's name as a label shows it: `Rook`, `Chinese knight`.
+fn title(role: Role) -> String {
+    let name = role.name();
+    let mut chars = name.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// A choice's value: its tokens' words, run together.
@@ -461,5 +563,32 @@ mod tests {
             let first = picker.options::<&str>(&[]).unwrap();
             assert!(first.len() <= MAX_CHOICES && first.len() > 1, "{first:?}");
         }
+    }
+
+    #[test]
+    fn labels_say_the_piece_and_where_it_goes_in_words() {
+        let mut chess = game(GameKind::IChess, &[]);
+        while chess.legal_turns().iter().any(|turn| matches!(turn, Turn::Drop { .. })) {
+            let turn = chess.legal_turns()[0];
+            chess.play(turn).unwrap();
+        }
+        let picker = Picker::new(&chess);
+        let moves: Vec<Turn> = picker.turns().filter(|turn| matches!(turn, Turn::Move { .. })).collect();
+        let names = ["King", "Queen", "Rook", "Bishop", "Knight", "Pawn"];
+        for turn in moves {
+            let Turn::Move { from, to, .. } = turn else { unreachable!() };
+            let path = picker.path_to(turn).unwrap();
+            let chosen: Vec<String> = picker.chosen(&path).unwrap().into_iter().map(|option| option.label).collect();
+            let said = chosen.join(" ");
+            assert!(names.iter().any(|name| said.starts_with(&format!("{name} {from}"))), "{turn}: {said}");
+            assert!(said.contains(&format!("to {to}")), "{turn}: {said}");
+            assert!(!said.contains("move") && !said.contains("file"), "values are not shown: {said}");
+        }
+        let go = Picker::new(&game(GameKind::Go, &[("board", "9x9"), ("pieces", "RN")]));
+        let first: Vec<String> = go.options::<&str>(&[]).unwrap().into_iter().map(|option| option.label).collect();
+        assert_eq!(first, ["pass", "drop a Rook (R)", "drop a Knight (N)"]);
+        let files: Vec<String> = go.options(&["N"]).unwrap().into_iter().map(|option| option.label).collect();
+        assert_eq!(files[3], "d-file");
+        assert_eq!(go.chosen(&["N", "d", "4"]).unwrap()[2].label, "d4");
     }
 }

@@ -24,6 +24,9 @@ fn walk(picker: &Picker, game: &AnyGame) -> Vec<(Turn, usize)> {
                 assert!(options.len() <= MAX_CHOICES, "{} choices after {path:?}: {options:?}", options.len());
                 let values: HashSet<&str> = options.iter().map(|option| option.value.as_str()).collect();
                 assert_eq!(values.len(), options.len(), "distinct values after {path:?}: {options:?}");
+                // A player reads labels: no two choices of a step may read the same.
+                let labels: HashSet<&str> = options.iter().map(|option| option.label.as_str()).collect();
+                assert_eq!(labels.len(), options.len(), "distinct labels after {path:?}: {options:?}");
                 for option in options {
                     assert!(!option.value.is_empty() && !option.value.contains(['.', ':']), "{option:?}");
                     assert!(!option.label.is_empty() && option.label.chars().count() <= 100, "{option:?}");

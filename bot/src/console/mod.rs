@@ -295,7 +295,7 @@ impl Console {
     fn say(&mut self, user: Option<&str>, command: Option<&str>, reply: &Reply) -> String {
         let mut files = self.save(&reply.images);
         files.extend(self.save(&reply.files));
-        let mentions: Vec<String> = reply.mentions().into_iter().map(|user| self.name(user)).collect();
+        let mentions: Vec<String> = reply.message.mentions().into_iter().map(|user| self.name(user)).collect();
         if self.options.json {
             let buttons: Vec<&str> = reply.buttons.iter().map(|b| b.custom_id.as_str()).collect();
             let selects: Vec<Value> = reply

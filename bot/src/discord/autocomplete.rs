@@ -21,13 +21,13 @@ pub async fn suggest(
     partial: &str,
 ) -> CreateAutocompleteResponse {
     let caller = caller(app.interaction);
-    // The game the other option names, under whatever name the command gives it.
+    // The game the other option names (as typed), under whatever name the command gives it.
     let spec = find(&app.interaction.data.name);
-    let game =
-        spec.and_then(|spec| spec.suggested(Field::Game)).and_then(|game| option_text(app.interaction, game.name));
+    let typed_game =
+        spec.and_then(|spec| spec.suggested(Field::Game)).and_then(|option| option_text(app.interaction, option.name));
     let partial = cut(partial);
     let service = poise::Context::from(app).data().service.clone();
-    let work = move || service.autocomplete(&caller, field, &partial, game.as_deref());
+    let work = move || service.autocomplete(&caller, field, &partial, typed_game.as_deref());
     let choices = match tokio::task::spawn_blocking(work).await {
         Ok(choices) => choices,
         Err(error) => {

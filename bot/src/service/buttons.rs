@@ -134,6 +134,8 @@ impl fmt::Debug for PickPath {
 pub enum PickPress {
     /// The select menu: the chosen value is added to the path.
     Choose,
+    /// A choice's own button (a step of few choices): its path already holds the choice.
+    Tap,
     /// Undoes the last choice.
     Back,
     /// Plays the turn the path names.
@@ -143,12 +145,15 @@ pub enum PickPress {
 }
 
 impl PickPress {
-    const ALL: [PickPress; 4] = [PickPress::Choose, PickPress::Back, PickPress::Confirm, PickPress::Cancel];
+    const ALL: [PickPress; 5] =
+        [PickPress::Choose, PickPress::Tap, PickPress::Back, PickPress::Confirm, PickPress::Cancel];
 
-    /// The word of the `custom_id`: `pick`, `pick-back`, `pick-confirm`, `pick-cancel`.
+    /// The word of the `custom_id`: `pick`, `pick-at`, `pick-back`, `pick-confirm`,
+    /// `pick-cancel`.
     fn word(self) -> &'static str {
         match self {
             PickPress::Choose => "pick",
+            PickPress::Tap => "pick-at",
             PickPress::Back => "pick-back",
             PickPress::Confirm => "pick-confirm",
             PickPress::Cancel => "pick-cancel",
@@ -199,8 +204,9 @@ pub enum Action {
     /// `next-game:7`: shows the board of the game (the Next game button, which leads to
     /// the presser's most urgent game where he is to move).
     NextGame(GameId),
-    /// `pick:7:12:R.e` (and `pick-back`, `pick-confirm`, `pick-cancel`): a step of the
-    /// turn picker opened at version `version` of the game's record, with `path` chosen.
+    /// `pick:7:12:R.e` (and `pick-at`, `pick-back`, `pick-confirm`, `pick-cancel`): a step
+    /// of the turn picker opened at version `version` of the game's record, with `path`
+    /// chosen (for `pick-at`, a choice's button, the choice included).
     Pick {
         /// What the component does.
         press: PickPress,
@@ -218,23 +224,23 @@ impl Button {
     /// The Rematch button of a finished game: the press names the game, so it works after
     /// a restart.
     #[must_use]
-    pub fn rematch(game: GameId) -> Button {
-        Action::Rematch(game).button("Rematch", ButtonStyle::Primary)
+    pub fn rematch(id: GameId) -> Button {
+        Action::Rematch(id).button("Rematch", ButtonStyle::Primary)
     }
 }
 
 impl Button {
     /// The Play button: opens the turn picker of the game for the player to move.
     #[must_use]
-    pub fn play(game: GameId) -> Button {
-        Action::Play(game).button("Play", ButtonStyle::Primary)
+    pub fn play(id: GameId) -> Button {
+        Action::Play(id).button("Play", ButtonStyle::Primary)
     }
 
-    /// The Next game button: the board of `game`, the presser's most urgent game where he
-    /// is to move.
+    /// The Next game button: the board of game `id`, the presser's most urgent game where
+    /// he is to move.
     #[must_use]
-    pub fn next_game(game: GameId) -> Button {
-        Action::NextGame(game).button("Next game", ButtonStyle::Secondary)
+    pub fn next_game(id: GameId) -> Button {
+        Action::NextGame(id).button("Next game", ButtonStyle::Secondary)
     }
 }
 
@@ -254,6 +260,18 @@ pub fn proposal_tag(turns: usize, proposal: &str) -> u32 {
 }
 
 impl Action {
+    /// Whether the answer to the press is for the presser alone: his turn picker (Play and
+    /// its steps, but the turn Confirm plays is public), and his next game, which is
+    /// nobody else's business.
+    #[must_use]
+    pub fn is_private(self) -> bool {
+        match self {
+            Action::Play(_) | Action::NextGame(_) => true,
+            Action::Pick { press, .. } => press != PickPress::Confirm,
+            _ => false,
+        }
+    }
+
     /// The button that asks this.
     #[must_use]
     pub fn button(self, label: &str, style: ButtonStyle) -> Button {

@@ -24,15 +24,15 @@
 
 use std::sync::Arc;
 
+use super::Settings;
 use super::error::Refusal;
-use super::{Settings, Store};
+use super::users::Players;
 use crate::clock::{Clock, DeadlineStyle, Span, Timestamp};
 use crate::store::{GameRecord, TurnClock, Vacation};
 
 /// The clocks part: the service's time and what it makes of it.
 #[derive(Debug)]
 pub struct Clocks {
-    store: Store,
     clock: Arc<dyn Clock>,
     deadlines: DeadlineStyle,
     reminders: Vec<Span>,
@@ -40,9 +40,8 @@ pub struct Clocks {
 }
 
 impl Clocks {
-    pub fn new(store: Store, clock: Arc<dyn Clock>, settings: &Settings) -> Clocks {
+    pub fn new(clock: Arc<dyn Clock>, settings: &Settings) -> Clocks {
         Clocks {
-            store,
             clock,
             deadlines: settings.deadlines,
             reminders: settings.reminders.clone(),
@@ -60,11 +59,11 @@ impl Clocks {
         self.deadlines.when(at, self.now())
     }
 
-    /// The clock of a turn of `length` starting now in `record`'s game: while one of its
-    /// players is on vacation, it starts when the vacation ends.
-    pub fn start_clock(&self, record: &GameRecord, length: Span) -> TurnClock {
+    /// The clock of a turn of `length` starting now in a game of `players`: while one of
+    /// them is on vacation, it starts when the vacation ends.
+    pub fn start_clock(&self, players: &Players, length: Span) -> TurnClock {
         let now = self.now();
-        let paused = self.pause_of(record).map(|pause| pause.end);
+        let paused = self.pause_of(players).map(|pause| pause.end);
         let start = paused.unwrap_or(now);
         let mut clock = TurnClock::new(start, start + length);
         clock.paused_until = paused;
@@ -72,9 +71,10 @@ impl Clocks {
         clock
     }
 
-    /// The clock of a turn of `days` days, or none for a game without a clock.
-    pub fn turn_clock(&self, record: &GameRecord) -> Option<TurnClock> {
-        (record.days > 0).then(|| self.start_clock(record, Span::days(record.days.into())))
+    /// The clock of a turn of `days` days in `record` (played by `players`), or none for a
+    /// game without a clock.
+    pub fn turn_clock(&self, record: &GameRecord, players: &Players) -> Option<TurnClock> {
+        (record.days > 0).then(|| self.start_clock(players, Span::days(record.days.into())))
     }
 
     /// The next reminder of `clock` after `after`: at the largest reminder point still
@@ -87,15 +87,12 @@ impl Clocks {
         Some(clock.deadline - *point)
     }
 
-    /// The pause the running vacations of `record`'s players make: from the earlier start
+    /// The pause the running vacations of a game's `players` make: from the earlier start
     /// to the later end.
-    pub fn pause_of(&self, record: &GameRecord) -> Option<Vacation> {
+    pub fn pause_of(&self, players: &Players) -> Option<Vacation> {
         let now = self.now();
-        let running = |user| {
-            let vacation = self.store.user(user).ok().flatten()?.vacations.last().copied()?;
-            (vacation.start <= now && now < vacation.end).then_some(vacation)
-        };
-        let pauses: Vec<Vacation> = [record.challenger, record.opponent].into_iter().filter_map(running).collect();
+        let running = |vacation: &Vacation| vacation.start <= now && now < vacation.end;
+        let pauses: Vec<Vacation> = players.vacations().into_iter().filter(running).collect();
         let start = pauses.iter().map(|pause| pause.start).min()?;
         let end = pauses.iter().map(|pause| pause.end).max()?;
         Some(Vacation { start, end })
@@ -129,9 +126,9 @@ impl Clocks {
     /// been moved so yet (a clock that ran out stays as it is). The tick checks this too
     /// before it reminds or times out, so a `/vacation` cut short by a crash (the vacation
     /// stored, some clocks not yet moved) is caught up.
-    pub fn repaused(&self, record: &GameRecord) -> Option<TurnClock> {
+    pub fn repaused(&self, record: &GameRecord, players: &Players) -> Option<TurnClock> {
         let now = self.now();
-        let pause = self.pause_of(record).unwrap_or(Vacation { start: now, end: now });
+        let pause = self.pause_of(players).unwrap_or(Vacation { start: now, end: now });
         // A clock that ran out before the pause began stays run out.
         let clock = record.clock.filter(|clock| clock.deadline > pause.start)?;
         // Where it stands still until already; else it stands still from the pause's start.

@@ -414,12 +414,9 @@ pub fn help_text() -> String {
     if long.chars().count() <= text::MAX_MESSAGE { long } else { text(Spec::description) }
 }
 
-/// `/help`, for anyone, privately.
+/// `/help`, for anyone (privately, as declared).
 fn help() -> Response {
-    Response {
-        reply: Reply { ok: true, private: true, message: help_text().into(), ..Reply::default() },
-        notices: Vec::new(),
-    }
+    Response { reply: Reply { ok: true, message: help_text().into(), ..Reply::default() }, notices: Vec::new() }
 }
 
 /// Reads one option: by its field's type ([`Read`]), or by the reader the entry names

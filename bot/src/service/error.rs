@@ -375,8 +375,8 @@ impl From<NewGameError> for Refusal {
 impl Refusal {
     /// The refusal shown with the board it is about.
     #[must_use]
-    pub fn with_board(self, game: GameId, board: Attachment) -> Refusal {
-        Refusal::WithBoard { refusal: Box::new(self), game, board }
+    pub fn with_board(self, id: GameId, board: Attachment) -> Refusal {
+        Refusal::WithBoard { refusal: Box::new(self), game: id, board }
     }
 
     /// The private reply that tells the caller.

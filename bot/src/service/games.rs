@@ -142,16 +142,16 @@ impl PositionCache {
 
     fn get(&self, id: GameId, version: u64) -> Option<AnyGame> {
         let mut map = self.map.lock().unwrap_or_else(PoisonError::into_inner);
-        map.get(&id).filter(|(v, _)| *v == version).map(|(_, game)| game.clone())
+        map.get(&id).filter(|(v, _)| *v == version).map(|(_, position)| position.clone())
     }
 
     /// Keeps the position unless a newer version is already kept.
-    pub fn put(&self, id: GameId, version: u64, game: &AnyGame) {
+    pub fn put(&self, id: GameId, version: u64, position: &AnyGame) {
         let mut map = self.map.lock().unwrap_or_else(PoisonError::into_inner);
         if map.peek(&id).is_some_and(|(v, _)| *v > version) {
             return;
         }
-        map.put(id, (version, game.clone()));
+        map.put(id, (version, position.clone()));
     }
 }
 
@@ -205,13 +205,25 @@ impl Games {
     /// The records of `user` in this phase that the caller may reach (his server's, and
     /// records without a server that are his own), by id.
     pub fn records_of(&self, caller: &Caller, user: UserId, phase: Phase) -> Result<Vec<GameRecord>, Refusal> {
+        self.records_of_but(caller, user, phase, None)
+    }
+
+    /// [`Games::records_of`] without the record `except`, which is not even read (the
+    /// command at hand has it already).
+    pub fn records_of_but(
+        &self,
+        caller: &Caller,
+        user: UserId,
+        phase: Phase,
+        except: Option<GameId>,
+    ) -> Result<Vec<GameRecord>, Refusal> {
         let mut entries = self.store.entries_in(user, caller.guild)?;
         if caller.guild.is_some() {
             entries.extend(self.store.entries_in(user, None)?);
         }
         entries.sort_by_key(|entry| entry.id);
         let mut records = Vec::new();
-        for entry in entries.into_iter().filter(|entry| entry.phase == phase) {
+        for entry in entries.into_iter().filter(|entry| entry.phase == phase && Some(entry.id) != except) {
             records.extend(self.store.load(entry.id)?.filter(|record| visible(record, caller)));
         }
         Ok(records)

@@ -228,8 +228,8 @@ mod tests {
 
     use super::*;
     use crate::clock::Timestamp;
-    use crate::service::{ChannelId, GameId};
-    use crate::store::FORMAT;
+    use crate::service::GameId;
+    use crate::store::sample::sample_record;
 
     const ALICE: UserId = UserId(1);
     const BOB: UserId = UserId(2);
@@ -239,32 +239,13 @@ mod tests {
     fn record(kind: GameKind) -> Loaded {
         let game = AnyGame::new(kind, &[]).expect("default options");
         let record = GameRecord {
-            format: FORMAT,
             id: GameId(1),
             version: 1,
-            game: kind,
-            options: game.option_pairs(),
-            challenger: ALICE,
-            opponent: BOB,
             names: ["alice".to_owned(), "bob".to_owned()],
-            color: ColorChoice::White,
-            players: Some([ALICE, BOB]),
             days: 0,
-            channel: ChannelId(1),
             guild: None,
-            created: Timestamp(0),
-            expires: Timestamp(0),
-            phase: Phase::Playing,
-            turns: Vec::new(),
             clock: None,
-            draw_offer: None,
-            draw_offered_at: [None, None],
-            rematch_of: None,
-            result: None,
-            level: None,
-            takeback: None,
-            counting: None,
-            conditionals: Vec::new(),
+            ..sample_record(kind, &[], [ALICE, BOB], Timestamp(0))
         };
         Loaded { record, position: game }
     }

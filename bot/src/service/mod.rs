@@ -223,7 +223,7 @@ impl Service {
         let parts = Parts {
             games: games::Games::new(store.clone(), clock.clone(), settings.cached_positions),
             notices: notices::Notices::new(store.clone(), clock.clone(), settings.notices),
-            clocks: clocks::Clocks::new(store.clone(), clock, &settings),
+            clocks: clocks::Clocks::new(clock, &settings),
             ratings: ratings::Ratings::new(store.clone()),
             seat: seat::Seat::new(settings.bot_budget),
             users: users::Users::new(store.clone()),

@@ -71,34 +71,34 @@ impl fmt::Display for Usage {
     }
 }
 
-/// Makes [`keys`] from the list of commands.
+/// Makes [`keys`] from the list of commands: of each entry, only its name and options.
 macro_rules! option_keys {
     ($(
         $(#[doc = $doc:literal])*
-        $variant:ident $name:literal {
-            description: $description:literal,
-            help: $help:literal,
-            admin: $admin:literal,
-            $(private: $private:literal,)?
-            $(examples: [$($example:ident = $value:literal),* $(,)?],)?
-            options: {$(
-                $field:ident: $ty:ty = ($required:literal, $kind:expr, $option:literal) $(via $via:expr)?
-            ),* $(,)?},
-            run: |$parts:ident, $caller:ident| $run:expr $(,)?
-        }
+        $variant:ident $name:literal { $($entry:tt)* }
     ),* $(,)?) => {
         /// Typed keys to every command's options, `keys::Games::status`, for the texts
         /// that quote an option ([`OptionKey::usage`]).
         pub mod keys {$(
             #[doc = concat!("The options of `/", $name, "`.")]
             #[allow(non_snake_case)]
-            pub mod $variant {$(
-                #[doc = $option]
-                #[allow(non_upper_case_globals)]
-                pub const $field: super::super::OptionKey =
-                    super::super::OptionKey { command: $name, name: stringify!($field) };
-            )*}
+            pub mod $variant {
+                option_keys!(@options $name; $($entry)*);
+            }
         )*}
+    };
+    // The entry's options: one key each.
+    (@options $name:literal; options: {$(
+        $field:ident: $ty:ty = ($required:literal, $kind:expr, $option:literal) $(via $via:expr)?
+    ),* $(,)?} $($rest:tt)*) => {$(
+        #[doc = $option]
+        #[allow(non_upper_case_globals)]
+        pub const $field: super::super::OptionKey =
+            super::super::OptionKey { command: $name, name: stringify!($field) };
+    )*};
+    // What comes before them (descriptions, flags, examples): passed over.
+    (@options $name:literal; $skip:tt $($rest:tt)*) => {
+        option_keys!(@options $name; $($rest)*);
     };
 }
 

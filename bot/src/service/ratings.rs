@@ -52,11 +52,11 @@ pub fn shown(rating: &RatingRecord) -> String {
 }
 
 /// A player's rating before his first rated game.
-fn first(user: UserId, game: GameKind, guild: GuildId) -> RatingRecord {
+fn first(user: UserId, kind: GameKind, guild: GuildId) -> RatingRecord {
     let start = Glicko2Rating::new();
     RatingRecord {
         user,
-        game,
+        game: kind,
         guild,
         rating: start.rating,
         deviation: start.deviation,

@@ -46,9 +46,9 @@ impl fmt::Debug for BotPlayer {
 /// The seed of the bot's search at a position: a function of the game and the turn
 /// count only, so that a restart (or a resubmitted job) thinks the same thoughts.
 #[must_use]
-pub fn seed(game: GameId, turn_count: usize) -> u64 {
+pub fn seed(id: GameId, turn_count: usize) -> u64 {
     // Two different odd multipliers keep (game, turns) pairs apart.
-    u64::from(game.0).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (turn_count as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+    u64::from(id.0).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (turn_count as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
 }
 
 /// The seat part: whether the bot plays, as whom, and what it is asked.

@@ -5,17 +5,25 @@
 use super::Parts;
 use super::loaded::Loaded;
 use super::types::{Message, Notice, NotifyMode, Target, UserId};
+use super::users::Players;
 use crate::store::GameRecord;
 
-/// A message for `user` about `record`, sent the way he chose. `always` messages
-/// (results, timeouts) still go to the channel, without a ping, when he chose `off`.
-/// The message pings only in the channel, and only `user`.
-pub(crate) fn tell(parts: &Parts, record: &GameRecord, user: UserId, message: Message, always: bool) -> Option<Notice> {
+/// A message for `user` about `record`, sent the way he chose (`players` knows how: the
+/// game's players' records as this command read them). `always` messages (results,
+/// timeouts) still go to the channel, without a ping, when he chose `off`. The message
+/// pings only in the channel, and only `user`.
+pub(crate) fn tell(
+    parts: &Parts,
+    (record, players): (&GameRecord, &Players),
+    user: UserId,
+    message: Message,
+    always: bool,
+) -> Option<Notice> {
     if parts.seat.is_bot(user) {
         // The bot learns of its games from the store, not from messages.
         return None;
     }
-    let (target, message) = match parts.users.notify_mode(user) {
+    let (target, message) = match players.notify_mode(user) {
         NotifyMode::Channel => (Target::Channel(record.channel), message.quiet().pinging(user, record.name_of(user))),
         NotifyMode::Dm => (Target::Direct(user), message.quiet()),
         NotifyMode::Off if always => (Target::Channel(record.channel), message.quiet()),
@@ -26,7 +34,7 @@ pub(crate) fn tell(parts: &Parts, record: &GameRecord, user: UserId, message: Me
 
 /// Pings the player to move in `game`, naming the opponent's last turn, with the board
 /// (in a direct message from his side, in the channel the game's one way up) and **Play**.
-pub(crate) fn turn_ping(parts: &Parts, game: &Loaded) -> Option<Notice> {
+pub(crate) fn turn_ping(parts: &Parts, game: &Loaded, players: &Players) -> Option<Notice> {
     let record = &game.record;
     let user = game.mover()?;
     let opponent = record.name_of(record.other(user));
@@ -39,7 +47,7 @@ pub(crate) fn turn_ping(parts: &Parts, game: &Loaded) -> Option<Notice> {
     if let Some(last) = record.turns.last() {
         message = message.push(" ").name(opponent).push(format!(" played {last}."));
     }
-    let mut notice = tell(parts, record, user, message, false)?;
+    let mut notice = tell(parts, (record, players), user, message, false)?;
     notice.buttons.push(super::types::Button::play(record.id));
     let board = match notice.target {
         Target::Direct(_) => parts.pictures.board(game, user, Vec::new()),
@@ -54,13 +62,13 @@ pub(crate) fn turn_ping(parts: &Parts, game: &Loaded) -> Option<Notice> {
 /// a press in a direct message would come from no server.
 pub(crate) fn result_notices(
     parts: &Parts,
-    record: &GameRecord,
+    (record, players): (&GameRecord, &Players),
     text: &Message,
     except: Option<UserId>,
 ) -> Vec<Notice> {
     let told = |user| {
         let message = Message::new().ping(user, record.name_of(user)).push(": ").then(text.clone());
-        tell(parts, record, user, message, true)
+        tell(parts, (record, players), user, message, true)
     };
     [record.challenger, record.opponent].into_iter().filter(|user| Some(*user) != except).filter_map(told).collect()
 }

@@ -170,12 +170,6 @@ impl Reply {
     pub fn text(&self) -> String {
         self.message.plain()
     }
-
-    /// The users the message pings.
-    #[must_use]
-    pub fn mentions(&self) -> Vec<UserId> {
-        self.message.mentions()
-    }
 }
 
 /// Where a message the bot sends on its own goes.
@@ -210,12 +204,6 @@ impl Notice {
     pub fn text(&self) -> String {
         self.message.plain()
     }
-
-    /// The users the message pings.
-    #[must_use]
-    pub fn mentions(&self) -> Vec<UserId> {
-        self.message.mentions()
-    }
 }
 
 /// What a command or a press produces: the reply, and the messages to send besides it.
@@ -225,6 +213,14 @@ pub struct Response {
     pub reply: Reply,
     /// The notices it causes, sent besides the reply.
     pub notices: Vec<Notice>,
+}
+
+impl Response {
+    /// A public reply about game `id` saying `message`, with the notices it causes.
+    #[must_use]
+    pub fn about(id: GameId, message: Message, notices: Vec<Notice>) -> Response {
+        Response { reply: Reply { ok: true, message, game: Some(id), ..Reply::default() }, notices }
+    }
 }
 
 /// The option being autocompleted.

@@ -1,11 +1,13 @@
 //! The users part: what the service keeps about a user (the name to show, how he wants to
 //! be told of his turns, his vacations).
 
+use std::cell::OnceCell;
+
 use super::Store;
 use super::error::Refusal;
 use super::games::short_name;
 use super::types::{NotifyMode, User, UserId};
-use crate::store::UserRecord;
+use crate::store::{GameRecord, UserRecord, Vacation};
 
 /// The users part.
 #[derive(Debug)]
@@ -43,6 +45,12 @@ impl Users {
         self.store.user(user).ok().flatten().is_some_and(|record| record.confirm)
     }
 
+    /// The user records of `record`'s two players, each read the first time a command
+    /// asks for it and kept for the rest of the command.
+    pub fn of(&self, record: &GameRecord) -> Players<'_> {
+        Players { users: self, ids: [record.challenger, record.opponent], records: Default::default() }
+    }
+
     /// Keeps the latest display name of a user who took part in something.
     pub fn remember(&self, user: &User) {
         let old = self.store.user(user.id).ok().flatten();
@@ -56,5 +64,42 @@ impl Users {
         };
         // A name is for display only: failing to store it must not fail the command.
         let _ = self.store.save_user(&record);
+    }
+}
+
+/// What a command knows of the two players of one game: their user records, read once
+/// each, when first needed (how each is told of his turn, whether the mover previews
+/// typed turns, their vacations), and handed down to every part that needs them instead
+/// of each part reading them again. Made by [`Users::of`]; lives for one command.
+#[derive(Debug)]
+pub struct Players<'a> {
+    users: &'a Users,
+    ids: [UserId; 2],
+    records: [OnceCell<Option<UserRecord>>; 2],
+}
+
+impl Players<'_> {
+    /// What is kept about `user`: read once for a player of the game, each time for anyone
+    /// else.
+    fn with<T>(&self, user: UserId, read: impl FnOnce(Option<&UserRecord>) -> T) -> T {
+        match self.ids.iter().position(|id| *id == user) {
+            Some(seat) => read(self.records[seat].get_or_init(|| self.users.record(user).ok().flatten()).as_ref()),
+            None => read(self.users.record(user).ok().flatten().as_ref()),
+        }
+    }
+
+    /// How `user` wants to be told; the default until he says otherwise is the channel.
+    pub fn notify_mode(&self, user: UserId) -> NotifyMode {
+        self.with(user, |record| record.map(|record| record.notify).unwrap_or_default())
+    }
+
+    /// Whether `user` wants a typed turn previewed before it is played (off until he says).
+    pub fn confirms(&self, user: UserId) -> bool {
+        self.with(user, |record| record.is_some_and(|record| record.confirm))
+    }
+
+    /// The players' latest vacations, for the clocks.
+    pub fn vacations(&self) -> Vec<Vacation> {
+        self.ids.iter().filter_map(|user| self.with(*user, |record| record?.vacations.last().copied())).collect()
     }
 }

@@ -324,46 +324,33 @@ fn check_stray<B: Backend + ?Sized>(backend: &B, key: &[u8]) -> Result<(), Damag
     Err(damage(readable(key), "its record kept changing while it was checked"))
 }
 
-/// A game record for tests: go on the default board, `turns` of a fixed opening played,
-/// between players `10 + n % 50` and `11 + n % 50`, playing (its clock indexed) or over.
+/// A game record for tests: go on 9x9, `turns` of a fixed opening played, between players
+/// `10 + n % 50` and `11 + n % 50`, playing (its clock indexed) or over.
 #[cfg(test)]
 pub(crate) fn sample_record(n: u32, turns: usize) -> GameRecord {
-    use super::record::{ColorChoice, FORMAT, Phase, TurnClock};
-    use crate::clock::{Span, Timestamp};
-    use crate::ids::{ChannelId, GuildId, UserId};
+    use super::record::Phase;
+    use crate::clock::Timestamp;
+    use crate::ids::UserId;
     use stonemate_engine::GameKind;
     let opening = ["R@e5", "R@d4", "R@e4", "R@d5", "R@c3", "R@f6"];
-    let (white, black) = (UserId(u64::from(n % 50) + 10), UserId(u64::from(n % 50) + 11));
-    let now = Timestamp(1_790_000_000_000);
+    let players = [UserId(u64::from(n % 50) + 10), UserId(u64::from(n % 50) + 11)];
+    let options = [("board".to_owned(), "9x9".to_owned())];
+    let record = super::sample::sample_record(GameKind::Go, &options, players, Timestamp(1_790_000_000_000));
     let playing = n % 2 == 0;
     GameRecord {
-        format: FORMAT,
-        id: GameId(0),
-        version: 0,
-        game: GameKind::Go,
-        options: AnyGame::new(GameKind::Go, &[("board".into(), "9x9".into())]).unwrap().option_pairs(),
-        challenger: white,
-        opponent: black,
-        names: [format!("player{}", white.0), format!("player{}", black.0)],
-        color: ColorChoice::White,
-        players: Some([white, black]),
-        days: 3,
-        channel: ChannelId(1),
-        guild: Some(GuildId(1)),
-        created: now,
-        expires: now,
         phase: if playing { Phase::Playing } else { Phase::Finished },
         turns: opening[..turns.min(opening.len())].iter().map(|turn| (*turn).to_owned()).collect(),
-        clock: playing.then(|| TurnClock::new(now, now + Span::days(3))),
-        draw_offer: None,
-        draw_offered_at: [None, None],
-        rematch_of: None,
-        result: None,
-        level: None,
-        takeback: None,
-        counting: None,
-        conditionals: Vec::new(),
+        clock: if playing { record.clock } else { None },
+        ..record
     }
+}
+
+/// A store in memory of `games` records of [`sample_record`] (0 to 4 turns played).
+#[cfg(test)]
+pub(crate) fn filled(games: u32) -> super::MemoryStore {
+    let store = super::MemoryStore::new();
+    store.create_many((0..games).map(|n| sample_record(n, n as usize % 5))).unwrap();
+    store
 }
 
 #[cfg(test)]
@@ -371,13 +358,6 @@ mod tests {
     use super::*;
     use crate::store::MemoryStore;
     use crate::store::backend::Batch;
-
-    /// A store of `games` records, with chunks of the check's size crossed.
-    fn filled(games: u32) -> MemoryStore {
-        let store = MemoryStore::new();
-        store.create_many((0..games).map(|n| sample_record(n, n as usize % 5))).unwrap();
-        store
-    }
 
     #[test]
     fn records_spread_over_many_chunks_pass() {

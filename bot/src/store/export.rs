@@ -235,13 +235,7 @@ fn clear<B: Backend + ?Sized>(store: &Store<B>) -> Result<(), StoreError> {
 mod tests {
     use super::*;
     use crate::store::MemoryStore;
-    use crate::store::check::sample_record;
-
-    fn filled(games: u32) -> MemoryStore {
-        let store = MemoryStore::new();
-        store.create_many((0..games).map(|n| sample_record(n, n as usize % 5))).unwrap();
-        store
-    }
+    use crate::store::check::filled;
 
     #[test]
     fn a_large_export_read_in_chunks_imports_as_the_same_database() {

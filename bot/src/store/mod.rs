@@ -32,19 +32,23 @@ pub mod export;
 mod fail_stop;
 mod keys;
 mod memory;
+mod notice;
 mod open;
 mod outbox;
 mod postgres;
 pub mod rating;
 pub mod record;
 mod records;
+#[doc(hidden)]
+pub mod sample;
 mod sled_store;
 
 pub use backend::{Backend, Batch, KeyRange};
 pub use fail_stop::FailStop;
 pub use memory::{Memory, MemoryStore};
+pub use notice::Queued;
 pub use open::{is_address, open_at, open_store, shown};
-pub use outbox::{Outbox, Queued};
+pub use outbox::Outbox;
 pub use postgres::{Postgres, PostgresStore};
 pub use rating::{RatingChange, RatingRecord};
 pub use record::{
@@ -52,7 +56,7 @@ pub use record::{
     UserRecord, Vacation,
 };
 pub use records::Store;
-pub use sled_store::{Sled, SledStore, recover};
+pub use sled_store::{Sled, SledStore, recover, sled_config};
 
 use crate::ids::{GameId, GuildId};
 

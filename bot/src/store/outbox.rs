@@ -17,35 +17,23 @@
 use super::StoreError;
 use super::backend::{Backend, Batch};
 use super::keys;
-use super::records::{Store, put_notices, retrying};
+use super::notice::{Queued, put_notices};
+use super::records::{Store, retrying};
 use crate::clock::Timestamp;
 use crate::ids::GameId;
-
-/// A notice in the outbox: its id (given by the store, in the order notices were written),
-/// when it is next due (a claim moves this to the end of its lease), and its body.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Queued {
-    /// Given by the store, in the order notices were written.
-    pub id: u64,
-    /// When it is next due; a claim moves this to the end of its lease.
-    pub due: Timestamp,
-    /// The notice itself, as the service encoded it.
-    pub body: Vec<u8>,
-}
-
-impl Queued {
-    /// A notice to write, due at `due` (its id is given when it is written).
-    #[must_use]
-    pub fn new(due: Timestamp, body: Vec<u8>) -> Queued {
-        Queued { id: 0, due, body }
-    }
-}
 
 /// The outbox and the reports of one [`Store`] ([`Store::outbox`]): a view, so that the
 /// store's own methods stay about records.
 #[derive(Debug)]
 pub struct Outbox<'a, B: ?Sized = dyn Backend> {
     pub(super) store: &'a Store<B>,
+}
+
+impl<B: Backend + ?Sized> Store<B> {
+    /// The outbox of notices and the channel reports ([`Outbox`]).
+    pub fn outbox(&self) -> Outbox<'_, B> {
+        Outbox { store: self }
+    }
 }
 
 impl<B: Backend + ?Sized> Outbox<'_, B> {

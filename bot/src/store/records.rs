@@ -12,7 +12,7 @@ use stonemate_engine::GameKind;
 
 use super::backend::{Backend, Batch, Entries, KeyRange};
 use super::keys;
-use super::outbox::{Outbox, Queued};
+use super::notice::{Queued, put_notices};
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, Phase, UserRecord};
 use super::{Dump, IndexEntry, Restore, StoreError};
@@ -72,18 +72,6 @@ pub(super) fn retrying<T>(mut attempt: impl FnMut() -> Result<T, StoreError>) ->
     }
 }
 
-/// Adds `notices` to `batch` under new ids from `backend`.
-pub(super) fn put_notices<B: Backend + ?Sized>(
-    backend: &B,
-    batch: &mut Batch,
-    notices: &[Queued],
-) -> Result<(), StoreError> {
-    for notice in notices {
-        batch.put(keys::notice(backend.next_id()?), keys::notice_value(notice.due, &notice.body));
-    }
-    Ok(())
-}
-
 impl<B: Backend + ?Sized> Store<B> {
     /// A store over a shared backend.
     pub fn over(backend: Arc<B>) -> Store<B> {
@@ -93,11 +81,6 @@ impl<B: Backend + ?Sized> Store<B> {
     /// The backend, for tools and wrappers.
     pub fn backend(&self) -> &Arc<B> {
         &self.backend
-    }
-
-    /// The outbox of notices and the channel reports ([`Outbox`]).
-    pub fn outbox(&self) -> Outbox<'_, B> {
-        Outbox { store: self }
     }
 
     /// Applies `batch` and makes it durable.

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 
@@ -99,6 +100,57 @@ impl Backend for Tree {
     fn flush(&self) -> Result<(), StoreError> {
         self.db.flush().map_err(unsure)?;
         Ok(())
+    }
+}
+
+/// How long after opening the full check beside the service begins: the start and the
+/// first commands do not share the cores with it.
+const CHECK_DELAY: Duration = Duration::from_secs(2);
+
+/// The database as the full check beside the service reads it ([`Tree`], paced): before
+/// each chunk it waits as long as the previous chunk took to check, so that the check
+/// takes at most about half of one core and commands come first. At 100,000 games it then
+/// takes some tens of seconds instead of some seconds; until it ends, every record is
+/// still checked when it is first read.
+#[derive(Debug)]
+struct Paced {
+    tree: Tree,
+    /// When the previous scan returned (`None`: before the first).
+    previous: Mutex<Option<Instant>>,
+}
+
+impl Paced {
+    fn new(tree: Tree) -> Paced {
+        Paced { tree, previous: Mutex::new(None) }
+    }
+}
+
+impl Backend for Paced {
+    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.tree.get(key)
+    }
+
+    fn scan(&self, range: &KeyRange) -> Result<Entries, StoreError> {
+        let previous = self.previous.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(previous) = previous {
+            // Never longer than a moment: closing the database waits for the check.
+            std::thread::sleep(previous.elapsed().min(Duration::from_millis(100)));
+        }
+        let entries = self.tree.scan(range);
+        *self.previous.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
+        entries
+    }
+
+    fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
+        self.tree.apply(batch)
+    }
+
+    fn next_id(&self) -> Result<u64, StoreError> {
+        self.tree.next_id()
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.tree.flush()
     }
 }
 
@@ -205,7 +257,7 @@ impl Store<Sled> {
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
         recover::leftovers(dir).map_err(|error| cannot_open(dir, &error))?;
         // sled's default page cache is 1 GiB; a bot's working set is far smaller.
-        let config = sled::Config::new().path(dir).cache_capacity(CACHE_BYTES);
+        let config = sled_config(dir).cache_capacity(CACHE_BYTES);
         let db = open_when_free(&config).map_err(|error| open_error(dir, error))?;
         let files = SledFiles::open(dir).map_err(|error| StoreError::Database(error.to_string()))?;
         let verifier = Arc::new(Verifier::new(recover::restore_hint(dir)));
@@ -232,7 +284,7 @@ impl Store<Sled> {
             let stop = store.backend().stop_checker.clone();
             let handle = std::thread::Builder::new()
                 .name("stonemate-check".into())
-                .spawn(move || full_check(&tree, &verifier, &stop))
+                .spawn(move || full_check(&Paced::new(tree), &verifier, &stop))
                 .map_err(|error| StoreError::Database(format!("cannot start the check: {error}")))?;
             *store.backend().checker.lock().unwrap_or_else(PoisonError::into_inner) = Some(handle);
         }
@@ -240,9 +292,33 @@ impl Store<Sled> {
     }
 }
 
-/// The full check beside the service: damage stops the store ([`Verifier::found`]).
-fn full_check(tree: &Tree, verifier: &Verifier, stop: &AtomicBool) {
-    let started = std::time::Instant::now();
+impl Store<Sled> {
+    /// Has sled write a snapshot of the closed database in `dir`, so that the next start
+    /// reads only that: sled 0.34 writes one only when it opens a database, after reading
+    /// every message its log holds past the previous one, so that without this the first
+    /// start after a large import would read the whole import (a minute at 100,000 games).
+    /// An import calls this once it has closed the store.
+    ///
+    /// # Errors
+    /// As [`Store::open`].
+    pub fn settle(dir: &Path) -> Result<(), StoreError> {
+        let config = sled_config(dir).cache_capacity(CACHE_BYTES).flush_every_ms(None);
+        drop(open_when_free(&config).map_err(|error| open_error(dir, error))?);
+        Ok(())
+    }
+}
+
+/// The full check beside the service, [`CHECK_DELAY`] after the start: damage stops the
+/// store ([`Verifier::found`]).
+fn full_check(tree: &Paced, verifier: &Verifier, stop: &AtomicBool) {
+    let begin = Instant::now() + CHECK_DELAY;
+    while Instant::now() < begin {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let started = Instant::now();
     match check::check_with(tree, verifier, stop) {
         Ok(games) if !stop.load(Ordering::Relaxed) => {
             tracing::info!(games, took = ?started.elapsed(), "the database was checked: no damage");
@@ -252,21 +328,46 @@ fn full_check(tree: &Tree, verifier: &Verifier, stop: &AtomicBool) {
     }
 }
 
+/// The zstd level of a compressed database: zstd's own default, fast enough to cost a turn
+/// little beside the sync (a page of records compresses in tens of microseconds).
+const COMPRESSION_LEVEL: i32 = 3;
+
+/// sled's settings for the database in `dir`: a new database compresses its log with zstd
+/// (sled compresses each page it writes, and a page holds up to 16 records of one layout,
+/// so that they shrink several times over); an existing one keeps the setting it was made
+/// with, since sled 0.34 refuses to open a database with another, so that databases made
+/// before compression still open. Tools that open the directory with sled alone use this.
+#[must_use]
+pub fn sled_config(dir: &Path) -> sled::Config {
+    sled::Config::new().path(dir).use_compression(made_compressed(dir)).compression_factor(COMPRESSION_LEVEL)
+}
+
+/// Whether the database in `dir` compresses, as its `conf` file (sled's settings) says; a
+/// directory without one compresses if it is new (no log `db` either).
+fn made_compressed(dir: &Path) -> bool {
+    const COMPRESSED: &[u8] = b"use_compression: true";
+    match std::fs::read(dir.join("conf")) {
+        Ok(conf) => conf.windows(COMPRESSED.len()).any(|line| line == COMPRESSED),
+        // sled writes a lost `conf` again from the settings given: those of old databases.
+        Err(_) => !dir.join("db").exists(),
+    }
+}
+
 /// How long a start waits for the lock of a database another opener is letting go of.
-const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(2);
+const LOCK_PATIENCE: Duration = Duration::from_secs(2);
 
 /// Opens the database, waiting up to [`LOCK_PATIENCE`] while its lock is busy: sled lets
 /// go of it from its flusher thread a moment after the last handle is dropped, and a
 /// process that was just killed releases it as it exits. Only a lock held longer than
 /// that is another process at work ([`StoreError::InUse`]).
 fn open_when_free(config: &sled::Config) -> sled::Result<sled::Db> {
-    let deadline = std::time::Instant::now() + LOCK_PATIENCE;
+    let deadline = Instant::now() + LOCK_PATIENCE;
     loop {
         match config.open() {
             Err(sled::Error::Io(error))
-                if error.to_string().contains("could not acquire lock") && std::time::Instant::now() < deadline =>
+                if error.to_string().contains("could not acquire lock") && Instant::now() < deadline =>
             {
-                std::thread::sleep(std::time::Duration::from_millis(20));
+                std::thread::sleep(Duration::from_millis(20));
             }
             other => return other,
         }
@@ -451,26 +552,7 @@ mod recovery_tests {
     /// Opens `dir` with sled alone (without a flusher thread, so that it lets go at once),
     /// once the previous opener has let it go.
     fn raw(dir: &Path) -> sled::Result<sled::Db> {
-        for _ in 0..200 {
-            match sled::Config::new().path(dir).flush_every_ms(None).open() {
-                Err(sled::Error::Io(error)) if error.to_string().contains("could not acquire lock") => {
-                    std::thread::sleep(std::time::Duration::from_millis(10));
-                }
-                other => return other,
-            }
-        }
-        sled::Config::new().path(dir).flush_every_ms(None).open()
-    }
-
-    /// Opens `dir` once sled's flusher thread of the previous opener has let it go.
-    fn reopen(dir: &Path) -> Result<SledStore, StoreError> {
-        for _ in 0..200 {
-            match SledStore::open(dir) {
-                Err(StoreError::InUse(_)) => std::thread::sleep(std::time::Duration::from_millis(10)),
-                other => return other,
-            }
-        }
-        SledStore::open(dir)
+        open_when_free(&sled_config(dir).flush_every_ms(None))
     }
 
     /// Replaces a record with `value`, with sled alone (as damage would).
@@ -486,7 +568,7 @@ mod recovery_tests {
         let dir = tmp.path().join("db");
         database(&dir, CHECK_BEFORE_SERVING + 200);
         damage_record(&dir, 700, b"{\"format\":2,\"id\":7");
-        let store = reopen(&dir).expect("a large database opens before it is checked");
+        let store = SledStore::open(&dir).expect("a large database opens before it is checked");
         // Whether the check or the read finds it first, the record is never returned.
         let error = store.load(GameId(700)).unwrap_err();
         let StoreError::Damaged(message) = &error else { panic!("{error:?}") };
@@ -507,7 +589,7 @@ mod recovery_tests {
         record.version = 1;
         record.turns.push("R@e5".into());
         damage_record(&dir, 1101, &serde_json::to_vec(&record).unwrap());
-        let store = reopen(&dir).unwrap();
+        let store = SledStore::open(&dir).unwrap();
         store.backend().wait_for_check();
         let damaged = store.backend().damaged().expect("the check found the record");
         assert!(damaged.starts_with("the database is damaged: game #1101: its turns do not replay"), "{damaged}");
@@ -518,7 +600,7 @@ mod recovery_tests {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("db");
         database(&dir, CHECK_BEFORE_SERVING + 200);
-        let store = reopen(&dir).unwrap();
+        let store = SledStore::open(&dir).unwrap();
         assert_eq!(store.load(GameId(3)).unwrap().unwrap().id, GameId(3));
         store.backend().wait_for_check();
         assert_eq!(store.backend().damaged(), None);
@@ -535,7 +617,7 @@ mod recovery_tests {
         std::fs::write(&leftover, b"").unwrap();
         let raw = raw(&dir);
         assert!(matches!(raw, Err(sled::Error::Corruption { .. })), "sled alone fails on it: {raw:?}");
-        let store = reopen(&dir).unwrap();
+        let store = SledStore::open(&dir).unwrap();
         assert!(!leftover.exists());
         assert_eq!(store.load(GameId(3)).unwrap().unwrap().id, GameId(3));
     }
@@ -563,7 +645,7 @@ mod recovery_tests {
         }
         // A finished snapshot that is garbage: not a leftover, real damage.
         std::fs::write(dir.join("snap.00000000FFFFFFFF"), b"garbage, not a snapshot").unwrap();
-        let error = reopen(&dir).unwrap_err();
+        let error = SledStore::open(&dir).unwrap_err();
         let StoreError::Damaged(message) = &error else { panic!("{error:?}") };
         let shown = dir.display();
         assert!(message.starts_with(&format!("the database is damaged: sled's files in {shown}")), "{message}");

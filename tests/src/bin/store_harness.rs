@@ -15,10 +15,11 @@ use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 use rand::{SeedableRng, rngs::StdRng};
-use stonemate_bot::clock::{Span, Timestamp};
+use stonemate_bot::clock::{Clock, Span, SystemClock, Timestamp};
 use stonemate_bot::ids::{ChannelId, GameId, GuildId, UserId};
 use stonemate_bot::store::backend::{KeyRange, chunks};
-use stonemate_bot::store::{ColorChoice, FORMAT, Finish, GameRecord, Phase, SledStore, TurnClock, UserRecord};
+use stonemate_bot::store::sample::sample_record;
+use stonemate_bot::store::{Finish, GameRecord, Phase, SledStore, UserRecord};
 use stonemate_engine::{AnyGame, Color, EndReason, Ending, GameKind, Outcome};
 use stonemate_tests::postgres::{Cluster, DURABLE};
 
@@ -81,44 +82,32 @@ fn record(n: u32, pool: &[Played], now: Timestamp) -> GameRecord {
     let black = UserId((u64::from(n) * 7 + 1) % PLAYERS + 100);
     let black = if black == white { UserId(black.0 + 1) } else { black };
     let playing = n % 3 == 0;
+    let record = sample_record(GameKind::Go, options, [white, black], now);
     GameRecord {
-        format: FORMAT,
         id: GameId(n + 1),
         version: 2 + turns.len() as u64,
-        game: GameKind::Go,
-        options: options.clone(),
-        challenger: white,
-        opponent: black,
-        names: [format!("player{}", white.0), format!("player{}", black.0)],
-        color: ColorChoice::White,
-        players: Some([white, black]),
-        days: 3,
         channel: ChannelId(1000 + u64::from(n % 40)),
         guild: Some(GuildId(1 + u64::from(n % 4))),
-        created: now,
         expires: now + Span::days(7),
         phase: if playing { Phase::Playing } else { Phase::Finished },
         turns: turns.clone(),
-        clock: playing.then(|| TurnClock::new(now, now + Span::days(3))),
-        draw_offer: None,
+        clock: if playing { record.clock } else { None },
         result: if playing {
             None
         } else {
             Some(Finish::new(Ending { outcome: Outcome::Winner(Color::White), reason: EndReason::Resignation }).at(now))
         },
-        level: None,
-        draw_offered_at: [None, None],
-        rematch_of: None,
-        counting: None,
-        conditionals: Vec::new(),
-        takeback: None,
+        ..record
     }
 }
 
 /// Writes an export of `games` games and their players.
 fn write_export(path: &Path, games: u32) {
     let pool = pool();
-    let now = Timestamp(1_795_000_000_000);
+    // Made now, as a bot's database is: the playing games' turns run for days yet. (Made
+    // in the past, every one of them would time out at the first start, and the start would
+    // measure tens of thousands of timeouts instead of opening the database.)
+    let now = SystemClock.now();
     let mut out = BufWriter::new(std::fs::File::create(path).unwrap());
     writeln!(out, "{{\"stonemate_export\":1}}").unwrap();
     for n in 0..games {

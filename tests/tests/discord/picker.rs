@@ -1,7 +1,8 @@
 //! The turn picker through Discord (issue 26): a whole short game played with the picker
 //! only, through the real serenity client: `/play` and the Play button open a private
-//! message of select menus (component type 3, whose interactions carry `values`), each
-//! choice updates that message, and Confirm plays the turn in the channel.
+//! message of select menus (component type 3, whose interactions carry `values`) or, for a
+//! step of few choices, buttons; each choice updates that message, and Confirm plays the
+//! turn in the channel.
 
 use serde_json::{Value, json};
 use stonemate_tests::fake_discord::{Answer, FakeDiscord, Origin, UPDATE_MESSAGE};
@@ -18,16 +19,42 @@ fn labelled(answer: &Answer, label: &str) -> String {
     id.unwrap_or_else(|| panic!("no {label} in {buttons:#?}")).to_owned()
 }
 
-/// From an open picker (`opened`, private), chooses `value` in its select menu, then
-/// confirms; returns the public answer of the turn played.
-async fn pick(fake: &FakeDiscord, who: &Origin, opened: &Answer, value: &str) -> Answer {
+/// The record version a picker's Cancel button names (`pick-cancel:GAME:VERSION:PATH`).
+fn opened_version(answer: &Answer) -> String {
+    let cancel = labelled(answer, "Cancel");
+    cancel.split(':').nth(2).expect("a version").to_owned()
+}
+
+/// From an open picker (`opened`, private), takes the choices of `path` one by one (in
+/// the step's select menu, or by their own button where a step has few choices), then
+/// confirms; returns the public answer of the turn played. Each choice updates the
+/// picker's message.
+async fn pick(fake: &FakeDiscord, who: &Origin, opened: &Answer, path: &[&str]) -> Answer {
     assert!(opened.is_private(), "the picker is private: {}", opened.content());
-    let selects = opened.selects();
-    let [(id, options)] = selects.as_slice() else { panic!("one select menu: {:#}", opened.data) };
-    assert!(options.len() <= 25 && options.iter().any(|(offered, _)| offered == value), "{options:?}");
-    let message = opened.message.clone().expect("the picker's message");
-    let preview = answer(fake, &fake.select(who, &message, id, value)).await;
-    assert_eq!(preview.kind, UPDATE_MESSAGE, "a choice updates the picker: {:#}", preview.data);
+    let mut step = opened.clone();
+    for value in path {
+        let message = step.message.clone().expect("the picker's message");
+        let selects = step.selects();
+        let sent = match selects.as_slice() {
+            [(id, options)] => {
+                assert!(options.len() <= 25 && options.iter().any(|(offered, _)| offered == value), "{options:?}");
+                fake.select(who, &message, id, value)
+            }
+            [] => {
+                // A choice's button: its path ends with the choice.
+                let ids = step.custom_ids();
+                let tap = ids.iter().find(|id| {
+                    id.starts_with("pick-at:")
+                        && (id.ends_with(&format!(":{value}")) || id.ends_with(&format!(".{value}")))
+                });
+                fake.press(who, &message, tap.unwrap_or_else(|| panic!("no button for {value} in {ids:?}")))
+            }
+            _ => panic!("one select menu at most: {:#}", step.data),
+        };
+        step = answer(fake, &sent).await;
+        assert_eq!(step.kind, UPDATE_MESSAGE, "a choice updates the picker: {:#}", step.data);
+    }
+    let preview = step;
     assert!(preview.selects().is_empty(), "the last step previews the turn: {:#}", preview.data);
     assert!(preview.content().contains("Confirm"), "{}", preview.content());
     assert!(!preview.files.is_empty() && preview.files[0].starts_with(b"\x89PNG"), "the preview's board");
@@ -48,23 +75,26 @@ async fn a_whole_game_played_with_the_picker_only() {
         user("opponent", &bob),
         text("game", "go"),
         text("color", "white"),
-        text("options", "board=3x3 komi=0.5 counting=off")
+        text("options", "board=3x3 pieces=RN komi=0.5 counting=off")
     ]);
     command(&fake, &alice, "challenge", options).await;
     command(&fake, &bob, "accept", json!([])).await;
 
-    // Bob (black) opens his picker with /play: on 3x3 the squares fit in one menu.
+    // Bob (black) opens his picker with /play: pass or a drop of a rook or a knight are
+    // three buttons; on 3x3 the squares then fit in one menu.
     let opened = command(&fake, &bob, "play", json!([])).await;
-    let played = pick(&fake, &bob, &opened, "Rb2").await;
+    assert!(opened.selects().is_empty(), "a few choices are buttons: {:#}", opened.data);
+    assert_eq!(labelled(&opened, "drop a Rook (R)"), format!("pick-at:1:{}:R", opened_version(&opened)));
+    let played = pick(&fake, &bob, &opened, &["R", "b2"]).await;
     assert!(played.content().contains("R@b2"), "{}", played.content());
     // Alice opens hers with the Play button of that reply, and passes.
     let message = played.message.clone().expect("the turn's message");
     let opened = answer(&fake, &fake.press(&alice, &message, &button(&played, "play"))).await;
-    let played = pick(&fake, &alice, &opened, "pass").await;
+    let played = pick(&fake, &alice, &opened, &["pass"]).await;
     assert!(played.content().contains("pass"), "{}", played.content());
     // Bob passes too: two passes end the game.
     let opened = command(&fake, &bob, "play", json!([])).await;
-    let over = pick(&fake, &bob, &opened, "pass").await;
+    let over = pick(&fake, &bob, &opened, &["pass"]).await;
     assert!(over.content().contains("Game over"), "{}", over.content());
 
     // A picker left from before is refused: the game is over.

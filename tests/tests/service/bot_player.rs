@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use stonemate_bot::ai_pool::{Answer, Job, Pool, Reply as BotReply};
+use stonemate_bot::ai_pool::{Answer, BotDecision, Job, Pool};
 use stonemate_bot::clock::{ManualClock, Span, Timestamp};
 use stonemate_bot::service::{Budget, ColorChoice, Command, GameId, Level, Notice, Service, Settings, Target, User};
 use stonemate_bot::store::{GameRecord, MemoryStore, Phase, SledStore, Store};
@@ -116,7 +116,7 @@ fn the_bot_plays_its_first_turn_when_it_is_white() {
     assert!(said.text().starts_with(&format!("stonemate played {} in #{}", record.turns[0], id.0)), "{}", said.text());
     assert_eq!(said.images.len(), 1, "the announcement carries the board");
     // alice is pinged to move, on her clock; the bot never had one.
-    assert!(notices.iter().any(|n| n.mentions() == vec![user("alice").id]), "{notices:?}");
+    assert!(notices.iter().any(|n| n.message.mentions() == vec![user("alice").id]), "{notices:?}");
     assert!(record.clock.is_some());
 }
 
@@ -171,11 +171,11 @@ fn the_bots_decline_is_posted_once_and_a_repeated_offer_asks_it_nothing() {
     let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 3, "board=9x9");
     assert!(service.handle(&caller("alice"), Command::Draw { game: Some(id) }).reply.ok);
     let job = asked.lock().unwrap().pop().expect("the bot is asked about the offer");
-    let answer = Answer { game: id, turn_count: 0, question: job.question, reply: Ok(BotReply::DeclineDraw) };
+    let answer = Answer { game: id, turn_count: 0, question: job.question, decision: Ok(BotDecision::DeclineDraw) };
     let notices = service.apply_answer(answer);
     let declined: Vec<&Notice> = notices.iter().filter(|n| n.text().contains("declined the draw offer")).collect();
     let [declined] = declined.as_slice() else { panic!("posted once: {notices:#?}") };
-    assert_eq!((declined.target, declined.mentions()), (Target::Channel(GENERAL), vec![user("alice").id]));
+    assert_eq!((declined.target, declined.message.mentions()), (Target::Channel(GENERAL), vec![user("alice").id]));
     // Offering again at once is refused: no second search.
     let again = service.handle(&caller("alice"), Command::Draw { game: Some(id) });
     assert!(!again.reply.ok, "{}", again.reply.text());
@@ -235,16 +235,19 @@ fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
     let job = asked.lock().unwrap().pop().expect("the bot is asked its turn");
     let position = AnyGame::replay(job.kind, &job.options, &job.turns).unwrap().game;
     let turn = position.parse_turn("c7").unwrap();
-    let answer = Answer { game: id, turn_count: 1, question: job.question, reply: Ok(BotReply::Play(turn)) };
+    let answer = Answer { game: id, turn_count: 1, question: job.question, decision: Ok(BotDecision::Play(turn)) };
     assert!(!service.apply_answer(answer).is_empty());
     clock.advance(Span::HOUR * 23);
     let reminded = service.tick();
     let [reminder] = reminded.as_slice() else { panic!("{reminded:?}") };
-    assert_eq!(reminder.mentions(), [user("alice").id], "the player is reminded as in any game");
+    assert_eq!(reminder.message.mentions(), [user("alice").id], "the player is reminded as in any game");
     clock.advance(Span::HOUR);
     let notices = service.tick();
     let [told] = notices.as_slice() else { panic!("{notices:?}") };
-    assert_eq!((told.target, told.mentions().as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
+    assert_eq!(
+        (told.target, told.message.mentions().as_slice()),
+        (Target::Channel(GENERAL), [user("alice").id].as_slice())
+    );
     assert_eq!(told.text(), "@alice: your time for #1 ran out: Stonemate claims the win.");
     let buttons: Vec<&str> = told.buttons.iter().map(|button| button.custom_id.as_str()).collect();
     assert_eq!(buttons, ["rematch:1"], "no reply shows this result, so the notice offers the rematch");
@@ -284,7 +287,7 @@ fn bot_plays(service: &Service, id: GameId, notation: &str) {
         game: id,
         turn_count: record.turns.len(),
         question: stonemate_ai::Question::Turn,
-        reply: Ok(stonemate_bot::ai_pool::Reply::Play(turn)),
+        decision: Ok(BotDecision::Play(turn)),
     };
     service.apply_answer(answer);
 }
@@ -301,7 +304,7 @@ fn counting_job(asked: &Asked) -> Job<GameId> {
 fn judgement(asked: &Asked) -> (String, Answer<GameId>) {
     let job = counting_job(asked);
     let answer = stonemate_bot::ai_pool::answer(&job, 1);
-    let Ok(stonemate_bot::ai_pool::Reply::Dead(dead)) = &answer.reply else { panic!("{answer:?}") };
+    let Ok(BotDecision::Dead(dead)) = &answer.decision else { panic!("{answer:?}") };
     let squares: Vec<String> = dead.squares().map(|square| square.to_string()).collect();
     let text = if squares.is_empty() { "none".to_owned() } else { squares.join(" ") };
     (text, answer)

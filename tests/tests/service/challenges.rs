@@ -21,7 +21,7 @@ fn challenge_posts_buttons_pings_the_opponent_and_shows_the_board() {
     let reply = table.ok("alice", challenge("bob", "go", Some("board=9x9 komi=6.5"))).reply;
     let id = reply.game.unwrap();
     assert!(!reply.private);
-    assert_eq!(reply.mentions(), [user("bob").id]);
+    assert_eq!(reply.message.mentions(), [user("bob").id]);
     let ids: Vec<&str> = reply.buttons.iter().map(|b| b.custom_id.as_str()).collect();
     assert_eq!(ids, [format!("accept:{}", id.0), format!("decline:{}", id.0)]);
     assert_eq!(reply.buttons[0].style, ButtonStyle::Success);
@@ -176,7 +176,7 @@ fn accept_starts_the_game_and_pings_the_first_mover() {
     assert!(response.reply.text().contains("@bob moves first"), "{}", response.reply.text());
     assert_eq!(record.clock.unwrap().deadline, table.now() + Span::days(3));
     // bob accepted and moves first: he is not pinged by his own command.
-    assert!(response.reply.mentions().is_empty());
+    assert!(response.reply.message.mentions().is_empty());
     // carol plays black, so she moves first and dave's accept pings her.
     let command = Command::Challenge {
         opponent: Some(user("dave")),
@@ -188,7 +188,7 @@ fn accept_starts_the_game_and_pings_the_first_mover() {
     };
     let id = table.ok("carol", command).reply.game;
     let response = table.ok("dave", Command::Accept { challenge: id });
-    assert_eq!(response.reply.mentions(), [user("carol").id]);
+    assert_eq!(response.reply.message.mentions(), [user("carol").id]);
     assert!(table.record(id.unwrap()).clock.is_none(), "0 days: no clock");
 }
 
@@ -264,7 +264,7 @@ fn decline_and_withdraw_end_challenges_and_tell_the_other() {
     );
     let response = table.ok("bob", Command::Decline { challenge: None });
     assert_eq!(response.notices.len(), 1);
-    assert_eq!(response.notices[0].mentions(), [user("alice").id]);
+    assert_eq!(response.notices[0].message.mentions(), [user("alice").id]);
     assert_eq!(table.record(id).phase, Phase::Declined);
     assert!(table.refused("bob", Command::Decline { challenge: game_opt(id) }).ends_with("it was declined"));
 

@@ -30,7 +30,7 @@ fn reminders_come_a_day_and_an_hour_before_the_deadline_once_each() {
     table.advance(Span(1));
     let notices = table.service.tick();
     let [reminder] = notices.as_slice() else { panic!("{notices:?}") };
-    assert_eq!(reminder.mentions(), [user("bob").id]);
+    assert_eq!(reminder.message.mentions(), [user("bob").id]);
     assert_eq!(reminder.text(), "@bob: your turn in #1 is due in 1d 0h (2023-11-17 22:13 UTC).");
     assert!(table.service.tick().is_empty(), "reminded once");
     table.advance(Span::HOUR * 23);
@@ -91,7 +91,10 @@ fn timeout_tells_the_waiting_player_and_nobody_loses_by_itself() {
     table.advance(Span::days(2));
     let notices = table.service.tick();
     let [told] = notices.as_slice() else { panic!("{notices:?}") };
-    assert_eq!((told.target, told.mentions().as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
+    assert_eq!(
+        (told.target, told.message.mentions().as_slice()),
+        (Target::Channel(GENERAL), [user("alice").id].as_slice())
+    );
     assert!(told.text().contains("`/claim`"), "{}", told.text());
     assert!(told.text().contains("ran out 1d 0h ago (2023-11-15 22:13 UTC)"), "{}", told.text());
     assert!(table.service.tick().is_empty());
@@ -110,7 +113,7 @@ fn timeouts_reach_players_who_turned_pings_off_without_a_ping() {
     table.advance(Span::days(2));
     let notices = table.service.tick();
     assert_eq!(notices.len(), 1);
-    assert!(notices[0].mentions().is_empty());
+    assert!(notices[0].message.mentions().is_empty());
 }
 
 #[test]
@@ -125,7 +128,7 @@ fn a_turn_restarts_the_clock_and_the_reminders() {
     assert!(!clock.timeout_told);
     table.advance(Span::days(1));
     let notices = table.service.tick();
-    assert_eq!(notices[0].mentions(), [user("alice").id]);
+    assert_eq!(notices[0].message.mentions(), [user("alice").id]);
 }
 
 #[test]

@@ -72,7 +72,7 @@ fn rule_10_dead_groups_of_rooks_are_agreed_removed_and_scored() {
     // Bob, who passed first, is told and may answer.
     assert!(opened.notices.iter().any(|notice| notice.text().contains("both passed")), "{:?}", opened.notices);
     let proposed = table.ok("bob", dead("a3"));
-    assert!(proposed.reply.mentions().contains(&super::common::user("alice").id));
+    assert!(proposed.reply.message.mentions().contains(&super::common::user("alice").id));
     let over = table.service.press(&super::common::caller("alice"), &accept_button(&proposed));
     assert!(over.reply.ok, "{}", over.reply.text());
     let record = table.record(id);

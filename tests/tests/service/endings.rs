@@ -28,7 +28,7 @@ fn resign_asks_to_confirm_then_the_button_ends_the_game() {
         response.reply.text(),
         "#1 is over: alice (white) wins by resignation. Ratings: alice 1662?, bob 1338?."
     );
-    assert_eq!(response.notices[0].mentions(), [user("alice").id], "the result is told to the other player");
+    assert_eq!(response.notices[0].message.mentions(), [user("alice").id], "the result is told to the other player");
     let result = table.record(id).result.unwrap();
     assert_eq!((result.winner(), result.ending.reason), (Some(Color::White), EndReason::Resignation));
     assert!(table.press_refused("bob", "resign:1").starts_with("#1 is over"));
@@ -41,7 +41,7 @@ fn draw_offer_then_accept_by_draw() {
     let id = table.go("alice", "bob", 3, "board=9x9");
     opening(&table, id, "alice", "bob");
     let offer = table.ok("bob", Command::Draw { game: None }).reply;
-    assert_eq!(offer.mentions(), [user("alice").id]);
+    assert_eq!(offer.message.mentions(), [user("alice").id]);
     assert_eq!(offer.buttons[0].custom_id, "draw-accept:1");
     assert_eq!(table.record(id).draw_offer, Some(Color::Black));
     assert_eq!(table.refused("bob", Command::Draw { game: None }), "you have already offered a draw in #1");
@@ -142,7 +142,7 @@ fn extratime_gives_the_opponent_more_days_for_this_turn() {
     let text = table.refused("bob", Command::ExtraTime { game: None, days: 2 });
     assert_eq!(text, "it is your turn in #1: only the waiting player can give extra time");
     let response = table.ok("alice", Command::ExtraTime { game: None, days: 2 });
-    assert_eq!(response.reply.mentions(), [user("bob").id]);
+    assert_eq!(response.reply.message.mentions(), [user("bob").id]);
     assert_eq!(table.record(id).clock.unwrap().deadline, deadline + Span::days(2));
     // After a timeout, extra time counts from now.
     table.advance(Span::days(10));

@@ -33,7 +33,7 @@ fn a_player_offers_a_draw_once_until_the_opponent_has_played_two_turns() {
     );
     table.ok("alice", mv("c3"));
     let offer = table.ok("bob", Command::Draw { game: None }).reply;
-    assert_eq!(offer.mentions(), [user("alice").id], "after two turns of alice, bob may offer again");
+    assert_eq!(offer.message.mentions(), [user("alice").id], "after two turns of alice, bob may offer again");
     // Accepting the standing offer is never limited.
     assert!(table.ok("alice", Command::Draw { game: None }).reply.text().contains("draw (agreement)"));
 }

@@ -47,7 +47,7 @@ fn a_display_name_cannot_ping_or_format_anything() {
     let response = table.ok("alice", challenge);
     assert_inert(&response);
     assert!(response.reply.text().contains(&format!("@{}", text::name(EVIL))), "{}", response.reply.text());
-    assert_eq!(response.reply.mentions(), [4242u64].map(stonemate_bot::service::UserId), "whom to ping: an id");
+    assert_eq!(response.reply.message.mentions(), [4242u64].map(stonemate_bot::service::UserId), "whom to ping: an id");
     let evil = evil();
     let started = table.service.handle(&evil, Command::Accept { challenge: None });
     assert!(started.reply.ok);

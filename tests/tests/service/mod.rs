@@ -19,6 +19,7 @@ mod outbox;
 mod picking;
 mod pictures;
 mod race;
+mod reads;
 // The stores' suite plays openings with its helpers.
 pub(crate) mod ratings;
 mod rematch;

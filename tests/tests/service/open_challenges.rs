@@ -22,7 +22,7 @@ fn an_open_challenge_pings_nobody_and_offers_only_accept() {
     let table = Table::new();
     let reply = table.ok("alice", open("go")).reply;
     let id = reply.game.unwrap();
-    assert!(reply.mentions().is_empty(), "nobody is pinged");
+    assert!(reply.message.mentions().is_empty(), "nobody is pinged");
     assert!(
         reply
             .text()
@@ -67,7 +67,7 @@ fn a_third_user_accepts_an_open_challenge_and_becomes_the_opponent() {
     assert_eq!(response.notices.len(), 1, "{:?}", response.notices);
     let notice = &response.notices[0];
     assert_eq!(
-        (notice.target, notice.mentions().as_slice()),
+        (notice.target, notice.message.mentions().as_slice()),
         (Target::Channel(super::common::GENERAL), &[user("alice").id][..])
     );
     assert!(notice.text().contains(&format!("carol accepted your open challenge {id}")), "{}", notice.text());
@@ -114,7 +114,7 @@ fn open_challenges_count_against_the_challengers_limits_and_expire() {
     let notices = table.service.tick();
     assert_eq!(table.record(first).phase, Phase::Expired);
     assert!(
-        notices.iter().all(|notice| notice.mentions() == [user("alice").id]),
+        notices.iter().all(|notice| notice.message.mentions() == [user("alice").id]),
         "only the challenger is told: {notices:?}"
     );
     assert!(table.refused("bob", accept(first)).contains("has expired"));

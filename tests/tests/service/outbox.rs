@@ -76,7 +76,7 @@ fn a_refused_direct_message_is_sent_once_more_as_a_ping_in_the_games_channel() {
     assert_eq!(tried[0].target, Target::Direct(user("alice").id));
     let [fallback] = sent.as_slice() else { panic!("{sent:?}") };
     assert_eq!(fallback.target, Target::Channel(GENERAL));
-    assert_eq!(fallback.mentions(), [user("alice").id], "a ping, now that it is in the channel");
+    assert_eq!(fallback.message.mentions(), [user("alice").id], "a ping, now that it is in the channel");
     assert!(fallback.text().starts_with(&tried[0].text()), "{}", fallback.text());
     assert!(fallback.text().contains("direct messages are closed"), "{}", fallback.text());
     // A channel refusing too gives it up: the fallback is tried once.
@@ -170,7 +170,7 @@ fn a_notice_stored_as_text_and_mentions_is_still_sent_with_its_pings() {
     let sent = table.service.deliver(|_| Delivery::Sent);
     let discord = |notice: &Notice| notice.message.render(|user, _| format!("<@{}>", user.0));
     let seen: Vec<(String, String, Vec<UserId>)> =
-        sent.iter().map(|notice| (notice.text(), discord(notice), notice.mentions())).collect();
+        sent.iter().map(|notice| (notice.text(), discord(notice), notice.message.mentions())).collect();
     assert_eq!(
         seen,
         [

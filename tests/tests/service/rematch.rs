@@ -71,7 +71,7 @@ fn a_rematch_challenges_the_same_opponent_with_the_same_terms_and_colours_swappe
     // bob, who played black and lost, asks for the rematch: he challenges alice, as white.
     let reply = table.service.press(&caller("bob"), &rematch_id(id)).reply;
     assert!(reply.ok, "{}", reply.text());
-    assert_eq!(reply.mentions(), [user("alice").id]);
+    assert_eq!(reply.message.mentions(), [user("alice").id]);
     let (old, new) = (table.record(id), table.record(reply.game.unwrap()));
     assert_eq!((new.challenger, new.opponent), (user("bob").id, user("alice").id));
     assert_eq!(new.color, ColorChoice::White, "bob played black");

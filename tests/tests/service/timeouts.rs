@@ -40,7 +40,7 @@ fn a_player_whose_time_runs_out_loses_at_once_and_both_players_are_told() {
     let result = record.result.clone().unwrap();
     assert_eq!((result.winner(), result.ending.reason), (Some(Color::White), EndReason::Timeout));
     assert_eq!(result.finished, Some(table.now()));
-    let told: Vec<_> = notices.iter().flat_map(|notice| notice.mentions().clone()).collect();
+    let told: Vec<_> = notices.iter().flat_map(|notice| notice.message.mentions().clone()).collect();
     assert_eq!(told, [user("bob").id, user("alice").id], "the loser is told too: {notices:#?}");
     let [to_bob, to_alice] = notices.as_slice() else { panic!("{notices:#?}") };
     assert!(to_bob.text().starts_with("@bob: your time for #1 ran out 1m ago"), "{}", to_bob.text());
@@ -91,13 +91,13 @@ fn with_claim_the_waiting_player_is_told_and_claims() {
     table.advance(Span::days(2));
     let notices = table.service.tick();
     let [told] = notices.as_slice() else { panic!("{notices:#?}") };
-    assert_eq!(told.mentions(), [user("alice").id]);
+    assert_eq!(told.message.mentions(), [user("alice").id]);
     assert!(told.text().contains("`/claim`"), "{}", told.text());
     assert_eq!(table.record(id).phase, Phase::Playing, "no automatic loss with claim");
     let claimed = table.ok("alice", Command::Claim { game: game_opt(id) });
     assert!(claimed.reply.text().contains("alice (white) wins by time (W+T)"), "{}", claimed.reply.text());
     let [to_bob] = claimed.notices.as_slice() else { panic!("{:#?}", claimed.notices) };
-    assert_eq!(to_bob.mentions(), [user("bob").id], "the player who lost on time is told");
+    assert_eq!(to_bob.message.mentions(), [user("bob").id], "the player who lost on time is told");
     assert!(rated(&table, "bob"));
 }
 

@@ -36,6 +36,42 @@ fn button<'a>(reply: &'a Reply, label: &str) -> &'a str {
     &found.unwrap_or_else(|| panic!("no {label} in {reply:?}")).custom_id
 }
 
+/// How a choice of a step is taken: in the step's select menu (its id), or by its own
+/// button (the button's id), as a step of few choices shows them.
+#[derive(Debug)]
+enum Tap {
+    Menu(String),
+    Button(String),
+}
+
+/// The choices a picker's step offers, `(value, label, how to take it)`: the options of
+/// its one select menu, or else its choice buttons (the last choice of their path).
+fn choices(reply: &Reply) -> Vec<(String, String, Tap)> {
+    let taps: Vec<&stonemate_bot::service::Button> =
+        reply.buttons.iter().filter(|button| button.custom_id.starts_with("pick-at:")).collect();
+    match (reply.selects.as_slice(), taps.as_slice()) {
+        ([select], []) => {
+            assert!(select.options.len() > 4, "a few choices are buttons: {select:?}");
+            select
+                .options
+                .iter()
+                .map(|option| (option.value.clone(), option.label.clone(), Tap::Menu(select.custom_id.clone())))
+                .collect()
+        }
+        ([], taps) if !taps.is_empty() => {
+            assert!(taps.len() <= 4, "buttons only for a few choices: {taps:?}");
+            taps.iter()
+                .map(|button| {
+                    let path = button.custom_id.rsplit(':').next().unwrap_or_default();
+                    let value = path.rsplit('.').next().unwrap_or_default().to_owned();
+                    (value, button.label.clone(), Tap::Button(button.custom_id.clone()))
+                })
+                .collect()
+        }
+        _ => panic!("one select menu, or a few choice buttons, per step: {reply:?}"),
+    }
+}
+
 /// Walks the picker from `/play` to `turn` (going Back once on the way when `back`),
 /// checking each step against the engine's; returns the preview reply.
 fn walk(table: &Table, id: GameId, who: &str, turn: Turn, back: bool) -> Reply {
@@ -45,26 +81,31 @@ fn walk(table: &Table, id: GameId, who: &str, turn: Turn, back: bool) -> Reply {
     let mut reply = table.ok(who, Command::Play { game: game_opt(id) }).reply;
     for (index, value) in path.iter().enumerate() {
         assert!(reply.private && reply.ok, "{reply:?}");
-        let [select] = reply.selects.as_slice() else { panic!("one select menu per step: {reply:?}") };
-        let offered: Vec<(&str, &str)> =
-            select.options.iter().map(|option| (option.value.as_str(), option.label.as_str())).collect();
+        let offered = choices(&reply);
         let engine = picker.options(&path[..index]).unwrap();
-        let expected: Vec<(&str, &str)> =
-            engine.iter().map(|option| (option.value.as_str(), option.label.as_str())).collect();
-        assert_eq!(offered, expected, "the step's choices are the engine's");
+        let expected: Vec<(String, String)> =
+            engine.iter().map(|option| (option.value.clone(), option.label.clone())).collect();
+        let shown: Vec<(String, String)> =
+            offered.iter().map(|(value, label, _)| (value.clone(), label.clone())).collect();
+        assert_eq!(shown, expected, "the step's choices are the engine's");
         assert!(offered.len() <= MAX_CHOICES);
         assert_eq!(
             reply.buttons.iter().any(|button| button.label == "Back"),
             index > 0,
             "Back once something is chosen"
         );
-        let custom_id = select.custom_id.clone();
-        reply = table.service.select(&caller(who), &custom_id, value).reply;
+        let choose = |value: &str| match offered.iter().find(|(offered, _, _)| offered == value) {
+            Some((_, _, Tap::Menu(custom_id))) => table.service.select(&caller(who), custom_id, value).reply,
+            Some((_, _, Tap::Button(custom_id))) => table.service.press(&caller(who), custom_id).reply,
+            None => panic!("{value} is not offered: {offered:?}"),
+        };
+        reply = choose(value);
         if back && index == 0 {
             assert!(reply.ok && reply.replaces_message, "{reply:?}");
             let again = table.service.press(&caller(who), button(&reply, "Back")).reply;
-            assert_eq!(again.selects, table.ok(who, Command::Play { game: game_opt(id) }).reply.selects, "Back undoes");
-            reply = table.service.select(&caller(who), &custom_id, value).reply;
+            let opened = table.ok(who, Command::Play { game: game_opt(id) }).reply;
+            assert_eq!((again.selects, again.buttons), (opened.selects, opened.buttons), "Back undoes");
+            reply = choose(value);
         }
         assert!(reply.ok, "{value}: {}", reply.text());
     }
@@ -109,6 +150,32 @@ fn every_game_is_played_with_the_picker_alone() {
             play_with_the_picker(game, options, seed, turns);
         }
     }
+}
+
+/// Issue 26: a step of few choices shows them as buttons (one tap on a phone), labelled
+/// in words; taking one leads on as the select menu would, and Back returns to them.
+#[test]
+fn a_step_of_few_choices_is_buttons() {
+    let table = quiet();
+    let id = table.go("alice", "bob", 0, "board=9x9 pieces=RN");
+    let opened = table.ok("bob", Command::Play { game: game_opt(id) }).reply;
+    assert!(opened.selects.is_empty(), "{opened:?}");
+    let labels: Vec<&str> = opened.buttons.iter().map(|button| button.label.as_str()).collect();
+    assert_eq!(labels, ["pass", "drop a Rook (R)", "drop a Knight (N)", "Cancel"]);
+    let knight = button(&opened, "drop a Knight (N)").to_owned();
+    let files = table.service.press(&caller("bob"), &knight).reply;
+    assert!(files.ok && files.private && files.replaces_message, "{files:?}");
+    assert_eq!(files.selects.len(), 1, "nine files: a menu");
+    assert!(files.text().contains("so far: drop a Knight (N)"), "{}", files.text());
+    let back = table.service.press(&caller("bob"), button(&files, "Back")).reply;
+    assert_eq!(back.buttons, opened.buttons);
+    let pass = table.service.press(&caller("bob"), button(&opened, "pass")).reply;
+    assert!(pass.text().contains("Confirm"), "{}", pass.text());
+    assert!(table.service.press(&caller("bob"), button(&pass, "Confirm")).reply.ok);
+    assert_eq!(table.record(id).turns, ["pass"]);
+    // Taps by another user, or after the game moved on, are refused.
+    assert!(table.press_refused("carol", &knight).contains("not your game"));
+    assert!(table.press_refused("bob", &knight).contains("moved on"));
 }
 
 #[test]

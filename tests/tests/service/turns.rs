@@ -18,7 +18,10 @@ fn a_turn_is_stored_as_printed_and_pings_the_player_to_move() {
     assert_eq!(table.record(id).turns, ["R@e5"]);
     assert_eq!(table.record(id).version, 3);
     let [ping] = response.notices.as_slice() else { panic!("{:?}", response.notices) };
-    assert_eq!((ping.target, ping.mentions().as_slice()), (Target::Channel(GENERAL), [user("alice").id].as_slice()));
+    assert_eq!(
+        (ping.target, ping.message.mentions().as_slice()),
+        (Target::Channel(GENERAL), [user("alice").id].as_slice())
+    );
     assert!(ping.text().contains("it is your turn in #1"), "{}", ping.text());
 }
 
@@ -36,7 +39,7 @@ fn notify_dm_sends_the_board_by_direct_message_and_off_sends_nothing() {
     table.ok("alice", typed("notify", &[("mode", text("CHANNEL"))]));
     let response = table.ok("bob", Command::Pass { game: None });
     assert_eq!(response.notices[0].target, Target::Channel(GENERAL));
-    assert_eq!(response.notices[0].mentions(), [user("alice").id]);
+    assert_eq!(response.notices[0].message.mentions(), [user("alice").id]);
 }
 
 #[test]
@@ -115,7 +118,7 @@ fn a_game_ending_turn_tells_the_other_player_the_result() {
     table.ok("bob", Command::Pass { game: None });
     let response = table.ok("alice", Command::Pass { game: None });
     let [notice] = response.notices.as_slice() else { panic!("{:?}", response.notices) };
-    assert_eq!(notice.mentions(), [user("bob").id]);
+    assert_eq!(notice.message.mentions(), [user("bob").id]);
     assert!(
         notice.text().contains("#1 is over: alice (white) wins by 0.5 points after two passes"),
         "{}",

@@ -31,7 +31,7 @@ fn a_vacation_moves_every_deadline_in_the_players_games_by_its_length() {
     assert_eq!(table.record(first).clock.unwrap().deadline, bob_due.deadline + Span::days(5), "the opponent's turn");
     assert_eq!(table.record(second).clock.unwrap().deadline, alice_due.deadline + Span::days(5), "his own turn");
     assert_eq!(table.record(first).clock.unwrap().remind_at, bob_due.remind_at.map(|at| at + Span::days(5)));
-    let told: Vec<_> = response.notices.iter().flat_map(|notice| notice.mentions().clone()).collect();
+    let told: Vec<_> = response.notices.iter().flat_map(|notice| notice.message.mentions().clone()).collect();
     assert_eq!(told, [user("bob").id, user("carol").id], "{:?}", response.notices);
     assert!(response.notices[0].text().contains("alice is on vacation"), "{}", response.notices[0].text());
     // Nothing is due at the old times.

@@ -148,7 +148,11 @@ fn start_against_bot(
     record.phase = Phase::Playing;
     record.level = Some(level);
     let bot_side = if white_first { Color::Black } else { Color::White };
-    record.clock = if start.to_move() == Some(bot_side) { None } else { parts.clocks.turn_clock(&record) };
+    record.clock = if start.to_move() == Some(bot_side) {
+        None
+    } else {
+        parts.clocks.turn_clock(&record, &parts.users.of(&record))
+    };
     let record = parts.games.create(record)?;
     parts.users.remember(&caller.user);
     let game = Loaded { record, position: start };
@@ -269,7 +273,7 @@ pub(crate) fn accept(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Re
     check_pending(parts, record)?;
     check_active(parts, caller.user.id, "you".to_owned(), "have")?;
     check_active(parts, record.challenger, text::name(&record.names[0]), "has")?;
-    let clock = parts.clocks.turn_clock(record);
+    let clock = parts.clocks.turn_clock(record, &parts.users.of(record));
     let white_first = white_is_challenger(record);
     // Binding an open challenge's opponent is this compare-and-swap: of two accepting at
     // once, one writes, and the other, run again, is told it was taken.
@@ -310,9 +314,9 @@ fn accepted(parts: &Parts, caller: &Caller, game: &Loaded, was_open: bool) -> Re
         ..Reply::default()
     };
     // The author of an open challenge learns who took it (unless the reply pings him).
-    let notices = if was_open && !reply.mentions().contains(&next.challenger) {
+    let notices = if was_open && !reply.message.mentions().contains(&next.challenger) {
         let told = Message::new().name(&caller.user.name).push(format!(" accepted your open challenge {}.", next.id));
-        tell::result_notices(parts, next, &told, Some(caller.user.id))
+        tell::result_notices(parts, (next, &parts.users.of(next)), &told, Some(caller.user.id))
     } else {
         Vec::new()
     };
@@ -339,10 +343,9 @@ fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<R
             let notices = if record.is_open() {
                 Vec::new()
             } else {
-                tell::result_notices(parts, record, &message, Some(caller.user.id))
+                tell::result_notices(parts, (record, &parts.users.of(record)), &message, Some(caller.user.id))
             };
-            let reply = Reply { ok: true, message, game: Some(record.id), ..Reply::default() };
-            Response { reply, notices }
+            Response::about(record.id, message, notices)
         },
     )
 }

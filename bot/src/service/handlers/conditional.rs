@@ -75,7 +75,7 @@ pub(crate) fn follow(record: &GameRecord, mover: UserId, printed: &str, position
 /// What the owner of a line is told when its answer was played (or refused).
 pub(crate) fn owner_notices(
     parts: &Parts,
-    game: &Loaded,
+    (game, players): (&Loaded, &crate::service::users::Players),
     followed: &Followed,
     after: &str,
 ) -> Vec<crate::service::Notice> {
@@ -85,13 +85,13 @@ pub(crate) fn owner_notices(
         let message = Message::new()
             .ping(*owner, record.name_of(*owner))
             .push(format!(", your conditional turn {answer} was played in {} after {after}.", record.id));
-        notices.extend(tell::tell(parts, record, *owner, message, false));
+        notices.extend(tell::tell(parts, (record, players), *owner, message, false));
     }
     if let Some((owner, why)) = &followed.refused {
         let message = Message::new()
             .ping(*owner, record.name_of(*owner))
             .push(format!(", your conditional line in {} could not go on: {why}. It was dropped.", record.id));
-        notices.extend(tell::tell(parts, record, *owner, message, false));
+        notices.extend(tell::tell(parts, (record, players), *owner, message, false));
     }
     notices
 }
@@ -113,10 +113,9 @@ pub(crate) fn conditional(
     }
 }
 
-/// A private reply about `game`.
+/// A reply about `game` (private, as `/conditional` is declared).
 fn private(game: &Loaded, text: String) -> Response {
-    let reply =
-        Reply { ok: true, message: Message::from(text), private: true, game: Some(game.id()), ..Reply::default() };
+    let reply = Reply { ok: true, message: Message::from(text), game: Some(game.id()), ..Reply::default() };
     Response { reply, notices: Vec::new() }
 }
 

@@ -103,7 +103,7 @@ fn choices() -> String {
 /// The clock of the player who must answer `counting` (none for the bot, or without days).
 fn answer_clock(parts: &Parts, game: &Loaded, counting: &Counting) -> Option<TurnClock> {
     let user = answerer(game, counting).and_then(|side| game.record.player(side))?;
-    if parts.seat.is_bot(user) { None } else { parts.clocks.turn_clock(&game.record) }
+    if parts.seat.is_bot(user) { None } else { parts.clocks.turn_clock(&game.record, &parts.users.of(&game.record)) }
 }
 
 /// What a turn that opened counting adds to its reply, and the message to the player who
@@ -137,7 +137,7 @@ fn told_with_board(
     user: UserId,
     message: Message,
 ) -> Option<Notice> {
-    let mut notice = tell::tell(parts, &game.record, user, message, false)?;
+    let mut notice = tell::tell(parts, (&game.record, &parts.users.of(&game.record)), user, message, false)?;
     let viewer = if notice.target == Target::Direct(user) { Some(user) } else { None };
     notice.images.push(board(parts, game, counting, viewer));
     if viewer.is_none() {
@@ -336,7 +336,8 @@ fn result_of(game: &Loaded) -> String {
 /// The reply (and notices) of a game counting ended: the board without the dead pieces,
 /// which are shown as captured.
 fn over(parts: &Parts, game: &Loaded, message: Message, except: Option<UserId>) -> Response {
-    let notices = tell::result_notices(parts, &game.record, &describe_end(game), except);
+    let notices =
+        tell::result_notices(parts, (&game.record, &parts.users.of(&game.record)), &describe_end(game), except);
     let reply = Reply {
         ok: true,
         message,
@@ -351,7 +352,11 @@ fn over(parts: &Parts, game: &Loaded, message: Message, except: Option<UserId>) 
 /// passed first to move; the proposal is dropped.
 pub(crate) fn resume(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
     let (game, _, _) = open(parts, caller, Some(id))?;
-    let clock = if parts.seat.to_move(&game) { None } else { parts.clocks.turn_clock(&game.record) };
+    let clock = if parts.seat.to_move(&game) {
+        None
+    } else {
+        parts.clocks.turn_clock(&game.record, &parts.users.of(&game.record))
+    };
     let change = |record: &mut GameRecord| {
         record.counting = None;
         record.clock = clock;
@@ -363,7 +368,7 @@ pub(crate) fn resume(parts: &Parts, caller: &Caller, id: GameId) -> Result<Respo
             let to_move = format!(" to move{}.", parts.clocks.time_left(record));
             message.append(Message::from(" ").name(record.name_of(user)).push(to_move));
         }
-        let notices = tell::turn_ping(parts, game).into_iter().collect();
+        let notices = tell::turn_ping(parts, game, &parts.users.of(&game.record)).into_iter().collect();
         let reply = Reply {
             ok: true,
             message,
@@ -382,7 +387,7 @@ pub(crate) fn resume(parts: &Parts, caller: &Caller, id: GameId) -> Result<Respo
 pub(crate) fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Vec<Notice>, Refusal>> {
     let counting = standing(game)?.clone();
     let clock = game.record.clock?;
-    if parts.clocks.repaused(&game.record).is_some() {
+    if parts.clocks.repaused(&game.record, &parts.users.of(&game.record)).is_some() {
         return None;
     }
     let user = answerer(game, &counting).and_then(|side| game.record.player(side))?;
@@ -399,7 +404,7 @@ pub(crate) fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result
         parts.clocks.deadline(clock.deadline),
         describe(game, &counting)
     ));
-    let told = tell::tell(parts, &game.record, user, message, false);
+    let told = tell::tell(parts, (&game.record, &parts.users.of(&game.record)), user, message, false);
     let change = |record: &mut GameRecord| {
         if let Some(clock) = record.clock.as_mut() {
             clock.remind_at = next;
@@ -427,7 +432,12 @@ fn time_out(
             .push("'s time to answer the proposal ran out, so it stands: ")
             .then(describe_end(game));
         let mut notices = vec![channel_notice(parts, game, message)];
-        notices.extend(tell::result_notices(parts, &game.record, &describe_end(game), None));
+        notices.extend(tell::result_notices(
+            parts,
+            (&game.record, &parts.users.of(&game.record)),
+            &describe_end(game),
+            None,
+        ));
         notices
     };
     Ok(parts.commit(game, change, notices)?.notices)

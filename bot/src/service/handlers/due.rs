@@ -43,7 +43,12 @@ fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<Notice>
                 .push(format!(": your challenge {} to ", record.id))
                 .name(&record.names[1])
                 .push(format!(" ({}) expired unanswered.", record.game.name()));
-            Some((Due::Expire, tell::tell(parts, record, record.challenger, message, true).into_iter().collect()))
+            Some((
+                Due::Expire,
+                tell::tell(parts, (record, &parts.users.of(record)), record.challenger, message, true)
+                    .into_iter()
+                    .collect(),
+            ))
         }
         Phase::Playing => clock_due(parts, game, now),
         _ => None,
@@ -56,7 +61,7 @@ fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<N
     let clock = record.clock?;
     let mover = game.mover()?;
     let waiting = record.other(mover);
-    if let Some(moved) = parts.clocks.repaused(record) {
+    if let Some(moved) = parts.clocks.repaused(record, &parts.users.of(record)) {
         Some((Due::Repaused(moved), Vec::new()))
     } else if clock.deadline <= now && !clock.timeout_told {
         Some(timed_out(parts, game, mover, waiting, now))
@@ -67,7 +72,10 @@ fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<N
             parts.clocks.deadline(clock.deadline)
         ));
         let next = parts.clocks.remind_after(&clock, now);
-        Some((Due::Reminded(next), tell::tell(parts, record, mover, message, false).into_iter().collect()))
+        Some((
+            Due::Reminded(next),
+            tell::tell(parts, (record, &parts.users.of(record)), mover, message, false).into_iter().collect(),
+        ))
     } else {
         None
     }
@@ -98,7 +106,10 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
                     "'s time for {} ran out {ran_out}. You may `/claim` the win, or give more time with `/extratime`.",
                     record.id
                 ));
-            return (Due::TimedOut, tell::tell(parts, record, waiting, message, true).into_iter().collect());
+            return (
+                Due::TimedOut,
+                tell::tell(parts, (record, &parts.users.of(record)), waiting, message, true).into_iter().collect(),
+            );
         }
     };
     // The result as it will be stored, for the messages written with it.
@@ -116,7 +127,7 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
             let over = format!("'s time for {} ran out {ran_out}: {} is over, {result}.", record.id, record.id);
             message.name(record.name_of(mover)).push(over)
         };
-        notices.extend(tell::tell(parts, record, user, message, true));
+        notices.extend(tell::tell(parts, (record, &parts.users.of(record)), user, message, true));
     }
     // No reply shows this result: its first notice in the channel offers the rematch.
     if let Some(notice) = notices.iter_mut().find(|notice| matches!(notice.target, Target::Channel(_))) {

@@ -19,15 +19,17 @@ fn end(parts: &Parts, caller: &Caller, game: Loaded, finish: Finish) -> Result<R
     let change = |next: &mut crate::store::GameRecord| next.finish(finish.clone());
     parts.respond(caller, game, change, |game| {
         let message = Message::from(format!("{} is over: {}.", game.id(), game.result()));
-        let notices = tell::result_notices(parts, &game.record, &message, Some(caller.user.id));
+        let notices =
+            tell::result_notices(parts, (&game.record, &parts.users.of(&game.record)), &message, Some(caller.user.id));
         public(parts, game, message, notices)
     })
 }
 
 /// A public reply with the board in the game's one orientation.
 fn public(parts: &Parts, game: &Loaded, message: Message, notices: Vec<Notice>) -> Response {
-    let images = vec![parts.pictures.public_board(game)];
-    Response { reply: Reply { ok: true, message, images, game: Some(game.id()), ..Reply::default() }, notices }
+    let mut response = Response::about(game.id(), message, notices);
+    response.reply.images = vec![parts.pictures.public_board(game)];
+    response
 }
 
 /// `/resign`: asks to confirm with a button; nothing changes yet.
@@ -39,8 +41,7 @@ pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let message = Message::from(format!("Resign {} against ", record.id))
         .name(record.name_of(record.other(caller.user.id)))
         .push("? Press the button to confirm.");
-    let reply =
-        Reply { ok: true, message, private: true, buttons: vec![button], game: Some(record.id), ..Reply::default() };
+    let reply = Reply { ok: true, message, buttons: vec![button], game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
@@ -125,7 +126,12 @@ pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bo
         |game| {
             let message =
                 Message::new().name(&caller.user.name).push(format!(" declined the draw offer in {}.", game.id()));
-            let mut notices = tell::result_notices(parts, &game.record, &message, Some(caller.user.id));
+            let mut notices = tell::result_notices(
+                parts,
+                (&game.record, &parts.users.of(&game.record)),
+                &message,
+                Some(caller.user.id),
+            );
             if parts.seat.is_bot(caller.user.id) {
                 // The bot's reply is announced in the channel: when the player's message
                 // goes there too, it is the announcement, so the decline is posted once.

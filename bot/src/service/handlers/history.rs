@@ -21,11 +21,11 @@ use crate::service::loaded::Loaded;
 use crate::service::types::{Attachment, Button, ButtonStyle, Caller, GameId, Reply, Response};
 use crate::store::Phase;
 
-/// The buttons of a view of `game` showing the board after `shown` of its `turns`.
-fn buttons(game: GameId, shown: usize, turns: usize) -> Vec<Button> {
+/// The buttons of a view of game `id` showing the board after `shown` of its `turns`.
+fn buttons(id: GameId, shown: usize, turns: usize) -> Vec<Button> {
     let button = |step: Step| {
         let turn = step.target(shown, turns)?;
-        Some(Action::History { step, game, turn }.button(step.label(), ButtonStyle::Secondary))
+        Some(Action::History { step, game: id, turn }.button(step.label(), ButtonStyle::Secondary))
     };
     Step::ALL.into_iter().filter_map(button).collect()
 }

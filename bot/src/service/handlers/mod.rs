@@ -36,8 +36,17 @@ pub(crate) fn choose(
     value: Option<&str>,
 ) -> Result<Response, Refusal> {
     let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
+    let action = custom_id.parse::<Action>().map_err(|_| bad())?;
+    let mut response = run(parts, caller, action, value)?;
+    // As the press is declared, whatever its handler made.
+    response.reply.private |= action.is_private();
+    Ok(response)
+}
+
+/// Runs the handler of a press.
+fn run(parts: &Parts, caller: &Caller, action: Action, value: Option<&str>) -> Result<Response, Refusal> {
     // Every action below looks the id up in the caller's server only.
-    match custom_id.parse::<Action>().map_err(|_| bad())? {
+    match action {
         Action::Accept(id) => challenge::accept(parts, caller, Some(id)),
         Action::Decline(id) => challenge::decline(parts, caller, Some(id)),
         Action::Resign(id) => endings::resign(parts, caller, id),
@@ -50,11 +59,7 @@ pub(crate) fn choose(
         Action::Resume(id) => counting::resume(parts, caller, id),
         Action::History { game, turn, .. } => history::step_history(parts, caller, game, turn),
         Action::Play(id) => picker::open(parts, caller, Some(id)),
-        Action::NextGame(id) => views::show_board(parts, caller, Some(id)).map(|mut response| {
-            // For the presser alone: his next game is nobody else's business.
-            response.reply.private = true;
-            response
-        }),
+        Action::NextGame(id) => views::show_board(parts, caller, Some(id)),
         Action::Pick { press, game, version, path } => {
             picker::press(parts, caller, press, (game, version, path), value)
         }

@@ -1,5 +1,5 @@
 //! The turn picker: `/play` (or the Play button) opens a private message of select menus
-//! that narrow the legal turns step by step (the engine's [`Picker`]: no per-game code
+//! (buttons, for a step of few choices) that narrow the legal turns step by step (the engine's [`Picker`]: no per-game code
 //! here), with Back at every step; the last step previews the turn on the board and in
 //! words, with Confirm and Cancel. Confirm plays the turn through `/move`'s own handler.
 //!
@@ -9,7 +9,7 @@
 //! second Confirm included). `/settings confirm:on` puts the same preview before a typed
 //! `/move` or `/drop`.
 
-use stonemate_engine::{Pick, Picker, Square, Turn, preview};
+use stonemate_engine::{Pick, PickOption, Picker, Square, Turn, preview};
 
 use super::turns::{self, Played};
 use crate::service::Parts;
@@ -18,12 +18,12 @@ use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::text;
-use crate::service::types::{ButtonStyle, Caller, GameId, Message, Reply, Response, Select, SelectOption};
+use crate::service::types::{Button, ButtonStyle, Caller, GameId, Message, Reply, Response, Select, SelectOption};
 
 /// `/play` and the Play button: the first step of the caller's picker in a game where he
 /// is to move.
-pub(crate) fn open(parts: &Parts, caller: &Caller, game: Option<GameId>) -> Result<Response, Refusal> {
-    let (caller, game) = match game {
+pub(crate) fn open(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<Response, Refusal> {
+    let (caller, game) = match id {
         Some(id) => reach(parts, caller, id)?,
         None => (caller.clone(), parts.games.open(caller, None, Fit::ToMove)?),
     };
@@ -44,7 +44,8 @@ pub(crate) fn press(
     if press == PickPress::Cancel {
         let text = "Cancelled: nothing was played.".to_owned();
         let message = Message::from(text);
-        return Ok(private(Reply { ok: true, message, replaces_message: true, game: Some(id), ..Reply::default() }));
+        let reply = Reply { ok: true, message, replaces_message: true, game: Some(id), ..Reply::default() };
+        return Ok(Response { reply, notices: Vec::new() });
     }
     let (caller, game) = reach(parts, caller, id)?;
     let caller = &caller;
@@ -60,6 +61,7 @@ pub(crate) fn press(
             let next = path.then(value).ok_or_else(bad)?;
             step(parts, caller, &game, next, true)
         }
+        PickPress::Tap => step(parts, caller, &game, path, true),
         PickPress::Back => step(parts, caller, &game, path.back(), true),
         PickPress::Confirm => {
             let turn = Picker::new(&game.position).turn(&path.steps());
@@ -95,10 +97,11 @@ pub(crate) fn typed(
     played: Played<'_>,
 ) -> Result<Response, Refusal> {
     let me = caller.user.id;
-    if !parts.users.confirms(me) {
-        return turns::turn(parts, caller, id, played);
-    }
     let game = parts.games.open(caller, id, Fit::ToMove)?;
+    let players = parts.users.of(&game.record);
+    if !players.confirms(me) {
+        return turns::play_opened(parts, caller, game, &players, played);
+    }
     turns::check_turn(parts, &game, me)?;
     let turn = match played {
         Played::Typed(notation) => game.position.parse_turn(notation).ok(),
@@ -108,7 +111,7 @@ pub(crate) fn typed(
     match path.and_then(|path| PickPath::new(&path.join("."))) {
         Some(path) => step(parts, caller, &game, path, false),
         // A refused turn is refused as `/move` refuses it, board and all.
-        None => turns::turn(parts, caller, id, played),
+        None => turns::play_opened(parts, caller, game, &players, played),
     }
 }
 
@@ -128,19 +131,34 @@ fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces:
             // What is still possible is marked on the board once something is chosen.
             let left = if steps.is_empty() { Vec::new() } else { picker.turns_after(&steps).unwrap_or_default() };
             let image = parts.pictures.board(game, caller.user.id, touched(&left));
-            let options: Vec<SelectOption> =
-                options.into_iter().map(|option| SelectOption { value: option.value, label: option.label }).collect();
-            let select = Select {
-                custom_id: action(PickPress::Choose).to_string(),
-                placeholder: if steps.is_empty() { "Choose your turn".to_owned() } else { "Then…".to_owned() },
-                options,
+            let taps = taps(&options, path, |path| Action::Pick { press: PickPress::Tap, game: id, version, path });
+            let selects = match taps {
+                Some(taps) => {
+                    // Choices first, then Back and Cancel: one row on a phone when it fits.
+                    buttons.splice(0..0, taps);
+                    Vec::new()
+                }
+                None => vec![Select {
+                    custom_id: action(PickPress::Choose).to_string(),
+                    placeholder: if steps.is_empty() { "Choose your turn".to_owned() } else { "Then…".to_owned() },
+                    options: options
+                        .into_iter()
+                        .map(|option| SelectOption { value: option.value, label: option.label })
+                        .collect(),
+                }],
             };
             buttons.push(action(PickPress::Cancel).button("Cancel", ButtonStyle::Danger));
-            let chosen = if steps.is_empty() { String::new() } else { format!(" (so far: {})", steps.join(" ")) };
+            let chosen = match picker.chosen(&steps) {
+                Ok(chosen) if !chosen.is_empty() => {
+                    let labels: Vec<String> = chosen.into_iter().map(|option| option.label).collect();
+                    format!(" (so far: {})", text::typed(&labels.join(", ")))
+                }
+                _ => String::new(),
+            };
             Reply {
                 message: Message::from(format!("Your turn in {id}: choose it below{chosen}.")),
                 images: vec![image],
-                selects: vec![select],
+                selects,
                 ..Reply::default()
             }
         }
@@ -158,6 +176,30 @@ fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces:
     };
     Ok(private(Reply { ok: true, buttons, replaces_message: replaces, game: Some(id), ..reply }))
 }
+
+/// The most choices a step shows as buttons of their own rather than a select menu: with
+/// Back and Cancel they fill one or two of Discord's rows of five, and one tap on a phone
+/// beats opening a menu to choose among so few.
+pub(crate) const MAX_TAPS: usize = 4;
+
+/// Each choice as a button of its own (labelled as in the menu, within Discord's 80
+/// characters), when the step has at most [`MAX_TAPS`] and every path with the choice
+/// added still fits a button's id; otherwise `None` (a select menu).
+fn taps(options: &[PickOption], path: PickPath, action: impl Fn(PickPath) -> Action) -> Option<Vec<Button>> {
+    if options.len() > MAX_TAPS {
+        return None;
+    }
+    options
+        .iter()
+        .map(|option| {
+            let label: String = option.label.chars().take(MAX_BUTTON_LABEL).collect();
+            Some(action(path.then(&option.value)?).button(&label, ButtonStyle::Primary))
+        })
+        .collect()
+}
+
+/// Discord's limit on a button's label.
+const MAX_BUTTON_LABEL: usize = 80;
 
 /// The squares the turns still possible touch, to mark on the board.
 fn touched(turns: &[Turn]) -> Vec<Square> {
@@ -178,6 +220,8 @@ fn arrows(turn: Turn, after: &stonemate_engine::AnyGame) -> Vec<(Square, Square)
     }
 }
 
+/// The picker is its caller's alone, however it was reached (also from a typed `/move`
+/// with `confirm:on`, whose other answers are public).
 fn private(reply: Reply) -> Response {
     Response { reply: Reply { private: true, ..reply }, notices: Vec::new() }
 }
@@ -197,5 +241,5 @@ pub(crate) fn settings(parts: &Parts, caller: &Caller, confirm: Option<bool>) ->
         parts.users.notify_mode(me).name(),
         on_off(parts.users.confirms(me)),
     );
-    Ok(private(Reply { ok: true, message: Message::from(text), ..Reply::default() }))
+    Ok(Response { reply: Reply { ok: true, message: Message::from(text), ..Reply::default() }, notices: Vec::new() })
 }

@@ -2,7 +2,7 @@
 //! through the very handlers a player's command goes through, so its turns get the same
 //! checks, the same durable write and the same notices.
 
-use crate::ai_pool::{Answer, Reply};
+use crate::ai_pool::{Answer, BotDecision};
 use crate::service::error::Refusal;
 use crate::service::types::{Caller, GameId, Notice};
 use crate::service::{Parts, retry};
@@ -34,8 +34,8 @@ pub(crate) fn resume(parts: &Parts) {
 pub(crate) fn apply(parts: &Parts, answer: Answer<GameId>) -> Vec<Notice> {
     let Some(bot) = parts.seat.user() else { return Vec::new() };
     let id = answer.game;
-    let reply = match answer.reply {
-        Ok(reply) => reply,
+    let decision = match answer.decision {
+        Ok(decision) => decision,
         Err(error) => {
             tracing::warn!(game = %id, %error, "the bot has no answer");
             return Vec::new();
@@ -47,12 +47,12 @@ pub(crate) fn apply(parts: &Parts, answer: Answer<GameId>) -> Vec<Notice> {
             return Err(Refusal::Stale);
         }
         let caller = Caller::new(bot.clone(), record.channel, record.guild);
-        match &reply {
-            Reply::Play(turn) => turns::turn(parts, &caller, Some(id), turns::Played::Turn(*turn)),
-            Reply::Resign => endings::resign(parts, &caller, id),
-            Reply::AcceptDraw => endings::answer_draw(parts, &caller, id, true),
-            Reply::DeclineDraw => endings::answer_draw(parts, &caller, id, false),
-            Reply::Dead(estimate) => counting::bot_answer(parts, &caller, id, estimate),
+        match &decision {
+            BotDecision::Play(turn) => turns::turn(parts, &caller, Some(id), turns::Played::Turn(*turn)),
+            BotDecision::Resign => endings::resign(parts, &caller, id),
+            BotDecision::AcceptDraw => endings::answer_draw(parts, &caller, id, true),
+            BotDecision::DeclineDraw => endings::answer_draw(parts, &caller, id, false),
+            BotDecision::Dead(estimate) => counting::bot_answer(parts, &caller, id, estimate),
         }
     });
     match result {
@@ -60,7 +60,7 @@ pub(crate) fn apply(parts: &Parts, answer: Answer<GameId>) -> Vec<Notice> {
         Ok(response) => response.notices,
         Err(Refusal::Stale) => Vec::new(),
         Err(refusal) => {
-            tracing::warn!(game = %id, ?reply, %refusal, "the bot's answer was refused");
+            tracing::warn!(game = %id, ?decision, %refusal, "the bot's answer was refused");
             Vec::new()
         }
     }

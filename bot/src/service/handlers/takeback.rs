@@ -67,21 +67,17 @@ pub(crate) fn answer(parts: &Parts, caller: &Caller, id: GameId, accept: bool) -
         let said = Message::new().name(&caller.user.name).push(" accepts: ");
         return take_back(parts, caller, game, request.by, said);
     }
-    parts.respond(
-        caller,
-        game,
-        |next| next.takeback = None,
-        |game| {
-            let record = &game.record;
-            let message = Message::new()
-                .ping(request.by, record.name_of(request.by))
-                .push(", ")
-                .name(&caller.user.name)
-                .push(format!(" declined your takeback in {}.", record.id));
-            let reply = Reply { ok: true, message, game: Some(record.id), ..Reply::default() };
-            Response { reply, notices: Vec::new() }
-        },
-    )
+    parts.respond(caller, game, |next| next.takeback = None, |game| declined(caller, &game.record, request.by))
+}
+
+/// The answer to `asker`'s request, declined by the caller.
+fn declined(caller: &Caller, record: &GameRecord, asker: UserId) -> Response {
+    let message = Message::new()
+        .ping(asker, record.name_of(asker))
+        .push(", ")
+        .name(&caller.user.name)
+        .push(format!(" declined your takeback in {}.", record.id));
+    Response::about(record.id, message, Vec::new())
 }
 
 /// The request standing in `record`: none once a turn was played after it.
@@ -129,7 +125,11 @@ fn take_back(parts: &Parts, caller: &Caller, game: Loaded, by: UserId, said: Mes
     let removed = listed(&game.record.turns[kept..]);
     let game = Loaded { record: game.record, position };
     // The clock starts again for the player to move; the bot's turns have none.
-    let clock = if parts.seat.to_move(&game) { None } else { parts.clocks.turn_clock(&game.record) };
+    let clock = if parts.seat.to_move(&game) {
+        None
+    } else {
+        parts.clocks.turn_clock(&game.record, &parts.users.of(&game.record))
+    };
     let change = |next: &mut GameRecord| {
         next.turns.truncate(kept);
         next.takeback = None;

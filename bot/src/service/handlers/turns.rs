@@ -8,6 +8,7 @@ use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::text;
 use crate::service::types::{Button, Caller, GameId, Message, Reply, Response, UserId};
+use crate::service::users::Players;
 use crate::service::{Parts, tell};
 
 use super::views;
@@ -52,10 +53,10 @@ fn play(position: &mut AnyGame, played: Played<'_>) -> Result<String, TurnError>
 pub(crate) fn turn(
     parts: &Parts,
     caller: &Caller,
-    game: Option<GameId>,
+    id: Option<GameId>,
     played: Played<'_>,
 ) -> Result<Response, Refusal> {
-    turn_at(parts, caller, game, played, None)
+    turn_at(parts, caller, id, played, None)
 }
 
 /// [`turn`], refused without change unless the record is still at `version` (when given):
@@ -63,15 +64,29 @@ pub(crate) fn turn(
 pub(crate) fn turn_at(
     parts: &Parts,
     caller: &Caller,
-    game: Option<GameId>,
+    id: Option<GameId>,
     played: Played<'_>,
     version: Option<u64>,
 ) -> Result<Response, Refusal> {
-    let me = caller.user.id;
-    let mut game = parts.games.open(caller, game, Fit::ToMove)?;
+    let game = parts.games.open(caller, id, Fit::ToMove)?;
     if version.is_some_and(|version| version != game.record.version) {
         return Err(Refusal::PickerStale(game.id()));
     }
+    let players = parts.users.of(&game.record);
+    play_opened(parts, caller, game, &players, played)
+}
+
+/// Plays `played` in `game`, already opened (with its `players`, as read so far in this
+/// command): the game's record and its players' records are read once per turn, here or
+/// by the caller, and handed down.
+pub(crate) fn play_opened(
+    parts: &Parts,
+    caller: &Caller,
+    mut game: Loaded,
+    players: &Players,
+    played: Played<'_>,
+) -> Result<Response, Refusal> {
+    let me = caller.user.id;
     let mover = check_turn(parts, &game, me)?;
     let printed = match play(&mut game.position, played) {
         Ok(printed) => printed,
@@ -88,7 +103,7 @@ pub(crate) fn turn_at(
     let status = game.position.status();
     let counting = counting::opened(&game.position);
     // The bot's turns have no clock: it never loses on time.
-    let clock = if parts.seat.to_move(&game) { None } else { parts.clocks.turn_clock(&game.record) };
+    let clock = if parts.seat.to_move(&game) { None } else { parts.clocks.turn_clock(&game.record, players) };
     let Followed { answer, lines, refused } = followed;
     let told = Followed { answer: answer.clone(), lines: Vec::new(), refused };
     let change = |next: &mut crate::store::GameRecord| {
@@ -111,8 +126,8 @@ pub(crate) fn turn_at(
         }
     };
     parts.respond(caller, game, change, |game| {
-        let mut response = turn_response(parts, caller, game, &printed, &told);
-        response.notices.extend(conditional::owner_notices(parts, game, &told, &printed));
+        let mut response = turn_response(parts, caller, (game, players), &printed, &told);
+        response.notices.extend(conditional::owner_notices(parts, (game, players), &told, &printed));
         response
     })
 }
@@ -131,7 +146,13 @@ pub(crate) fn dropped(piece: &str, square: &str) -> Result<Turn, Refusal> {
 
 /// The reply to a turn (`played`, and the conditional answer it met, if any) and the
 /// messages it sends.
-fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded, played: &str, followed: &Followed) -> Response {
+fn turn_response(
+    parts: &Parts,
+    caller: &Caller,
+    (game, players): (&Loaded, &Players),
+    played: &str,
+    followed: &Followed,
+) -> Response {
     let record = &game.record;
     let mut message = Message::new().name(&caller.user.name).push(format!(" played {played} in {}.", record.id));
     if let Some((owner, answer)) = &followed.answer {
@@ -147,7 +168,7 @@ fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded, played: &str, fo
             let result = game.result();
             message.append(format!(" Game over: {result}{}.", game.score()));
             let told = Message::from(format!("{} is over: {result}.", record.id));
-            tell::result_notices(parts, record, &told, Some(caller.user.id))
+            tell::result_notices(parts, (record, players), &told, Some(caller.user.id))
         }
         _ if counting::standing(game).is_some() => {
             reply.message = message;
@@ -159,7 +180,7 @@ fn turn_response(parts: &Parts, caller: &Caller, game: &Loaded, played: &str, fo
                 message.append(Message::from(" ").name(record.name_of(user)).push(to_move));
                 buttons.push(Button::play(record.id));
             }
-            tell::turn_ping(parts, game).into_iter().collect()
+            tell::turn_ping(parts, game, players).into_iter().collect()
         }
     };
     // The player's next game waiting for him, if any.

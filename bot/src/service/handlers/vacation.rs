@@ -41,7 +41,7 @@ pub(crate) fn vacation(parts: &Parts, caller: &Caller, days: u8) -> Result<Respo
         }
     }
     let text = vacation_text(days, end, &moved, &parts.clocks, left);
-    let reply = Reply { ok: true, message: text.into(), private: true, ..Reply::default() };
+    let reply = Reply { ok: true, message: text.into(), ..Reply::default() };
     Ok(Response { reply, notices })
 }
 
@@ -50,7 +50,7 @@ pub(crate) fn vacation(parts: &Parts, caller: &Caller, days: u8) -> Result<Respo
 /// clock did not move.
 fn pause(parts: &Parts, id: GameId, away: UserId, days: u8) -> Result<Option<Vec<Notice>>, Refusal> {
     let game = parts.games.loaded(parts.games.load(id)?)?;
-    let Some(moved) = parts.clocks.repaused(&game.record) else { return Ok(None) };
+    let Some(moved) = parts.clocks.repaused(&game.record, &parts.users.of(&game.record)) else { return Ok(None) };
     let change = |next: &mut GameRecord| next.clock = Some(moved);
     let written = parts.commit(game, change, |game| pause_notice(parts, game, away, days).into_iter().collect())?;
     Ok(Some(written.notices))
@@ -71,7 +71,7 @@ fn pause_notice(parts: &Parts, game: &Loaded, away: UserId, days: u8) -> Option<
         .push(format!(" {what}: in {}, ", record.id))
         .then(mover)
         .push(format!("'s turn is now due {}.", parts.clocks.deadline(clock.deadline)));
-    tell::tell(parts, record, opponent, message, true)
+    tell::tell(parts, (record, &parts.users.of(record)), opponent, message, true)
 }
 
 /// The caller's reply to `/vacation`.

@@ -129,19 +129,19 @@ pub fn record_file(game: &Loaded) -> String {
 pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Result<Response, Refusal> {
     let user = user.unwrap_or(&caller.user);
     let mut lines = Vec::new();
-    for game in by_urgency(parts, caller, user.id)? {
+    for game in by_urgency(parts, caller, user.id, None)? {
         let record = &game.record;
         let opponent = text::name(record.name_of(record.other(user.id)));
         lines.push(format!("{} {} vs {opponent}: {}", record.id, record.game.name(), state(parts, &game)));
     }
     for record in parts.games.records_of(caller, user.id, Phase::Challenge)? {
-        let game = record.game.name();
+        let kind = record.game.name();
         let line = if record.is_open() {
-            format!("{} {game} open challenge, waiting for anyone", record.id)
+            format!("{} {kind} open challenge, waiting for anyone", record.id)
         } else if record.challenger == user.id {
-            format!("{} {game} challenge to {}, waiting", record.id, text::name(&record.names[1]))
+            format!("{} {kind} challenge to {}, waiting", record.id, text::name(&record.names[1]))
         } else {
-            format!("{} {game} challenge from {}, to answer", record.id, text::name(&record.names[0]))
+            format!("{} {kind} challenge from {}, to answer", record.id, text::name(&record.names[0]))
         };
         lines.push(line);
     }
@@ -150,16 +150,16 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
     } else {
         cut_list(&format!("{}'s games:\n", text::name(&user.name)), &lines, "\n", |more| format!("\n… and {more} more"))
     };
-    let reply = Reply { ok: true, message: text.into(), private: true, ..Reply::default() };
+    let reply = Reply { ok: true, message: text.into(), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
-/// `user`'s games being played that the caller may see: those where `user` is to move
-/// first, least time left first (games without a clock after those with one), then the
-/// others by id.
-fn by_urgency(parts: &Parts, caller: &Caller, user: UserId) -> Result<Vec<Loaded>, Refusal> {
+/// `user`'s games being played that the caller may see, but `except` (not even read):
+/// those where `user` is to move first, least time left first (games without a clock
+/// after those with one), then the others by id.
+fn by_urgency(parts: &Parts, caller: &Caller, user: UserId, except: Option<GameId>) -> Result<Vec<Loaded>, Refusal> {
     let mut games = Vec::new();
-    for record in parts.games.records_of(caller, user, Phase::Playing)? {
+    for record in parts.games.records_of_but(caller, user, Phase::Playing, except)? {
         games.push(parts.games.loaded(record)?);
     }
     // Sorting is stable: the ids' order stays among equals.
@@ -173,12 +173,8 @@ fn by_urgency(parts: &Parts, caller: &Caller, user: UserId) -> Result<Vec<Loaded
 /// The caller's most urgent game where he is to move, other than `except`: the one the
 /// Next game button leads to.
 pub(crate) fn most_urgent(parts: &Parts, caller: &Caller, except: Option<GameId>) -> Option<GameId> {
-    let games = by_urgency(parts, caller, caller.user.id).ok()?;
-    games
-        .into_iter()
-        .filter(|game| Some(game.id()) != except)
-        .find(|game| game.mover() == Some(caller.user.id))
-        .map(|game| game.id())
+    let games = by_urgency(parts, caller, caller.user.id, except).ok()?;
+    games.into_iter().find(|game| game.mover() == Some(caller.user.id)).map(|game| game.id())
 }
 
 /// Finished games listed per page of `/games status:finished`.
@@ -199,12 +195,7 @@ pub(crate) fn finished_games(
     let name = text::name(&user.name);
     let pages = u32::try_from(records.len().div_ceil(PAGE)).unwrap_or(u32::MAX);
     if pages == 0 {
-        let reply = Reply {
-            ok: true,
-            message: format!("{name} has no finished games.").into(),
-            private: true,
-            ..Reply::default()
-        };
+        let reply = Reply { ok: true, message: format!("{name} has no finished games.").into(), ..Reply::default() };
         return Ok(Response { reply, notices: Vec::new() });
     }
     if page > pages {
@@ -229,7 +220,7 @@ pub(crate) fn finished_games(
         let older = keys::Games::status.usage(GameStatus::Finished.name()).and(keys::Games::page, page + 1);
         text.push_str(&format!("\nOlder ones: `{older}`"));
     }
-    let reply = Reply { ok: true, message: text.into(), private: true, ..Reply::default() };
+    let reply = Reply { ok: true, message: text.into(), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
@@ -294,18 +285,14 @@ pub(crate) fn legal(
         }
     };
     let images = vec![parts.pictures.board(&loaded, caller.user.id, highlights)];
-    let reply =
-        Reply { ok: true, message: text.into(), private: true, images, game: Some(record.id), ..Reply::default() };
+    let reply = Reply { ok: true, message: text.into(), images, game: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
 /// `/rules`: a summary of a game's rules and notation.
 pub(crate) fn rules(kind: GameKind) -> Result<Response, Refusal> {
     let text = rules::summary(kind).to_owned();
-    Ok(Response {
-        reply: Reply { ok: true, message: text.into(), private: true, ..Reply::default() },
-        notices: Vec::new(),
-    })
+    Ok(Response { reply: Reply { ok: true, message: text.into(), ..Reply::default() }, notices: Vec::new() })
 }
 
 /// `/notify`: how the caller is told that it is his turn.
@@ -319,5 +306,5 @@ pub(crate) fn set_notify(parts: &Parts, caller: &Caller, notify: NotifyMode) -> 
         NotifyMode::Dm => "You will get a direct message when it is your turn.",
         NotifyMode::Off => "You will not be pinged about your turns (results still show in the channel).",
     };
-    Ok(Response { reply: Reply { ok: true, message: text.into(), private: true, ..Reply::default() }, notices: vec![] })
+    Ok(Response { reply: Reply { ok: true, message: text.into(), ..Reply::default() }, notices: vec![] })
 }

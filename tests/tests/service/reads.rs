@@ -1,0 +1,70 @@
+//! What one `/move` reads from the store: the game's record and each player's user record
+//! are read once each and handed down from there, not read again by every part that
+//! needs them (issue 25).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use stonemate_bot::service::Settings;
+use stonemate_bot::store::{Backend, Batch, KeyRange, MemoryStore, StoreError};
+
+use super::common::{Table, mv};
+
+/// A memory store that counts how often each key is read (`get`), and how many scans of
+/// each key space run.
+#[derive(Debug, Default)]
+struct Counting {
+    inner: MemoryStore,
+    gets: Mutex<HashMap<Vec<u8>, usize>>,
+}
+
+impl Counting {
+    /// The reads so far of keys that start with `space` (`b'g'` for game records, `b'u'`
+    /// for user records), key by key, fewest first.
+    fn reads(&self, space: u8) -> Vec<usize> {
+        let gets = self.gets.lock().unwrap();
+        let mut counted: Vec<usize> =
+            gets.iter().filter(|(key, _)| key.first() == Some(&space)).map(|(_, count)| *count).collect();
+        counted.sort_unstable();
+        counted
+    }
+
+    fn forget(&self) {
+        self.gets.lock().unwrap().clear();
+    }
+}
+
+impl Backend for Counting {
+    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        *self.gets.lock().unwrap().entry(key.to_vec()).or_default() += 1;
+        self.inner.backend().get(key)
+    }
+    fn scan(&self, range: &KeyRange) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+        self.inner.backend().scan(range)
+    }
+    fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
+        self.inner.backend().apply(batch)
+    }
+    fn next_id(&self) -> Result<u64, StoreError> {
+        self.inner.backend().next_id()
+    }
+    fn flush(&self) -> Result<(), StoreError> {
+        self.inner.backend().flush()
+    }
+}
+
+#[test]
+fn a_move_reads_each_user_record_once() {
+    let store = std::sync::Arc::new(Counting::default());
+    let table = Table::with(store.clone(), Settings::default());
+    table.go("alice", "bob", 3, "board=9x9");
+    store.forget();
+    table.ok("bob", mv("e5"));
+    // The mover's (does he preview his turns? is he on vacation?) and the opponent's (how
+    // is he told? is he on vacation?).
+    assert_eq!(store.reads(b'u'), [1, 1], "reads per user record");
+    // The game's record is read three times (it was four): to open it, by the store's
+    // version check when the turn is written, and to see whether the caller may be shown
+    // a refused channel's report. The last two are the store's to fold in.
+    assert!(store.reads(b'g').iter().all(|reads| *reads <= 3), "{:?}", store.reads(b'g'));
+}
