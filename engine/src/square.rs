@@ -151,6 +151,10 @@ impl FromStr for Square {
 pub struct SquareSet([u64; 10]);
 
 impl SquareSet {
+    /// Every square of the coordinate space (as an occupancy: every move stops at its
+    /// first step).
+    pub const ALL: SquareSet = SquareSet([u64::MAX; 10]);
+
     /// The set with no square.
     pub const EMPTY: SquareSet = SquareSet([0; 10]);
 

@@ -601,6 +601,27 @@ fn rule_10_the_estimate_proposes_the_rook_inside_black_s_side() {
     assert_eq!(alive.estimate_dead(), DeadPieces::NONE, "two walls with their own sides live");
 }
 
+/// Found against GNU Go on small boards (a 4x4 game it passed out, seed 55): a seki. White's
+/// a1-c3 group and Black's stones share their last two empty squares, a3 and d1, and whoever
+/// drops on one puts his own group in atari; GNU Go calls nothing dead. The random games
+/// took Black's a4 and c4, which see each other across the empty b4, for one group with two
+/// empty moves, filled a3 and lost everything: the estimate called all six Black stones
+/// dead. The group of an atari is now what defends across no empty square.
+#[test]
+fn rule_10_the_estimate_leaves_a_seki_on_a_small_board_alive() {
+    let mut game = game("board=4x4 komi=0.5 counting=on");
+    play(&mut game, "R@a1 R@c1 R@b2 R@c3 R@b3 R@c2 R@c4 R@b1 R@d3 R@b4 R@a4 R@a2 R@d2 R@a1 pass pass");
+    assert!(game.is_counting());
+    assert_eq!(game.estimate_dead(), DeadPieces::NONE);
+    // And a 6x6 game (seed 16) whose White invader at d5 GNU Go calls dead is still judged so.
+    let mut game = self::game("board=6x6 komi=0.5 counting=on");
+    play(
+        &mut game,
+        "R@e6 R@d3 R@e4 R@e3 R@f5 R@d5 R@d4 R@c3 R@c5 R@f3 R@b4 R@b3 R@a3 R@a2 R@a4 R@c4 R@b6 R@b2 R@f4 pass pass",
+    );
+    assert_eq!(game.estimate_dead(), dead("dead d5"));
+}
+
 #[test]
 fn rule_10_the_estimate_takes_dead_pieces_of_a_mixed_set() {
     // Kings and rooks: Black walls off the a- to c-files with rooks on the c-file and has a

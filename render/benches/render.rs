@@ -9,9 +9,9 @@
 //!   middle-game position per game drawn to PNG bytes at 800 pixels; the PNG size of each
 //!   is printed before it is timed.
 //!
-//! - `names/devanagari`, `names/bengali`, `names/tamil`, `names/emoji`, `names/cjk`: an
-//!   iChess position whose two players have 32-character names (the longest Discord allows)
-//!   in that script, drawn hot; the PNG size of each is printed before it is timed, and
+//! - `names/latin`, `names/cyrillic`, `names/arabic`, `names/devanagari`, `names/bengali`,
+//!   `names/tamil`, `names/emoji`, `names/cjk`: an iChess position whose two players have
+//!   32-character names (the longest Discord allows) in that script, drawn hot; the PNG size of each is printed before it is timed, and
 //!   the time of its first picture (fonts still deflated, glyphs not yet rasterised);
 //!   `names/latin-short`, the same picture with a short Latin name, is the reference.
 //!

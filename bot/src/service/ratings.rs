@@ -139,11 +139,25 @@ impl Ratings {
     /// ` Ratings: alice 1662?, bob 1338?.` after a rated game, else nothing.
     pub fn note(&self, record: &GameRecord) -> String {
         let Some((guild, players, _)) = rated_result(record) else { return String::new() };
-        let shown_of = |user| {
-            let rating = self.store.rating(guild, record.game, user).ok().flatten()?;
-            Some(format!("{} {}", text::name(record.name_of(user)), shown(&rating)))
-        };
-        let parts: Option<Vec<String>> = players.into_iter().map(shown_of).collect();
-        parts.map_or_else(String::new, |parts| format!(" Ratings: {}.", parts.join(", ")))
+        let ratings: Option<Vec<RatingRecord>> =
+            players.into_iter().map(|user| self.store.rating(guild, record.game, user).ok().flatten()).collect();
+        ratings.map_or_else(String::new, |ratings| said(record, &ratings))
     }
+
+    /// [`Ratings::note`] for `next`, the record of a game ending, before it is written:
+    /// the ratings its result will store, for messages written in the same transaction
+    /// (a game that ends with no reply to carry them, as on time).
+    pub fn foreseen(&self, next: &GameRecord, seat: &Seat) -> String {
+        let changes = self.changes(false, next, seat).unwrap_or_default();
+        let ratings: Vec<RatingRecord> = changes.into_iter().map(|change| change.after).collect();
+        if ratings.is_empty() { String::new() } else { said(next, &ratings) }
+    }
+}
+
+/// ` Ratings: alice 1662?, bob 1338?.`: the players of `record` with `ratings`, each
+/// rating naming its player.
+fn said(record: &GameRecord, ratings: &[RatingRecord]) -> String {
+    let parts: Vec<String> =
+        ratings.iter().map(|rating| format!("{} {}", text::name(record.name_of(rating.user)), shown(rating))).collect();
+    format!(" Ratings: {}.", parts.join(", "))
 }

@@ -68,7 +68,8 @@ pub fn dead_from_ownership(go: &Go, ownership: impl Fn(Square) -> f64) -> DeadPi
 /// position: Black's wins of the square minus White's, divided by the games (from -1 to 1;
 /// a piece owns its square, an empty square is owned by rule 8). Seeded by `seed`.
 ///
-/// A random game takes a group left with one empty move when it can, and otherwise drops a
+/// A random game takes a group left with one empty move when it can, or saves its own
+/// group left with one (a drop there that leaves it more), and otherwise drops a
 /// random piece of the set on a random empty square, never into the mover's own eye (a
 /// square all of whose moves for that piece land on his own pieces) and never leaving his
 /// own group with one empty move unless the drop captures; it passes when no such drop is
@@ -118,8 +119,9 @@ fn play_out(game: &mut Go, max_turns: usize, rng: &mut SplitMix64) {
 fn random_drop(game: &mut Go, rng: &mut SplitMix64) -> bool {
     let Some(mover) = game.to_move() else { return false };
     let roles = game.options().pieces.clone();
-    // Captures first: a drop on the last empty square of an opponent group takes it.
-    let mut captures = last_liberties(game.board(), mover.other());
+    // Captures first: a drop on the last empty square of an opponent group takes it; then
+    // the last empty square of an own group, which gives it more (an atari answered).
+    let mut captures = last_liberties(game.board(), mover);
     let board = game.board();
     let mut empty: Vec<Square> = board.shape().squares().filter(|&square| board.get(square).is_none()).collect();
     while !empty.is_empty() || !captures.is_empty() {
@@ -144,11 +146,13 @@ fn random_drop(game: &mut Go, rng: &mut SplitMix64) -> bool {
     false
 }
 
-/// The squares that are the single empty move left to a group of `color`.
-fn last_liberties(board: &Board, color: Color) -> Vec<Square> {
+/// The squares that are the single empty move left to a group: those of `mover`'s own
+/// groups first, then his opponent's (which are taken first: the caller pops from the end).
+/// One flood of the board finds both.
+fn last_liberties(board: &Board, mover: Color) -> Vec<Square> {
     let mut seen = SquareSet::EMPTY;
-    let mut found = Vec::new();
-    for start in board.squares_of(color).iter() {
+    let (mut own, mut theirs) = (Vec::new(), Vec::new());
+    for start in board.occupied().iter() {
         if seen.contains(start) {
             continue;
         }
@@ -157,28 +161,43 @@ fn last_liberties(board: &Board, color: Color) -> Vec<Square> {
             seen.insert(square);
         }
         if liberties.len() == 1 {
+            let found = if board.get(start).is_some_and(|piece| piece.color == mover) { &mut own } else { &mut theirs };
             found.extend(liberties.iter());
         }
     }
-    found
+    own.append(&mut theirs);
+    own
 }
 
 /// The group of the piece on `start` (what its pieces defend, transitively: rule 3) and the
 /// empty squares its pieces can move to, the search stopping once more than `enough` are found.
+///
+/// Only a defence that crosses no empty square joins the group (a rook's next square, a
+/// knight's leap): one across an empty square (a rook's over a gap, a Chinese knight's over
+/// its empty leg) is cut when the opponent drops there, so it cannot keep the group out of
+/// atari. Counting it made two groups with one empty move each look like one with two, and
+/// random games then filled their own last empty move: on small boards, where rooks see
+/// across the gaps in every wall, a seki or a living group was thrown away in most games.
 fn group_of(board: &Board, start: Square, enough: usize) -> (SquareSet, SquareSet) {
     let mut group = SquareSet::EMPTY;
     let mut liberties = SquareSet::EMPTY;
-    let Some(color) = board.get(start).map(|piece| piece.color) else { return (group, liberties) };
+    let Some(piece) = board.get(start) else { return (group, liberties) };
+    let color = piece.color;
     let mut queue = vec![start];
     group.insert(start);
     while let Some(from) = queue.pop() {
-        board.for_each_move(from, |to| match board.get(to) {
-            None => liberties.insert(to),
-            Some(piece) if piece.color == color && !group.contains(to) => {
+        board.for_each_move(from, |to| {
+            if board.get(to).is_none() {
+                liberties.insert(to);
+            }
+        });
+        let Some(role) = board.get(from).map(|piece| piece.role) else { continue };
+        // Every square taken: each piece's moves stop at its first step.
+        catalogue::for_each_move(role, color, from, board.shape(), &SquareSet::ALL, |to| {
+            if board.get(to).is_some_and(|piece| piece.color == color) && !group.contains(to) {
                 group.insert(to);
                 queue.push(to);
             }
-            Some(_) => {}
         });
         if liberties.len() > enough {
             break;

@@ -210,10 +210,14 @@ pub fn ichess_names_indic() -> Picture {
     picture(view, "#23 iChess · সত্যজিৎ রায়", ["सत्यम क्षत्रिय 🏆", "சுப்பிரமணிய பாரதி"], Color::White)
 }
 
-/// Names as long as Discord allows (32 characters) in five scripts, by script.
-pub fn longest_names() -> [(&'static str, String); 5] {
+/// Names as long as Discord allows (32 characters) in eight scripts, by script: Latin
+/// (with accents), Cyrillic and Arabic (right to left) beside the fallback fonts' scripts.
+pub fn longest_names() -> [(&'static str, String); 8] {
     let cut = |name: &str| -> String { name.chars().take(32).collect() };
     [
+        ("latin", cut("Jean-Baptiste Émile de Montgolfière")),
+        ("cyrillic", cut("Александр Сергеевич Пушкин-Гончаров")),
+        ("arabic", cut("عبد الرحمن بن محمد بن خلدون الحضرمي")),
         ("devanagari", cut("अमिताभ हरिवंश राय बच्चन श्रीवास्तव क्षत्रिय")),
         ("bengali", cut("সত্যজিৎ রায় রবীন্দ্রনাথ ঠাকুর বন্দ্যোপাধ্যায়")),
         ("tamil", cut("சுப்பிரமணிய பாரதி கல்கி கிருஷ்ணமூர்த்தி")),

@@ -44,8 +44,11 @@ fn a_player_whose_time_runs_out_loses_at_once_and_both_players_are_told() {
     assert_eq!(told, [user("bob").id, user("alice").id], "the loser is told too: {notices:#?}");
     let [to_bob, to_alice] = notices.as_slice() else { panic!("{notices:#?}") };
     assert!(to_bob.text().starts_with("@bob: your time for #1 ran out 1m ago"), "{}", to_bob.text());
-    assert!(to_bob.text().ends_with("#1 is over, alice (white) wins by time (W+T)."), "{}", to_bob.text());
+    // Both are told the result and, like every other ending of a rated game, the ratings.
+    let result = "#1 is over, alice (white) wins by time (W+T). Ratings: alice 1662?, bob 1338?.";
+    assert!(to_bob.text().ends_with(result), "{}", to_bob.text());
     assert!(to_alice.text().starts_with("@alice: bob's time for #1 ran out"), "{}", to_alice.text());
+    assert!(to_alice.text().ends_with(result), "{}", to_alice.text());
     assert_eq!(to_bob.target, Target::Channel(GENERAL));
     let rematches = notices.iter().flat_map(|notice| &notice.buttons).filter(|b| b.custom_id == "rematch:1").count();
     assert_eq!(rematches, 1, "one Rematch for the result nobody's reply shows");

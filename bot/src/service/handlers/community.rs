@@ -167,11 +167,12 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
     let (kind, days, options) = (record.game, Some(record.days), record.options.clone());
     let terms = Terms { opponent: Some(&opponent), kind, color, days, options, level, rematch_of: Some(record.id) };
     let made = super::challenge::challenge(parts, caller, terms)?;
-    let Some(new) = made.reply.game.filter(|_| !record.against_bot()) else { return Ok(made) };
+    let Some(new) = made.reply.game else { return Ok(made) };
     // Two presses at once (both players', or one player's twice) may each have found no
     // rematch: the finished game's version decides which challenge stands. The other,
     // which nobody has seen yet, is withdrawn, and its press runs again (a conflict), to
-    // find the one that stands.
+    // find the one that stands. Against the bot the rematch begins at once, so the same
+    // holds for the game: the lost one, withdrawn, is never asked of the bot again.
     match parts.commit(parts.games.loaded(record)?, |_| {}, |_| Vec::new()) {
         Ok(_) => Ok(made),
         Err(refusal) => {

@@ -107,14 +107,14 @@ pub(crate) fn conditional(
     let game = parts.games.open(caller, id, Fit::OpponentToMove)?;
     game.check_playing(caller.user.id)?;
     match line.map(str::trim).filter(|line| !line.is_empty()) {
-        None => Ok(private(&game, shown(&game, caller.user.id))),
+        None => Ok(reply_about(&game, shown(&game, caller.user.id))),
         Some(line) if line.eq_ignore_ascii_case(CLEAR) => clear(parts, caller, game),
         Some(line) => store(parts, caller, game, line),
     }
 }
 
 /// A reply about `game` (private, as `/conditional` is declared).
-fn private(game: &Loaded, text: String) -> Response {
+fn reply_about(game: &Loaded, text: String) -> Response {
     let reply = Reply { ok: true, message: Message::from(text), game: Some(game.id()), ..Reply::default() };
     Response { reply, notices: Vec::new() }
 }
@@ -138,11 +138,11 @@ fn clear(parts: &Parts, caller: &Caller, game: Loaded) -> Result<Response, Refus
     let me = caller.user.id;
     let had = game.record.conditionals.iter().filter(|line| line.owner == me).count();
     if had == 0 {
-        return Ok(private(&game, shown(&game, me)));
+        return Ok(reply_about(&game, shown(&game, me)));
     }
     let game = parts.commit(game, |record| record.conditionals.retain(|line| line.owner != me), |_| Vec::new())?.game;
     let plural = if had == 1 { "" } else { "s" };
-    Ok(private(&game, format!("Removed your {had} conditional line{plural} in {}.", game.id())))
+    Ok(reply_about(&game, format!("Removed your {had} conditional line{plural} in {}.", game.id())))
 }
 
 /// Stores a line: pairs of turns, the opponent's first, each legal where the line puts it.
@@ -167,7 +167,7 @@ fn store(parts: &Parts, caller: &Caller, game: Loaded, line: &str) -> Result<Res
     let turns = checked(&game.position, &words)?;
     let stored = Conditional { owner: me, turns, at: game.record.turns.len() };
     let game = parts.commit(game, |record| record.conditionals.push(stored), |_| Vec::new())?.game;
-    Ok(private(&game, format!("Stored. {}", shown(&game, me))))
+    Ok(reply_about(&game, format!("Stored. {}", shown(&game, me))))
 }
 
 /// The line's turns as the game prints them, each played where the line puts it (a turn

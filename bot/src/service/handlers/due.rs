@@ -116,6 +116,8 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
     let mut ended = game.clone();
     due.apply(&mut ended.record);
     let result = ended.result();
+    // Like every other ending, both players read the new ratings with the result.
+    let ratings = parts.ratings.foreseen(&ended.record, &parts.seat);
     let mut notices = Vec::new();
     for user in [mover, waiting] {
         let message = Message::new().ping(user, record.name_of(user)).push(": ");
@@ -127,6 +129,7 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
             let over = format!("'s time for {} ran out {ran_out}: {} is over, {result}.", record.id, record.id);
             message.name(record.name_of(mover)).push(over)
         };
+        let message = message.push(ratings.clone());
         notices.extend(tell::tell(parts, (record, &parts.users.of(record)), user, message, true));
     }
     // No reply shows this result: its first notice in the channel offers the rematch.
