@@ -71,20 +71,25 @@ fn main() -> Result<(), String> {
             fast.rollout(&mut rng);
         });
         println!("| light playouts/s, {name} | {board} | {before:.0} | {after:.0} | {:.1}x |", after / before);
+        let (_, heavy) = rate(seconds, || {
+            let mut fast = fast_start.clone();
+            fast.heavy_rollout(&mut rng);
+        });
+        println!("| heavy playouts/s, {name} | {board} | - | {heavy:.0} | - |");
     }
     if nodes > 0 {
         println!();
         println!(
-            "| search nodes/s ({nodes} a search) | board | baseline (54cd0e7: UCT, engine's board) | UCT, playout board | RAVE and priors, playout board |"
+            "| search nodes/s ({nodes} a search) | board | baseline (54cd0e7: UCT, engine's board) | UCT, playout board | RAVE, light playouts | RAVE, heavy playouts and shapes (hard's) |"
         );
-        println!("|---|---|---|---|---|");
+        println!("|---|---|---|---|---|---|");
     }
     let searches: &[(&str, &AnyGame)] =
         if nodes == 0 { &[] } else { &[("empty", &empty), ("after 30 turns", &middle)] };
     for &(name, start) in searches {
         let config = SearchConfig { budget: Budget::nodes(nodes), seed: 1, threads: 1 };
         let mut rates = Vec::new();
-        for method in [Method::Baseline, Method::PlainUct, Method::Current] {
+        for method in [Method::Baseline, Method::PlainUct, Method::RaveLight, Method::Strong] {
             let mut searched = 0;
             // One search at least; more while the time lasts.
             let (count, per_second) = rate(seconds, || {
@@ -92,7 +97,7 @@ fn main() -> Result<(), String> {
             });
             rates.push(per_second * searched as f64 / count as f64);
         }
-        println!("| {name} | {board} | {:.0} | {:.0} | {:.0} |", rates[0], rates[1], rates[2]);
+        println!("| {name} | {board} | {:.0} | {:.0} | {:.0} | {:.0} |", rates[0], rates[1], rates[2], rates[3]);
     }
     Ok(())
 }

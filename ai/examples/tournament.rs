@@ -11,7 +11,10 @@
 //!     --pairing A:B        repeatable; players are random, easy, medium, hard (the
 //!                          bot's search), oldhard etc. (the search of 54cd0e7: plain
 //!                          UCT on the engine's board), ucthard etc. (plain UCT on the
-//!                          playout board),
+//!                          playout board), ravehard etc. (RAVE with light
+//!                          playouts, issue 29's first session), stronghard etc.
+//!                          (hard's search at any budget: alpha-beta in iChess,
+//!                          heavy playouts in go),
 //!                          gnugo:LEVEL (go only), fsf:NODES (iChess only); default
 //!                          easy:random medium:random hard:random hard:easy, plus
 //!                          hard:gnugo:1 hard:gnugo:10 (go) and hard:fsf:1000 (iChess)
@@ -91,6 +94,8 @@ impl Player for Bot {
             Method::Current => "",
             Method::PlainUct => "uct",
             Method::Baseline => "old",
+            Method::RaveLight => "rave",
+            Method::Strong => "strong",
         };
         format!("{prefix}{}", self.level.name())
     }
@@ -706,7 +711,9 @@ fn player(name: &str, partner: Level, args: &Args) -> Result<Box<dyn Player>, Fa
     if let Ok(level) = name.parse::<Level>() {
         return Ok(Box::new(bot(level)));
     }
-    for (prefix, method) in [("old", Method::Baseline), ("uct", Method::PlainUct)] {
+    for (prefix, method) in
+        [("old", Method::Baseline), ("uct", Method::PlainUct), ("rave", Method::RaveLight), ("strong", Method::Strong)]
+    {
         if let Some(level) = name.strip_prefix(prefix).and_then(|rest| rest.parse::<Level>().ok()) {
             return Ok(Box::new(Bot { method, ..bot(level) }));
         }

@@ -84,6 +84,14 @@ struct Geometry {
     komi: HalfPoints,
     /// The scale of the evaluation of an unfinished position (as the engine-based one).
     scale: f64,
+    /// Each square's 3x3 neighbourhood on the grid in [`RING`] order ([`NONE`] off the
+    /// board or on a hole), for the playouts' patterns.
+    ring: Vec<[u16; 8]>,
+    /// The most steps a square has.
+    max_steps: usize,
+    /// Whether the pieces' steps are go's (orthogonal), which is what the 3x3 patterns
+    /// of go mean; other sets play their heavy playouts without patterns.
+    patterns: bool,
 }
 
 impl Geometry {
@@ -114,8 +122,14 @@ impl Geometry {
             scale: (shape.square_count() as f64 / 12.0).max(2.0),
             squares: Vec::new(),
             index_of: Vec::new(),
+            ring: vec![[NONE; 8]; n],
+            patterns: offsets == ORTHOGONAL,
+            max_steps: offsets.len(),
         };
         for (i, &square) in squares.iter().enumerate() {
+            for (k, &(df, dr)) in RING.iter().enumerate() {
+                geometry.ring[i][k] = at(shape.step(square, df, dr));
+            }
             let near = &mut geometry.near[i];
             for &(df, dr) in offsets {
                 let to = at(shape.step(square, df, dr));
@@ -202,6 +216,9 @@ pub struct FastGo {
     prisoners: [u32; 2],
     passes_in_a_row: u8,
     finished: bool,
+    /// The board index of the last turn's drop; [`NONE`] after a pass or when unknown.
+    /// The heavy playouts answer it.
+    last: u16,
 }
 
 impl FastGo {
@@ -236,6 +253,7 @@ impl FastGo {
             prisoners: go.prisoners(),
             passes_in_a_row: go.passes_in_a_row(),
             finished: go.to_move().is_none(),
+            last: NONE,
             geometry,
         };
         let board = go.board();
@@ -253,6 +271,7 @@ impl FastGo {
         }
         fast.build_chains();
         fast.ko = fast.ko_against(go.board_before_last_turn());
+        fast.last = fast.last_drop_against(go.board_before_last_turn());
         Some(fast)
     }
 
@@ -313,6 +332,21 @@ impl FastGo {
             && self.cells[usize::from(self.cells[added].chain)].liberties == 1
             && self.geometry.steps(added).contains(&(square as u16));
         recaptures.then_some((square as u16, role))
+    }
+
+    /// The square of the last turn's drop: the one square where `before` was empty and
+    /// a piece of the last mover stands now ([`NONE`] if there is not exactly one).
+    fn last_drop_against(&self, before: &Board) -> u16 {
+        let mut found = NONE;
+        for (i, &square) in self.geometry.squares.iter().enumerate() {
+            if let (Some(piece), None) = (self.piece(i), before.get(square)) {
+                if piece.color == self.to_move || found != NONE {
+                    return NONE;
+                }
+                found = i as u16;
+            }
+        }
+        found
     }
 
     /// The piece on board index `i`.
@@ -419,6 +453,7 @@ impl FastGo {
             (captured == 1 && self.cells[chain].size == 1 && self.cells[chain].liberties == 1).then_some(captured_at);
         self.prisoners[usize::from(own)] += captured;
         self.passes_in_a_row = 0;
+        self.last = at as u16;
         self.to_move = self.to_move.other();
     }
 
@@ -479,6 +514,7 @@ impl FastGo {
 
     fn pass(&mut self) {
         self.ko = None;
+        self.last = NONE;
         self.passes_in_a_row += 1;
         self.finished = self.passes_in_a_row >= 2;
         self.to_move = self.to_move.other();
@@ -584,6 +620,139 @@ impl FastGo {
         Some(Turn::Pass)
     }
 
+    /// One turn of the *heavy* playout policy (MoGo's): answer the last drop when it asks
+    /// for an answer, otherwise play as [`FastGo::playout_step`]. In order: capture the
+    /// last drop's chain when it is in atari; save an own chain next to it that it put in
+    /// atari (extend when that leaves two liberties, or capture an enemy chain in atari
+    /// that touches it); play one of the empty squares around the last drop that matches
+    /// a 3x3 shape of go (hane, cuts, edge blocks), unless that is a self-atari. Random
+    /// among the candidates of the first step that has any. Returns the turn played,
+    /// `None` once the game is over.
+    pub fn heavy_playout_step(&mut self, rng: &mut impl Rng) -> Option<Turn> {
+        if self.finished {
+            return None;
+        }
+        let roles = self.geometry.roles.len();
+        let role = if roles == 1 { self.geometry.roles[0] } else { self.geometry.roles[rng.gen_range(0..roles)] };
+        match self.heavy_choice(role, rng) {
+            Some(at) => {
+                self.drop_at(at, role);
+                Some(Turn::Drop { role, to: self.geometry.squares[at] })
+            }
+            None => self.playout_step(rng),
+        }
+    }
+
+    /// The heavy policy's drop of `role` in answer to the last drop, if any (see
+    /// [`FastGo::heavy_playout_step`]); always legal and never filling an own eye.
+    fn heavy_choice(&self, role: Role, rng: &mut impl Rng) -> Option<usize> {
+        let last = usize::from(self.last);
+        if self.last == NONE || self.cells[last].color == EMPTY {
+            return None;
+        }
+        let own = self.to_move.index() as u8;
+        let mut candidates = Candidates::default();
+        // The last drop in atari: take it.
+        if self.cells[last].color != own {
+            if let Some(liberty) = self.only_liberty(last) {
+                candidates.push(liberty);
+            }
+        }
+        // Own chains it put in atari: run, or capture around them.
+        for &to in self.geometry.steps(last) {
+            let to = usize::from(to);
+            if self.cells[to].color != own {
+                continue;
+            }
+            let Some(liberty) = self.only_liberty(to) else { continue };
+            if self.tactics_at(usize::from(liberty)).is_some_and(|t| !t.self_atari) {
+                candidates.push(liberty);
+            }
+            let rep = usize::from(self.cells[to].chain);
+            let mut square = rep;
+            loop {
+                for &next in self.geometry.steps(square) {
+                    let next = usize::from(next);
+                    if self.cells[next].color == 1 - own {
+                        if let Some(liberty) = self.only_liberty(next) {
+                            candidates.push(liberty);
+                        }
+                    }
+                }
+                square = usize::from(self.cells[square].next);
+                if square == rep {
+                    break;
+                }
+            }
+        }
+        if let Some(at) = self.pick_candidate(&mut candidates, role, own, rng) {
+            return Some(at);
+        }
+        if !self.geometry.patterns {
+            return None;
+        }
+        for &at in &self.geometry.ring[last] {
+            if at != NONE && self.cells[usize::from(at)].color == EMPTY && self.matches_pattern(usize::from(at)) {
+                candidates.push(at);
+            }
+        }
+        // A shape that is a self-atari is no shape: each candidate is read when drawn.
+        while candidates.len > 0 {
+            let at = self.pick_candidate(&mut candidates, role, own, rng)?;
+            if self.tactics_at(at).is_some_and(|t| !t.self_atari) {
+                return Some(at);
+            }
+        }
+        None
+    }
+
+    /// Draws random candidates (removing them from the list) until one is legal and does
+    /// not fill an own eye.
+    fn pick_candidate(&self, candidates: &mut Candidates, role: Role, own: u8, rng: &mut impl Rng) -> Option<usize> {
+        while candidates.len > 0 {
+            let pick = rng.gen_range(0..candidates.len);
+            let at = usize::from(candidates.squares[pick]);
+            candidates.len -= 1;
+            candidates.squares[pick] = candidates.squares[candidates.len];
+            if !self.fills_own_eye_at(at, own) && self.legal_drop(at, role) {
+                return Some(at);
+            }
+        }
+        None
+    }
+
+    /// The one empty step of the chain through `at` when it has exactly one (atari).
+    fn only_liberty(&self, at: usize) -> Option<u16> {
+        // One empty square is a step of at most `max_steps` pieces (steps go both ways):
+        // a chain with more pseudo-liberties than that has two liberties at least.
+        if usize::from(self.cells[usize::from(self.cells[at].chain)].liberties) > self.geometry.max_steps {
+            return None;
+        }
+        let mut found: [u16; 8] = [NONE; 8];
+        let mut count = 0;
+        self.add_chain_liberties(at, NONE, &mut found, &mut count, 2);
+        (count == 1).then_some(found[0])
+    }
+
+    /// Whether the empty square `at` matches one of go's 3x3 shapes (either colour to
+    /// play); only meaningful for orthogonal steps.
+    fn matches_pattern(&self, at: usize) -> bool {
+        let own = self.to_move.index() as u8;
+        let mut code = 0usize;
+        for (k, &to) in self.geometry.ring[at].iter().enumerate() {
+            let value = match to {
+                NONE => 3,
+                to => match self.cells[usize::from(to)].color {
+                    EMPTY => 0,
+                    c if c == own => 1,
+                    _ => 2,
+                },
+            };
+            code |= value << (2 * k);
+        }
+        patterns()[code]
+    }
+
     /// Plays a playout to the end (or [`MAX_PLAYOUT_TURNS`]) and returns White's expected
     /// result, as `knowledge::rollout` does with the engine.
     pub fn rollout(&mut self, rng: &mut impl Rng) -> f64 {
@@ -595,12 +764,24 @@ impl FastGo {
         self.evaluate()
     }
 
+    /// [`FastGo::rollout`] with the heavy policy ([`FastGo::heavy_playout_step`]).
+    pub fn heavy_rollout(&mut self, rng: &mut impl Rng) -> f64 {
+        for _ in 0..MAX_PLAYOUT_TURNS {
+            if self.heavy_playout_step(rng).is_none() {
+                break;
+            }
+        }
+        self.evaluate()
+    }
+
     /// [`FastGo::rollout`], also noting each turn as (the mover's colour index, the board
     /// index of the drop or `None` for a pass), for all-moves-as-first statistics.
-    pub fn rollout_noting(&mut self, rng: &mut impl Rng, played: &mut Vec<(u8, Option<u16>)>) -> f64 {
+    /// With `heavy`, the turns come from [`FastGo::heavy_playout_step`].
+    pub fn rollout_noting(&mut self, rng: &mut impl Rng, played: &mut Vec<(u8, Option<u16>)>, heavy: bool) -> f64 {
         for _ in 0..MAX_PLAYOUT_TURNS {
             let mover = self.to_move.index() as u8;
-            match self.playout_step(rng) {
+            let step = if heavy { self.heavy_playout_step(rng) } else { self.playout_step(rng) };
+            match step {
                 None => break,
                 Some(turn) => played.push((mover, self.turn_index(turn))),
             }
@@ -742,7 +923,27 @@ impl FastGo {
     /// priors; `None` unless the square is empty.
     #[must_use]
     pub fn tactics(&self, square: Square) -> Option<Tactics> {
-        let at = self.index_of(square)?;
+        self.tactics_at(self.index_of(square)?)
+    }
+
+    /// Whether the empty square `at` matches one of go's 3x3 shapes around it (hane,
+    /// cuts, edge blocks; either colour to play); `false` for sets whose steps are not
+    /// orthogonal, and for occupied squares.
+    #[must_use]
+    pub fn shape_at(&self, square: Square) -> bool {
+        self.index_of(square)
+            .is_some_and(|at| self.geometry.patterns && self.cells[at].color == EMPTY && self.matches_pattern(at))
+    }
+
+    /// Whether `square` is on the edge of the grid (a square of its 3x3 neighbourhood is
+    /// off the board; holes do not count).
+    #[must_use]
+    pub fn on_first_line(&self, square: Square) -> bool {
+        self.index_of(square).is_some_and(|at| self.geometry.near[at].eye_on_edge)
+    }
+
+    /// [`FastGo::tactics`] by board index.
+    fn tactics_at(&self, at: usize) -> Option<Tactics> {
         if self.cells[at].color != EMPTY {
             return None;
         }
@@ -789,4 +990,101 @@ pub struct Tactics {
     pub saves: bool,
     /// Without capturing, it leaves its own chain with one liberty.
     pub self_atari: bool,
+}
+
+/// Up to 24 candidate squares of the heavy policy, without repeats.
+#[derive(Debug, Default)]
+struct Candidates {
+    squares: [u16; 24],
+    len: usize,
+}
+
+impl Candidates {
+    fn push(&mut self, at: u16) {
+        if self.len < self.squares.len() && !self.squares[..self.len].contains(&at) {
+            self.squares[self.len] = at;
+            self.len += 1;
+        }
+    }
+}
+
+/// The 3x3 neighbourhood's order, `(file, rank)` offsets: the rank above, left to right,
+/// then the two beside, then the rank below.
+const RING: [(i32, i32); 8] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)];
+
+/// Go's 3x3 shapes that playouts answer a drop with (the center is the drop; rows from
+/// the top): `X` one colour, `O` the other, `.` empty, `x` not `X`, `o` not `O`, `#`
+/// off the board, `?` anything. After the patterns of Gelly, Wang, Munos and Teytaud,
+/// "Modification of UCT with patterns in Monte-Carlo Go" (2006).
+const SHAPES: [&str; 14] = [
+    // Hane: enclosing, non-cutting, magari, thin.
+    "XOX...???",
+    "XO....?.?",
+    "XO?X..x.?",
+    "XOO...?.?",
+    // A diagonal attachment (katatsuke).
+    ".O.X.....",
+    // Cuts: unprotected, peeped, and the cut between two.
+    "XO?O.o?o?",
+    "XO?O.X???",
+    "?X?O.Oooo",
+    // On the edge: chase, block a side cut, block a side connection, sagari, cut.
+    "X.?O.?###",
+    "OX?X.O###",
+    "?X?x.O###",
+    "?XOx.x###",
+    "?OXX.O###",
+    // A knight's-move cut.
+    "OX?o.O???",
+];
+
+/// Whether each 3x3 neighbourhood code (two bits per [`RING`] square: 0 empty, 1 the
+/// side to move, 2 the other side, 3 off the board) matches one of [`SHAPES`] in one of
+/// its 8 orientations, with either colour as `X`. Built once.
+fn patterns() -> &'static [bool] {
+    static TABLE: std::sync::OnceLock<Vec<bool>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![false; 1 << 16];
+        for shape in SHAPES {
+            let grid: Vec<char> = shape.chars().collect();
+            for swap in [false, true] {
+                for orientation in 0..8 {
+                    // The allowed values of each ring square under this orientation.
+                    let mut allowed = [[false; 4]; 8];
+                    for (k, &(dx, dy)) in RING.iter().enumerate() {
+                        let (mut x, mut y) = if orientation & 1 == 1 { (dy, dx) } else { (dx, dy) };
+                        if orientation & 2 == 2 {
+                            x = -x;
+                        }
+                        if orientation & 4 == 4 {
+                            y = -y;
+                        }
+                        let c = grid[((1 - y) * 3 + (x + 1)) as usize];
+                        let c = match (swap, c) {
+                            (true, 'X') => 'O',
+                            (true, 'O') => 'X',
+                            (true, 'x') => 'o',
+                            (true, 'o') => 'x',
+                            (_, c) => c,
+                        };
+                        allowed[k] = match c {
+                            '.' => [true, false, false, false],
+                            'X' => [false, true, false, false],
+                            'O' => [false, false, true, false],
+                            'x' => [true, false, true, false],
+                            'o' => [true, true, false, false],
+                            '#' => [false, false, false, true],
+                            _ => [true; 4],
+                        };
+                    }
+                    for (code, entry) in table.iter_mut().enumerate() {
+                        if (0..8).all(|k| allowed[k][(code >> (2 * k)) & 3]) {
+                            *entry = true;
+                        }
+                    }
+                }
+            }
+        }
+        table
+    })
 }

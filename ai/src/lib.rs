@@ -9,8 +9,11 @@
 //!
 //! Go with a set whose pieces act like stones (rooks, as in go) is searched on an
 //! incremental playout board ([`fastgo`]) some forty times faster than through the engine,
-//! with RAVE (all moves as first) and priors for captures and ataris; the older searches
-//! stay available as baselines ([`Method`]).
+//! with RAVE (all moves as first) and priors for captures and ataris; from hard's budget
+//! on, its playouts are heavy (MoGo's: they answer the last drop's ataris and 3x3 shapes).
+//! iChess at hard's budget is searched by alpha-beta instead (`alphabeta.rs`: iterative
+//! deepening, quiescence, a transposition table) on the engine's bitboard position. The
+//! older searches stay available as baselines ([`Method`]).
 //!
 //! The search is deterministic for a given seed and node budget, also with several
 //! threads: each thread searches its own tree with its own seed and a fixed share of the
@@ -21,6 +24,7 @@
 
 #![warn(missing_docs)]
 
+mod alphabeta;
 pub mod counting;
 pub mod decision;
 pub mod fastgo;

@@ -147,8 +147,39 @@ pub fn search_with(game: &AnyGame, config: &SearchConfig, method: Method) -> Opt
     search_on(game, config, method)
 }
 
+/// An iChess search of at least this many nodes (hard's budget), or with a time and no
+/// node limit, is an alpha-beta search (`ai/src/alphabeta.rs`) with
+/// [`ALPHA_BETA_NODES_PER_NODE`] times the nodes; smaller ones (easy, medium) keep the
+/// Monte Carlo search that those levels were measured with.
+pub const ALPHA_BETA_FROM_NODES: u64 = 100_000;
+/// A go search of at least this many nodes (hard's budget), or with a time and no node
+/// limit, plays heavy playouts and reads shapes ([`Method::Current`]); smaller ones (easy,
+/// medium) search as [`Method::RaveLight`], with the light playouts those levels were
+/// measured with, so that easy stays easy.
+pub const HEAVY_FROM_NODES: u64 = 10_000;
+/// Alpha-beta nodes per node of the budget: an alpha-beta node (one position, no
+/// playout) costs about this much less than a Monte Carlo node of iChess.
+pub const ALPHA_BETA_NODES_PER_NODE: u64 = 20;
+
 fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<SearchResult> {
     let started = Instant::now();
+    if let AnyGame::IChess(ichess) = game {
+        let wants = match method {
+            Method::Current => config.budget.nodes.is_none_or(|nodes| nodes >= ALPHA_BETA_FROM_NODES),
+            Method::Strong => true,
+            _ => false,
+        };
+        if wants {
+            let nodes = config.budget.nodes.map_or(u64::MAX, |n| n.saturating_mul(ALPHA_BETA_NODES_PER_NODE));
+            let nodes = if config.budget.nodes.is_none() && config.budget.time.is_none() {
+                MAX_NODES_PER_THREAD * ALPHA_BETA_NODES_PER_NODE
+            } else {
+                nodes
+            };
+            let deadline = config.budget.time.map(|time| started + time);
+            return crate::alphabeta::search(ichess, crate::alphabeta::Limits { nodes, deadline }, started);
+        }
+    }
     let turns = game.legal_turns();
     if turns.is_empty() || game.to_move().is_none() {
         return None;
@@ -160,6 +191,11 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
         None => MAX_NODES_PER_THREAD * threads as u64,
     };
     let total = if turns.len() == 1 { total.min(FORCED_TURN_NODES) } else { total };
+    // Easy and medium keep the light playouts they were measured with (see HEAVY_FROM_NODES).
+    let method = match method {
+        Method::Current if config.budget.nodes.is_some_and(|n| n < HEAVY_FROM_NODES) => Method::RaveLight,
+        other => other,
+    };
     let shares: Vec<u64> =
         (0..threads as u64).map(|t| total / threads as u64 + u64::from(t < total % threads as u64)).collect();
     let results: Vec<RootStats> = if threads == 1 {
@@ -271,6 +307,14 @@ pub enum Method {
     /// Plain UCT with one playout per node and the solver, on the playout board where it
     /// applies.
     PlainUct,
+    /// The search the bot's hard level uses, whatever the budget: alpha-beta in iChess,
+    /// heavy playouts and shapes in go, elsewhere as [`Method::Current`]. (The bot's search
+    /// is this one from hard's budget on, and [`Method::RaveLight`] or the Monte Carlo
+    /// search below it.)
+    Strong,
+    /// The search of issue 29's first session: as [`Method::Current`] but with light
+    /// playouts (random drops that never fill an own eye) and priors without shapes.
+    RaveLight,
     /// The search of commit 54cd0e7: plain UCT on the engine's board in every game.
     Baseline,
 }
@@ -281,8 +325,12 @@ struct Tree {
     root_turns: Vec<Turn>,
     nodes: Vec<Node>,
     rng: ChaCha8Rng,
-    /// Whether this tree uses RAVE (go on the playout board, [`Method::Current`]).
+    /// Whether this tree uses RAVE (go on the playout board, [`Method::Current`] and
+    /// [`Method::RaveLight`]).
     rave: bool,
+    /// Whether playouts use the heavy policy and priors know go's shapes
+    /// ([`Method::Current`]).
+    heavy: bool,
     /// The turns of the current iteration from the root, tree and playout: the mover's
     /// colour index and the board index (`None` for a pass). RAVE only.
     sequence: Vec<(u8, Option<u16>)>,
@@ -297,7 +345,7 @@ impl Tree {
         let to_move = game.to_move().unwrap_or(Color::White);
         let position = match method {
             Method::Baseline => Position::Engine(Box::new(game.clone())),
-            Method::Current | Method::PlainUct => Position::new(game),
+            Method::Current | Method::Strong | Method::PlainUct | Method::RaveLight => Position::new(game),
         };
         let untried = position.order_turns(turns.to_vec(), &mut rng);
         let root = Node {
@@ -312,7 +360,9 @@ impl Tree {
             amaf: None,
         };
         let (rave, squares) = match &position {
-            Position::Go(go) if method == Method::Current => (true, go.square_count()),
+            Position::Go(go) if matches!(method, Method::Current | Method::Strong | Method::RaveLight) => {
+                (true, go.square_count())
+            }
             _ => (false, 0),
         };
         Tree {
@@ -321,6 +371,7 @@ impl Tree {
             nodes: vec![root],
             rng,
             rave,
+            heavy: matches!(method, Method::Current | Method::Strong),
             sequence: Vec::new(),
             first: vec![0; squares],
         }
@@ -362,7 +413,7 @@ impl Tree {
                 break white_value_of(proof, self.nodes[node].mover);
             }
             if self.rave && self.nodes[node].amaf.is_none() && self.nodes[node].visits >= RAVE_FROM_VISITS {
-                self.nodes[node].amaf = priors(&game);
+                self.nodes[node].amaf = priors(&game, self.heavy);
             }
             let step = if self.nodes[node].amaf.is_some() {
                 self.choose_rave(node, &game)
@@ -417,7 +468,7 @@ impl Tree {
 
     fn rollout(&mut self, game: &mut Position) -> f64 {
         match game {
-            Position::Go(go) if self.rave => go.rollout_noting(&mut self.rng, &mut self.sequence),
+            Position::Go(go) if self.rave => go.rollout_noting(&mut self.rng, &mut self.sequence, self.heavy),
             _ => game.rollout(&mut self.rng),
         }
     }
@@ -586,7 +637,10 @@ enum Step {
 /// Virtual `[wins, visits]` an AMAF table starts with, for the side to move: captures,
 /// saving an own chain in atari and ataris look good, self-ataris and filling an own eye
 /// bad, the rest even (with little weight).
-fn priors(game: &Position) -> Option<Box<[[f32; 2]]>> {
+///
+/// With `shapes` (the bot's search), a drop that matches one of go's 3x3 shapes looks
+/// somewhat good, and one on the first line with nothing tactical about it somewhat bad.
+fn priors(game: &Position, shapes: bool) -> Option<Box<[[f32; 2]]>> {
     let Position::Go(go) = game else { return None };
     let mover = go.to_move()?;
     let mut table = vec![[0.0f32; 2]; go.square_count()];
@@ -603,6 +657,10 @@ fn priors(game: &Position) -> Option<Box<[[f32; 2]]>> {
             (0.15, 10.0)
         } else if tactics.ataris {
             (0.65, 6.0)
+        } else if shapes && go.shape_at(square) {
+            (0.6, 6.0)
+        } else if shapes && go.on_first_line(square) {
+            (0.35, 6.0)
         } else {
             (0.5, 3.0)
         };

@@ -58,10 +58,12 @@ fn play_both(pairs: &[(&str, &str)], games: u64, max_turns: usize) -> (u64, u64)
             if go.to_move().is_none() {
                 break;
             }
-            // Half the turns come from the playout policy (played on the playout board
-            // first), half uniformly from the engine's list, passing seldom.
+            // Half the turns come from the playout policies, light or heavy (played on the
+            // playout board first), half uniformly from the engine's list, passing seldom.
             let turn = if rng.gen_bool(0.5) {
-                let turn = fast.playout_step(&mut rng).expect("the game goes on");
+                let turn =
+                    if rng.gen_bool(0.5) { fast.playout_step(&mut rng) } else { fast.heavy_playout_step(&mut rng) };
+                let turn = turn.expect("the game goes on");
                 go.play(turn).unwrap_or_else(|e| panic!("{context}: the engine refuses the playout's {turn}: {e}"));
                 turn
             } else {

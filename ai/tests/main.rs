@@ -1,5 +1,6 @@
 //! The ai crate's integration tests, one binary (areas as modules).
 
+mod alphabeta;
 mod fastgo;
 mod rave;
 mod search;

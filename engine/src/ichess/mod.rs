@@ -6,6 +6,7 @@
 //! keeps the positions seen for ruling I3. This file holds the game itself: the rule
 //! checks that name what a refused turn breaks, and the endings.
 
+mod bare;
 mod bitboard;
 mod movegen;
 mod notation;
@@ -23,6 +24,7 @@ use bitboard as bb;
 use position::{Mv, Position};
 use repetition::Entry;
 
+pub use bare::{Bare, BareTurn, history_keys};
 pub use position::SetupError;
 
 /// iChess has no options: the board and the set are fixed.

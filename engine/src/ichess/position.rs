@@ -101,6 +101,11 @@ impl Position {
         self.turn
     }
 
+    /// Hands the turn to the other side without a turn (a search's null move).
+    pub(crate) fn pass_turn(&mut self) {
+        self.turn = self.turn.other();
+    }
+
     pub(crate) fn hand(&self, color: Color) -> &Hand {
         &self.hands[color.index()]
     }
