@@ -1,6 +1,6 @@
 //! A built-in opponent for Stonemate's five games.
 //!
-//! One Monte Carlo tree search ([`search`]) plays every game through the engine's
+//! One Monte Carlo tree search ([`search()`]) plays every game through the engine's
 //! [`AnyGame`](stonemate_engine::AnyGame): it needs only the legal turns, applying a turn,
 //! and the result. Where uniform random play says little about a position, per-game
 //! knowledge ([`knowledge`]) steps in: playouts that never fill their own eyes (go),
