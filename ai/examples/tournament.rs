@@ -324,7 +324,7 @@ fn fsf_position(start: &AnyGame, history: &[Turn], now: &IChess) -> Result<Strin
     let mut moves = Vec::new();
     for &turn in history {
         if let (None, AnyGame::IChess(position)) = (&play_start, &replay)
-            && !position.deploying()
+            && !stonemate_engine::ichess::Bare::of(position).deploying()
         {
             play_start = Some(position.fen());
         }
@@ -392,7 +392,7 @@ impl Player for Fsf {
 
     fn choose(&mut self, start: &AnyGame, history: &[Turn], game: &AnyGame, seed: u64) -> Result<Turn, Failure> {
         let AnyGame::IChess(ichess) = game else { return Err("Fairy-Stockfish plays only iChess".into()) };
-        if ichess.deploying() {
+        if stonemate_engine::ichess::Bare::of(ichess).deploying() {
             return self.deployer.choose(start, history, game, seed);
         }
         let position = fsf_position(start, history, ichess)?;
@@ -526,7 +526,7 @@ fn referee(
         GameKind::IChess if pair.0.starts_with("fsf") || pair.1.starts_with("fsf") => {
             let AnyGame::IChess(end) = &played.end else { return None };
             let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/oracles/ichess.ini");
-            if end.deploying() {
+            if stonemate_engine::ichess::Bare::of(end).deploying() {
                 return None;
             }
             Some(fsf_referee(ini, start, &played.history, end).map(|theirs| {

@@ -14,7 +14,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
-use stonemate_engine::ichess::{IChess, IChessOptions};
+use stonemate_engine::ichess::{Bare, IChess, IChessOptions};
 use stonemate_engine::{Cell, Color, EndReason, Game, Outcome, Status, Turn};
 
 const GAMES: u64 = 12;
@@ -128,7 +128,7 @@ fn compare(game: &IChess, oracle: &Value, record: &[String]) {
     let [white, black] = game.hands().expect("iChess has hands");
     assert_eq!(json!({"white": white.to_string(), "black": black.to_string()}), oracle["hands"], "hands {}", context());
     assert_eq!(json!(to_move.name()), oracle["to_move"], "side to move {}", context());
-    assert_eq!(json!(game.in_check()), oracle["check"], "check {}", context());
+    assert_eq!(json!(Bare::of(game).in_check()), oracle["check"], "check {}", context());
     assert_eq!(result_for(game, to_move), oracle["end"], "game end {} ({:?})", context(), game.status());
 }
 
@@ -170,7 +170,7 @@ fn choose(game: &IChess, legal: &[Turn], ply: usize, own_last: Option<Turn>, sty
         if let Some(&mate) = mates.choose(rng) {
             return mate;
         }
-        let checks: Vec<Turn> = legal.iter().copied().filter(|&t| after(t).in_check()).collect();
+        let checks: Vec<Turn> = legal.iter().copied().filter(|&t| Bare::of(&after(t)).in_check()).collect();
         if rng.gen_bool(0.7) {
             if let Some(&check) = checks.choose(rng) {
                 return check;
@@ -182,7 +182,7 @@ fn choose(game: &IChess, legal: &[Turn], ply: usize, own_last: Option<Turn>, sty
 
 fn tally_turn(game: &IChess, turn: Turn, tally: &mut Tally) {
     match turn {
-        Turn::Drop { .. } if !game.deploying() => tally.play_drops += 1,
+        Turn::Drop { .. } if !Bare::of(game).deploying() => tally.play_drops += 1,
         Turn::Move { to, promotion, .. } => {
             tally.promotions += usize::from(promotion.is_some());
             tally.captures += usize::from(game.view().cell(to) != Cell::Empty);
@@ -200,7 +200,7 @@ fn play_game(oracle: &mut Oracle, seed: u64, style: Style, tally: &mut Tally) {
     for ply in 0..=MAX_PLIES {
         compare(&game, &oracle.ask(json!({"cmd": "state"})), &record);
         tally.positions += 1;
-        tally.checks += usize::from(game.in_check());
+        tally.checks += usize::from(Bare::of(&game).in_check());
         if let Status::Finished(ending) = game.status() {
             match ending.reason {
                 EndReason::Checkmate => tally.mates += 1,

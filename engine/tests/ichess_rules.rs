@@ -3,7 +3,7 @@
 use crate::common;
 
 use common::sq;
-use stonemate_engine::ichess::{IChess, IChessError, IChessOptions};
+use stonemate_engine::ichess::{Bare, IChess, IChessError, IChessOptions};
 use stonemate_engine::{
     AnyGame, Color, EndReason, Ending, Game, GameKind, GameOptions, Outcome, Piece, Role, Status, Turn,
 };
@@ -102,7 +102,7 @@ fn rule_3_deployment_is_drops_only() {
     assert_eq!(refused(&game, "a3a4"), IChessError::DeploymentDropsOnly);
     play(&mut game, "R=a1");
     assert_eq!(refused(&game, "a6a5"), IChessError::DeploymentDropsOnly);
-    assert!(game.deploying());
+    assert!(Bare::of(&game).deploying());
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn rule_3_king_is_dropped_last() {
 fn rule_3_play_begins_after_eight_drops_each() {
     let mut game = IChess::new(IChessOptions);
     play(&mut game, DEPLOYMENT);
-    assert!(!game.deploying());
+    assert!(!Bare::of(&game).deploying());
     assert_eq!(game.status(), Status::Ongoing { to_move: Color::White });
     let [white, black] = game.hands().unwrap();
     assert!(white.is_empty() && black.is_empty());
@@ -283,7 +283,7 @@ fn rule_10_king_may_not_move_into_check() {
 #[test]
 fn rule_10_drop_in_check_must_block() {
     let game = setup("4r1k1/8/8/8/8/8/8/4K3[N] w");
-    assert!(game.in_check());
+    assert!(Bare::of(&game).in_check());
     assert_eq!(refused(&game, "N=a1"), IChessError::StillInCheck);
     assert!(game.is_legal(drop(Role::Knight, "e2")));
     assert!(!game.is_legal(drop(Role::Knight, "e5")), "e5 blocks but lies outside the drop zone");
@@ -294,14 +294,14 @@ fn rule_10_discovered_check() {
     let mut game = setup("4k3/8/8/8/4N3/8/8/3KR3 w");
     assert_eq!(game.format_turn(mv("e4", "c5")), "Nc5+");
     play(&mut game, "Nc5");
-    assert!(game.in_check());
+    assert!(Bare::of(&game).in_check());
     assert_eq!(targets(&game, "e8"), names("d8 f8 f7"), "e7 is on the rook's file, d7 the knight's");
 }
 
 #[test]
 fn rule_10_double_check_allows_only_king_moves() {
     let game = setup("4k3/8/3N4/8/8/8/8/3KR3[Qq] b");
-    assert!(game.in_check());
+    assert!(Bare::of(&game).in_check());
     let turns = game.legal_turns();
     assert!(turns.iter().all(|t| matches!(t, Turn::Move { from, .. } if *from == sq("e8"))), "{turns:?}");
 }

@@ -87,7 +87,8 @@ impl Sink for Vec<BareTurn> {
 }
 
 impl Bare {
-    /// The bare position of a game.
+    /// The bare position of a game: where a caller asks about the position itself (is
+    /// the side to move in check, is the deployment still on), rather than the game.
     #[must_use]
     pub fn of(game: &super::IChess) -> Bare {
         Bare(game.position)
@@ -129,7 +130,7 @@ impl Bare {
         self.0.in_check()
     }
 
-    /// Whether the deployment phase is still on (a king is in hand).
+    /// Whether the deployment phase is still on (rule 3: a king is in hand).
     #[must_use]
     pub fn deploying(&self) -> bool {
         self.0.deploying()

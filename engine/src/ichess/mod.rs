@@ -228,22 +228,10 @@ impl IChess {
         movegen::perft(&self.position, depth)
     }
 
-    /// Whether the side to move is in check.
-    #[must_use]
-    pub fn in_check(&self) -> bool {
-        self.position.in_check()
-    }
-
     /// The square of the king of the side to move, when it is in check.
     fn checked_king(&self) -> Option<Square> {
         let king = self.position.king(self.position.turn())?;
         self.position.in_check().then(|| bb::square(king))
-    }
-
-    /// Whether the game is still in its deployment phase (rule 3).
-    #[must_use]
-    pub fn deploying(&self) -> bool {
-        self.position.deploying()
     }
 
     /// Rules 11-12 (ruling I2): the side to move with no legal turn loses.
