@@ -13,44 +13,46 @@ use crate::palette::Palette;
 
 /// The frames and arrow of `block`.
 pub fn draw(frame: &mut Frame, layout: &Layout, block: BlockMove) {
-    let index = Palette::get().motion;
     let cell = layout.cell as f32;
     let thick = (cell / 10.0).max(2.0);
-    let (width, height) = (frame.width as u32, frame.height as u32);
-    let Some(mut canvas) = ImageBuffer::<Luma<u8>, &mut [u8]>::from_raw(width, height, &mut frame.pixels[..]) else {
-        return;
-    };
-    let mut fill = |points: &[(f32, f32)]| {
-        let corners: Vec<Point<i32>> =
-            points.iter().map(|&(x, y)| Point::new(x.round() as i32, y.round() as i32)).collect();
-        draw_polygon_mut(&mut canvas, &corners, Luma([index]));
-    };
     let from = centre(layout, block.from);
     let to = centre(layout, block.to);
     let half = cell * f32::from(block.size) / 2.0;
-    outline(&mut fill, from, half, thick, Some(cell / 2.0));
-    outline(&mut fill, to, half, thick, None);
-    arrow(&mut fill, from, to, thick, cell);
+    paint(frame, |fill| {
+        outline(fill, from, half, thick, Some(cell / 2.0));
+        outline(fill, to, half, thick, None);
+        arrow(fill, from, to, thick, cell);
+    });
 }
 
 /// An arrow from the centre of each `from` cell to the centre of its `to` cell: a turn
 /// drawn over the board (the preview of a picked turn), in the colour of block moves.
 pub fn arrows(frame: &mut Frame, layout: &Layout, arrows: &[(stonemate_engine::Square, stonemate_engine::Square)]) {
-    let index = Palette::get().motion;
     let cell = layout.cell as f32;
     let thick = (cell / 8.0).max(2.0);
+    paint(frame, |fill| {
+        for &(from, to) in arrows {
+            arrow(fill, centre(layout, from), centre(layout, to), thick, cell);
+        }
+    });
+}
+
+/// Fills one polygon, given by its corners in pixels.
+type Brush<'a> = dyn FnMut(&[(f32, f32)]) + 'a;
+
+/// Hands `shapes` a brush that fills polygons in the motion colour straight into the
+/// indexed frame (its palette indices are its grey levels).
+fn paint(frame: &mut Frame, shapes: impl FnOnce(&mut Brush)) {
+    let index = Palette::get().motion;
     let (width, height) = (frame.width as u32, frame.height as u32);
     let Some(mut canvas) = ImageBuffer::<Luma<u8>, &mut [u8]>::from_raw(width, height, &mut frame.pixels[..]) else {
         return;
     };
-    let mut fill = |points: &[(f32, f32)]| {
+    shapes(&mut |points: &[(f32, f32)]| {
         let corners: Vec<Point<i32>> =
             points.iter().map(|&(x, y)| Point::new(x.round() as i32, y.round() as i32)).collect();
         draw_polygon_mut(&mut canvas, &corners, Luma([index]));
-    };
-    for &(from, to) in arrows {
-        arrow(&mut fill, centre(layout, from), centre(layout, to), thick, cell);
-    }
+    });
 }
 
 /// The pixel centre of the cell of `square`.
@@ -62,7 +64,7 @@ fn centre(layout: &Layout, square: stonemate_engine::Square) -> (f32, f32) {
 
 /// A square outline `thick` wide just inside the square of half-side `half` around
 /// `centre`; dashed with dashes `dash` long when asked.
-fn outline(fill: &mut impl FnMut(&[(f32, f32)]), (cx, cy): (f32, f32), half: f32, thick: f32, dash: Option<f32>) {
+fn outline(fill: &mut Brush, (cx, cy): (f32, f32), half: f32, thick: f32, dash: Option<f32>) {
     let (left, top, right, bottom) = (cx - half, cy - half, cx + half - 1.0, cy + half - 1.0);
     let side = right - left;
     let pieces: Vec<(f32, f32)> = match dash {
@@ -83,7 +85,7 @@ fn outline(fill: &mut impl FnMut(&[(f32, f32)]), (cx, cy): (f32, f32), half: f32
 }
 
 /// A shaft from `from` to just short of `to`, and a head whose tip is at `to`.
-fn arrow(fill: &mut impl FnMut(&[(f32, f32)]), from: (f32, f32), to: (f32, f32), thick: f32, cell: f32) {
+fn arrow(fill: &mut Brush, from: (f32, f32), to: (f32, f32), thick: f32, cell: f32) {
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let length = dx.hypot(dy);
     if length < 1.0 {
