@@ -7,6 +7,9 @@
 //! Options (all optional; the defaults run the full plan of issue 17):
 //!
 //!     --games N            games per pairing and game (default 20)
+//!     --first N            start at game N of the plan (default 1): a long plan runs in
+//!                          pieces (`--first 17 --games 100` plays games 17 to 100, with
+//!                          the seeds and colours those games have in the whole plan)
 //!     --game LIST          chego,gess,ichess,go,chogo (default all five)
 //!     --pairing A:B        repeatable; players are random, easy, medium, hard (the
 //!                          bot's search), oldhard etc. (the search of 54cd0e7: plain
@@ -630,6 +633,8 @@ fn median_max(times: &[Duration]) -> (f64, f64) {
 
 struct Args {
     games: usize,
+    /// The index (from 0) of the plan's first game to play.
+    first: usize,
     kinds: Vec<GameKind>,
     pairings: Vec<(String, String)>,
     nodes: BTreeMap<Level, u64>,
@@ -643,6 +648,7 @@ struct Args {
 fn parse_args() -> Result<Args, Failure> {
     let mut args = Args {
         games: 20,
+        first: 0,
         kinds: GameKind::ALL.to_vec(),
         pairings: Vec::new(),
         nodes: BTreeMap::new(),
@@ -657,6 +663,10 @@ fn parse_args() -> Result<Args, Failure> {
         let mut value = || words.next().ok_or(format!("{flag} needs a value"));
         match flag.as_str() {
             "--games" => args.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
+            "--first" => {
+                let first: usize = value()?.parse().map_err(|e| format!("--first: {e}"))?;
+                args.first = first.checked_sub(1).ok_or("--first counts from 1")?;
+            }
             "--game" => {
                 args.kinds = value()?
                     .split(',')
@@ -751,7 +761,7 @@ fn run_pairing(kind: GameKind, pair: &(String, String), args: &Args) -> Result<T
     let partner = |name: &str| name.parse::<Level>().unwrap_or(Level::Hard);
     let mut players = [player(&pair.0, partner(&pair.1), args)?, player(&pair.1, partner(&pair.0), args)?];
     let mut tally = Tally::default();
-    for index in 0..args.games {
+    for index in args.first..args.games {
         let first_color = if index % 2 == 0 { Color::White } else { Color::Black };
         let seed = args.seed.wrapping_mul(7919).wrapping_add(index as u64);
         let played = play(kind, &mut players, first_color, seed, args.max_turns);
