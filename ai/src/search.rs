@@ -17,6 +17,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use stonemate_engine::{AnyGame, Color, Outcome, Turn};
 
+use crate::level::Level;
 use crate::position::Position;
 
 /// The exploration constant of UCT, for rewards in `[0, 1]`.
@@ -191,6 +192,12 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
         None => MAX_NODES_PER_THREAD * threads as u64,
     };
     let total = if turns.len() == 1 { total.min(FORCED_TURN_NODES) } else { total };
+    // Hard's knowledge of Chego, Gess and Chogo: from hard's budget on (see Tree::strong).
+    let strong = match method {
+        Method::Strong => true,
+        Method::Current => config.budget.nodes.is_none_or(|n| n >= Level::Hard.nodes(game.kind())),
+        _ => false,
+    };
     // Easy and medium keep the light playouts they were measured with (see HEAVY_FROM_NODES).
     let method = match method {
         Method::Current if config.budget.nodes.is_some_and(|n| n < HEAVY_FROM_NODES) => Method::RaveLight,
@@ -199,7 +206,7 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
     let shares: Vec<u64> =
         (0..threads as u64).map(|t| total / threads as u64 + u64::from(t < total % threads as u64)).collect();
     let results: Vec<RootStats> = if threads == 1 {
-        vec![Tree::new(game, &turns, thread_rng(config.seed, 0), method).run(shares[0], deadline)]
+        vec![Tree::new(game, &turns, thread_rng(config.seed, 0), method, strong).run(shares[0], deadline)]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = shares
@@ -208,7 +215,7 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
                 .map(|(t, &share)| {
                     let turns = &turns;
                     scope.spawn(move || {
-                        Tree::new(game, turns, thread_rng(config.seed, t as u64), method).run(share, deadline)
+                        Tree::new(game, turns, thread_rng(config.seed, t as u64), method, strong).run(share, deadline)
                     })
                 })
                 .collect();
@@ -328,6 +335,9 @@ struct Tree {
     /// Whether this tree uses RAVE (go on the playout board, [`Method::Current`] and
     /// [`Method::RaveLight`]).
     rave: bool,
+    /// Whether Chego, Gess and Chogo are searched with hard's knowledge: the order of a
+    /// node's turns and the playouts of `knowledge::strong_rollout`.
+    strong: bool,
     /// Whether playouts use the heavy policy and priors know go's shapes
     /// ([`Method::Current`]).
     heavy: bool,
@@ -341,13 +351,13 @@ struct Tree {
 
 impl Tree {
     /// A tree for `game`, searched by `method`.
-    fn new(game: &AnyGame, turns: &[Turn], mut rng: ChaCha8Rng, method: Method) -> Tree {
+    fn new(game: &AnyGame, turns: &[Turn], mut rng: ChaCha8Rng, method: Method, strong: bool) -> Tree {
         let to_move = game.to_move().unwrap_or(Color::White);
         let position = match method {
             Method::Baseline => Position::Engine(Box::new(game.clone())),
             Method::Current | Method::Strong | Method::PlainUct | Method::RaveLight => Position::new(game),
         };
-        let untried = position.order_turns(turns.to_vec(), &mut rng);
+        let untried = position.order_turns(turns.to_vec(), &mut rng, strong);
         let root = Node {
             turn: Turn::Pass,
             root_index: 0,
@@ -363,6 +373,9 @@ impl Tree {
             Position::Go(go) if matches!(method, Method::Current | Method::Strong | Method::RaveLight) => {
                 (true, go.square_count())
             }
+            Position::Engine(_) if strong && crate::knowledge::chego_rave() => {
+                position.rave_size().map_or((false, 0), |size| (true, size))
+            }
             _ => (false, 0),
         };
         Tree {
@@ -371,6 +384,7 @@ impl Tree {
             nodes: vec![root],
             rng,
             rave,
+            strong,
             heavy: matches!(method, Method::Current | Method::Strong),
             sequence: Vec::new(),
             first: vec![0; squares],
@@ -460,15 +474,24 @@ impl Tree {
 
     /// Notes the turn of `child` (just played on `game`) in the iteration's sequence.
     fn note(&mut self, child: usize, game: &Position) {
-        if let (true, Position::Go(go)) = (self.rave, game) {
+        if self.rave {
             let node = &self.nodes[child];
-            self.sequence.push((node.mover.index() as u8, go.turn_index(node.turn)));
+            self.sequence.push((node.mover.index() as u8, game.turn_index(node.turn)));
         }
     }
 
     fn rollout(&mut self, game: &mut Position) -> f64 {
         match game {
             Position::Go(go) if self.rave => go.rollout_noting(&mut self.rng, &mut self.sequence, self.heavy),
+            _ if self.strong => {
+                let mut played = std::mem::take(&mut self.sequence);
+                if !self.rave {
+                    played.clear();
+                }
+                let value = game.strong_rollout(&mut self.rng, &mut played);
+                self.sequence = played;
+                value
+            }
             _ => game.rollout(&mut self.rng),
         }
     }
@@ -505,10 +528,14 @@ impl Tree {
     fn choose_rave(&self, node: usize, game: &Position) -> Step {
         let parent = &self.nodes[node];
         let Some(amaf) = parent.amaf.as_deref() else { return Step::Nothing };
-        let Position::Go(go) = &self.root_game else { return Step::Nothing };
+        let position = &self.root_game;
         let log_n = (parent.visits.max(1) as f64).ln();
         let amaf_mean = |turn: Turn| {
-            go.turn_index(turn).map(|at| amaf[usize::from(at)]).filter(|&[_, n]| n > 0.0).map(|[w, n]| f64::from(w / n))
+            position
+                .turn_index(turn)
+                .map(|at| amaf[usize::from(at)])
+                .filter(|&[_, n]| n > 0.0)
+                .map(|[w, n]| f64::from(w / n))
         };
         let mut best = (Step::Nothing, f64::NEG_INFINITY);
         for &child in &parent.children {
@@ -564,7 +591,7 @@ impl Tree {
         }
         let (proof, untried) = match game.outcome() {
             Some(outcome) => (Some(Proof::of(outcome, mover)), Vec::new()),
-            None => (None, game.order_turns(game.legal_turns(), &mut self.rng)),
+            None => (None, game.order_turns(game.legal_turns(), &mut self.rng, self.strong)),
         };
         let root_index = if node == 0 { self.root_turns.iter().position(|&t| t == turn).unwrap_or(0) } else { 0 };
         let child = self.nodes.len();
@@ -641,7 +668,11 @@ enum Step {
 /// With `shapes` (the bot's search), a drop that matches one of go's 3x3 shapes looks
 /// somewhat good, and one on the first line with nothing tactical about it somewhat bad.
 fn priors(game: &Position, shapes: bool) -> Option<Box<[[f32; 2]]>> {
-    let Position::Go(go) = game else { return None };
+    let go = match game {
+        Position::Go(go) => go,
+        // Chego: nothing known before the playouts; every drop starts even, lightly.
+        Position::Engine(_) => return game.rave_size().map(|size| vec![[0.5f32, 1.0]; size].into_boxed_slice()),
+    };
     let mover = go.to_move()?;
     let mut table = vec![[0.0f32; 2]; go.square_count()];
     for square in go.squares() {

@@ -2,5 +2,6 @@
 
 mod alphabeta;
 mod fastgo;
+mod games;
 mod rave;
 mod search;
