@@ -138,13 +138,15 @@ pub(crate) fn chego_rave() -> bool {
 /// that can take something (Gess: a footprint over enemy stones; Chogo: a piece stopping
 /// next to an enemy one, above all the enemy king) tried first.
 pub(crate) fn strong_order_turns(game: &AnyGame, mut turns: Vec<Turn>, rng: &mut impl Rng) -> Vec<Turn> {
-    turns.shuffle(rng);
     let mover = game.to_move().unwrap_or(Color::White);
     match game {
         AnyGame::Gess(gess) if knob("SM_GESS_ORDER", 1) == 1 => {
+            turns.shuffle(rng);
             turns.sort_by_cached_key(|&turn| i32::from(gess_captures(gess, turn)));
+            turns
         }
         AnyGame::Chogo(chogo) if knob("SM_CHOGO_ORDER", 1) == 1 => {
+            turns.shuffle(rng);
             let board = chogo.board();
             turns.sort_by_cached_key(|&turn| {
                 let Some(to) = target(turn) else { return 0 };
@@ -158,10 +160,11 @@ pub(crate) fn strong_order_turns(game: &AnyGame, mut turns: Vec<Turn>, rng: &mut
                 }
                 key
             });
+            turns
         }
-        _ => return order_turns(game, turns, rng),
+        // The other games (and Chego) keep the order of the other levels.
+        _ => order_turns(game, turns, rng),
     }
-    turns
 }
 
 /// [`order_turns`] for go on the playout board: real drops that do not fill an own eye

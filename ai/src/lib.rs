@@ -37,5 +37,7 @@ pub mod verdict;
 pub use counting::judge_dead;
 pub use decision::{Decided, Decision, Question, decide};
 pub use level::{Level, UnknownLevel};
-pub use search::{Budget, Method, Proof, RootTurn, SearchConfig, SearchResult, search, search_with};
+pub use search::{
+    Budget, KeptTree, Method, Proof, RootTurn, SearchConfig, SearchResult, search, search_reusing, search_with,
+};
 pub use verdict::{accepts_draw, resigns};

@@ -163,6 +163,54 @@ pub const HEAVY_FROM_NODES: u64 = 10_000;
 pub const ALPHA_BETA_NODES_PER_NODE: u64 = 20;
 
 fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<SearchResult> {
+    search_keeping(game, config, method, None).map(|(result, _)| result)
+}
+
+/// A Monte Carlo search tree kept after a search ([`search_reusing`]), so that the next
+/// search in the same game can start from the subtree of the turns played since, with
+/// the statistics it already has.
+#[derive(Debug)]
+pub struct KeptTree {
+    tree: Tree,
+    method: Method,
+    strong: bool,
+}
+
+impl KeptTree {
+    /// The nodes the tree holds.
+    #[must_use]
+    pub fn node_count(&self) -> usize {
+        self.tree.nodes.len()
+    }
+}
+
+/// [`search_with`], keeping the tree for the next turn: `kept` is the tree of an earlier
+/// search in the same game and `since` the turns played from that search's position to
+/// `game`. When the tree knows those turns (the opponent's answer was searched), the
+/// search starts from their subtree, and its root statistics include the visits made
+/// before; otherwise it starts afresh. The budget counts the new nodes only.
+///
+/// Returns the result and the tree to pass to the next search; no tree is kept by a
+/// search with several threads or by iChess's alpha-beta search. A seeded search with the
+/// same history of kept trees gives the same answer. (`search` and `search_with` do not
+/// reuse trees: the bot's turns stay as they were measured until the bot opts in.)
+#[must_use]
+pub fn search_reusing(
+    game: &AnyGame,
+    config: &SearchConfig,
+    method: Method,
+    kept: Option<KeptTree>,
+    since: &[Turn],
+) -> Option<(SearchResult, Option<KeptTree>)> {
+    search_keeping(game, config, method, kept.map(|kept| (kept, since)))
+}
+
+fn search_keeping(
+    game: &AnyGame,
+    config: &SearchConfig,
+    method: Method,
+    kept: Option<(KeptTree, &[Turn])>,
+) -> Option<(SearchResult, Option<KeptTree>)> {
     let started = Instant::now();
     if let AnyGame::IChess(ichess) = game {
         let wants = match method {
@@ -178,7 +226,8 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
                 nodes
             };
             let deadline = config.budget.time.map(|time| started + time);
-            return crate::alphabeta::search(ichess, crate::alphabeta::Limits { nodes, deadline }, started);
+            return crate::alphabeta::search(ichess, crate::alphabeta::Limits { nodes, deadline }, started)
+                .map(|result| (result, None));
         }
     }
     let turns = game.legal_turns();
@@ -205,9 +254,16 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
     };
     let shares: Vec<u64> =
         (0..threads as u64).map(|t| total / threads as u64 + u64::from(t < total % threads as u64)).collect();
-    let results: Vec<RootStats> = if threads == 1 {
-        vec![Tree::new(game, &turns, thread_rng(config.seed, 0), method, strong).run(shares[0], deadline)]
-    } else {
+    if threads == 1 {
+        let reused = kept
+            .filter(|(kept, _)| kept.method == method && kept.strong == strong)
+            .and_then(|(kept, since)| kept.tree.rerooted(since, &turns));
+        let mut tree = reused.unwrap_or_else(|| Tree::new(game, &turns, thread_rng(config.seed, 0), method, strong));
+        let stats = tree.run(shares[0], deadline);
+        let result = merge(&turns, &[stats], started.elapsed());
+        return Some((result, Some(KeptTree { tree, method, strong })));
+    }
+    let results: Vec<RootStats> = {
         std::thread::scope(|scope| {
             let handles: Vec<_> = shares
                 .iter()
@@ -223,7 +279,7 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
             handles.into_iter().filter_map(|handle| handle.join().ok()).collect()
         })
     };
-    Some(merge(&turns, &results, started.elapsed()))
+    Some((merge(&turns, &results, started.elapsed()), None))
 }
 
 fn thread_rng(seed: u64, thread: u64) -> ChaCha8Rng {
@@ -391,7 +447,54 @@ impl Tree {
         }
     }
 
-    fn run(mut self, nodes: u64, deadline: Option<Instant>) -> RootStats {
+    /// The subtree reached from the root by `since` (turns the tree has searched), as a
+    /// tree of its own whose root's turns are `turns`; `None` when the tree does not know
+    /// the turns, the position they reach has other turns than `turns`, or the subtree is
+    /// too big to keep growing.
+    fn rerooted(mut self, since: &[Turn], turns: &[Turn]) -> Option<Tree> {
+        let mut node = 0;
+        let mut position = self.root_game.clone();
+        for &turn in since {
+            node = *self.nodes[node].children.iter().find(|&&child| self.nodes[child].turn == turn)?;
+            if !position.play(turn) {
+                return None;
+            }
+        }
+        let legal = position.legal_turns();
+        if position.to_move().is_none() || legal.len() != turns.len() || !legal.iter().all(|turn| turns.contains(turn))
+        {
+            return None;
+        }
+        // The subtree in breadth-first order: the new root first.
+        let mut new_index = vec![usize::MAX; self.nodes.len()];
+        let mut order = vec![node];
+        new_index[node] = 0;
+        let mut next = 0;
+        while next < order.len() {
+            for &child in &self.nodes[order[next]].children {
+                new_index[child] = order.len();
+                order.push(child);
+            }
+            next += 1;
+        }
+        if order.len() as u64 > MAX_NODES_PER_THREAD {
+            return None;
+        }
+        let mut old: Vec<Option<Node>> = std::mem::take(&mut self.nodes).into_iter().map(Some).collect();
+        let mut nodes = Vec::with_capacity(order.len());
+        for &at in &order {
+            let mut moved = old[at].take()?;
+            moved.children = moved.children.iter().map(|&child| new_index[child]).collect();
+            nodes.push(moved);
+        }
+        for &child in &nodes[0].children.clone() {
+            let turn = nodes[child].turn;
+            nodes[child].root_index = turns.iter().position(|&t| t == turn).unwrap_or(0);
+        }
+        Some(Tree { root_game: position, root_turns: turns.to_vec(), nodes, ..self })
+    }
+
+    fn run(&mut self, nodes: u64, deadline: Option<Instant>) -> RootStats {
         let limit = nodes.min(MAX_NODES_PER_THREAD);
         let mut done = 0;
         while done < limit && self.nodes[0].proof.is_none() {

@@ -4,4 +4,5 @@ mod alphabeta;
 mod fastgo;
 mod games;
 mod rave;
+mod reuse;
 mod search;
