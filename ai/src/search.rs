@@ -134,8 +134,9 @@ pub struct SearchResult {
 /// Searches the position and returns the turn to play; `None` when the game is over.
 ///
 /// Go with a set whose pieces act like stones is searched on the playout board
-/// ([`FastGo`](crate::fastgo::FastGo)) with RAVE and priors, every other game with plain
-/// UCT on the engine's board ([`Method::Current`]).
+/// ([`FastGo`](crate::fastgo::FastGo)) with RAVE and priors, every other game with UCT
+/// on the engine's board; from hard's budget on, iChess by alpha-beta and Chego, Gess and
+/// Chogo with hard's knowledge ([`Method::Current`]).
 #[must_use]
 pub fn search(game: &AnyGame, config: &SearchConfig) -> Option<SearchResult> {
     search_with(game, config, Method::Current)
@@ -365,13 +366,17 @@ const RAVE_EXPLORATION: f64 = 0.2;
 pub enum Method {
     /// The bot's search: in go with a stone-like set, the playout board, with RAVE (all
     /// moves as first) and priors for captures, ataris, saving moves and self-ataris;
-    /// elsewhere as [`Method::PlainUct`].
+    /// elsewhere as [`Method::PlainUct`], except that from hard's budget on (and with a
+    /// time and no node limit) iChess is searched by alpha-beta and Chego, Gess and Chogo
+    /// with hard's knowledge, as [`Method::Strong`] does.
     Current,
     /// Plain UCT with one playout per node and the solver, on the playout board where it
     /// applies.
     PlainUct,
     /// The search the bot's hard level uses, whatever the budget: alpha-beta in iChess,
-    /// heavy playouts and shapes in go, elsewhere as [`Method::Current`]. (The bot's search
+    /// heavy playouts and shapes in go; in Chego, Gess and Chogo, a node's turns ordered
+    /// by their tactics and short playouts scored by the evaluation (Chego: 8 drops and
+    /// RAVE over its drops; Gess and Chogo: the evaluation at once). (The bot's search
     /// is this one from hard's budget on, and [`Method::RaveLight`] or the Monte Carlo
     /// search below it.)
     Strong,
@@ -429,9 +434,9 @@ impl Tree {
             Position::Go(go) if matches!(method, Method::Current | Method::Strong | Method::RaveLight) => {
                 (true, go.square_count())
             }
-            Position::Engine(_) if strong && crate::knowledge::chego_rave() => {
-                position.rave_size().map_or((false, 0), |size| (true, size))
-            }
+            // Hard's Chego: RAVE over its drops (a role on a square), whose value depends
+            // little on when they are played.
+            Position::Engine(_) if strong => position.rave_size().map_or((false, 0), |size| (true, size)),
             _ => (false, 0),
         };
         Tree {
