@@ -14,18 +14,21 @@ fn visits(result: &stonemate_ai::SearchResult) -> u64 {
 
 #[test]
 fn the_subtree_of_the_turn_played_keeps_its_visits_for_the_next_search() {
-    for kind in [GameKind::Chogo, GameKind::Go] {
+    // Plain UCT in Chogo; RAVE (AMAF tables moved with their nodes) in go; hard's RAVE
+    // over drops in Chego.
+    for (kind, method) in
+        [(GameKind::Chogo, Method::PlainUct), (GameKind::Go, Method::Current), (GameKind::Chego, Method::Strong)]
+    {
         let options = if kind == GameKind::Go { vec![("board".to_owned(), "5x5".to_owned())] } else { Vec::new() };
         let mut game = AnyGame::new(kind, &options).expect("default options");
         for turn in ["K@d3", "K@e5"].iter().take(if kind == GameKind::Chogo { 2 } else { 0 }) {
             game.play_text(turn).expect("legal");
         }
-        let (first, kept) = search_reusing(&game, &config(2_000), Method::PlainUct, None, &[]).expect("ongoing");
+        let (first, kept) = search_reusing(&game, &config(2_000), method, None, &[]).expect("ongoing");
         let kept = kept.expect("one thread keeps its tree");
         let searched = first.root.iter().find(|root| root.turn == first.turn).expect("the chosen turn").visits;
         game.play(first.turn).expect("legal");
-        let (second, kept) =
-            search_reusing(&game, &config(500), Method::PlainUct, Some(kept), &[first.turn]).expect("ongoing");
+        let (second, kept) = search_reusing(&game, &config(500), method, Some(kept), &[first.turn]).expect("ongoing");
         assert_eq!(second.nodes, 500, "{kind}: the budget counts new nodes");
         // The root's turns hold the visits made below the chosen turn in the first search
         // (all but the one that made its node) and the new ones.
