@@ -228,7 +228,9 @@ impl Searcher {
                 return 0;
             }
             if score >= beta {
-                return score;
+                // A mate (or a perpetual check: a cycle through the pass is no real
+                // repetition) found after passing is not proven for the real turns.
+                return if score > MATE_BOUND { beta } else { score };
             }
         }
         let mut turns = Vec::with_capacity(96);
