@@ -20,8 +20,7 @@
 //!
 //! Numbers are big-endian so keys sort by them; the server of a record without one is 0.
 //! The values stay JSON, readable by any tool and upgraded by [`record::upgrade`]; sled
-//! compresses them on disk (zstd over each page of up to 16 of them, in log segments of 64 KiB,
-//! [`sled_config`]).
+//! compresses them on disk (zstd over each page of up to 16 of them, [`sled_config`]).
 //! Databases written before servers were indexed (`p` user id) are upgraded when the sled
 //! store opens them. A record and its index entries change in
 //! one batch; every write is flushed and synced to disk (`fdatasync`,
