@@ -178,7 +178,7 @@ mod tests {
             options: Some("board=9x9".into()),
             level: crate::service::Level::Medium,
         };
-        let game = service.handle(&alice, challenge).reply.game.unwrap();
+        let game = service.handle(&alice, challenge).reply.about.unwrap();
         assert!(service.handle(&bob, Command::Accept { challenge: Some(game) }).reply.ok);
         arm.store(true, Ordering::SeqCst);
         let turn = service.handle(&bob, Command::Move { notation: "e5".into(), game: Some(game) }).reply;

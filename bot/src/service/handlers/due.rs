@@ -42,7 +42,7 @@ fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<Notice>
                 .ping(record.challenger, &record.names[0])
                 .push(format!(": your challenge {} to ", record.id))
                 .name(&record.names[1])
-                .push(format!(" ({}) expired unanswered.", record.game.name()));
+                .push(format!(" ({}) expired unanswered.", record.kind.name()));
             Some((
                 Due::Expire,
                 tell::tell(parts, (record, &parts.users.of(record)), record.challenger, message, true)
