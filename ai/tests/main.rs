@@ -2,5 +2,7 @@
 
 mod alphabeta;
 mod fastgo;
+mod games;
 mod rave;
+mod reuse;
 mod search;
