@@ -253,25 +253,25 @@ pub(crate) fn legal(
     text: Option<GameId>,
     square: Option<&str>,
 ) -> Result<Response, Refusal> {
-    let loaded = parts.games.open_viewed(caller, text, Fit::ToMove)?;
-    let (record, game) = (&loaded.record, &loaded.position);
+    let game = parts.games.open_viewed(caller, text, Fit::ToMove)?;
+    let (record, position) = (&game.record, &game.position);
     if record.phase == Phase::Finished {
         // Over by a resignation, a time out or an agreement, the position still has
         // turns; none of them may be played.
-        return Err(Refusal::GameOver { id: record.id, result: loaded.result() });
+        return Err(Refusal::GameOver { id: record.id, result: game.result() });
     }
     let square = match square.map(str::trim).filter(|s| !s.is_empty()) {
         Some(text) => Some(text.parse::<Square>().map_err(|_| Refusal::BadSquare(text.chars().take(20).collect()))?),
         None => None,
     };
-    let turns: Vec<Turn> = game
+    let turns: Vec<Turn> = position
         .legal_turns()
         .into_iter()
         .filter(|turn| square.is_none_or(|s| turn_squares(turn).0.contains(&s)))
         .collect();
     let mut highlights: Vec<Square> = turns.iter().filter_map(|turn| turn_squares(turn).1).collect();
     highlights.dedup();
-    let names: Vec<String> = turns.iter().map(|turn| game.format_turn(*turn)).collect();
+    let names: Vec<String> = turns.iter().map(|turn| position.format_turn(*turn)).collect();
     let from = square.map_or(String::new(), |square| format!(" from {square}"));
     let text = match (record.phase, names.len()) {
         (Phase::Challenge, _) => format!("{} has not started yet.", record.id),
@@ -284,7 +284,7 @@ pub(crate) fn legal(
             })
         }
     };
-    let images = vec![parts.pictures.board(&loaded, caller.user.id, highlights)];
+    let images = vec![parts.pictures.board(&game, caller.user.id, highlights)];
     let reply = Reply { ok: true, message: text.into(), images, about: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
