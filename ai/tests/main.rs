@@ -3,5 +3,7 @@
 mod alphabeta;
 mod counting;
 mod fastgo;
+mod games;
 mod rave;
+mod reuse;
 mod search;

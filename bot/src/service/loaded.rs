@@ -10,7 +10,7 @@ use stonemate_render::Picture;
 use super::error::Refusal;
 use super::text;
 use super::types::{GameId, UserId};
-use crate::store::{CalledOff, ColorChoice, GameRecord, Phase};
+use crate::store::{CalledOff, ColorChoice, GameRecord, Phase, Stored};
 
 /// A record as a command sees it: the stored record and the position its turns lead to.
 /// `Games::commit` (the service's games part) writes its next version.
@@ -20,6 +20,9 @@ pub struct Loaded {
     pub record: GameRecord,
     /// The position after the record's turns (the start position for a challenge).
     pub position: AnyGame,
+    /// The bytes the record was read from, which its commit has the store check (`None`: a
+    /// record not read from the store, or written since: the commit reads it).
+    pub stored: Option<Stored>,
 }
 
 impl Loaded {
@@ -247,7 +250,7 @@ mod tests {
             clock: None,
             ..sample_record(kind, &[], [ALICE, BOB], Timestamp(0))
         };
-        Loaded { record, position: game }
+        Loaded { record, position: game, stored: None }
     }
 
     #[test]

@@ -217,6 +217,10 @@ impl Notices {
     /// player of it.
     pub fn with_report(&self, caller: &Caller, mut response: Response) -> Response {
         let Some(id) = response.reply.game else { return response };
+        // Nearly always none is pending: then the record is not read to see who plays.
+        if !self.store.outbox().report_pending(id).unwrap_or(false) {
+            return response;
+        }
         let player = self.store.load(id).ok().flatten().is_some_and(|record| record.involves(caller.user.id));
         if player && self.store.outbox().take_report(id).unwrap_or(false) {
             response.reply.message.append(format!("\n{}", channel_refused()));

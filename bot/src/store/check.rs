@@ -430,7 +430,7 @@ mod tests {
                             _ if record.phase == Phase::Playing => record.phase = Phase::Finished,
                             _ => {}
                         }
-                        store.update(&record).unwrap();
+                        store.update_with(&record, &[], &[]).unwrap();
                     }
                 }
             });

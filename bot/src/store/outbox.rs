@@ -101,6 +101,13 @@ impl<B: Backend + ?Sized> Outbox<'_, B> {
         }
     }
 
+    /// Whether a raised report for `game` waits to be shown, without taking it: one read of
+    /// the report's key, so that a reply about a game whose channel never refused anything
+    /// (nearly every one) need not read the game's record to see who may be shown it.
+    pub fn report_pending(&self, game: GameId) -> Result<bool, StoreError> {
+        Ok(self.store.backend().get(&keys::report(game))?.as_deref() == Some(keys::REPORT_PENDING))
+    }
+
     /// Whether a raised report for `game` waits to be shown; it is marked shown at once,
     /// so of two callers (or processes) one gets `true`, once.
     pub fn take_report(&self, game: GameId) -> Result<bool, StoreError> {

@@ -24,7 +24,7 @@ use bitboard as bb;
 use position::{Mv, Position};
 use repetition::Entry;
 
-pub use bare::{Bare, BareTurn, history_keys};
+pub use bare::{Bare, BareTurn, history_checks, history_keys};
 pub use position::SetupError;
 
 /// iChess has no options: the board and the set are fixed.

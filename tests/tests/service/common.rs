@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 use stonemate_bot::clock::{Clock, ManualClock, Span, Timestamp};
 use stonemate_bot::service::commands::{self, Args, Value};
 use stonemate_bot::service::{
-    Caller, ChannelId, ColorChoice, Command, GameId, GuildId, Response, Service, Settings, User,
+    Caller, ChannelId, ColorChoice, Command, GameId, GuildId, Response, Service, Settings, User, UserId,
 };
-use stonemate_bot::store::{Backend, Batch, GameRecord, KeyRange, MemoryStore, RatingChange, Store, StoreError};
+use stonemate_bot::store::{Backend, Batch, GameRecord, KeyRange, MemoryStore, Phase, RatingChange, Store, StoreError};
 use stonemate_engine::GameKind;
 
 /// The channel everyone plays in unless a test says otherwise.
@@ -285,4 +285,9 @@ impl Backend for Meddling {
 pub fn meddling_table() -> (Table, Arc<Meddling>) {
     let store = Arc::new(Meddling::default());
     (Table::with(store.clone(), Settings::default()), store)
+}
+
+/// The records `user` takes part in, in every server, with their phase (the player index).
+pub fn games_of(store: &Store, user: UserId) -> Vec<(GameId, Phase)> {
+    store.entries_of(user).unwrap().into_iter().map(|entry| (entry.id, entry.phase)).collect()
 }

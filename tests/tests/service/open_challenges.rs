@@ -7,7 +7,7 @@ use stonemate_bot::clock::Span;
 use stonemate_bot::service::{ChannelId, Command, Field, GameId, Settings, Target};
 use stonemate_bot::store::{NOBODY, Phase, SledStore};
 
-use super::common::{Call, Table, caller, caller_in, game_opt, text, typed, user};
+use super::common::{Call, Table, caller, caller_in, game_opt, games_of, text, typed, user};
 
 fn open(game: &str) -> Call {
     typed("challenge", &[("game", text(game)), ("options", text("board=9x9")), ("color", text("white"))])
@@ -73,8 +73,8 @@ fn a_third_user_accepts_an_open_challenge_and_becomes_the_opponent() {
     assert!(notice.text().contains(&format!("carol accepted your open challenge {id}")), "{}", notice.text());
     // The game is theirs now: bob can no longer take it, and carol plays.
     assert_eq!(table.refused("bob", accept(id)), format!("challenge {id} was already accepted by carol"));
-    assert_eq!(table.service.store().games_of(user("carol").id).unwrap(), [(id, Phase::Playing)]);
-    assert!(table.service.store().games_of(NOBODY).unwrap().is_empty(), "no longer listed as open");
+    assert_eq!(games_of(table.service.store(), user("carol").id), [(id, Phase::Playing)]);
+    assert!(games_of(table.service.store(), NOBODY).is_empty(), "no longer listed as open");
 }
 
 #[test]

@@ -129,7 +129,7 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
     if !record.is_open() {
         parts.users.remember(opponent);
     }
-    Ok(challenge_reply(parts, &Loaded { record, position: start }))
+    Ok(challenge_reply(parts, &Loaded { record, position: start, stored: None }))
 }
 
 /// A game against the bot: no challenge to accept, the game is stored playing, with
@@ -155,7 +155,7 @@ fn start_against_bot(
     };
     let record = parts.games.create(record)?;
     parts.users.remember(&caller.user);
-    let game = Loaded { record, position: start };
+    let game = Loaded { record, position: start, stored: None };
     parts.seat.ask(&game);
     let record = &game.record;
     let first = game.mover().map_or_else(|| Message::from("nobody"), |user| Message::new().name(record.name_of(user)));

@@ -189,7 +189,7 @@ fn made_rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Option<Gam
     for phase in [Phase::Challenge, Phase::Playing] {
         let records = parts.games.records_of(caller, caller.user.id, phase)?;
         if let Some(made) = records.into_iter().find(|record| record.rematch_of == Some(id)) {
-            return Ok(Some(made));
+            return Ok(Some(made.record));
         }
     }
     Ok(None)

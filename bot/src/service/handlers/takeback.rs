@@ -123,7 +123,7 @@ fn take_back(parts: &Parts, caller: &Caller, game: Loaded, by: UserId, said: Mes
     let (taken, position) = undone(&game.record, by)?;
     let kept = game.record.turns.len() - taken;
     let removed = listed(&game.record.turns[kept..]);
-    let game = Loaded { record: game.record, position };
+    let game = Loaded { position, ..game };
     // The clock starts again for the player to move; the bot's turns have none.
     let clock = if parts.seat.to_move(&game) {
         None
