@@ -189,6 +189,22 @@ impl Parts {
         Ok(written)
     }
 
+    /// [`Parts::commit`] with the rating changes the caller already found for the new
+    /// record ([`ratings::Ratings::changes`]) and told in its notices: those very changes
+    /// are written (the store still refuses them if a rating moved since it was read), not
+    /// found a second time.
+    fn commit_rated(
+        &self,
+        game: Loaded,
+        change: impl FnOnce(&mut store_types::GameRecord),
+        ratings: Vec<store_types::RatingChange>,
+        notices: impl FnOnce(&Loaded) -> Vec<Notice>,
+    ) -> Result<games::Written, Refusal> {
+        let written = self.games.commit(game, change, |_, _| Ok(ratings), notices)?;
+        self.seat.ask(&written.game);
+        Ok(written)
+    }
+
     /// Commits `change` and answers with what `respond` makes of the new version; its
     /// notices are written with the change. When the bot is the caller, its reply is
     /// announced in the game's channel, as the first of those notices.

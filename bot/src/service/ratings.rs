@@ -144,13 +144,13 @@ impl Ratings {
         ratings.map_or_else(String::new, |ratings| said(record, &ratings))
     }
 
-    /// [`Ratings::note`] for `next`, the record of a game ending, before it is written:
-    /// the ratings its result will store, for messages written in the same transaction
-    /// (a game that ends with no reply to carry them, as on time).
-    pub fn foreseen(&self, next: &GameRecord, seat: &Seat) -> String {
-        let changes = self.changes(false, next, seat).unwrap_or_default();
-        let ratings: Vec<RatingRecord> = changes.into_iter().map(|change| change.after).collect();
-        if ratings.is_empty() { String::new() } else { said(next, &ratings) }
+    /// [`Ratings::note`] for `changes` (those [`Ratings::changes`] found for `record`, a
+    /// game ending, before it is written): the ratings its result will store, for messages
+    /// written in the same transaction as those changes (a game that ends with no reply to
+    /// carry them, as on time). Nothing when the game changes no rating.
+    pub fn foreseen(record: &GameRecord, changes: &[RatingChange]) -> String {
+        let ratings: Vec<RatingRecord> = changes.iter().map(|change| change.after).collect();
+        if ratings.is_empty() { String::new() } else { said(record, &ratings) }
     }
 }
 
