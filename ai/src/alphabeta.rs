@@ -9,12 +9,15 @@
 //! with the engine's own turn generator, so it plays by exactly the same rules.
 //!
 //! A position with no legal turn is lost for the side to move (checkmate, or ruling I2);
-//! a position that repeats one of the game or of the search path scores as a draw (ruling
-//! I3 ends the game at the fourth occurrence; the search does not wait for it).
+//! a position that repeats one of the game or of the search path scores as ruling I3
+//! scores the repetition: lost for a player who gave check with every one of his turns
+//! since the earlier occurrence (perpetual check), a draw otherwise. (The rule ends the
+//! game at the fourth occurrence; the search does not wait for it: whoever could leave
+//! the cycle had the chance to, in the search, already.)
 
 use std::time::{Duration, Instant};
 
-use stonemate_engine::ichess::{Bare, BareTurn, IChess, history_keys};
+use stonemate_engine::ichess::{Bare, BareTurn, IChess, history_checks, history_keys};
 use stonemate_engine::{Color, Piece, Role};
 
 use crate::search::{Proof, RootTurn, SearchResult};
@@ -109,8 +112,9 @@ struct Searcher {
     killers: [[Option<BareTurn>; 2]; MAX_PLY + 1],
     /// Quiet turns that caused cut-offs, by target square and the moving or dropped role.
     history: Vec<i32>,
-    /// Keys of the game's positions and then of the search path.
-    path: Vec<u64>,
+    /// The game's positions and then the search path's: each position's key, and whether
+    /// its side to move is in check (the turn that made it gave check).
+    path: Vec<(u64, bool)>,
     nodes: u64,
     limits: Limits,
     stopped: bool,
@@ -166,8 +170,15 @@ impl Searcher {
         }
     }
 
-    fn repeats(&self, key: u64) -> bool {
-        self.path.contains(&key)
+    /// The score for the side to move of a position (`key`, `in_check`) that repeats one
+    /// of the game or of the path, as ruling I3 scores it; `None` when it repeats nothing.
+    fn repetition(&self, key: u64, in_check: bool, ply: usize) -> Option<i32> {
+        let earlier = self.path.iter().rposition(|&(k, _)| k == key)?;
+        Some(match repetition_loser(&self.path[earlier + 1..], in_check) {
+            Some(Loser::ToMove) => -MATE + ply as i32,
+            Some(Loser::LastMover) => MATE - ply as i32,
+            None => 0,
+        })
     }
 
     fn alpha_beta(&mut self, position: &Bare, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -176,10 +187,12 @@ impl Searcher {
             return 0;
         }
         let key = position.key();
-        if ply > 0 && self.repeats(key) {
-            return 0;
-        }
         let in_check = position.in_check();
+        if ply > 0
+            && let Some(score) = self.repetition(key, in_check, ply)
+        {
+            return score;
+        }
         // A check is answered a ply deeper: its answers are few and forced.
         let depth = if in_check && ply < MAX_PLY / 2 { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY {
@@ -208,14 +221,16 @@ impl Searcher {
         {
             let mut passed = *position;
             passed.pass_turn();
-            self.path.push(key);
+            self.path.push((key, in_check));
             let score = -self.alpha_beta(&passed, depth - 1 - NULL_MOVE_REDUCTION, -beta, -beta + 1, ply + 1);
             self.path.pop();
             if self.stopped {
                 return 0;
             }
             if score >= beta {
-                return score;
+                // A mate (or a perpetual check: a cycle through the pass is no real
+                // repetition) found after passing is not proven for the real turns.
+                return if score > MATE_BOUND { beta } else { score };
             }
         }
         let mut turns = Vec::with_capacity(96);
@@ -224,7 +239,7 @@ impl Searcher {
             return -MATE + ply as i32;
         }
         self.order(position, &mut turns, entry.and_then(|e| e.best), ply);
-        self.path.push(key);
+        self.path.push((key, in_check));
         let original_alpha = alpha;
         let mut best = (-MATE - 1, None);
         for (i, &turn) in turns.iter().enumerate() {
@@ -333,6 +348,31 @@ impl Searcher {
     }
 }
 
+/// Who loses a repetition by perpetual check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Loser {
+    /// The side to move in the repeated position.
+    ToMove,
+    /// The side that just moved into it.
+    LastMover,
+}
+
+/// Ruling I3 on a repetition: `since` are the positions after the earlier occurrence, up
+/// to the one before the repeated position, each with whether the turn that made it gave
+/// check; `check` is whether the turn into the repeated position did. The players
+/// alternate from the last turn back: if every turn of one of them gave check and not
+/// every turn of the other, the checker loses; otherwise it is a draw (`None`).
+fn repetition_loser(since: &[(u64, bool)], check: bool) -> Option<Loser> {
+    let checks = || since.iter().map(|&(_, check)| check).chain(std::iter::once(check)).rev();
+    let last_mover_checked = checks().step_by(2).all(|check| check);
+    let to_move_checked = checks().skip(1).step_by(2).all(|check| check);
+    match (last_mover_checked, to_move_checked) {
+        (true, false) => Some(Loser::LastMover),
+        (false, true) => Some(Loser::ToMove),
+        _ => None,
+    }
+}
+
 /// The piece a turn captures.
 fn victim(position: &Bare, turn: BareTurn) -> Option<Piece> {
     turn.origin()?;
@@ -389,15 +429,14 @@ pub(crate) fn search(game: &IChess, limits: Limits, started: Instant) -> Option<
         mask: entries - 1,
         killers: [[None; 2]; MAX_PLY + 1],
         history: vec![0; 16 * 64],
-        path: history_keys(game),
+        path: history_keys(game).into_iter().zip(history_checks(game)).collect(),
         nodes: 0,
         limits,
         stopped: false,
     };
     // The current position is the last of the game's: the root is not a repetition of it.
     searcher.path.pop();
-    let root_key = position.key();
-    searcher.path.push(root_key);
+    searcher.path.push((position.key(), position.in_check()));
     let mut spent = vec![0u64; turns.len()];
     let mut scores = vec![0i32; turns.len()];
     // The order of the root turns: the previous iteration's best first.
@@ -470,4 +509,30 @@ pub(crate) fn search(game: &IChess, limits: Limits, started: Instant) -> Option<
         proven,
         root,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions after an earlier occurrence, each with whether the turn into it checked.
+    fn since(checks: &[bool]) -> Vec<(u64, bool)> {
+        checks.iter().enumerate().map(|(i, &check)| (i as u64 + 10, check)).collect()
+    }
+
+    #[test]
+    fn a_repetition_in_which_one_side_checked_every_turn_is_lost_by_that_side() {
+        // Turns, oldest first: A, B, A, B(into the repeated position). B checked each time.
+        assert_eq!(repetition_loser(&since(&[false, true, false]), true), Some(Loser::LastMover));
+        // A checked each time; B (who made the last turn) did not.
+        assert_eq!(repetition_loser(&since(&[true, false, true]), false), Some(Loser::ToMove));
+    }
+
+    #[test]
+    fn a_repetition_without_perpetual_check_is_a_draw() {
+        assert_eq!(repetition_loser(&since(&[false, false, false]), false), None);
+        // Both checked every turn, or neither did every turn.
+        assert_eq!(repetition_loser(&since(&[true, true, true]), true), None);
+        assert_eq!(repetition_loser(&since(&[false, true, false, false, false]), true), None);
+    }
 }

@@ -11,9 +11,12 @@
 //! incremental playout board ([`fastgo`]) some forty times faster than through the engine,
 //! with RAVE (all moves as first) and priors for captures and ataris; from hard's budget
 //! on, its playouts are heavy (MoGo's: they answer the last drop's ataris and 3x3 shapes).
-//! iChess at hard's budget is searched by alpha-beta instead (`alphabeta.rs`: iterative
-//! deepening, quiescence, a transposition table) on the engine's bitboard position. The
-//! older searches stay available as baselines ([`Method`]).
+//! Chego, Gess and Chogo at hard's budget order a node's turns by their tactics and score
+//! short playouts by the evaluation (Gess and Chogo: the evaluation at once; Chego: eight
+//! drops, with RAVE over its drops). iChess at hard's budget is searched by alpha-beta
+//! instead (`alphabeta.rs`: iterative deepening, quiescence, a transposition table) on the
+//! engine's bitboard position. The older searches stay available as baselines
+//! ([`Method`]). [`search_reusing`] keeps the tree between turns.
 //!
 //! The search is deterministic for a given seed and node budget, also with several
 //! threads: each thread searches its own tree with its own seed and a fixed share of the
@@ -37,5 +40,7 @@ pub mod verdict;
 pub use counting::judge_dead;
 pub use decision::{Decided, Decision, Question, decide};
 pub use level::{Level, UnknownLevel};
-pub use search::{Budget, Method, Proof, RootTurn, SearchConfig, SearchResult, search, search_with};
+pub use search::{
+    Budget, KeptTree, Method, Proof, RootTurn, SearchConfig, SearchResult, search, search_reusing, search_with,
+};
 pub use verdict::{accepts_draw, resigns};

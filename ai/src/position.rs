@@ -3,7 +3,7 @@
 //! faster.
 
 use rand::Rng;
-use stonemate_engine::{AnyGame, Color, Outcome, Status, Turn};
+use stonemate_engine::{AnyGame, Color, Outcome, Role, Status, Turn};
 
 use crate::fastgo::FastGo;
 use crate::knowledge;
@@ -70,6 +70,42 @@ impl Position {
         }
     }
 
+    /// Hard's playout from here: [`Position::rollout`] with the knowledge of hard's search
+    /// in Chego, Gess and Chogo.
+    /// `played` gets each turn's mover and RAVE index (see [`Position::turn_index`]).
+    pub(crate) fn strong_rollout(&mut self, rng: &mut impl Rng, played: &mut Vec<(u8, Option<u16>)>) -> f64 {
+        match self {
+            Position::Engine(game) => {
+                let cells = drop_cells(game);
+                knowledge::strong_rollout(game, rng, |mover, turn| {
+                    if let Some(cells) = cells {
+                        played.push((mover.index() as u8, drop_index(cells, turn)));
+                    }
+                })
+            }
+            Position::Go(go) => go.rollout(rng),
+        }
+    }
+
+    /// The size of the table of all-moves-as-first statistics a RAVE search of this
+    /// position keeps (by [`Position::turn_index`]): go's squares, or Chego's drops (a
+    /// role on a square); `None` for the other games.
+    pub(crate) fn rave_size(&self) -> Option<usize> {
+        match self {
+            Position::Go(go) => Some(go.square_count()),
+            Position::Engine(game) => drop_cells(game).map(|(width, height)| Role::ALL.len() * width * height),
+        }
+    }
+
+    /// Where a turn goes in the RAVE table; `None` for a pass (and for turns of games
+    /// without RAVE).
+    pub(crate) fn turn_index(&self, turn: Turn) -> Option<u16> {
+        match self {
+            Position::Go(go) => go.turn_index(turn),
+            Position::Engine(game) => drop_cells(game).and_then(|cells| drop_index(cells, turn)),
+        }
+    }
+
     /// White's expected result without playing on.
     pub(crate) fn evaluate(&self) -> f64 {
         match self {
@@ -78,11 +114,32 @@ impl Position {
         }
     }
 
-    /// The order in which a new node tries `turns` (last first).
-    pub(crate) fn order_turns(&self, turns: Vec<Turn>, rng: &mut impl Rng) -> Vec<Turn> {
+    /// The order in which a new node tries `turns` (last first); `strong`: as hard's
+    /// search orders them in Chego, Gess and Chogo.
+    pub(crate) fn order_turns(&self, turns: Vec<Turn>, rng: &mut impl Rng, strong: bool) -> Vec<Turn> {
         match self {
+            Position::Engine(game) if strong => knowledge::strong_order_turns(game, turns, rng),
             Position::Engine(game) => knowledge::order_turns(game, turns, rng),
             Position::Go(go) => knowledge::order_go_turns(go, turns, rng),
         }
     }
+}
+
+/// The grid (width, height) of a game whose turns a RAVE search indexes as drops:
+/// Chego's.
+fn drop_cells(game: &AnyGame) -> Option<(usize, usize)> {
+    match game {
+        AnyGame::Chego(chego) => {
+            let shape = chego.board().shape();
+            Some((usize::from(shape.width()), usize::from(shape.height())))
+        }
+        _ => None,
+    }
+}
+
+/// A drop's RAVE index on a grid of `cells`: the role, then the square.
+fn drop_index((width, height): (usize, usize), turn: Turn) -> Option<u16> {
+    let Turn::Drop { role, to } = turn else { return None };
+    let at = role.index() * width * height + usize::from(to.rank()) * width + usize::from(to.file());
+    u16::try_from(at).ok()
 }

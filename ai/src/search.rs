@@ -17,6 +17,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use stonemate_engine::{AnyGame, Color, Outcome, Turn};
 
+use crate::level::Level;
 use crate::position::Position;
 
 /// The exploration constant of UCT, for rewards in `[0, 1]`.
@@ -133,8 +134,9 @@ pub struct SearchResult {
 /// Searches the position and returns the turn to play; `None` when the game is over.
 ///
 /// Go with a set whose pieces act like stones is searched on the playout board
-/// ([`FastGo`](crate::fastgo::FastGo)) with RAVE and priors, every other game with plain
-/// UCT on the engine's board ([`Method::Current`]).
+/// ([`FastGo`](crate::fastgo::FastGo)) with RAVE and priors, every other game with UCT
+/// on the engine's board; from hard's budget on, iChess by alpha-beta and Chego, Gess and
+/// Chogo with hard's knowledge ([`Method::Current`]).
 #[must_use]
 pub fn search(game: &AnyGame, config: &SearchConfig) -> Option<SearchResult> {
     search_with(game, config, Method::Current)
@@ -162,6 +164,54 @@ pub const HEAVY_FROM_NODES: u64 = 10_000;
 pub const ALPHA_BETA_NODES_PER_NODE: u64 = 20;
 
 fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<SearchResult> {
+    search_keeping(game, config, method, None).map(|(result, _)| result)
+}
+
+/// A Monte Carlo search tree kept after a search ([`search_reusing`]), so that the next
+/// search in the same game can start from the subtree of the turns played since, with
+/// the statistics it already has.
+#[derive(Debug)]
+pub struct KeptTree {
+    tree: Tree,
+    method: Method,
+    strong: bool,
+}
+
+impl KeptTree {
+    /// The nodes the tree holds.
+    #[must_use]
+    pub fn node_count(&self) -> usize {
+        self.tree.nodes.len()
+    }
+}
+
+/// [`search_with`], keeping the tree for the next turn: `kept` is the tree of an earlier
+/// search in the same game and `since` the turns played from that search's position to
+/// `game`. When the tree knows those turns (the opponent's answer was searched), the
+/// search starts from their subtree, and its root statistics include the visits made
+/// before; otherwise it starts afresh. The budget counts the new nodes only.
+///
+/// Returns the result and the tree to pass to the next search; no tree is kept by a
+/// search with several threads or by iChess's alpha-beta search. A seeded search with the
+/// same history of kept trees gives the same answer. (`search` and `search_with` do not
+/// reuse trees: the bot's turns stay as they were measured until the bot opts in.)
+#[must_use]
+pub fn search_reusing(
+    game: &AnyGame,
+    config: &SearchConfig,
+    method: Method,
+    kept: Option<KeptTree>,
+    since: &[Turn],
+) -> Option<(SearchResult, Option<KeptTree>)> {
+    search_keeping(game, config, method, kept.map(|kept| (kept, since)))
+}
+
+fn search_keeping(
+    game: &AnyGame,
+    config: &SearchConfig,
+    method: Method,
+    kept: Option<(KeptTree, &[Turn])>,
+) -> Option<(SearchResult, Option<KeptTree>)> {
     let started = Instant::now();
     if let AnyGame::IChess(ichess) = game {
         let wants = match method {
@@ -177,7 +227,8 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
                 nodes
             };
             let deadline = config.budget.time.map(|time| started + time);
-            return crate::alphabeta::search(ichess, crate::alphabeta::Limits { nodes, deadline }, started);
+            return crate::alphabeta::search(ichess, crate::alphabeta::Limits { nodes, deadline }, started)
+                .map(|result| (result, None));
         }
     }
     let turns = game.legal_turns();
@@ -191,6 +242,12 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
         None => MAX_NODES_PER_THREAD * threads as u64,
     };
     let total = if turns.len() == 1 { total.min(FORCED_TURN_NODES) } else { total };
+    // Hard's knowledge of Chego, Gess and Chogo: from hard's budget on (see Tree::strong).
+    let strong = match method {
+        Method::Strong => true,
+        Method::Current => config.budget.nodes.is_none_or(|n| n >= Level::Hard.nodes(game.kind())),
+        _ => false,
+    };
     // Easy and medium keep the light playouts they were measured with (see HEAVY_FROM_NODES).
     let method = match method {
         Method::Current if config.budget.nodes.is_some_and(|n| n < HEAVY_FROM_NODES) => Method::RaveLight,
@@ -198,9 +255,16 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
     };
     let shares: Vec<u64> =
         (0..threads as u64).map(|t| total / threads as u64 + u64::from(t < total % threads as u64)).collect();
-    let results: Vec<RootStats> = if threads == 1 {
-        vec![Tree::new(game, &turns, thread_rng(config.seed, 0), method).run(shares[0], deadline)]
-    } else {
+    if threads == 1 {
+        let reused = kept
+            .filter(|(kept, _)| kept.method == method && kept.strong == strong)
+            .and_then(|(kept, since)| kept.tree.rerooted(since, &turns));
+        let mut tree = reused.unwrap_or_else(|| Tree::new(game, &turns, thread_rng(config.seed, 0), method, strong));
+        let stats = tree.run(shares[0], deadline);
+        let result = merge(&turns, &[stats], started.elapsed());
+        return Some((result, Some(KeptTree { tree, method, strong })));
+    }
+    let results: Vec<RootStats> = {
         std::thread::scope(|scope| {
             let handles: Vec<_> = shares
                 .iter()
@@ -208,7 +272,7 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
                 .map(|(t, &share)| {
                     let turns = &turns;
                     scope.spawn(move || {
-                        Tree::new(game, turns, thread_rng(config.seed, t as u64), method).run(share, deadline)
+                        Tree::new(game, turns, thread_rng(config.seed, t as u64), method, strong).run(share, deadline)
                     })
                 })
                 .collect();
@@ -216,7 +280,7 @@ fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<Se
             handles.into_iter().filter_map(|handle| handle.join().ok()).collect()
         })
     };
-    Some(merge(&turns, &results, started.elapsed()))
+    Some((merge(&turns, &results, started.elapsed()), None))
 }
 
 fn thread_rng(seed: u64, thread: u64) -> ChaCha8Rng {
@@ -302,13 +366,17 @@ const RAVE_EXPLORATION: f64 = 0.2;
 pub enum Method {
     /// The bot's search: in go with a stone-like set, the playout board, with RAVE (all
     /// moves as first) and priors for captures, ataris, saving moves and self-ataris;
-    /// elsewhere as [`Method::PlainUct`].
+    /// elsewhere as [`Method::PlainUct`], except that from hard's budget on (and with a
+    /// time and no node limit) iChess is searched by alpha-beta and Chego, Gess and Chogo
+    /// with hard's knowledge, as [`Method::Strong`] does.
     Current,
     /// Plain UCT with one playout per node and the solver, on the playout board where it
     /// applies.
     PlainUct,
     /// The search the bot's hard level uses, whatever the budget: alpha-beta in iChess,
-    /// heavy playouts and shapes in go, elsewhere as [`Method::Current`]. (The bot's search
+    /// heavy playouts and shapes in go; in Chego, Gess and Chogo, a node's turns ordered
+    /// by their tactics and short playouts scored by the evaluation (Chego: 8 drops and
+    /// RAVE over its drops; Gess and Chogo: the evaluation at once). (The bot's search
     /// is this one from hard's budget on, and [`Method::RaveLight`] or the Monte Carlo
     /// search below it.)
     Strong,
@@ -328,6 +396,9 @@ struct Tree {
     /// Whether this tree uses RAVE (go on the playout board, [`Method::Current`] and
     /// [`Method::RaveLight`]).
     rave: bool,
+    /// Whether Chego, Gess and Chogo are searched with hard's knowledge: the order of a
+    /// node's turns and the playouts of `knowledge::strong_rollout`.
+    strong: bool,
     /// Whether playouts use the heavy policy and priors know go's shapes
     /// ([`Method::Current`]).
     heavy: bool,
@@ -341,13 +412,13 @@ struct Tree {
 
 impl Tree {
     /// A tree for `game`, searched by `method`.
-    fn new(game: &AnyGame, turns: &[Turn], mut rng: ChaCha8Rng, method: Method) -> Tree {
+    fn new(game: &AnyGame, turns: &[Turn], mut rng: ChaCha8Rng, method: Method, strong: bool) -> Tree {
         let to_move = game.to_move().unwrap_or(Color::White);
         let position = match method {
             Method::Baseline => Position::Engine(Box::new(game.clone())),
             Method::Current | Method::Strong | Method::PlainUct | Method::RaveLight => Position::new(game),
         };
-        let untried = position.order_turns(turns.to_vec(), &mut rng);
+        let untried = position.order_turns(turns.to_vec(), &mut rng, strong);
         let root = Node {
             turn: Turn::Pass,
             root_index: 0,
@@ -363,6 +434,9 @@ impl Tree {
             Position::Go(go) if matches!(method, Method::Current | Method::Strong | Method::RaveLight) => {
                 (true, go.square_count())
             }
+            // Hard's Chego: RAVE over its drops (a role on a square), whose value depends
+            // little on when they are played.
+            Position::Engine(_) if strong => position.rave_size().map_or((false, 0), |size| (true, size)),
             _ => (false, 0),
         };
         Tree {
@@ -371,13 +445,61 @@ impl Tree {
             nodes: vec![root],
             rng,
             rave,
+            strong,
             heavy: matches!(method, Method::Current | Method::Strong),
             sequence: Vec::new(),
             first: vec![0; squares],
         }
     }
 
-    fn run(mut self, nodes: u64, deadline: Option<Instant>) -> RootStats {
+    /// The subtree reached from the root by `since` (turns the tree has searched), as a
+    /// tree of its own whose root's turns are `turns`; `None` when the tree does not know
+    /// the turns, the position they reach has other turns than `turns`, or the subtree is
+    /// too big to keep growing.
+    fn rerooted(mut self, since: &[Turn], turns: &[Turn]) -> Option<Tree> {
+        let mut node = 0;
+        let mut position = self.root_game.clone();
+        for &turn in since {
+            node = *self.nodes[node].children.iter().find(|&&child| self.nodes[child].turn == turn)?;
+            if !position.play(turn) {
+                return None;
+            }
+        }
+        let legal = position.legal_turns();
+        if position.to_move().is_none() || legal.len() != turns.len() || !legal.iter().all(|turn| turns.contains(turn))
+        {
+            return None;
+        }
+        // The subtree in breadth-first order: the new root first.
+        let mut new_index = vec![usize::MAX; self.nodes.len()];
+        let mut order = vec![node];
+        new_index[node] = 0;
+        let mut next = 0;
+        while next < order.len() {
+            for &child in &self.nodes[order[next]].children {
+                new_index[child] = order.len();
+                order.push(child);
+            }
+            next += 1;
+        }
+        if order.len() as u64 > MAX_NODES_PER_THREAD {
+            return None;
+        }
+        let mut old: Vec<Option<Node>> = std::mem::take(&mut self.nodes).into_iter().map(Some).collect();
+        let mut nodes = Vec::with_capacity(order.len());
+        for &at in &order {
+            let mut moved = old[at].take()?;
+            moved.children = moved.children.iter().map(|&child| new_index[child]).collect();
+            nodes.push(moved);
+        }
+        for &child in &nodes[0].children.clone() {
+            let turn = nodes[child].turn;
+            nodes[child].root_index = turns.iter().position(|&t| t == turn).unwrap_or(0);
+        }
+        Some(Tree { root_game: position, root_turns: turns.to_vec(), nodes, ..self })
+    }
+
+    fn run(&mut self, nodes: u64, deadline: Option<Instant>) -> RootStats {
         let limit = nodes.min(MAX_NODES_PER_THREAD);
         let mut done = 0;
         while done < limit && self.nodes[0].proof.is_none() {
@@ -460,15 +582,24 @@ impl Tree {
 
     /// Notes the turn of `child` (just played on `game`) in the iteration's sequence.
     fn note(&mut self, child: usize, game: &Position) {
-        if let (true, Position::Go(go)) = (self.rave, game) {
+        if self.rave {
             let node = &self.nodes[child];
-            self.sequence.push((node.mover.index() as u8, go.turn_index(node.turn)));
+            self.sequence.push((node.mover.index() as u8, game.turn_index(node.turn)));
         }
     }
 
     fn rollout(&mut self, game: &mut Position) -> f64 {
         match game {
             Position::Go(go) if self.rave => go.rollout_noting(&mut self.rng, &mut self.sequence, self.heavy),
+            _ if self.strong => {
+                let mut played = std::mem::take(&mut self.sequence);
+                if !self.rave {
+                    played.clear();
+                }
+                let value = game.strong_rollout(&mut self.rng, &mut played);
+                self.sequence = played;
+                value
+            }
             _ => game.rollout(&mut self.rng),
         }
     }
@@ -505,10 +636,14 @@ impl Tree {
     fn choose_rave(&self, node: usize, game: &Position) -> Step {
         let parent = &self.nodes[node];
         let Some(amaf) = parent.amaf.as_deref() else { return Step::Nothing };
-        let Position::Go(go) = &self.root_game else { return Step::Nothing };
+        let position = &self.root_game;
         let log_n = (parent.visits.max(1) as f64).ln();
         let amaf_mean = |turn: Turn| {
-            go.turn_index(turn).map(|at| amaf[usize::from(at)]).filter(|&[_, n]| n > 0.0).map(|[w, n]| f64::from(w / n))
+            position
+                .turn_index(turn)
+                .map(|at| amaf[usize::from(at)])
+                .filter(|&[_, n]| n > 0.0)
+                .map(|[w, n]| f64::from(w / n))
         };
         let mut best = (Step::Nothing, f64::NEG_INFINITY);
         for &child in &parent.children {
@@ -564,7 +699,7 @@ impl Tree {
         }
         let (proof, untried) = match game.outcome() {
             Some(outcome) => (Some(Proof::of(outcome, mover)), Vec::new()),
-            None => (None, game.order_turns(game.legal_turns(), &mut self.rng)),
+            None => (None, game.order_turns(game.legal_turns(), &mut self.rng, self.strong)),
         };
         let root_index = if node == 0 { self.root_turns.iter().position(|&t| t == turn).unwrap_or(0) } else { 0 };
         let child = self.nodes.len();
@@ -641,7 +776,11 @@ enum Step {
 /// With `shapes` (the bot's search), a drop that matches one of go's 3x3 shapes looks
 /// somewhat good, and one on the first line with nothing tactical about it somewhat bad.
 fn priors(game: &Position, shapes: bool) -> Option<Box<[[f32; 2]]>> {
-    let Position::Go(go) = game else { return None };
+    let go = match game {
+        Position::Go(go) => go,
+        // Chego: nothing known before the playouts; every drop starts even, lightly.
+        Position::Engine(_) => return game.rave_size().map(|size| vec![[0.5f32, 1.0]; size].into_boxed_slice()),
+    };
     let mover = go.to_move()?;
     let mut table = vec![[0.0f32; 2]; go.square_count()];
     for square in go.squares() {

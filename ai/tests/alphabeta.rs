@@ -77,3 +77,22 @@ fn the_bots_search_is_alpha_beta_from_hards_budget_on() {
     let medium = search(&game, &SearchConfig::new(Budget::nodes(1_000), 1)).expect("ongoing");
     assert_eq!(medium.nodes, 1_000, "the Monte Carlo search spends its budget exactly");
 }
+
+/// Ruling I3: a player who gives check with every turn of a repetition loses it. White's
+/// queen (from e1) has checked Black's king from e5 and e6 while the king went h8-g8-h8; Qe5+ again
+/// repeats the position after White's first check with every White turn a check.
+#[test]
+fn repeating_a_perpetual_check_scores_as_a_loss_for_the_checker_not_as_a_draw() {
+    let mut game = ichess("7k/8/8/8/8/8/8/K3Q3[] w");
+    for turn in ["Qe5", "Kg8", "Qe6", "Kh8"] {
+        let parsed = game.parse_turn(turn).expect("readable");
+        game.play(parsed).expect("legal");
+    }
+    let repeat = game.parse_turn("Qe5").expect("readable");
+    let result = alpha_beta(&game, 20_000);
+    let repeated = result.root.iter().find(|root| root.turn == repeat).expect("Qe5 is legal");
+    assert!(repeated.value < 0.01, "the perpetual check loses, not draws: {repeated:?}");
+    assert_ne!(result.turn, repeat, "{result:?}");
+    // A queen up, White has better than the loss or a draw.
+    assert!(result.value > 0.9, "{result:?}");
+}

@@ -5,6 +5,7 @@
 //! wrote.
 
 use std::num::NonZeroUsize;
+use std::ops::Deref;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use lru::LruCache;
@@ -17,7 +18,7 @@ use super::notices;
 use super::options::keys;
 use super::types::{Caller, GameId, Notice, UserId};
 use crate::clock::{Clock, Timestamp};
-use crate::store::{GameRecord, IndexEntry, NOBODY, Phase, RatingChange};
+use crate::store::{GameRecord, IndexEntry, NOBODY, Phase, RatingChange, Stored};
 
 /// Names longer than Discord's are cut before they are stored or shown.
 pub const MAX_NAME: usize = 32;
@@ -43,22 +44,22 @@ pub fn visible(record: &GameRecord, caller: &Caller) -> bool {
 /// A short line naming a record for lists: `#3 (go, alice vs bob)`.
 pub fn label(record: &GameRecord) -> String {
     let [challenger, opponent] = record.names.each_ref().map(|name| super::text::name(name));
-    format!("{} ({}, {challenger} vs {opponent})", record.id, record.game.name())
+    format!("{} ({}, {challenger} vs {opponent})", record.id, record.kind.name())
 }
 
 /// Picks the one record of `candidates` in the caller's channel, or, of several there,
 /// the only one that `fits` the command; else says why not.
 fn only_here(
     caller: &Caller,
-    candidates: Vec<GameRecord>,
+    candidates: Vec<Read>,
     option: &'static str,
     none: fn(String) -> Refusal,
     fits: &dyn Fn(&GameRecord) -> bool,
-) -> Result<GameRecord, Refusal> {
+) -> Result<Read, Refusal> {
     let (mut here, elsewhere): (Vec<_>, Vec<_>) =
         candidates.into_iter().partition(|record| record.channel == caller.channel);
     if here.len() > 1 {
-        let mut fitting: Vec<GameRecord> = here.iter().filter(|record| fits(record)).cloned().collect();
+        let mut fitting: Vec<Read> = here.iter().filter(|record| fits(record)).cloned().collect();
         if fitting.len() == 1 {
             return Ok(fitting.remove(0));
         }
@@ -71,7 +72,7 @@ fn only_here(
             Err(none(format!(" (elsewhere: {}; name one with `{option}:`)", ids.join(", "))))
         }
         _ => {
-            let list: Vec<String> = here.iter().map(label).collect();
+            let list: Vec<String> = here.iter().map(|read| label(read)).collect();
             Err(Refusal::WhichOne { option, list: list.join(", ") })
         }
     }
@@ -103,7 +104,7 @@ impl Fit {
     fn accepts(self, games: &Games, caller: &Caller, record: &GameRecord) -> bool {
         let me = caller.user.id;
         let Some(side) = record.side_of(me) else { return false };
-        let to_move = || games.position(record).ok().and_then(|game| game.to_move());
+        let to_move = || games.position(record).ok().and_then(|position| position.to_move());
         match self {
             Fit::Any => true,
             Fit::ToMove => to_move() == Some(side),
@@ -155,6 +156,24 @@ impl PositionCache {
     }
 }
 
+/// A record as the store read it, with the bytes it was read from: opened, the game
+/// keeps them, so that its commit has the store check them instead of reading the record
+/// again. Reads as its record.
+#[derive(Debug, Clone)]
+pub struct Read {
+    /// The record.
+    pub record: GameRecord,
+    stored: Stored,
+}
+
+impl Deref for Read {
+    type Target = GameRecord;
+
+    fn deref(&self) -> &GameRecord {
+        &self.record
+    }
+}
+
 /// What a commit wrote: the new version of the game and the notices stored with it.
 #[derive(Debug)]
 pub struct Written {
@@ -192,19 +211,20 @@ impl Games {
 
     /// The record with this id, wherever it belongs: for the service's own work (reminders,
     /// timeouts). Commands use [`Games::named`].
-    pub fn load(&self, id: GameId) -> Result<GameRecord, Refusal> {
-        self.store.load(id)?.ok_or(Refusal::NoSuchGame(id))
+    pub fn load(&self, id: GameId) -> Result<Read, Refusal> {
+        let (record, stored) = self.store.read(id)?.ok_or(Refusal::NoSuchGame(id))?;
+        Ok(Read { record, stored })
     }
 
     /// The record named by `text`, if the caller may reach it; another server's record is
     /// refused exactly like an id nobody has.
-    pub fn named(&self, caller: &Caller, id: GameId) -> Result<GameRecord, Refusal> {
-        self.store.load(id)?.filter(|record| visible(record, caller)).ok_or(Refusal::NoSuchGame(id))
+    pub fn named(&self, caller: &Caller, id: GameId) -> Result<Read, Refusal> {
+        Some(self.load(id)?).filter(|read| visible(read, caller)).ok_or(Refusal::NoSuchGame(id))
     }
 
     /// The records of `user` in this phase that the caller may reach (his server's, and
     /// records without a server that are his own), by id.
-    pub fn records_of(&self, caller: &Caller, user: UserId, phase: Phase) -> Result<Vec<GameRecord>, Refusal> {
+    pub fn records_of(&self, caller: &Caller, user: UserId, phase: Phase) -> Result<Vec<Read>, Refusal> {
         self.records_of_but(caller, user, phase, None)
     }
 
@@ -216,7 +236,7 @@ impl Games {
         user: UserId,
         phase: Phase,
         except: Option<GameId>,
-    ) -> Result<Vec<GameRecord>, Refusal> {
+    ) -> Result<Vec<Read>, Refusal> {
         let mut entries = self.store.entries_in(user, caller.guild)?;
         if caller.guild.is_some() {
             entries.extend(self.store.entries_in(user, None)?);
@@ -224,14 +244,15 @@ impl Games {
         entries.sort_by_key(|entry| entry.id);
         let mut records = Vec::new();
         for entry in entries.into_iter().filter(|entry| entry.phase == phase && Some(entry.id) != except) {
-            records.extend(self.store.load(entry.id)?.filter(|record| visible(record, caller)));
+            let read = self.store.read(entry.id)?.map(|(record, stored)| Read { record, stored });
+            records.extend(read.filter(|read| visible(read, caller)));
         }
         Ok(records)
     }
 
     /// The game a game command is about: the one named, or the caller's only active game
     /// in this channel (or, of several there, the only one that `fit`s).
-    pub fn fitting(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<GameRecord, Refusal> {
+    pub fn fitting(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Read, Refusal> {
         match id {
             Some(id) => self.named(caller, id),
             None => {
@@ -285,17 +306,18 @@ impl Games {
         self.loaded(only_here(caller, pending, keys::Accept::challenge.name, Refusal::NoChallengeHere, &|_| true)?)
     }
 
-    /// The record with its position.
-    pub fn loaded(&self, record: GameRecord) -> Result<Loaded, Refusal> {
-        Ok(Loaded { position: self.position(&record)?, record })
+    /// The record with its position (and the bytes it was read from, for its commit).
+    pub fn loaded(&self, read: Read) -> Result<Loaded, Refusal> {
+        let Read { record, stored } = read;
+        Ok(Loaded { position: self.position(&record)?, record, stored: Some(stored) })
     }
 
     /// The position of an accepted game (the start position for a challenge).
     pub fn position(&self, record: &GameRecord) -> Result<AnyGame, Refusal> {
-        if let Some(game) = self.positions.get(record.id, record.version) {
-            return Ok(game);
+        if let Some(position) = self.positions.get(record.id, record.version) {
+            return Ok(position);
         }
-        let replay = AnyGame::replay(record.game, &record.options, &record.turns)?;
+        let replay = AnyGame::replay(record.kind, &record.options, &record.turns)?;
         if let Some(error) = replay.error {
             return Err(Refusal::BrokenRecord(error.to_string()));
         }
@@ -321,17 +343,21 @@ impl Games {
         rated: impl FnOnce(&GameRecord, bool) -> Result<Vec<RatingChange>, Refusal>,
         notices: impl FnOnce(&Loaded) -> Vec<Notice>,
     ) -> Result<Written, Refusal> {
-        let Loaded { record, position } = game;
-        let was_over = record.phase == Phase::Finished;
-        let mut next = record;
+        let Loaded { record: old, position, stored } = game;
+        let was_over = old.phase == Phase::Finished;
+        let mut next = old.clone();
         next.version += 1;
         change(&mut next);
         // A result and the ratings it changes are one write.
         let ratings = rated(&next, was_over)?;
-        let game = Loaded { record: next, position };
+        let game = Loaded { record: next, position, stored: None };
         let notices = notices(&game);
         let queued = notices::queued(self.clock.now(), &game.record, &notices);
-        self.store.update_with(&game.record, &ratings, &queued)?;
+        match stored {
+            // The store checks that the record still holds what was read, not reading it again.
+            Some(stored) => self.store.update_from((&old, &stored), &game.record, &ratings, &queued)?,
+            None => self.store.update_with(&game.record, &ratings, &queued)?,
+        }
         self.positions.put(game.id(), game.record.version, &game.position);
         Ok(Written { game, notices })
     }

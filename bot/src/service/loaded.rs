@@ -10,7 +10,7 @@ use stonemate_render::Picture;
 use super::error::Refusal;
 use super::text;
 use super::types::{GameId, UserId};
-use crate::store::{CalledOff, ColorChoice, GameRecord, Phase};
+use crate::store::{CalledOff, ColorChoice, GameRecord, Phase, Stored};
 
 /// A record as a command sees it: the stored record and the position its turns lead to.
 /// `Games::commit` (the service's games part) writes its next version.
@@ -20,6 +20,9 @@ pub struct Loaded {
     pub record: GameRecord,
     /// The position after the record's turns (the start position for a challenge).
     pub position: AnyGame,
+    /// The bytes the record was read from, which its commit has the store check (`None`: a
+    /// record not read from the store, or written since: the commit reads it).
+    pub stored: Option<Stored>,
 }
 
 impl Loaded {
@@ -200,23 +203,23 @@ impl Loaded {
             // A game being played has its colours fixed, so a player has a side.
             Phase::Playing => return record.side_of(user).ok_or(Refusal::NotYourGame(record.id)),
             Phase::Challenge => return Err(Refusal::NotStarted(record.id)),
-            Phase::Finished => return Err(Refusal::GameOver { game: record.id, result: self.result() }),
+            Phase::Finished => return Err(Refusal::GameOver { id: record.id, result: self.result() }),
             Phase::Declined => "was declined",
             Phase::Withdrawn => "was withdrawn",
             Phase::Expired => "expired",
         };
-        Err(Refusal::NotPending { game: record.id, state })
+        Err(Refusal::NotPending { id: record.id, state })
     }
     /// The side waiting for the opponent's turn; a game that is over is refused.
     pub fn waiting(&self) -> Result<Color, Refusal> {
-        let to_move = self.to_move().ok_or_else(|| Refusal::GameOver { game: self.id(), result: self.result() })?;
+        let to_move = self.to_move().ok_or_else(|| Refusal::GameOver { id: self.id(), result: self.result() })?;
         Ok(to_move.other())
     }
     /// Every position of the game from the start, in the game's public orientation: the
     /// frames of the animated replay.
     pub fn replay_pictures(&self) -> Vec<Picture> {
         let record = &self.record;
-        let positions = crate::replay::positions(record.game, &record.options, &record.turns);
+        let positions = crate::replay::positions(record.kind, &record.options, &record.turns);
         let positions = positions.map(|(positions, _)| positions).unwrap_or_default();
         positions.iter().map(|position| self.picture_of(position, None, Vec::new())).collect()
     }
@@ -237,7 +240,7 @@ mod tests {
 
     /// A game of `kind` between Alice (White) and Bob (Black).
     fn record(kind: GameKind) -> Loaded {
-        let game = AnyGame::new(kind, &[]).expect("default options");
+        let position = AnyGame::new(kind, &[]).expect("default options");
         let record = GameRecord {
             id: GameId(1),
             version: 1,
@@ -247,7 +250,7 @@ mod tests {
             clock: None,
             ..sample_record(kind, &[], [ALICE, BOB], Timestamp(0))
         };
-        Loaded { record, position: game }
+        Loaded { record, position, stored: None }
     }
 
     #[test]

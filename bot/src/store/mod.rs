@@ -57,7 +57,7 @@ pub use record::{
     CalledOff, ColorChoice, Conditional, Counting, FORMAT, Finish, GameRecord, NOBODY, NotifyMode, Phase, TurnClock,
     UserRecord, Vacation,
 };
-pub use records::Store;
+pub use records::{Store, Stored};
 pub use sled_store::{Sled, SledStore, recover, settle, sled_config};
 
 use crate::ids::{GameId, GuildId};

@@ -14,7 +14,7 @@ use super::backend::{Backend, Batch, Entries, KeyRange};
 use super::keys;
 use super::notice::{Queued, put_notices};
 use super::rating::{RatingChange, RatingRecord};
-use super::record::{GameRecord, Phase, UserRecord};
+use super::record::{GameRecord, UserRecord};
 use super::{Dump, IndexEntry, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
@@ -53,6 +53,19 @@ impl<B: Backend + 'static> From<Store<B>> for Store {
 impl<B: Backend + 'static> From<Arc<Store<B>>> for Store {
     fn from(store: Arc<Store<B>>) -> Store {
         Store { backend: store.backend.clone() }
+    }
+}
+
+/// The bytes a game record was read from ([`Store::read`]), opaque: a change made from
+/// the record expects the database still to hold them ([`Store::update_from`]), which
+/// checks that nobody wrote the record since without reading it again. Shared, so that
+/// keeping them with a loaded game costs no copy.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Stored(Arc<[u8]>);
+
+impl std::fmt::Debug for Stored {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Stored({} bytes)", self.0.len())
     }
 }
 
@@ -124,34 +137,50 @@ impl<B: Backend + ?Sized> Store<B> {
 
     /// The record `id`, of this format or an older one.
     pub fn load(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
-        self.backend.get(&keys::game(id))?.map(|bytes| keys::decode_game(&bytes)).transpose()
+        Ok(self.read(id)?.map(|(record, _)| record))
+    }
+
+    /// [`Store::load`], with the bytes the record was read from, for a change made from it
+    /// ([`Store::update_from`]).
+    pub fn read(&self, id: GameId) -> Result<Option<(GameRecord, Stored)>, StoreError> {
+        let Some(bytes) = self.backend.get(&keys::game(id))? else { return Ok(None) };
+        Ok(Some((keys::decode_game(&bytes)?, Stored(bytes.into()))))
     }
 
     /// Replaces a record whose stored version is `record.version - 1`, with its index
-    /// entries; [`StoreError::Conflict`] (and nothing written) if it is not.
-    pub fn update(&self, record: &GameRecord) -> Result<(), StoreError> {
-        self.update_with(record, &[], &[])
-    }
-
-    /// [`Store::update`], and in the same transaction the ratings the write changes (a
-    /// rated game's result) and `notices` put in the outbox (their ids are given here): all
-    /// of it is written, or nothing. [`StoreError::Conflict`], and nothing written, if a
-    /// rating is no longer the one the change was made from.
+    /// entries, and in the same transaction the ratings the write changes (a rated game's
+    /// result) and `notices` put in the outbox (their ids are given here): all of it is
+    /// written, or nothing. Reads the stored record first; a change made from a record
+    /// already read goes through [`Store::update_from`] instead. [`StoreError::Conflict`],
+    /// and nothing written, if the stored version is another, or a rating is no longer
+    /// the one the change was made from.
     pub fn update_with(
         &self,
         record: &GameRecord,
         ratings: &[RatingChange],
         notices: &[Queued],
     ) -> Result<(), StoreError> {
-        let key = keys::game(record.id);
-        let stored = self.backend.get(&key)?.ok_or(StoreError::Missing(record.id))?;
-        let old = keys::decode_game(&stored)?;
-        if old.version.checked_add(1) != Some(record.version) {
+        let (old, stored) = self.read(record.id)?.ok_or(StoreError::Missing(record.id))?;
+        self.update_from((&old, &stored), record, ratings, notices)
+    }
+
+    /// [`Store::update_with`] for a change made from `old`, read as `stored` by
+    /// [`Store::read`]: the record is not read again. The batch expects the database still
+    /// to hold the bytes `old` was read from, so a write that got there first (or any
+    /// other change of the record) fails the backend's check: [`StoreError::Conflict`],
+    /// and nothing written.
+    pub fn update_from(
+        &self,
+        (old, stored): (&GameRecord, &Stored),
+        record: &GameRecord,
+        ratings: &[RatingChange],
+        notices: &[Queued],
+    ) -> Result<(), StoreError> {
+        if old.id != record.id || old.version.checked_add(1) != Some(record.version) {
             return Err(StoreError::Conflict);
         }
         let mut batch = Batch::new();
-        // The record as read: a racing write of the same version fails this check.
-        batch.expect(key, Some(stored));
+        batch.expect(keys::game(record.id), Some(stored.0.to_vec()));
         for (key, expected, value) in keys::rating_writes(ratings)? {
             let stored = self.backend.get(&key)?;
             if !keys::rating_unchanged(stored.as_deref(), expected)? {
@@ -159,19 +188,19 @@ impl<B: Backend + ?Sized> Store<B> {
             }
             batch.expect(key.clone(), stored).put(key, value);
         }
-        batch.writes.extend(keys::changes(Some(&old), record)?);
+        batch.writes.extend(keys::changes(Some(old), record)?);
         put_notices(self.backend.as_ref(), &mut batch, notices)?;
         self.commit(&batch)
     }
 
     /// The rating of `user` in one game of one server.
-    pub fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
-        self.backend.get(&keys::rating(guild, game, user))?.map(|bytes| keys::decode_rating(&bytes)).transpose()
+    pub fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        self.backend.get(&keys::rating(guild, kind, user))?.map(|bytes| keys::decode_rating(&bytes)).transpose()
     }
 
     /// Every rating of one game in one server, by user id.
-    pub fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
-        let entries = self.backend.scan(&KeyRange::prefix(&keys::rating_prefix(guild, game)))?;
+    pub fn ratings(&self, guild: GuildId, kind: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        let entries = self.backend.scan(&KeyRange::prefix(&keys::rating_prefix(guild, kind)))?;
         entries.iter().map(|(_, value)| keys::decode_rating(value)).collect()
     }
 
@@ -185,11 +214,6 @@ impl<B: Backend + ?Sized> Store<B> {
     /// by id.
     pub fn entries_in(&self, user: UserId, guild: Option<GuildId>) -> Result<Vec<IndexEntry>, StoreError> {
         Ok(index_entries(self.backend.scan(&KeyRange::prefix(&keys::player_server_prefix(user, guild)))?))
-    }
-
-    /// The records `user` takes part in, in every server, with their phase.
-    pub fn games_of(&self, user: UserId) -> Result<Vec<(GameId, Phase)>, StoreError> {
-        Ok(self.entries_of(user)?.into_iter().map(|entry| (entry.id, entry.phase)).collect())
     }
 
     /// Records with something due at or before `until`, earliest first.

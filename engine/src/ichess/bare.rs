@@ -195,3 +195,11 @@ impl Bare {
 pub fn history_keys(game: &super::IChess) -> Vec<u64> {
     game.history.iter().map(|entry| entry.key).collect()
 }
+
+/// Whether the side to move was in check in each position of the game so far (the turn
+/// that made it gave check), in the order of [`history_keys`]: ruling I3 makes a player
+/// who checked with every turn of a repetition lose it, so a search needs these too.
+#[must_use]
+pub fn history_checks(game: &super::IChess) -> Vec<bool> {
+    game.history.iter().map(|entry| entry.check).collect()
+}

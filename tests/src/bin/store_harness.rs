@@ -67,15 +67,15 @@ fn pool() -> Vec<Played> {
     let options = vec![("board".to_owned(), "9x9".to_owned())];
     (0..POOL)
         .map(|n| {
-            let mut game = AnyGame::new(GameKind::Go, &options).unwrap();
+            let mut position = AnyGame::new(GameKind::Go, &options).unwrap();
             let mut turns = Vec::new();
             for _ in 0..10 + n % 51 {
-                let mut legal: Vec<String> = game.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
+                let mut legal: Vec<String> = position.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
                 legal.shuffle(&mut rng);
                 let Some(turn) = legal.pop() else { break };
-                turns.push(game.play_text(&turn).unwrap());
+                turns.push(position.play_text(&turn).unwrap());
             }
-            (game.option_pairs(), turns)
+            (position.option_pairs(), turns)
         })
         .collect()
 }

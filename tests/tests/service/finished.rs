@@ -66,7 +66,7 @@ fn games_without_a_finish_time_come_after_the_dated_ones_by_id() {
         let mut record = table.record(id);
         record.result.as_mut().unwrap().finished = None;
         record.version += 1;
-        table.service.store().update(&record).unwrap();
+        table.service.store().update_with(&record, &[], &[]).unwrap();
     }
     let text = table.ok("alice", finished(1)).reply.text();
     let listed: Vec<&str> = text.lines().skip(1).map(|line| line.split(' ').next().unwrap()).collect();

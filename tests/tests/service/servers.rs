@@ -143,7 +143,7 @@ fn serverless(table: &Table, from: &str, to: &str) -> GameId {
     let mut record: GameRecord = table.record(id);
     record.guild = None;
     record.version += 1;
-    table.service.store().update(&record).unwrap();
+    table.service.store().update_with(&record, &[], &[]).unwrap();
     id
 }
 

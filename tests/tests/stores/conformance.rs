@@ -9,7 +9,7 @@ use stonemate_bot::store::{GameRecord, IndexEntry, Phase, Restore, Store, StoreE
 use stonemate_engine::GameKind;
 
 use super::Kind;
-use super::common::{HOME, Table, caller, in_server, mv, user};
+use super::common::{HOME, Table, caller, games_of, in_server, mv, user};
 pub use super::ratings::*;
 
 /// A challenge record as the service makes it (id 1, version 1).
@@ -40,14 +40,14 @@ pub fn a_stale_version_is_refused_and_nothing_is_written(kind: Kind) {
     let mut next = stored.clone();
     next.version += 1;
     next.phase = Phase::Finished;
-    store.update(&next).unwrap();
+    store.update_with(&next, &[], &[]).unwrap();
     let before = store.dump().unwrap();
     let mut stale = stored.clone();
     stale.version += 1;
-    assert!(matches!(store.update(&stale), Err(StoreError::Conflict)));
+    assert!(matches!(store.update_with(&stale, &[], &[]), Err(StoreError::Conflict)));
     let mut skipping = next.clone();
     skipping.version += 5;
-    assert!(matches!(store.update(&skipping), Err(StoreError::Conflict)));
+    assert!(matches!(store.update_with(&skipping, &[], &[]), Err(StoreError::Conflict)));
     assert_eq!(store.dump().unwrap(), before);
     assert_eq!(store.load(GameId(1)).unwrap().unwrap().phase, Phase::Finished);
 }
@@ -57,7 +57,7 @@ pub fn updating_a_missing_record_is_refused(kind: Kind) {
     let mut record = challenge_record();
     record.id = GameId(5);
     record.version = 2;
-    assert!(matches!(fresh.store.update(&record), Err(StoreError::Missing(GameId(5)))));
+    assert!(matches!(fresh.store.update_with(&record, &[], &[]), Err(StoreError::Missing(GameId(5)))));
     assert!(fresh.store.dump().unwrap().is_empty());
 }
 
@@ -67,16 +67,16 @@ pub fn indices_follow_the_record_in_the_same_write(kind: Kind) {
     let table = Table::with(fresh.store, Settings::default());
     let id = table.go("alice", "bob", 1, "board=9x9");
     let store = table.service.store();
-    assert_eq!(store.games_of(user("alice").id).unwrap(), [(id, Phase::Playing)]);
+    assert_eq!(games_of(store, user("alice").id), [(id, Phase::Playing)]);
     // A one-day turn is reminded an hour before its deadline.
     let reminder = table.now() + Span::HOUR * 23;
     assert!(store.due(reminder - Span(1)).unwrap().is_empty());
     assert_eq!(store.due(reminder).unwrap(), [id]);
     table.ok("bob", Command::Resign { game: None });
     table.service.press(&caller("bob"), "resign:1");
-    assert_eq!(store.games_of(user("bob").id).unwrap(), [(id, Phase::Finished)]);
+    assert_eq!(games_of(store, user("bob").id), [(id, Phase::Finished)]);
     assert!(store.due(Timestamp(i64::MAX)).unwrap().is_empty(), "finished games have no deadline");
-    assert!(store.games_of(UserId(12345)).unwrap().is_empty());
+    assert!(games_of(store, UserId(12345)).is_empty());
 }
 
 pub fn the_player_index_is_kept_by_server(kind: Kind) {
@@ -163,7 +163,7 @@ pub fn of_two_writers_of_one_version_exactly_one_wins(kind: Kind) {
                 next.phase = phase;
                 std::thread::spawn(move || {
                     barrier.wait();
-                    store.update(&next).map(|()| phase)
+                    store.update_with(&next, &[], &[]).map(|()| phase)
                 })
             })
             .collect();

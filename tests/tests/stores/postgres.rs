@@ -99,5 +99,5 @@ fn a_commit_whose_connection_is_lost_has_an_unknown_outcome() {
     client.batch_execute("DROP TRIGGER cut_off ON games").unwrap();
     let mut stale = store.create(super::conformance::challenge_record()).unwrap();
     stale.version = 7;
-    assert!(matches!(store.update(&stale), Err(StoreError::Conflict)));
+    assert!(matches!(store.update_with(&stale, &[], &[]), Err(StoreError::Conflict)));
 }
