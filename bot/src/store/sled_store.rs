@@ -294,46 +294,47 @@ impl Store<Sled> {
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
         recover::leftovers(dir).map_err(|error| cannot_open(dir, &error))?;
         // sled reads its log while it opens, and the store its first keys here.
-        guarded(dir, || Store::open_unguarded(dir))
+        guarded(dir, || open_unguarded(dir))
     }
+}
 
-    fn open_unguarded(dir: &Path) -> Result<SledStore, StoreError> {
-        let here: Arc<Path> = Arc::from(dir);
-        // sled's default page cache is 1 GiB; a bot's working set is far smaller.
-        let config = sled_config(dir).cache_capacity(CACHE_BYTES);
-        let db = open_when_free(&config).map_err(|error| open_error(dir, error))?;
-        let files = SledFiles::open(dir).map_err(|error| StoreError::Database(error.to_string()))?;
-        let verifier = Arc::new(Verifier::new(recover::restore_hint(dir)));
-        let sled = Sled {
-            tree: Tree { db: db.clone(), dir: here.clone() },
-            sync: Arc::new(GroupSync::new(files)),
-            verifier: verifier.clone(),
-            checker: Mutex::new(None),
-            stop_checker: Arc::new(Stop::default()),
-        };
-        let store = Store::over(Arc::new(sled));
-        let meta = db.open_tree(META_TREE)?;
-        if meta.get(LAYOUT)?.as_deref() != Some(LAYOUT_WITH_SERVERS) {
-            upgrade_player_index(&store)?;
-            meta.insert(LAYOUT, LAYOUT_WITH_SERVERS)?;
-            store.backend().flush()?;
-        }
-        let tree = Tree { db, dir: here };
-        let games = keys::next_id(tree.get(keys::NEXT_ID)?.as_deref())?.0 - 1;
-        if games <= CHECK_BEFORE_SERVING {
-            // Before anything is served: a damaged database stops the start here.
-            check::check_with(&tree, &verifier, Pace { stop: &AtomicBool::new(false), paced: false })
-                .map_err(|damage| verifier.found(&damage))?;
-        } else {
-            let stop = store.backend().stop_checker.clone();
-            let handle = std::thread::Builder::new()
-                .name("stonemate-check".into())
-                .spawn(move || full_check(&tree, &verifier, &stop))
-                .map_err(|error| StoreError::Database(format!("cannot start the check: {error}")))?;
-            *store.backend().checker.lock().unwrap_or_else(PoisonError::into_inner) = Some(handle);
-        }
-        Ok(store)
+/// [`Store::open`] once leftovers are cleared, without the panic guard.
+fn open_unguarded(dir: &Path) -> Result<SledStore, StoreError> {
+    let here: Arc<Path> = Arc::from(dir);
+    // sled's default page cache is 1 GiB; a bot's working set is far smaller.
+    let config = sled_config(dir).cache_capacity(CACHE_BYTES);
+    let db = open_when_free(&config).map_err(|error| open_error(dir, error))?;
+    let files = SledFiles::open(dir).map_err(|error| StoreError::Database(error.to_string()))?;
+    let verifier = Arc::new(Verifier::new(recover::restore_hint(dir)));
+    let sled = Sled {
+        tree: Tree { db: db.clone(), dir: here.clone() },
+        sync: Arc::new(GroupSync::new(files)),
+        verifier: verifier.clone(),
+        checker: Mutex::new(None),
+        stop_checker: Arc::new(Stop::default()),
+    };
+    let store = Store::over(Arc::new(sled));
+    let meta = db.open_tree(META_TREE)?;
+    if meta.get(LAYOUT)?.as_deref() != Some(LAYOUT_WITH_SERVERS) {
+        upgrade_player_index(&store)?;
+        meta.insert(LAYOUT, LAYOUT_WITH_SERVERS)?;
+        store.backend().flush()?;
     }
+    let tree = Tree { db, dir: here };
+    let games = keys::next_id(tree.get(keys::NEXT_ID)?.as_deref())?.0 - 1;
+    if games <= CHECK_BEFORE_SERVING {
+        // Before anything is served: a damaged database stops the start here.
+        check::check_with(&tree, &verifier, Pace { stop: &AtomicBool::new(false), paced: false })
+            .map_err(|damage| verifier.found(&damage))?;
+    } else {
+        let stop = store.backend().stop_checker.clone();
+        let handle = std::thread::Builder::new()
+            .name("stonemate-check".into())
+            .spawn(move || full_check(&tree, &verifier, &stop))
+            .map_err(|error| StoreError::Database(format!("cannot start the check: {error}")))?;
+        *store.backend().checker.lock().unwrap_or_else(PoisonError::into_inner) = Some(handle);
+    }
+    Ok(store)
 }
 
 /// Has sled write a snapshot of the closed database in `dir`, so that the next start
