@@ -169,7 +169,7 @@ impl Steps {
             .iter()
             .map(|&from| {
                 let mut to = Vec::new();
-                catalogue::for_each_move(role, Color::White, from, &shape, &SquareSet::ALL, |square| {
+                catalogue::for_each_move(role, Color::White, from, shape, &SquareSet::ALL, |square| {
                     if index_of[square.index()] != usize::MAX {
                         to.push(index_of[square.index()]);
                     }
