@@ -290,11 +290,11 @@ impl Service {
         self.parts.notices.with_report(caller, response)
     }
 
-    /// Suggestions for an option being typed: at most 25, filtered by `typed`. `game` is
+    /// Suggestions for an option being typed: at most 25, filtered by `typed`. `named` is
     /// the `game` option typed so far in the same command (for [`Field::Notation`] and
     /// [`Field::Square`]). Errors give no suggestions.
-    pub fn autocomplete(&self, caller: &Caller, field: Field, typed: &str, game: Option<&str>) -> Vec<Choice> {
-        handlers::complete::choices(&self.parts.games, caller, field, typed, game).unwrap_or_default()
+    pub fn autocomplete(&self, caller: &Caller, field: Field, typed: &str, named: Option<&str>) -> Vec<Choice> {
+        handlers::complete::choices(&self.parts.games, caller, field, typed, named).unwrap_or_default()
     }
 
     /// Puts in the outbox what is due by now: reminders (at [`Settings::reminders`] before

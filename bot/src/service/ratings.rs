@@ -56,7 +56,7 @@ fn first(user: UserId, kind: GameKind, guild: GuildId) -> RatingRecord {
     let start = Glicko2Rating::new();
     RatingRecord {
         user,
-        game: kind,
+        kind,
         guild,
         rating: start.rating,
         deviation: start.deviation,
@@ -125,10 +125,10 @@ impl Ratings {
         if seat.is_bot(white) || seat.is_bot(black) {
             return Ok(Vec::new());
         }
-        let stored = |user| self.store.rating(guild, next.game, user);
+        let stored = |user| self.store.rating(guild, next.kind, user);
         let (white_before, black_before) = (stored(white)?, stored(black)?);
-        let white_now = white_before.unwrap_or_else(|| first(white, next.game, guild));
-        let black_now = black_before.unwrap_or_else(|| first(black, next.game, guild));
+        let white_now = white_before.unwrap_or_else(|| first(white, next.kind, guild));
+        let black_now = black_before.unwrap_or_else(|| first(black, next.kind, guild));
         let (new_white, new_black) = glicko2(&glicko(&white_now), &glicko(&black_now), &outcome, &Glicko2Config::new());
         Ok(vec![
             RatingChange { before: white_before, after: after(&white_now, new_white) },
@@ -140,7 +140,7 @@ impl Ratings {
     pub fn note(&self, record: &GameRecord) -> String {
         let Some((guild, players, _)) = rated_result(record) else { return String::new() };
         let ratings: Option<Vec<RatingRecord>> =
-            players.into_iter().map(|user| self.store.rating(guild, record.game, user).ok().flatten()).collect();
+            players.into_iter().map(|user| self.store.rating(guild, record.kind, user).ok().flatten()).collect();
         ratings.map_or_else(String::new, |ratings| said(record, &ratings))
     }
 

@@ -88,7 +88,7 @@ fn describe(game: &Loaded, counting: &Counting) -> String {
 fn buttons(game: &Loaded, counting: &Counting) -> Vec<Button> {
     let proposal = proposal_tag(game.record.turns.len(), &counting.proposal);
     vec![
-        Action::AcceptDead { game: game.id(), proposal }.button("Accept", ButtonStyle::Success),
+        Action::AcceptDead { id: game.id(), proposal }.button("Accept", ButtonStyle::Success),
         Action::Resume(game.id()).button("Resume", ButtonStyle::Secondary),
     ]
 }
@@ -207,7 +207,7 @@ fn show(parts: &Parts, caller: &Caller, game: &Loaded, counting: &Counting) -> R
         private: true,
         images: vec![board(parts, game, counting, Some(caller.user.id))],
         buttons: buttons(game, counting),
-        game: Some(record.id),
+        about: Some(record.id),
         ..Reply::default()
     };
     Response { reply, notices: Vec::new() }
@@ -264,7 +264,7 @@ fn public(parts: &Parts, game: &Loaded, counting: &Counting, message: Message) -
         message,
         images: vec![board(parts, game, counting, None)],
         buttons: buttons(game, counting),
-        game: Some(game.id()),
+        about: Some(game.id()),
         ..Reply::default()
     }
 }
@@ -290,7 +290,7 @@ fn accept_standing(
     match counting.by {
         Some(by) if by == side => {
             let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
-            Err(Refusal::AlreadyAccepted { game: game.id(), name })
+            Err(Refusal::AlreadyAccepted { id: game.id(), name })
         }
         Some(_) => agree(parts, caller, game, &counting),
         None => {
@@ -347,7 +347,7 @@ fn over(parts: &Parts, game: &Loaded, message: Message, except: Option<UserId>) 
         ok: true,
         message,
         images: vec![parts.pictures.public_board(game)],
-        game: Some(game.id()),
+        about: Some(game.id()),
         ..Reply::default()
     };
     Response { reply, notices }
@@ -378,7 +378,7 @@ pub(crate) fn resume(parts: &Parts, caller: &Caller, id: GameId) -> Result<Respo
             ok: true,
             message,
             images: vec![parts.pictures.public_board(game)],
-            game: Some(record.id),
+            about: Some(record.id),
             ..Reply::default()
         };
         Response { reply, notices }
@@ -459,7 +459,7 @@ fn channel_notice(parts: &Parts, game: &Loaded, message: Message) -> Notice {
         target: Target::Channel(game.record.channel),
         message,
         images: vec![parts.pictures.public_board(game)],
-        game: Some(game.id()),
+        about: Some(game.id()),
         buttons: vec![Button::rematch(game.id())],
     }
 }

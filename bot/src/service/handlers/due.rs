@@ -67,7 +67,7 @@ fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Found, Ref
                 .ping(record.challenger, &record.names[0])
                 .push(format!(": your challenge {} to ", record.id))
                 .name(&record.names[1])
-                .push(format!(" ({}) expired unanswered.", record.game.name()));
+                .push(format!(" ({}) expired unanswered.", record.kind.name()));
             Some(Ok(Found::unrated(
                 Due::Expire,
                 tell::tell(parts, (record, &parts.users.of(record)), record.challenger, message, true)
