@@ -4,11 +4,12 @@
 //!
 //! Both read the ownership of each square at the end of seeded random games. For a set
 //! whose pieces act like stones (rooks, as in go: [`FastGo::supports`]) the games are
-//! played on the incremental playout board, whose light playouts (a random drop that does
-//! not fill an own eye) run some forty times faster than the engine's; the estimate plays
-//! [`FAST_PLAYOUTS`] of them, which takes tens of milliseconds on 19x19 where the engine's
-//! 32 took seconds. Other sets (a rook with a knight, pawns, the Chinese knight) keep the
-//! engine's estimate, [`Go::estimate_dead`], which plays any set by the rules.
+//! played on the incremental playout board with its heavy policy (MoGo's: answer ataris,
+//! play go's 3x3 shapes), many times faster than the engine's; the estimate plays
+//! [`FAST_PLAYOUTS`] of them, a few hundred milliseconds on a busy 19x19 board where the
+//! engine's 32 took seconds (`ai/examples/estimate_speed.rs`), and groups in seki are kept
+//! alive. Other sets (a rook with a knight, pawns, the Chinese knight) keep the engine's
+//! estimate, [`Go::estimate_dead`], which plays any set by the rules.
 //!
 //! What the bot does with its judgement (accept, propose, resume) is the service's to
 //! decide, given the proposal standing when the answer comes back.
@@ -17,7 +18,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use stonemate_engine::go::{DeadPieces, Go, PLAYOUTS, dead_from_ownership, playout_ownership};
 use stonemate_engine::square::MAX_SQUARES;
-use stonemate_engine::{AnyGame, Color, Game, SquareSet, catalogue};
+use stonemate_engine::{AnyGame, Color, Game, SquareSet, Turn, catalogue};
 
 use crate::fastgo::FastGo;
 
@@ -41,10 +42,7 @@ pub fn estimate_dead(game: &AnyGame) -> Option<DeadPieces> {
     if !go.is_counting() {
         return None;
     }
-    Some(match fast_ownership(go, FAST_PLAYOUTS, ESTIMATE_SEED) {
-        Some(ownership) => dead_from_ownership(go, |square| ownership[square.index()]),
-        None => go.estimate_dead(),
-    })
+    Some(fast_dead(go, FAST_PLAYOUTS, ESTIMATE_SEED).unwrap_or_else(|| go.estimate_dead()))
 }
 
 /// The pieces the bot judges dead in `game`, seeded by `seed`; `None` unless the game is
@@ -57,8 +55,8 @@ pub fn judge_dead(game: &AnyGame, seed: u64) -> Option<DeadPieces> {
     if !go.is_counting() {
         return None;
     }
-    if let Some(ownership) = fast_ownership(go, 2 * FAST_PLAYOUTS, seed) {
-        return Some(dead_from_ownership(go, |square| ownership[square.index()]));
+    if let Some(dead) = fast_dead(go, 2 * FAST_PLAYOUTS, seed) {
+        return Some(dead);
     }
     let mut by_index = vec![0.0; MAX_SQUARES];
     for (square, share) in playout_ownership(go, JUDGE_PLAYOUTS, seed) {
@@ -67,7 +65,59 @@ pub fn judge_dead(game: &AnyGame, seed: u64) -> Option<DeadPieces> {
     Some(dead_from_ownership(go, |square| by_index[square.index()]))
 }
 
-/// Who owns each square at the end of `playouts` light playouts on the playout board from
+/// The pieces `playouts` heavy playouts on the playout board lose, less those in seki;
+/// `None` when the set does not fit the playout board.
+fn fast_dead(go: &Go, playouts: u32, seed: u64) -> Option<DeadPieces> {
+    let ownership = fast_ownership(go, playouts, seed)?;
+    let dead = dead_from_ownership(go, |square| ownership[square.index()]);
+    without_seki(go, dead)
+}
+
+/// `dead` less its groups in seki: a group with two empty moves or more, each of which
+/// its opponent cannot take without putting his own group in atari (and capturing
+/// nothing). Random games break a seki, whoever fills a shared empty square first losing,
+/// so its pieces lean to whoever won that race; GNU Go counts none of them dead, and
+/// neither player can take them, so neither does the estimate.
+fn without_seki(go: &Go, dead: DeadPieces) -> Option<DeadPieces> {
+    let steps = Steps::of(go)?;
+    let board = FastGo::from_go(go)?;
+    // The board with the other side to move (after a pass), for that side's tactics.
+    let mut other = board.clone();
+    other.play(Turn::Pass);
+    let dead_at: Vec<bool> = {
+        let mut at = vec![false; steps.squares.len()];
+        for square in dead.squares() {
+            if let Some(i) = board.index_of(square) {
+                at[i] = true;
+            }
+        }
+        at
+    };
+    let mut keep = vec![false; steps.squares.len()];
+    let mut seen = vec![false; steps.squares.len()];
+    for start in 0..steps.squares.len() {
+        if !dead_at[start] || seen[start] {
+            continue;
+        }
+        let Some(piece) = board.get(steps.squares[start]) else { continue };
+        let (group, liberties) = steps.group(&board, start, piece.color);
+        for &i in &group {
+            seen[i] = true;
+        }
+        let attacker = if board.to_move() == Some(piece.color) { &other } else { &board };
+        let unapproachable = |i: &usize| {
+            attacker.tactics(steps.squares[*i]).is_some_and(|tactics| tactics.self_atari && !tactics.captures)
+        };
+        if liberties.len() >= 2 && liberties.iter().all(unapproachable) {
+            for i in group {
+                keep[i] = true;
+            }
+        }
+    }
+    Some(DeadPieces::new(dead.squares().filter(|&square| board.index_of(square).is_none_or(|i| !keep[i]))))
+}
+
+/// Who owns each square at the end of `playouts` heavy playouts on the playout board from
 /// this position, indexed by [`Square::index`](stonemate_engine::Square::index): Black's
 /// games minus White's, over the games (from -1, surely White's, to 1, surely Black's), on
 /// the scale [`dead_from_ownership`] reads. A piece owns its square; an empty square
@@ -119,7 +169,7 @@ impl Steps {
             .iter()
             .map(|&from| {
                 let mut to = Vec::new();
-                catalogue::for_each_move(role, Color::White, from, &shape, &SquareSet::ALL, |square| {
+                catalogue::for_each_move(role, Color::White, from, shape, &SquareSet::ALL, |square| {
                     if index_of[square.index()] != usize::MAX {
                         to.push(index_of[square.index()]);
                     }
@@ -128,6 +178,26 @@ impl Steps {
             })
             .collect();
         Some(Steps { squares, steps })
+    }
+
+    /// The group of `color`'s piece on board index `start` (pieces joined by steps) and
+    /// its empty steps, as board indices.
+    fn group(&self, board: &FastGo, start: usize, color: Color) -> (Vec<usize>, Vec<usize>) {
+        let mut group = vec![start];
+        let mut liberties = Vec::new();
+        let mut next = 0;
+        while next < group.len() {
+            let at = group[next];
+            next += 1;
+            for &to in &self.steps[at] {
+                match board.get(self.squares[to]) {
+                    None if !liberties.contains(&to) => liberties.push(to),
+                    Some(piece) if piece.color == color && !group.contains(&to) => group.push(to),
+                    _ => {}
+                }
+            }
+        }
+        (group, liberties)
     }
 
     /// Fills `owners` (by board index) with 1 for a square Black owns on `game`'s board, -1

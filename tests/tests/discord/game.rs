@@ -270,3 +270,46 @@ async fn a_draw_is_offered_and_accepted_with_buttons() {
     assert!(over.is_private(), "a drawn game takes no turn: {}", over.content());
     bot.stop().await;
 }
+
+/// Issue 27's buttons through Discord: a takeback asked with `/takeback` and accepted with
+/// its button, then two passes open counting (rule 10) with the proposal's Accept and
+/// Resume buttons, and both players' Accept ends the game with the count.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_and_the_count_are_answered_with_buttons() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("counting");
+    let (bot, _) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
+    let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
+    start_game(&fake, &alice, &bob, 0).await;
+    command(&fake, &alice, "move", json!([text("notation", "e5")])).await;
+    command(&fake, &bob, "move", json!([text("notation", "c3")])).await;
+
+    let asked = command(&fake, &bob, "takeback", json!([])).await;
+    assert!(!asked.is_private(), "{}", asked.content());
+    let accept = button(&asked, "takeback-accept");
+    button(&asked, "takeback-decline");
+    let taken = answer(&fake, &fake.press(&alice, &asked.message.clone().expect("the request"), &accept)).await;
+    assert!(!taken.is_private(), "{}", taken.content());
+    assert_pngs(&taken);
+
+    // Bob is to move again, and passes; Alice's pass opens counting.
+    assert!(!command(&fake, &bob, "pass", json!([])).await.is_private());
+    let opened = command(&fake, &alice, "pass", json!([])).await;
+    assert!(opened.content().contains("Both passed"), "{}", opened.content());
+    assert_pngs(&opened);
+    let accept = button(&opened, "dead-accept");
+    button(&opened, "resume");
+    let message = opened.message.clone().expect("the counting message");
+    let stranger = player(&fake, "carol");
+    let refused = answer(&fake, &fake.press(&stranger, &message, &accept)).await;
+    assert!(refused.is_private(), "only the players count: {}", refused.content());
+    let first = answer(&fake, &fake.press(&bob, &message, &accept)).await;
+    assert!(!first.is_private(), "{}", first.content());
+    let over = answer(&fake, &fake.press(&alice, &message, &accept)).await;
+    assert!(!over.is_private() && over.content().contains("B+"), "{}", over.content());
+    let late = command(&fake, &bob, "move", json!([text("notation", "c3")])).await;
+    assert!(late.is_private(), "a counted game takes no turn: {}", late.content());
+    bot.stop().await;
+    assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());
+}
