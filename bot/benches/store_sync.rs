@@ -35,7 +35,7 @@ fn scratch() -> tempfile::TempDir {
 }
 
 /// A game of 40 turns between players `2n + 10` and `2n + 11`.
-fn game(n: u64) -> GameRecord {
+fn record(n: u64) -> GameRecord {
     let turns = ["R@e5", "R@d4", "R@e4", "R@d5", "R@c3", "R@f6", "R@g7", "R@b2"];
     let options = [("board".to_owned(), "9x9".to_owned())];
     let players = [UserId(2 * n + 10), UserId(2 * n + 11)];
@@ -103,7 +103,7 @@ fn sqlite_turn(connection: &mut rusqlite::Connection, id: i64, version: &mut i64
 }
 
 fn per_turn(c: &mut Criterion) {
-    let bytes = serde_json::to_vec(&game(0)).unwrap();
+    let bytes = serde_json::to_vec(&record(0)).unwrap();
     let mut group = c.benchmark_group("turn");
     group.sample_size(30).measurement_time(Duration::from_secs(8));
 
@@ -113,7 +113,7 @@ fn per_turn(c: &mut Criterion) {
     group.bench_function("fdatasync", |b| b.iter(|| fdatasync_turn(&file, &mut offset, &bytes)));
 
     let store = SledStore::open(&dir.path().join("sled")).unwrap();
-    let mut record = store.create(game(0)).unwrap();
+    let mut record = store.create(record(0)).unwrap();
     group.bench_function("store", |b| b.iter(|| store_turn(&store, &mut record)));
 
     let mut connection = sqlite(&dir.path().join("sqlite.db"));
@@ -135,7 +135,7 @@ fn on_threads(writers: usize, turn: impl Fn(usize) + Sync) -> Duration {
 }
 
 fn writers(c: &mut Criterion) {
-    let bytes = serde_json::to_vec(&game(0)).unwrap();
+    let bytes = serde_json::to_vec(&record(0)).unwrap();
     let mut group = c.benchmark_group("writers");
     group.sample_size(10).measurement_time(Duration::from_secs(8));
     for writers in WRITERS {
@@ -164,7 +164,7 @@ fn writers(c: &mut Criterion) {
 
         let store = SledStore::open(&dir.path().join("sled")).unwrap();
         let records: Vec<Mutex<GameRecord>> =
-            (0..writers).map(|w| Mutex::new(store.create(game(w as u64)).unwrap())).collect();
+            (0..writers).map(|w| Mutex::new(store.create(record(w as u64)).unwrap())).collect();
         group.bench_function(format!("store/{writers}"), |b| {
             b.iter_custom(|rounds| {
                 (0..rounds)

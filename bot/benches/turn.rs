@@ -31,15 +31,15 @@ fn caller(name: &str, id: u64) -> Caller {
 /// A long random legal game on 25x25 without passes: the turns to submit.
 fn script(rng: &mut StdRng, turns: usize) -> Vec<String> {
     let options = vec![("board".to_owned(), "25x25".to_owned())];
-    let mut game = AnyGame::new(GameKind::Go, &options).unwrap();
+    let mut position = AnyGame::new(GameKind::Go, &options).unwrap();
     let mut played = Vec::new();
     while played.len() < turns {
         let text = (0..400).find_map(|_| {
             let text = format!("R@{}{}", (b'a' + rng.gen_range(0..25u8)) as char, rng.gen_range(1..=25));
-            game.clone().play_text(&text).ok().map(|_| text)
+            position.clone().play_text(&text).ok().map(|_| text)
         });
         let Some(text) = text else { break };
-        game.play_text(&text).unwrap();
+        position.play_text(&text).unwrap();
         played.push(text);
     }
     played
@@ -50,7 +50,7 @@ fn script(rng: &mut StdRng, turns: usize) -> Vec<String> {
 struct Player {
     service: Service,
     script: Vec<String>,
-    game: GameId,
+    id: GameId,
     next: usize,
 }
 
@@ -64,7 +64,7 @@ impl Player {
             settings.render = |_| Vec::new();
         }
         let service = Service::new(store, clock, settings);
-        let mut player = Player { service, script, game: GameId(0), next: 0 };
+        let mut player = Player { service, script, id: GameId(0), next: 0 };
         player.start();
         player
     }
@@ -79,8 +79,8 @@ impl Player {
             level: stonemate_bot::service::Level::Medium,
         };
         let reply = self.service.handle(&caller("alice", 1), challenge).reply;
-        self.game = reply.game.expect("challenge made");
-        let accept = Command::Accept { challenge: Some(self.game) };
+        self.id = reply.about.expect("challenge made");
+        let accept = Command::Accept { challenge: Some(self.id) };
         assert!(self.service.handle(&caller("bob", 2), accept).reply.ok);
         self.next = 0;
     }
@@ -92,7 +92,7 @@ impl Player {
         }
         // Black (bob) moves first in Go with chess pieces.
         let who = if self.next % 2 == 0 { caller("bob", 2) } else { caller("alice", 1) };
-        let command = Command::Move { notation: self.script[self.next].clone(), game: Some(self.game) };
+        let command = Command::Move { notation: self.script[self.next].clone(), game: Some(self.id) };
         self.next += 1;
         let started = Instant::now();
         let response = self.service.handle(&who, command);
@@ -137,9 +137,9 @@ fn percentiles(label: &str, mut times: Vec<Duration>) {
 
 fn render_alone(script: &[String]) {
     let options = vec![("board".to_owned(), "25x25".to_owned())];
-    let game = AnyGame::replay(GameKind::Go, &options, &script[..200.min(script.len())]).unwrap().game;
+    let position = AnyGame::replay(GameKind::Go, &options, &script[..200.min(script.len())]).unwrap().game;
     let picture = stonemate_render::Picture {
-        view: game.view(),
+        view: position.view(),
         title: "#1 Go with chess pieces".into(),
         players: ["alice".into(), "bob".into()],
         perspective: stonemate_engine::Color::White,
@@ -171,10 +171,10 @@ fn bench(c: &mut Criterion) {
     percentiles("turn without render, empty database", (0..SAMPLES).map(|_| player.turn()).collect());
     let mut player = Player::new(store, script.clone(), true);
     percentiles("turn, empty database", (0..SAMPLES).map(|_| player.turn()).collect());
-    let (game, bob) = (player.game.0.to_string(), caller("bob", 2));
+    let (id, bob) = (player.id.0.to_string(), caller("bob", 2));
     let complete = |typed: &str| {
         let started = Instant::now();
-        let choices = player.service.autocomplete(&bob, Field::Notation, typed, Some(&game));
+        let choices = player.service.autocomplete(&bob, Field::Notation, typed, Some(&id));
         assert!(choices.len() <= 25);
         started.elapsed()
     };

@@ -29,7 +29,7 @@ use stonemate_engine::{AnyGame, GameKind, Turn};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Job<G> {
     /// The game, as the service names it.
-    pub game: G,
+    pub id: G,
     /// Which of the five games it is.
     pub kind: GameKind,
     /// The game's options as stored (key, value).
@@ -52,7 +52,7 @@ impl<G> Job<G> {
     /// A job at `level`'s own budget for `kind`.
     #[must_use]
     pub fn new(
-        game: G,
+        id: G,
         kind: GameKind,
         options: Vec<(String, String)>,
         turns: Vec<String>,
@@ -60,7 +60,7 @@ impl<G> Job<G> {
         level: Level,
         seed: u64,
     ) -> Job<G> {
-        Job { game, kind, options, turns, question, level, budget: level.budget(kind), seed }
+        Job { id, kind, options, turns, question, level, budget: level.budget(kind), seed }
     }
 
     /// The position the job was asked about: its turn count.
@@ -118,7 +118,7 @@ impl std::error::Error for JobError {}
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answer<G> {
     /// The game, as the job named it.
-    pub game: G,
+    pub id: G,
     /// The turn count the job was computed for: apply only if the game still has it.
     pub turn_count: usize,
     /// The job's question.
@@ -142,7 +142,7 @@ pub enum Submitted {
 #[must_use]
 pub fn answer<G: Clone>(job: &Job<G>, search_threads: usize) -> Answer<G> {
     let decision = catch_unwind(AssertUnwindSafe(|| decision(job, search_threads))).unwrap_or(Err(JobError::Panicked));
-    Answer { game: job.game.clone(), turn_count: job.turn_count(), question: job.question, decision }
+    Answer { id: job.id.clone(), turn_count: job.turn_count(), question: job.question, decision }
 }
 
 fn decision<G>(job: &Job<G>, search_threads: usize) -> Result<BotDecision, JobError> {
@@ -150,12 +150,12 @@ fn decision<G>(job: &Job<G>, search_threads: usize) -> Result<BotDecision, JobEr
     if let Some(error) = replay.error {
         return Err(JobError::Record(error.to_string()));
     }
-    let game = replay.game;
+    let position = replay.game;
     if let Question::Counting { .. } = job.question {
-        return stonemate_ai::judge_dead(&game, job.seed).map(BotDecision::Dead).ok_or(JobError::GameOver);
+        return stonemate_ai::judge_dead(&position, job.seed).map(BotDecision::Dead).ok_or(JobError::GameOver);
     }
     let config = SearchConfig { budget: job.budget, seed: job.seed, threads: search_threads };
-    let decided = decide(&game, job.question, &config).ok_or(JobError::GameOver)?;
+    let decided = decide(&position, job.question, &config).ok_or(JobError::GameOver)?;
     Ok(match decided.decision {
         Decision::Play(turn) => BotDecision::Play(turn),
         Decision::Resign => BotDecision::Resign,
@@ -172,7 +172,7 @@ pub type Deliver<G> = Arc<dyn Fn(Answer<G>) + Send + Sync>;
 type JobKey<G> = (G, usize, Question);
 
 fn key<G: Clone>(job: &Job<G>) -> JobKey<G> {
-    (job.game.clone(), job.turn_count(), job.question)
+    (job.id.clone(), job.turn_count(), job.question)
 }
 
 struct State<G> {
@@ -312,9 +312,9 @@ mod tests {
     /// Long enough for any test to finish; a test that reaches it has failed.
     const PATIENCE: Duration = Duration::from_secs(60);
 
-    fn job(game: u32, kind: GameKind, turns: &[&str], seed: u64) -> Job<u32> {
+    fn job(id: u32, kind: GameKind, turns: &[&str], seed: u64) -> Job<u32> {
         let mut job = Job::new(
-            game,
+            id,
             kind,
             Vec::new(),
             turns.iter().map(|t| (*t).to_owned()).collect(),
@@ -342,9 +342,9 @@ mod tests {
         let (open, gate) = channel::<()>();
         let (answers, gate) = (Mutex::new(answers), Mutex::new(gate));
         let deliver: Deliver<u32> = Arc::new(move |answer: Answer<u32>| {
-            let game = answer.game;
+            let id = answer.id;
             let _ = answers.lock().unwrap().send(answer);
-            if game == 1 {
+            if id == 1 {
                 let _ = gate.lock().unwrap().recv_timeout(PATIENCE);
             }
         });
@@ -357,10 +357,10 @@ mod tests {
         let pool = Pool::new(2, 1, deliver);
         assert_eq!(pool.submit(job(7, GameKind::IChess, &[], 1)), Submitted::Queued);
         let answer = answers.recv_timeout(PATIENCE).expect("an answer");
-        assert_eq!((answer.game, answer.turn_count, answer.question), (7, 0, Question::Turn));
+        assert_eq!((answer.id, answer.turn_count, answer.question), (7, 0, Question::Turn));
         let Ok(BotDecision::Play(turn)) = answer.decision else { panic!("{answer:?}") };
-        let mut game = AnyGame::new(GameKind::IChess, &[]).unwrap();
-        assert!(game.play(turn).is_ok(), "{turn:?}");
+        let mut position = AnyGame::new(GameKind::IChess, &[]).unwrap();
+        assert!(position.play(turn).is_ok(), "{turn:?}");
     }
 
     #[test]
@@ -370,9 +370,9 @@ mod tests {
         let asked = job(3, GameKind::Go, &["e5", "d4"], 42);
         pool.submit(asked.clone());
         let answer = answers.recv_timeout(PATIENCE).expect("an answer");
-        let game = AnyGame::replay(GameKind::Go, &[], &asked.turns).unwrap().game;
+        let position = AnyGame::replay(GameKind::Go, &[], &asked.turns).unwrap().game;
         let config = SearchConfig { budget: asked.budget, seed: 42, threads: 1 };
-        let searched = stonemate_ai::search(&game, &config).expect("ongoing");
+        let searched = stonemate_ai::search(&position, &config).expect("ongoing");
         assert_eq!(answer.decision, Ok(BotDecision::Play(searched.turn)));
     }
 
@@ -383,7 +383,7 @@ mod tests {
         // Game 1 holds the only worker in its callback; game 2 waits behind it.
         assert_eq!(pool.submit(job(1, GameKind::Chogo, &[], 1)), Submitted::Queued);
         let first = answers.recv_timeout(PATIENCE).expect("game 1's answer");
-        assert_eq!(first.game, 1);
+        assert_eq!(first.id, 1);
         assert_eq!(pool.submit(job(1, GameKind::Chogo, &[], 9)), Submitted::Merged, "still running");
         assert_eq!(pool.submit(job(2, GameKind::Gess, &[], 1)), Submitted::Queued);
         assert_eq!(pool.submit(job(2, GameKind::Gess, &[], 1)), Submitted::Merged, "waiting");
@@ -394,7 +394,7 @@ mod tests {
         assert_eq!(pool.submit(offer), Submitted::Queued);
         open.send(()).unwrap();
         let rest: Vec<(u32, Question)> =
-            (0..2).map(|_| answers.recv_timeout(PATIENCE).expect("an answer")).map(|a| (a.game, a.question)).collect();
+            (0..2).map(|_| answers.recv_timeout(PATIENCE).expect("an answer")).map(|a| (a.id, a.question)).collect();
         assert_eq!(rest, vec![(2, Question::Turn), (2, Question::DrawOffer { bot: Color::Black })]);
         assert!(answers.recv_timeout(Duration::from_millis(200)).is_err(), "a merged job was answered twice");
     }
@@ -405,10 +405,10 @@ mod tests {
         let pool = Pool::new(2, 1, deliver);
         // Game 1's worker is busy (held in its callback) ...
         pool.submit(job(1, GameKind::Go, &[], 1));
-        assert_eq!(answers.recv_timeout(PATIENCE).expect("game 1's answer").game, 1);
+        assert_eq!(answers.recv_timeout(PATIENCE).expect("game 1's answer").id, 1);
         // ... yet submitting returns, and game 2 is answered by the other worker meanwhile.
         assert_eq!(pool.submit(job(2, GameKind::Chego, &[], 1)), Submitted::Queued);
-        assert_eq!(answers.recv_timeout(PATIENCE).expect("game 2's answer").game, 2);
+        assert_eq!(answers.recv_timeout(PATIENCE).expect("game 2's answer").id, 2);
         open.send(()).unwrap();
     }
 
@@ -428,7 +428,7 @@ mod tests {
         let (deliver, answers, open) = gated();
         let pool = Pool::new(1, 1, deliver);
         pool.submit(job(1, GameKind::Go, &[], 1));
-        assert_eq!(answers.recv_timeout(PATIENCE).expect("game 1's answer").game, 1);
+        assert_eq!(answers.recv_timeout(PATIENCE).expect("game 1's answer").id, 1);
         pool.submit(job(2, GameKind::Go, &[], 1));
         std::thread::scope(|scope| {
             let closing = scope.spawn(|| pool.shutdown());

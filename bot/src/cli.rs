@@ -278,7 +278,7 @@ fn init_logging(log_level: &str) -> Result<(), String> {
 fn run_replay(args: &RecordArgs) -> ExitCode {
     let outcome = read_record(args.file.as_ref()).map_err(|error| error.to_string()).and_then(|record| {
         let options = replay::option_pairs(&args.options).map_err(|e| e.to_string())?;
-        replay::replay_record(args.game, &options, &record).map_err(|e| e.to_string())
+        replay::replay_record(args.kind, &options, &record).map_err(|e| e.to_string())
     });
     match outcome {
         Ok((json, all_played)) => {

@@ -9,14 +9,16 @@
 //!   Chego, iChess, Gess, Chogo); a variable holding one is `kind`.
 //! - **id** ([`GameId`](ids::GameId)): the number of a game or challenge (`#12`); a
 //!   variable holding one is `id`.
+//!   A field that says which game something is about is named for that role:
+//!   [`Reply::about`](service::Reply::about), `rematch_of`.
 //! - **record** ([`GameRecord`](store::GameRecord)): what is stored of a game: options,
 //!   players, turns, clock, result, version.
 //! - **game** ([`Loaded`](service::Loaded)): a record opened with its position replayed;
-//!   in the service a variable `game` holds one. (A command's option `game` is the user's
-//!   word: an id, or a kind for `/rules`; the record's field `game` is its kind, named so
-//!   in the stored format.)
+//!   a variable `game` holds one and nothing else. (A command's option `game` is the
+//!   user's word: an id, or a kind for `/challenge` and `/rules`; it keeps that name in
+//!   the typed [`Command`](service::Command). The record's `kind` is stored as `game`.)
 //! - **position** ([`AnyGame`](stonemate_engine::AnyGame)): the engine's state after the
-//!   turns.
+//!   turns; a variable holding one is `position`.
 //! - **side** ([`Color`](stonemate_engine::Color)): white or black (Chogo's green), as the
 //!   rules see the players.
 //! - **turn** ([`Turn`](stonemate_engine::Turn)): one player's move, drop or pass as the

@@ -67,9 +67,9 @@ pub fn run(args: &RenderArgs) -> ExitCode {
 fn render(args: &RenderArgs) -> Result<Option<ReplayError>, String> {
     let record = read_record(args.record.file.as_ref()).map_err(|e| e.to_string())?;
     let options = option_pairs(&args.record.options).map_err(|e| e.to_string())?;
-    let (options, turns) = replay::read_turns(args.record.game, &options, &record).map_err(|e| e.to_string())?;
-    let (positions, error) = positions(args.record.game, &options, &turns, args.animate)?;
-    let pictures: Vec<Picture> = positions.into_iter().map(|game| picture(args, &game)).collect();
+    let (options, turns) = replay::read_turns(args.record.kind, &options, &record).map_err(|e| e.to_string())?;
+    let (positions, error) = positions(args.record.kind, &options, &turns, args.animate)?;
+    let pictures: Vec<Picture> = positions.into_iter().map(|position| picture(args, &position)).collect();
     let bytes = if args.animate {
         stonemate_render::animation(&pictures)
     } else {
@@ -94,11 +94,11 @@ fn positions(
     Ok((positions, error))
 }
 
-fn picture(args: &RenderArgs, game: &AnyGame) -> Picture {
-    let view = game.view();
+fn picture(args: &RenderArgs, position: &AnyGame) -> Picture {
+    let view = position.view();
     let [white, black] = view.side_names;
     Picture {
-        title: args.title.clone().unwrap_or_else(|| game.kind().title().to_owned()),
+        title: args.title.clone().unwrap_or_else(|| position.kind().title().to_owned()),
         players: [
             args.white.clone().unwrap_or_else(|| white.to_owned()),
             args.black.clone().unwrap_or_else(|| black.to_owned()),
@@ -121,7 +121,7 @@ mod tests {
         let file = dir.join(format!("{name}.txt"));
         std::fs::write(&file, record).unwrap();
         RenderArgs {
-            record: RecordArgs { game: GameKind::Go, options: vec!["board=9x9".to_owned()], file: Some(file) },
+            record: RecordArgs { kind: GameKind::Go, options: vec!["board=9x9".to_owned()], file: Some(file) },
             out: dir.join(format!("{name}.out")),
             animate,
             perspective: Some(Color::Black),

@@ -13,8 +13,8 @@ use stonemate_engine::{AnyGame, Color, GameKind, HalfPoints, NewGameError, Optio
 #[derive(Debug, clap::Args)]
 pub struct RecordArgs {
     /// chego, gess, ichess, go (Go with chess pieces) or chogo.
-    #[arg(long, value_parser = parse_game)]
-    pub game: GameKind,
+    #[arg(long = "game", value_name = "GAME", value_parser = parse_game)]
+    pub kind: GameKind,
     /// A game option as KEY=VALUE, e.g. --option board=9x9 (repeatable).
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
@@ -99,7 +99,7 @@ pub fn positions<S: AsRef<str>>(
     turns: &[S],
 ) -> Result<(Vec<AnyGame>, Option<ReplayError>), NewGameError> {
     let mut positions = Vec::new();
-    let replay = AnyGame::replay_seen(kind, options, turns, |game| positions.push(game.clone()))?;
+    let replay = AnyGame::replay_seen(kind, options, turns, |position| positions.push(position.clone()))?;
     Ok((positions, replay.error))
 }
 
@@ -137,8 +137,8 @@ pub fn read_turns(
 /// cannot be read on its own).
 fn same_value(kind: GameKind, key: &str, ours: &str, theirs: &str) -> bool {
     let read = |value: &str| {
-        let game = AnyGame::new(kind, &[(key.to_owned(), value.to_owned())]).ok()?;
-        game.option_pairs().into_iter().find(|(k, _)| k == key).map(|(_, value)| value)
+        let position = AnyGame::new(kind, &[(key.to_owned(), value.to_owned())]).ok()?;
+        position.option_pairs().into_iter().find(|(k, _)| k == key).map(|(_, value)| value)
     };
     match (read(ours), read(theirs)) {
         (Some(ours), Some(theirs)) => ours == theirs,
@@ -157,16 +157,18 @@ pub fn replay_record(kind: GameKind, flags: &OptionPairs, record: &str) -> Resul
 /// The JSON object of `docs/replay-cli.md`, fields in the documented order.
 #[must_use]
 pub fn position_json(replay: &Replay) -> Value {
-    let game = &replay.game;
-    let status = game.status();
+    let position = &replay.game;
+    let status = position.status();
     let (result, reason) = match status {
         Status::Ongoing { .. } => (Value::Null, Value::Null),
         Status::Finished(ending) => (json!(ending.outcome.name()), json!(ending.reason.to_string())),
     };
     let mut object = Map::new();
-    object.insert("game".into(), json!(game.kind().name()));
-    object
-        .insert("options".into(), Value::Object(game.option_pairs().into_iter().map(|(k, v)| (k, json!(v))).collect()));
+    object.insert("game".into(), json!(position.kind().name()));
+    object.insert(
+        "options".into(),
+        Value::Object(position.option_pairs().into_iter().map(|(k, v)| (k, json!(v))).collect()),
+    );
     object.insert("turns".into(), json!(replay.played.len()));
     object.insert("status".into(), json!(if status.to_move().is_some() { "ongoing" } else { "finished" }));
     object.insert("result".into(), result);
@@ -174,16 +176,19 @@ pub fn position_json(replay: &Replay) -> Value {
     object.insert("to_move".into(), status.to_move().map_or(Value::Null, |color| json!(color.name())));
     object.insert(
         "score".into(),
-        game.score().map_or(Value::Null, |score| json!({"white": points(score.white), "black": points(score.black)})),
+        position
+            .score()
+            .map_or(Value::Null, |score| json!({"white": points(score.white), "black": points(score.black)})),
     );
-    object.insert("board".into(), json!(game.view().rows()));
+    object.insert("board".into(), json!(position.view().rows()));
     object.insert(
         "hands".into(),
-        game.hands()
+        position
+            .hands()
             .map_or(Value::Null, |[white, black]| json!({"white": white.to_string(), "black": black.to_string()})),
     );
-    object.insert("owner".into(), game.owner().map_or(Value::Null, owner_json));
-    object.insert("legal".into(), json!(game.legal_turn_texts()));
+    object.insert("owner".into(), position.owner().map_or(Value::Null, owner_json));
+    object.insert("legal".into(), json!(position.legal_turn_texts()));
     if let Some(error) = &replay.error {
         object.insert(
             "error".into(),

@@ -75,14 +75,14 @@ pub fn run(args: &SuggestArgs) -> ExitCode {
 }
 
 fn suggest(args: &SuggestArgs) -> Result<String, Failure> {
-    let game = position(args.record.game, args)?;
-    let config = config(args, game.kind());
-    let Some(result) = stonemate_ai::search(&game, &config) else {
-        let reason = game.status().ending().map_or_else(|| "no legal turn".to_owned(), |e| e.reason.to_string());
+    let position = position(args.record.kind, args)?;
+    let config = config(args, position.kind());
+    let Some(result) = stonemate_ai::search(&position, &config) else {
+        let reason = position.status().ending().map_or_else(|| "no legal turn".to_owned(), |e| e.reason.to_string());
         return Err(Failure::Arguments(format!("the game is over ({reason}): there is no turn to suggest")));
     };
-    let turn = game.format_turn(result.turn);
-    Ok(if args.json { report(&game, &turn, &result, args, &config).to_string() } else { turn })
+    let turn = position.format_turn(result.turn);
+    Ok(if args.json { report(&position, &turn, &result, args, &config).to_string() } else { turn })
 }
 
 /// The position after the record.
@@ -116,13 +116,13 @@ fn fresh_seed() -> u64 {
     now.as_secs().wrapping_mul(1_000_000_007) ^ u64::from(now.subsec_nanos())
 }
 
-fn report(game: &AnyGame, turn: &str, result: &SearchResult, args: &SuggestArgs, config: &SearchConfig) -> Value {
+fn report(position: &AnyGame, turn: &str, result: &SearchResult, args: &SuggestArgs, config: &SearchConfig) -> Value {
     let mut candidates = result.root.clone();
     candidates.sort_by_key(|c| std::cmp::Reverse(c.visits));
     let candidates: Vec<Value> = candidates
         .iter()
         .take(CANDIDATES)
-        .map(|c| json!({"turn": game.format_turn(c.turn), "visits": c.visits, "value": round(c.value)}))
+        .map(|c| json!({"turn": position.format_turn(c.turn), "visits": c.visits, "value": round(c.value)}))
         .collect();
     json!({
         "turn": turn,

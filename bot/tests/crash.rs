@@ -39,15 +39,15 @@ fn replay(record: &GameRecord) -> AnyGame {
 /// A random legal continuation of the game, without passes (two passes end it) unless
 /// nothing else is left; returns `(player name, turn)` pairs.
 fn continuation(record: &GameRecord, rng: &mut StdRng) -> Vec<(String, String)> {
-    let mut game = replay(record);
+    let mut position = replay(record);
     let mut turns = Vec::new();
     for _ in 0..TURNS_PER_RUN {
-        let Some(color) = game.to_move() else { break };
+        let Some(color) = position.to_move() else { break };
         let player = record.name_of(record.player(color).unwrap()).to_owned();
-        let mut legal: Vec<String> = game.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
+        let mut legal: Vec<String> = position.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
         legal.shuffle(rng);
         let turn = legal.pop().unwrap_or_else(|| "pass".to_owned());
-        game.play_text(&turn).unwrap();
+        position.play_text(&turn).unwrap();
         turns.push((player, turn));
     }
     turns
@@ -130,7 +130,7 @@ fn confirmed_turns_survive_sigkill_and_every_record_replays() {
     while runs < MAX_RUNS && started.elapsed() < BUDGET {
         let before = records(&dir.path().join("db"));
         before.iter().for_each(|record| _ = replay(record));
-        let (lines, game, turns) = script(&before, &mut rng);
+        let (lines, played, turns) = script(&before, &mut rng);
         let delay = Duration::from_millis(rng.gen_range(0..400));
         let (confirmed, answered) = run_and_kill(dir.path(), &lines, delay);
         if answered < lines.len() {
@@ -138,11 +138,11 @@ fn confirmed_turns_survive_sigkill_and_every_record_replays() {
         }
         let after = records(&dir.path().join("db"));
         after.iter().for_each(|record| _ = replay(record));
-        if let Some(game) = game {
-            let stored = &after[game.id.0 as usize - 1].turns;
-            let applied = stored.len() - game.turns.len();
-            assert_eq!(stored[..game.turns.len()], game.turns[..], "earlier turns are kept");
-            assert_eq!(stored[game.turns.len()..], turns[..applied], "turns are stored in the order sent");
+        if let Some(played) = played {
+            let stored = &after[played.id.0 as usize - 1].turns;
+            let applied = stored.len() - played.turns.len();
+            assert_eq!(stored[..played.turns.len()], played.turns[..], "earlier turns are kept");
+            assert_eq!(stored[played.turns.len()..], turns[..applied], "turns are stored in the order sent");
             assert!(applied >= confirmed, "run {runs}: {confirmed} turns confirmed but {applied} stored");
             assert!(applied <= confirmed + 1, "at most the turn in flight is stored unconfirmed");
             confirmed_turns += confirmed;

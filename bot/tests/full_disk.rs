@@ -145,8 +145,8 @@ fn a_full_disk_and_the_restarts_while_it_is_full_lose_no_turn_and_the_bot_comes_
                 refused = Some(reply);
                 break 'play;
             }
-            let game = reply["game"].as_u64().unwrap() as usize;
-            confirmed.extend(turn.map(|turn| (game, turn)));
+            let id = reply["game"].as_u64().unwrap() as usize;
+            confirmed.extend(turn.map(|turn| (id, turn)));
             if !filled {
                 // Once it runs: a start on a full disk fails before it can serve.
                 disk.fill();

@@ -52,7 +52,7 @@ fn summary(record: &GameRecord) -> String {
     format!(
         "{} {} players:{players} turns:{:?} result:{result} standing:{} draw_offer:{:?} clock:{:?}",
         record.id,
-        record.game.name(),
+        record.kind.name(),
         record.turns,
         standing(record.phase).map_or_else(|| "None".to_owned(), |name| format!("Some({name})")),
         record.draw_offer.map(|side| format!("{side:?}").to_lowercase()),

@@ -45,7 +45,7 @@ fn ending(files: &[String], extension: &str) -> String {
 
 /// The record file replayed as its `# replay:` line says, and the exported file replayed
 /// with `--game` alone: both print the same JSON, and exit 0.
-fn same_json(record: &str, exported: &str, game: &str) {
+fn same_json(record: &str, exported: &str, kind: &str) {
     let text = std::fs::read_to_string(record).unwrap();
     let line = text.lines().find_map(|line| line.strip_prefix("# replay: stonemate replay ")).unwrap();
     let mut args: Vec<&str> = line.split_whitespace().collect();
@@ -53,7 +53,7 @@ fn same_json(record: &str, exported: &str, game: &str) {
     args.push(record);
     let own = replay(&args, "");
     assert_eq!(own.status.code(), Some(0), "{own:?}");
-    let other = replay(&["--game", game, exported], "");
+    let other = replay(&["--game", kind, exported], "");
     assert_eq!(other.status.code(), Some(0), "{}: {}", exported, stderr(&other));
     assert_eq!(json(&other), json(&own), "{exported} replays like {record}");
 }

@@ -63,9 +63,9 @@ pub fn try_for_each_move<B>(
 ) -> ControlFlow<B> {
     let visit = &mut visit;
     match role {
-        Role::Queen => rays(&KING, from, shape, occupied, visit),
-        Role::Rook => rays(&ORTHOGONAL, from, shape, occupied, visit),
-        Role::Bishop => rays(&DIAGONAL, from, shape, occupied, visit),
+        Role::Queen => rays(&KING, Holes::Stop, from, shape, occupied, visit),
+        Role::Rook => rays(&ORTHOGONAL, Holes::Stop, from, shape, occupied, visit),
+        Role::Bishop => rays(&DIAGONAL, Holes::Stop, from, shape, occupied, visit),
         Role::King => leaps(&KING, from, shape, visit),
         Role::Knight => leaps(&KNIGHT, from, shape, visit),
         Role::Wazir => leaps(&ORTHOGONAL, from, shape, visit),
@@ -77,25 +77,46 @@ pub fn try_for_each_move<B>(
             leaps(&[(1, forward), (-1, forward)], from, shape, visit)
         }
         Role::Horse => horse(from, shape, occupied, visit),
-        Role::Nightrider => {
-            for &(df, dr) in &KNIGHT {
-                ride(from, df, dr, shape, occupied, visit)?;
-            }
-            ControlFlow::Continue(())
-        }
+        Role::Nightrider => rays(&KNIGHT, Holes::LeapedOver, from, shape, occupied, visit),
         Role::Stone => ControlFlow::Continue(()),
     }
 }
 
+/// What a hole in the board does to a ray.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Holes {
+    /// A slider's ray ends at a hole, as at the edge.
+    Stop,
+    /// A nightrider's ray of repeated leaps jumps over holes: a hole it would land on is
+    /// skipped (neither visited nor a stop) and the ray goes on beyond it.
+    LeapedOver,
+}
+
+/// The rays from `from` in each of `directions`, repeated steps of one offset: empty
+/// squares, then the first occupied one; the edge stops a ray, a hole as `holes` says.
 fn rays<B>(
     directions: &[(i32, i32)],
+    holes: Holes,
     from: Square,
     shape: &Shape,
     occupied: &SquareSet,
     visit: &mut impl FnMut(Square) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     for &(df, dr) in directions {
-        slide(from, df, dr, shape, occupied, visit)?;
+        let mut at = from;
+        while let Some(to) = shape.step(at, df, dr) {
+            at = to;
+            if !shape.contains(to) {
+                match holes {
+                    Holes::Stop => break,
+                    Holes::LeapedOver => continue,
+                }
+            }
+            visit(to)?;
+            if occupied.contains(to) {
+                break;
+            }
+        }
     }
     ControlFlow::Continue(())
 }
@@ -120,50 +141,6 @@ pub fn moves(role: Role, color: Color, from: Square, shape: &Shape, occupied: &S
     let mut set = SquareSet::EMPTY;
     for_each_move(role, color, from, shape, occupied, |to| set.insert(to));
     set
-}
-
-/// A slider's ray: empty squares, then the first occupied one; a hole or the edge stops it.
-fn slide<B>(
-    from: Square,
-    df: i32,
-    dr: i32,
-    shape: &Shape,
-    occupied: &SquareSet,
-    visit: &mut impl FnMut(Square) -> ControlFlow<B>,
-) -> ControlFlow<B> {
-    let mut at = from;
-    while let Some(to) = shape.step(at, df, dr).filter(|&to| shape.contains(to)) {
-        visit(to)?;
-        if occupied.contains(to) {
-            break;
-        }
-        at = to;
-    }
-    ControlFlow::Continue(())
-}
-
-/// A nightrider's ray of repeated leaps: it jumps over holes, so a hole it would land on is
-/// skipped (neither visited nor a stop) and the ray goes on beyond it.
-fn ride<B>(
-    from: Square,
-    df: i32,
-    dr: i32,
-    shape: &Shape,
-    occupied: &SquareSet,
-    visit: &mut impl FnMut(Square) -> ControlFlow<B>,
-) -> ControlFlow<B> {
-    let mut at = from;
-    while let Some(to) = shape.step(at, df, dr) {
-        at = to;
-        if !shape.contains(to) {
-            continue;
-        }
-        visit(to)?;
-        if occupied.contains(to) {
-            break;
-        }
-    }
-    ControlFlow::Continue(())
 }
 
 /// The Chinese knight: a knight leap whose first orthogonal step (along the longer leg)

@@ -357,6 +357,34 @@ pub struct BoardView {
 }
 
 impl BoardView {
+    /// A `width` x `height` board of `cells` drawn with `look`, in `status` after
+    /// `turns_played` turns, and nothing else: no marks, hands, scores or owner, sides
+    /// named White and Black, White's home at the bottom. A game's view sets what it shows
+    /// besides: `BoardView { hands, ..BoardView::plain(..) }`.
+    #[must_use]
+    pub fn plain(width: u8, height: u8, cells: Vec<Cell>, look: Look, status: Status, turns_played: u32) -> BoardView {
+        BoardView {
+            width,
+            height,
+            cells,
+            look,
+            last_turn: Vec::new(),
+            captured: Vec::new(),
+            block_move: None,
+            checked: Vec::new(),
+            star_points: Vec::new(),
+            stone_role: None,
+            hands: None,
+            side_names: ["White", "Black"],
+            first_rank_side: Color::White,
+            status,
+            turns_played,
+            score: None,
+            prisoners: None,
+            owner: None,
+        }
+    }
+
     /// The cell at `square` (`Missing` off the grid).
     #[must_use]
     pub fn cell(&self, square: Square) -> Cell {

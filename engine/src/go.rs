@@ -670,24 +670,21 @@ impl Game for Go {
 
     fn view(&self) -> BoardView {
         BoardView {
-            width: self.board.shape().width(),
-            height: self.board.shape().height(),
-            cells: self.board.cells(),
-            look: if self.looks_like_go() { Look::Intersections } else { Look::Checkered },
             last_turn: self.last_turn.clone(),
             captured: self.captured.clone(),
-            block_move: None,
-            checked: Vec::new(),
             star_points: if self.looks_like_go() { star_points(self.board.shape()) } else { Vec::new() },
             stone_role: self.looks_like_go().then_some(Role::Rook),
-            hands: None,
-            side_names: ["White", "Black"],
-            first_rank_side: Color::White,
-            status: self.status(),
-            turns_played: self.turns_played,
             score: Some(self.current_score()),
             prisoners: Some(self.prisoners),
             owner: self.ending.map(|_| controlled(&self.board)),
+            ..BoardView::plain(
+                self.board.shape().width(),
+                self.board.shape().height(),
+                self.board.cells(),
+                if self.looks_like_go() { Look::Intersections } else { Look::Checkered },
+                self.status(),
+                self.turns_played,
+            )
         }
     }
 

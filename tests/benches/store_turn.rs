@@ -27,18 +27,18 @@ fn measure(store: impl Into<Store>) -> Vec<Duration> {
     let mut rng = StdRng::seed_from_u64(7);
     let mut times = Vec::new();
     let mut pair = 0u64;
-    let mut game = None;
+    let mut playing = None;
     while times.len() < TURNS + WARM_UP {
-        let id = *game.get_or_insert_with(|| {
+        let id = *playing.get_or_insert_with(|| {
             pair += 1;
             start(&service, pair)
         });
         let record = service.store().load(id).unwrap().unwrap();
-        let position = AnyGame::replay(record.game, &record.options, &record.turns).unwrap().game;
+        let position = AnyGame::replay(record.kind, &record.options, &record.turns).unwrap().game;
         let mut legal: Vec<String> = position.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
         legal.shuffle(&mut rng);
         let (Some(side), Some(turn)) = (position.to_move(), legal.first()) else {
-            game = None;
+            playing = None;
             continue;
         };
         let mover = record.player(side).unwrap();
@@ -62,7 +62,7 @@ fn start(service: &Service, pair: u64) -> GameId {
         options: Some("board=19x19".into()),
         level: stonemate_bot::service::Level::Medium,
     };
-    let id = service.handle(&caller(&white), challenge).reply.game.expect("challenge made");
+    let id = service.handle(&caller(&white), challenge).reply.about.expect("challenge made");
     assert!(service.handle(&caller(&black), Command::Accept { challenge: Some(id) }).reply.ok);
     id
 }

@@ -88,7 +88,7 @@ fn start(service: &Service, pair: u64) -> Game {
         level: Level::Medium,
     };
     let reply = service.handle(&caller(&players[0]), challenge).reply;
-    let id = reply.game.unwrap_or_else(|| panic!("no challenge: {}", reply.text()));
+    let id = reply.about.unwrap_or_else(|| panic!("no challenge: {}", reply.text()));
     let accepted = service.handle(&caller(&players[1]), Command::Accept { challenge: Some(id) }).reply;
     assert!(accepted.ok, "not accepted: {}", accepted.text());
     let position = AnyGame::new(GameKind::Go, &[("board".into(), "19x19".into())]).expect("a 19x19 game");

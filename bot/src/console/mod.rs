@@ -258,7 +258,7 @@ impl Console {
             ok: true,
             message: notice.message.clone(),
             images: notice.images.clone(),
-            game: notice.game,
+            about: notice.about,
             buttons: notice.buttons.clone(),
             ..Reply::default()
         };
@@ -312,7 +312,7 @@ impl Console {
                 .collect();
             return json!({
                 "user": user, "command": command, "ok": reply.ok, "private": reply.private, "text": reply.text(),
-                "files": files, "mentions": mentions, "game": reply.game.map(|id| id.0), "buttons": buttons,
+                "files": files, "mentions": mentions, "game": reply.about.map(|id| id.0), "buttons": buttons,
                 "selects": selects,
             })
             .to_string();

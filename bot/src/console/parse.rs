@@ -237,12 +237,12 @@ mod tests {
 
     #[test]
     fn the_spec_example_lines_read() {
-        let Command::Challenge { opponent: Some(opponent), game, color, days, options, .. } =
+        let Command::Challenge { opponent: Some(opponent), game: kind, color, days, options, .. } =
             command("@alice /challenge opponent:@bob game:chego color:white days:0")
         else {
             panic!()
         };
-        assert_eq!((opponent.name.as_str(), game), ("bob", GameKind::Chego));
+        assert_eq!((opponent.name.as_str(), kind), ("bob", GameKind::Chego));
         assert_eq!((color, days, options), (ColorChoice::White, Some(0), None));
         assert_eq!(command("@bob /accept"), Command::Accept { challenge: None });
         assert_eq!(command("@alice /move notation:Qe4"), Command::Move { notation: "Qe4".into(), game: None });

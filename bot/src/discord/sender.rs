@@ -109,7 +109,7 @@ impl Outbox {
             Ok(()) => Delivery::Sent,
             Err(error) => {
                 let delivery = classify(&error, direct);
-                warn!(target = ?outgoing.notice.target, game = ?outgoing.notice.game, %error, ?delivery, "could not deliver a notice");
+                warn!(target = ?outgoing.notice.target, game = ?outgoing.notice.about, %error, ?delivery, "could not deliver a notice");
                 delivery
             }
         };

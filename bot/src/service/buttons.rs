@@ -184,7 +184,7 @@ pub enum Action {
     /// (go, rule 10) that the button was shown with, named by `proposal_tag`.
     AcceptDead {
         /// The game.
-        game: GameId,
+        id: GameId,
         /// The tag of the proposal shown.
         proposal: u32,
     },
@@ -195,7 +195,7 @@ pub enum Action {
         /// Which button it was.
         step: Step,
         /// The game.
-        game: GameId,
+        id: GameId,
         /// The turn count of the board to show.
         turn: usize,
     },
@@ -211,7 +211,7 @@ pub enum Action {
         /// What the component does.
         press: PickPress,
         /// The game.
-        game: GameId,
+        id: GameId,
         /// The record's version when the picker opened: a picker of an older version is
         /// refused (the game moved on).
         version: u64,
@@ -302,22 +302,22 @@ impl Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Action::History { step, game, turn } => write!(f, "{HISTORY}{}:{}:{turn}", step.word(), game.0),
-            Action::Pick { game, version, path, .. } => {
-                write!(f, "{}:{}:{version}:{}", self.word(), game.0, path.as_str())
+            Action::History { step, id, turn } => write!(f, "{HISTORY}{}:{}:{turn}", step.word(), id.0),
+            Action::Pick { id, version, path, .. } => {
+                write!(f, "{}:{}:{version}:{}", self.word(), id.0, path.as_str())
             }
-            Action::AcceptDead { game, proposal } => write!(f, "{ACCEPT_DEAD}:{}:{proposal:08x}", game.0),
-            Action::Accept(game)
-            | Action::Resume(game)
-            | Action::Decline(game)
-            | Action::Resign(game)
-            | Action::DrawAccept(game)
-            | Action::DrawDecline(game)
-            | Action::Rematch(game)
-            | Action::Play(game)
-            | Action::NextGame(game)
-            | Action::TakebackAccept(game)
-            | Action::TakebackDecline(game) => write!(f, "{}:{}", self.word(), game.0),
+            Action::AcceptDead { id, proposal } => write!(f, "{ACCEPT_DEAD}:{}:{proposal:08x}", id.0),
+            Action::Accept(id)
+            | Action::Resume(id)
+            | Action::Decline(id)
+            | Action::Resign(id)
+            | Action::DrawAccept(id)
+            | Action::DrawDecline(id)
+            | Action::Rematch(id)
+            | Action::Play(id)
+            | Action::NextGame(id)
+            | Action::TakebackAccept(id)
+            | Action::TakebackDecline(id) => write!(f, "{}:{}", self.word(), id.0),
         }
     }
 }
@@ -333,40 +333,40 @@ impl FromStr for Action {
         let (word, rest) = text.split_once(':').ok_or(NotOurs)?;
         if let Some(step) = word.strip_prefix(HISTORY) {
             let step = Step::ALL.into_iter().find(|known| known.word() == step).ok_or(NotOurs)?;
-            let (game, turn) = rest.split_once(':').ok_or(NotOurs)?;
+            let (id, turn) = rest.split_once(':').ok_or(NotOurs)?;
             let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-            if !digits(game) || !digits(turn) {
+            if !digits(id) || !digits(turn) {
                 return Err(NotOurs);
             }
-            let game = GameId(game.parse().map_err(|_| NotOurs)?);
-            return Ok(Action::History { step, game, turn: turn.parse().map_err(|_| NotOurs)? });
+            let id = GameId(id.parse().map_err(|_| NotOurs)?);
+            return Ok(Action::History { step, id, turn: turn.parse().map_err(|_| NotOurs)? });
         }
         let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
         if let Some(press) = PickPress::ALL.into_iter().find(|press| press.word() == word) {
             let mut fields = rest.splitn(3, ':');
-            let (game, version, path) = (fields.next().ok_or(NotOurs)?, fields.next().ok_or(NotOurs)?, fields.next());
-            if !digits(game) || !digits(version) {
+            let (id, version, path) = (fields.next().ok_or(NotOurs)?, fields.next().ok_or(NotOurs)?, fields.next());
+            if !digits(id) || !digits(version) {
                 return Err(NotOurs);
             }
-            let game = GameId(game.parse().map_err(|_| NotOurs)?);
+            let id = GameId(id.parse().map_err(|_| NotOurs)?);
             let version = version.parse().map_err(|_| NotOurs)?;
             let path = PickPath::new(path.ok_or(NotOurs)?).ok_or(NotOurs)?;
-            return Ok(Action::Pick { press, game, version, path });
+            return Ok(Action::Pick { press, id, version, path });
         }
         if word == ACCEPT_DEAD {
-            let (game, tag) = rest.split_once(':').ok_or(NotOurs)?;
-            let digits = !game.is_empty() && game.bytes().all(|b| b.is_ascii_digit());
+            let (id, tag) = rest.split_once(':').ok_or(NotOurs)?;
+            let digits = !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit());
             let hex = tag.len() == 8 && tag.bytes().all(|b| b.is_ascii_hexdigit());
             if !digits || !hex {
                 return Err(NotOurs);
             }
-            let game = GameId(game.parse().map_err(|_| NotOurs)?);
-            return Ok(Action::AcceptDead { game, proposal: u32::from_str_radix(tag, 16).map_err(|_| NotOurs)? });
+            let id = GameId(id.parse().map_err(|_| NotOurs)?);
+            return Ok(Action::AcceptDead { id, proposal: u32::from_str_radix(tag, 16).map_err(|_| NotOurs)? });
         }
         if !digits(rest) {
             return Err(NotOurs);
         }
-        let game = GameId(rest.parse::<u32>().map_err(|_| NotOurs)?);
+        let id = GameId(rest.parse::<u32>().map_err(|_| NotOurs)?);
         let one = [
             Action::Accept,
             Action::Decline,
@@ -380,7 +380,7 @@ impl FromStr for Action {
             Action::TakebackDecline,
             Action::Resume,
         ];
-        one.into_iter().map(|action| action(game)).find(|action| action.word() == word).ok_or(NotOurs)
+        one.into_iter().map(|action| action(id)).find(|action| action.word() == word).ok_or(NotOurs)
     }
 }
 
@@ -390,34 +390,34 @@ mod tests {
 
     #[test]
     fn every_action_reads_back_as_itself() {
-        let game = GameId(12);
+        let id = GameId(12);
         let mut actions = vec![
-            Action::Accept(game),
-            Action::Decline(game),
-            Action::Resign(game),
-            Action::DrawAccept(game),
-            Action::DrawDecline(game),
-            Action::Rematch(game),
-            Action::TakebackAccept(game),
-            Action::TakebackDecline(game),
-            Action::Resume(game),
-            Action::AcceptDead { game, proposal: 0x00ab_cdef },
+            Action::Accept(id),
+            Action::Decline(id),
+            Action::Resign(id),
+            Action::DrawAccept(id),
+            Action::DrawDecline(id),
+            Action::Rematch(id),
+            Action::TakebackAccept(id),
+            Action::TakebackDecline(id),
+            Action::Resume(id),
+            Action::AcceptDead { id, proposal: 0x00ab_cdef },
         ];
-        actions.extend(Step::ALL.map(|step| Action::History { step, game, turn: 4 }));
-        actions.push(Action::Play(game));
-        actions.push(Action::NextGame(game));
+        actions.extend(Step::ALL.map(|step| Action::History { step, id, turn: 4 }));
+        actions.push(Action::Play(id));
+        actions.push(Action::NextGame(id));
         for path in ["", "pass", "R.e.4", "move.e2.e4.=F"] {
             let path = PickPath::new(path).unwrap();
-            actions.extend(PickPress::ALL.map(|press| Action::Pick { press, game, version: 9, path }));
+            actions.extend(PickPress::ALL.map(|press| Action::Pick { press, id, version: 9, path }));
         }
         for action in actions {
             assert_eq!(action.to_string().parse(), Ok(action), "{action}");
         }
-        assert_eq!(Action::DrawAccept(game).to_string(), "draw-accept:12");
-        assert_eq!(Action::AcceptDead { game, proposal: 0xab }.to_string(), "dead-accept:12:000000ab");
-        assert_eq!(Action::History { step: Step::Back, game, turn: 4 }.to_string(), "history-back:12:4");
+        assert_eq!(Action::DrawAccept(id).to_string(), "draw-accept:12");
+        assert_eq!(Action::AcceptDead { id, proposal: 0xab }.to_string(), "dead-accept:12:000000ab");
+        assert_eq!(Action::History { step: Step::Back, id, turn: 4 }.to_string(), "history-back:12:4");
         let path = PickPath::new("R.e").unwrap();
-        assert_eq!(Action::Pick { press: PickPress::Back, game, version: 3, path }.to_string(), "pick-back:12:3:R.e");
+        assert_eq!(Action::Pick { press: PickPress::Back, id, version: 3, path }.to_string(), "pick-back:12:3:R.e");
     }
 
     #[test]

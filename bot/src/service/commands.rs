@@ -386,7 +386,7 @@ impl Read for Option<bool> {
 /// `white`, `black`, `random` (or nothing), or the game's own name for a side (Chogo's
 /// `green`).
 fn color(text: Option<&str>, kind: GameKind) -> Result<ColorChoice, Refusal> {
-    let sides = AnyGame::new(kind, &[]).map_or(["White", "Black"], |game| game.view().side_names);
+    let sides = AnyGame::new(kind, &[]).map_or(["White", "Black"], |position| position.view().side_names);
     let lower = text.map(|text| text.trim().to_ascii_lowercase());
     match lower.as_deref() {
         None | Some("" | "random") => Ok(ColorChoice::Random),

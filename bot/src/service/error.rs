@@ -38,10 +38,10 @@ pub enum Refusal {
     #[error("{0} is not your game")]
     NotYourGame(GameId),
     /// The caller played out of turn.
-    #[error("it is not your turn in {game}: {name} is to move")]
+    #[error("it is not your turn in {id}: {name} is to move")]
     NotYourTurn {
         /// The game.
-        game: GameId,
+        id: GameId,
         /// The display name of the player to move.
         name: String,
     },
@@ -59,10 +59,10 @@ pub enum Refusal {
     #[error("Stonemate declines takebacks in rated games ({0})")]
     TakebackDeclined(GameId),
     /// The game has ended.
-    #[error("{game} is over: {result}")]
+    #[error("{id} is over: {result}")]
     GameOver {
         /// The game.
-        game: GameId,
+        id: GameId,
         /// Its result, written for the caller.
         result: String,
     },
@@ -70,18 +70,18 @@ pub enum Refusal {
     #[error("{0} is a challenge that has not been accepted yet")]
     NotStarted(GameId),
     /// A challenge that was declined, withdrawn or expired, so there is nothing to act on.
-    #[error("{game} is not a challenge waiting for an answer: it {state}")]
+    #[error("{id} is not a challenge waiting for an answer: it {state}")]
     NotPending {
         /// The game or challenge.
-        game: GameId,
+        id: GameId,
         /// What became of it, as a verb phrase ("was declined").
         state: &'static str,
     },
     /// The challenge waited too long for an answer.
-    #[error("challenge {game} has expired (challenges wait {wait})")]
+    #[error("challenge {id} has expired (challenges wait {wait})")]
     ChallengeExpired {
         /// The challenge.
-        game: GameId,
+        id: GameId,
         /// How long challenges wait, written for the caller.
         wait: String,
     },
@@ -105,10 +105,10 @@ pub enum Refusal {
     #[error("challenge {0} is open to the members of the channel it was made in: accept it there")]
     OpenElsewhere(GameId),
     /// Someone else accepted the open challenge first.
-    #[error("challenge {game} was already accepted by {name}")]
+    #[error("challenge {id} was already accepted by {name}")]
     Taken {
         /// The challenge.
-        game: GameId,
+        id: GameId,
         /// The display name of the player who accepted it.
         name: String,
     },
@@ -120,10 +120,10 @@ pub enum Refusal {
     NotOver(GameId),
     /// A Rematch press when the rematch is already asked for (and waits for the
     /// opponent's answer) or being played.
-    #[error("the rematch of {game} is {rematch}{}", if *.waiting { ", waiting for your opponent's answer" } else { ", being played" })]
+    #[error("the rematch of {id} is {rematch}{}", if *.waiting { ", waiting for your opponent's answer" } else { ", being played" })]
     RematchMade {
         /// The finished game.
-        game: GameId,
+        id: GameId,
         /// Its rematch.
         rematch: GameId,
         /// Whether the rematch is a challenge waiting for an answer.
@@ -131,12 +131,12 @@ pub enum Refusal {
     },
     /// A new draw offer before the opponent has played two turns since the caller's last.
     #[error(
-        "you offered a draw in {game} already: you may offer again once {name} has played {turns} more {}",
+        "you offered a draw in {id} already: you may offer again once {name} has played {turns} more {}",
         if *.turns == 1 { "turn" } else { "turns" }
     )]
     DrawOfferTooSoon {
         /// The game.
-        game: GameId,
+        id: GameId,
         /// The opponent's display name.
         name: String,
         /// How many more turns the opponent has to play first.
@@ -209,10 +209,10 @@ pub enum Refusal {
     #[error("{0} has no clock (0 days per move)")]
     NoClock(GameId),
     /// A claim on time while the player to move still has time left.
-    #[error("{game}: {name}'s time for this turn runs out {due}")]
+    #[error("{id}: {name}'s time for this turn runs out {due}")]
     TimeLeft {
         /// The game.
-        game: GameId,
+        id: GameId,
         /// The display name of the player to move.
         name: String,
         /// When their time runs out, written for the caller.
@@ -279,10 +279,10 @@ pub enum Refusal {
     #[error("this button (`{0}`) is not one of Stonemate's")]
     UnknownButton(String),
     /// A board asked after a turn the game has not reached.
-    #[error("{game} has {}: there is no board after turn {turn}", super::text::counted(*.turns, "turn", "turns"))]
+    #[error("{id} has {}: there is no board after turn {turn}", super::text::counted(*.turns, "turn", "turns"))]
     NoSuchTurn {
         /// The game.
-        game: GameId,
+        id: GameId,
         /// The turn asked.
         turn: usize,
         /// How many turns the game has.
@@ -295,10 +295,10 @@ pub enum Refusal {
     #[error("{0} is counting dead pieces: accept the proposal, resume play, or propose others with `/dead`")]
     Counting(GameId),
     /// The caller proposed or accepted the standing proposal already.
-    #[error("you already accepted the proposal in {game}: {name} is to answer it")]
+    #[error("you already accepted the proposal in {id}: {name} is to answer it")]
     AlreadyAccepted {
         /// The game.
-        game: GameId,
+        id: GameId,
         /// The display name of the player who is to answer.
         name: String,
     },
@@ -351,7 +351,7 @@ pub enum Refusal {
         /// The refusal itself.
         refusal: Box<Refusal>,
         /// The game the board is of.
-        game: GameId,
+        id: GameId,
         /// The board's picture.
         board: Attachment,
     },
@@ -376,18 +376,18 @@ impl Refusal {
     /// The refusal shown with the board it is about.
     #[must_use]
     pub fn with_board(self, id: GameId, board: Attachment) -> Refusal {
-        Refusal::WithBoard { refusal: Box::new(self), game: id, board }
+        Refusal::WithBoard { refusal: Box::new(self), id, board }
     }
 
     /// The private reply that tells the caller.
     #[must_use]
     pub fn into_response(self) -> Response {
         let text = self.to_string();
-        let (game, images) = match self {
-            Refusal::WithBoard { game, board, .. } => (Some(game), vec![board]),
+        let (about, images) = match self {
+            Refusal::WithBoard { id, board, .. } => (Some(id), vec![board]),
             _ => (None, Vec::new()),
         };
-        let reply = Reply { ok: false, message: text.into(), private: true, images, game, ..Reply::default() };
+        let reply = Reply { ok: false, message: text.into(), private: true, images, about, ..Reply::default() };
         Response { reply, notices: Vec::new() }
     }
 }

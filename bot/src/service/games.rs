@@ -44,7 +44,7 @@ pub fn visible(record: &GameRecord, caller: &Caller) -> bool {
 /// A short line naming a record for lists: `#3 (go, alice vs bob)`.
 pub fn label(record: &GameRecord) -> String {
     let [challenger, opponent] = record.names.each_ref().map(|name| super::text::name(name));
-    format!("{} ({}, {challenger} vs {opponent})", record.id, record.game.name())
+    format!("{} ({}, {challenger} vs {opponent})", record.id, record.kind.name())
 }
 
 /// Picks the one record of `candidates` in the caller's channel, or, of several there,
@@ -104,7 +104,7 @@ impl Fit {
     fn accepts(self, games: &Games, caller: &Caller, record: &GameRecord) -> bool {
         let me = caller.user.id;
         let Some(side) = record.side_of(me) else { return false };
-        let to_move = || games.position(record).ok().and_then(|game| game.to_move());
+        let to_move = || games.position(record).ok().and_then(|position| position.to_move());
         match self {
             Fit::Any => true,
             Fit::ToMove => to_move() == Some(side),
@@ -314,10 +314,10 @@ impl Games {
 
     /// The position of an accepted game (the start position for a challenge).
     pub fn position(&self, record: &GameRecord) -> Result<AnyGame, Refusal> {
-        if let Some(game) = self.positions.get(record.id, record.version) {
-            return Ok(game);
+        if let Some(position) = self.positions.get(record.id, record.version) {
+            return Ok(position);
         }
-        let replay = AnyGame::replay(record.game, &record.options, &record.turns)?;
+        let replay = AnyGame::replay(record.kind, &record.options, &record.turns)?;
         if let Some(error) = replay.error {
             return Err(Refusal::BrokenRecord(error.to_string()));
         }

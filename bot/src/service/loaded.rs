@@ -203,23 +203,23 @@ impl Loaded {
             // A game being played has its colours fixed, so a player has a side.
             Phase::Playing => return record.side_of(user).ok_or(Refusal::NotYourGame(record.id)),
             Phase::Challenge => return Err(Refusal::NotStarted(record.id)),
-            Phase::Finished => return Err(Refusal::GameOver { game: record.id, result: self.result() }),
+            Phase::Finished => return Err(Refusal::GameOver { id: record.id, result: self.result() }),
             Phase::Declined => "was declined",
             Phase::Withdrawn => "was withdrawn",
             Phase::Expired => "expired",
         };
-        Err(Refusal::NotPending { game: record.id, state })
+        Err(Refusal::NotPending { id: record.id, state })
     }
     /// The side waiting for the opponent's turn; a game that is over is refused.
     pub fn waiting(&self) -> Result<Color, Refusal> {
-        let to_move = self.to_move().ok_or_else(|| Refusal::GameOver { game: self.id(), result: self.result() })?;
+        let to_move = self.to_move().ok_or_else(|| Refusal::GameOver { id: self.id(), result: self.result() })?;
         Ok(to_move.other())
     }
     /// Every position of the game from the start, in the game's public orientation: the
     /// frames of the animated replay.
     pub fn replay_pictures(&self) -> Vec<Picture> {
         let record = &self.record;
-        let positions = crate::replay::positions(record.game, &record.options, &record.turns);
+        let positions = crate::replay::positions(record.kind, &record.options, &record.turns);
         let positions = positions.map(|(positions, _)| positions).unwrap_or_default();
         positions.iter().map(|position| self.picture_of(position, None, Vec::new())).collect()
     }
@@ -240,7 +240,7 @@ mod tests {
 
     /// A game of `kind` between Alice (White) and Bob (Black).
     fn record(kind: GameKind) -> Loaded {
-        let game = AnyGame::new(kind, &[]).expect("default options");
+        let position = AnyGame::new(kind, &[]).expect("default options");
         let record = GameRecord {
             id: GameId(1),
             version: 1,
@@ -250,7 +250,7 @@ mod tests {
             clock: None,
             ..sample_record(kind, &[], [ALICE, BOB], Timestamp(0))
         };
-        Loaded { record, position: game, stored: None }
+        Loaded { record, position, stored: None }
     }
 
     #[test]

@@ -189,6 +189,22 @@ impl Parts {
         Ok(written)
     }
 
+    /// [`Parts::commit`] with the rating changes the caller already found for the new
+    /// record ([`ratings::Ratings::changes`]) and told in its notices: those very changes
+    /// are written (the store still refuses them if a rating moved since it was read), not
+    /// found a second time.
+    fn commit_rated(
+        &self,
+        game: Loaded,
+        change: impl FnOnce(&mut store_types::GameRecord),
+        ratings: Vec<store_types::RatingChange>,
+        notices: impl FnOnce(&Loaded) -> Vec<Notice>,
+    ) -> Result<games::Written, Refusal> {
+        let written = self.games.commit(game, change, |_, _| Ok(ratings), notices)?;
+        self.seat.ask(&written.game);
+        Ok(written)
+    }
+
     /// Commits `change` and answers with what `respond` makes of the new version; its
     /// notices are written with the change. When the bot is the caller, its reply is
     /// announced in the game's channel, as the first of those notices.
@@ -274,11 +290,11 @@ impl Service {
         self.parts.notices.with_report(caller, response)
     }
 
-    /// Suggestions for an option being typed: at most 25, filtered by `typed`. `game` is
+    /// Suggestions for an option being typed: at most 25, filtered by `typed`. `named` is
     /// the `game` option typed so far in the same command (for [`Field::Notation`] and
     /// [`Field::Square`]). Errors give no suggestions.
-    pub fn autocomplete(&self, caller: &Caller, field: Field, typed: &str, game: Option<&str>) -> Vec<Choice> {
-        handlers::complete::choices(&self.parts.games, caller, field, typed, game).unwrap_or_default()
+    pub fn autocomplete(&self, caller: &Caller, field: Field, typed: &str, named: Option<&str>) -> Vec<Choice> {
+        handlers::complete::choices(&self.parts.games, caller, field, typed, named).unwrap_or_default()
     }
 
     /// Puts in the outbox what is due by now: reminders (at [`Settings::reminders`] before

@@ -96,7 +96,9 @@ struct Letter {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     mentions: Vec<UserId>,
     images: Vec<Image>,
-    game: Option<GameId>,
+    /// The game it is about (stored as `game`).
+    #[serde(rename = "game")]
+    about: Option<GameId>,
     /// The game's channel: where a refused direct message goes instead.
     channel: Option<ChannelId>,
     /// Failed attempts so far.
@@ -142,7 +144,7 @@ impl Letter {
             text: None,
             mentions: Vec::new(),
             images,
-            game: notice.game,
+            about: notice.about,
             channel,
             failures: 0,
             rerouted: false,
@@ -163,7 +165,7 @@ impl Letter {
             target: self.target,
             message: self.message.clone(),
             images,
-            game: self.game,
+            about: self.about,
             buttons: self.buttons.clone(),
         }
     }
@@ -216,7 +218,7 @@ impl Notices {
     /// Adds the once-only report of a refused channel to a reply about that game, for a
     /// player of it.
     pub fn with_report(&self, caller: &Caller, mut response: Response) -> Response {
-        let Some(id) = response.reply.game else { return response };
+        let Some(id) = response.reply.about else { return response };
         // Nearly always none is pending: then the record is not read to see who plays.
         if !self.store.outbox().report_pending(id).unwrap_or(false) {
             return response;
@@ -267,27 +269,27 @@ impl Notices {
             Delivery::Failed => {
                 let letter = Letter { failures: letter.failures.saturating_add(1), ..letter };
                 let due = now + self.timing.backoff(letter.failures);
-                tracing::warn!(id = queued.id, game = ?letter.game, failures = letter.failures, "a notice failed; retrying later");
+                tracing::warn!(id = queued.id, game = ?letter.about, failures = letter.failures, "a notice failed; retrying later");
                 self.put_back(Queued { due, body: letter.body(), ..queued });
             }
             Delivery::DmClosed => match letter.rerouted(&self.name_of_target(&letter)) {
                 Some(letter) => self.put_back(Queued { due: now, body: letter.body(), ..queued }),
                 None => {
-                    tracing::warn!(id = queued.id, game = ?letter.game, "a notice was refused in the channel too: dropped");
+                    tracing::warn!(id = queued.id, game = ?letter.about, "a notice was refused in the channel too: dropped");
                     self.forget(queued.id);
                 }
             },
             Delivery::ChannelClosed => {
-                tracing::warn!(id = queued.id, game = ?letter.game, "the bot may not post in the channel: dropped, reported");
-                if let Some(game) = letter.game
-                    && let Err(error) = self.store.outbox().raise_report(game)
+                tracing::warn!(id = queued.id, game = ?letter.about, "the bot may not post in the channel: dropped, reported");
+                if let Some(id) = letter.about
+                    && let Err(error) = self.store.outbox().raise_report(id)
                 {
                     tracing::error!(%error, "cannot store the report of a refused channel");
                 }
                 self.forget(queued.id);
             }
             Delivery::Rejected => {
-                tracing::error!(id = queued.id, game = ?letter.game, "Discord refused a notice: dropped");
+                tracing::error!(id = queued.id, game = ?letter.about, "Discord refused a notice: dropped");
                 self.forget(queued.id);
             }
         }
@@ -356,7 +358,7 @@ pub fn announcement(game: &Loaded, reply: &Reply) -> Notice {
         target: Target::Channel(game.record.channel),
         message: reply.message.clone(),
         images: reply.images.clone(),
-        game: reply.game,
+        about: reply.about,
         buttons,
     }
 }

@@ -56,7 +56,7 @@ fn first(user: UserId, kind: GameKind, guild: GuildId) -> RatingRecord {
     let start = Glicko2Rating::new();
     RatingRecord {
         user,
-        game: kind,
+        kind,
         guild,
         rating: start.rating,
         deviation: start.deviation,
@@ -125,10 +125,10 @@ impl Ratings {
         if seat.is_bot(white) || seat.is_bot(black) {
             return Ok(Vec::new());
         }
-        let stored = |user| self.store.rating(guild, next.game, user);
+        let stored = |user| self.store.rating(guild, next.kind, user);
         let (white_before, black_before) = (stored(white)?, stored(black)?);
-        let white_now = white_before.unwrap_or_else(|| first(white, next.game, guild));
-        let black_now = black_before.unwrap_or_else(|| first(black, next.game, guild));
+        let white_now = white_before.unwrap_or_else(|| first(white, next.kind, guild));
+        let black_now = black_before.unwrap_or_else(|| first(black, next.kind, guild));
         let (new_white, new_black) = glicko2(&glicko(&white_now), &glicko(&black_now), &outcome, &Glicko2Config::new());
         Ok(vec![
             RatingChange { before: white_before, after: after(&white_now, new_white) },
@@ -140,17 +140,17 @@ impl Ratings {
     pub fn note(&self, record: &GameRecord) -> String {
         let Some((guild, players, _)) = rated_result(record) else { return String::new() };
         let ratings: Option<Vec<RatingRecord>> =
-            players.into_iter().map(|user| self.store.rating(guild, record.game, user).ok().flatten()).collect();
+            players.into_iter().map(|user| self.store.rating(guild, record.kind, user).ok().flatten()).collect();
         ratings.map_or_else(String::new, |ratings| said(record, &ratings))
     }
 
-    /// [`Ratings::note`] for `next`, the record of a game ending, before it is written:
-    /// the ratings its result will store, for messages written in the same transaction
-    /// (a game that ends with no reply to carry them, as on time).
-    pub fn foreseen(&self, next: &GameRecord, seat: &Seat) -> String {
-        let changes = self.changes(false, next, seat).unwrap_or_default();
-        let ratings: Vec<RatingRecord> = changes.into_iter().map(|change| change.after).collect();
-        if ratings.is_empty() { String::new() } else { said(next, &ratings) }
+    /// [`Ratings::note`] for `changes` (those [`Ratings::changes`] found for `record`, a
+    /// game ending, before it is written): the ratings its result will store, for messages
+    /// written in the same transaction as those changes (a game that ends with no reply to
+    /// carry them, as on time). Nothing when the game changes no rating.
+    pub fn foreseen(record: &GameRecord, changes: &[RatingChange]) -> String {
+        let ratings: Vec<RatingRecord> = changes.iter().map(|change| change.after).collect();
+        if ratings.is_empty() { String::new() } else { said(record, &ratings) }
     }
 }
 

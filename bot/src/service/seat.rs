@@ -98,7 +98,7 @@ impl Seat {
         let job = |question| {
             let mut job = Job::new(
                 record.id,
-                record.game,
+                record.kind,
                 record.options.clone(),
                 record.turns.clone(),
                 question,

@@ -29,7 +29,7 @@ pub(crate) fn tell(
         NotifyMode::Off if always => (Target::Channel(record.channel), message.quiet()),
         NotifyMode::Off => return None,
     };
-    Some(Notice { target, message, images: Vec::new(), game: Some(record.id), buttons: Vec::new() })
+    Some(Notice { target, message, images: Vec::new(), about: Some(record.id), buttons: Vec::new() })
 }
 
 /// Pings the player to move in `game`, naming the opponent's last turn, with the board
@@ -40,7 +40,7 @@ pub(crate) fn turn_ping(parts: &Parts, game: &Loaded, players: &Players) -> Opti
     let opponent = record.name_of(record.other(user));
     let mut message = Message::new()
         .ping(user, record.name_of(user))
-        .push(format!(", it is your turn in {} ({} against ", record.id, record.game.title()))
+        .push(format!(", it is your turn in {} ({} against ", record.id, record.kind.title()))
         .name(opponent)
         .push(format!("){}.", parts.clocks.time_left(record)));
     // Turns alternate, so the last one is the opponent's.

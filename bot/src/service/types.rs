@@ -157,7 +157,7 @@ pub struct Reply {
     /// Select menus under the reply, above its buttons (the turn picker's steps).
     pub selects: Vec<Select>,
     /// The game the reply is about, if any.
-    pub game: Option<GameId>,
+    pub about: Option<GameId>,
     /// Answers a button press by replacing the message the button is on (Discord:
     /// UPDATE_MESSAGE) instead of posting a new one: `/history`'s First, Back, Next and
     /// Last show another turn in the same message.
@@ -193,7 +193,7 @@ pub struct Notice {
     /// Pictures shown inline, such as the board after a turn.
     pub images: Vec<Attachment>,
     /// The game it is about, if any.
-    pub game: Option<GameId>,
+    pub about: Option<GameId>,
     /// Buttons under it (a finished game's result carries Rematch).
     pub buttons: Vec<Button>,
 }
@@ -219,7 +219,7 @@ impl Response {
     /// A public reply about game `id` saying `message`, with the notices it causes.
     #[must_use]
     pub fn about(id: GameId, message: Message, notices: Vec<Notice>) -> Response {
-        Response { reply: Reply { ok: true, message, game: Some(id), ..Reply::default() }, notices }
+        Response { reply: Reply { ok: true, message, about: Some(id), ..Reply::default() }, notices }
     }
 }
 

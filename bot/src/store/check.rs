@@ -159,7 +159,7 @@ pub fn verify_game(key: &[u8], value: &[u8]) -> Result<GameRecord, Damage> {
         return Err(damage(what, format!("stored under {}", readable(key))));
     }
     let replay =
-        AnyGame::replay(record.game, &record.options, &record.turns).map_err(|error| damage(what.clone(), error))?;
+        AnyGame::replay(record.kind, &record.options, &record.turns).map_err(|error| damage(what.clone(), error))?;
     if let Some(error) = replay.error {
         return Err(damage(what, format!("its turns do not replay: {error}")));
     }

@@ -196,7 +196,7 @@ impl Imported {
         let bad = |detail: String| ExportError::BadLine { line, detail };
         match serde_json::from_str::<Line>(text).map_err(|error| bad(error.to_string()))? {
             Line::Game(record) => {
-                let replay = AnyGame::replay(record.game, &record.options, &record.turns)
+                let replay = AnyGame::replay(record.kind, &record.options, &record.turns)
                     .map_err(|error| bad(format!("game {}: {error}", record.id)))?;
                 if let Some(error) = replay.error {
                     return Err(bad(format!("game {}: its turns do not replay: {error}", record.id)));

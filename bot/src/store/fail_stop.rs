@@ -178,22 +178,22 @@ mod tests {
             options: Some("board=9x9".into()),
             level: crate::service::Level::Medium,
         };
-        let game = service.handle(&alice, challenge).reply.game.unwrap();
-        assert!(service.handle(&bob, Command::Accept { challenge: Some(game) }).reply.ok);
+        let id = service.handle(&alice, challenge).reply.about.unwrap();
+        assert!(service.handle(&bob, Command::Accept { challenge: Some(id) }).reply.ok);
         arm.store(true, Ordering::SeqCst);
-        let turn = service.handle(&bob, Command::Move { notation: "e5".into(), game: Some(game) }).reply;
+        let turn = service.handle(&bob, Command::Move { notation: "e5".into(), game: Some(id) }).reply;
         assert!(!turn.ok);
         assert!(turn.text().starts_with("storage unavailable, try again shortly: whether this was saved is unknown"));
         assert!(service.stopped().is_some());
         // The store holds the turn in memory; nothing may show it, and nothing is served.
         for command in [
-            Command::Board { game: Some(game) },
+            Command::Board { game: Some(id) },
             Command::Games { user: None, status: crate::service::GameStatus::Active, page: 1 },
         ] {
             let reply = service.handle(&alice, command).reply;
             assert_eq!((reply.ok, reply.text().as_str()), (false, "storage unavailable, try again shortly"));
         }
-        let again = service.handle(&bob, Command::Move { notation: "e5".into(), game: Some(game) }).reply;
+        let again = service.handle(&bob, Command::Move { notation: "e5".into(), game: Some(id) }).reply;
         assert_eq!(again.text(), "storage unavailable, try again shortly");
     }
 }

@@ -200,22 +200,22 @@ pub fn index_entry(key: &[u8], value: &[u8]) -> Option<IndexEntry> {
 
 /// The ratings of one game in one server: `r`, server, game (its place in
 /// [`GameKind::ALL`]).
-pub fn rating_prefix(guild: GuildId, game: GameKind) -> Vec<u8> {
+pub fn rating_prefix(guild: GuildId, kind: GameKind) -> Vec<u8> {
     let mut key = vec![RATING];
     key.extend_from_slice(&guild.0.to_be_bytes());
-    key.push(GameKind::ALL.iter().position(|kind| *kind == game).map_or(u8::MAX, |place| place as u8));
+    key.push(GameKind::ALL.iter().position(|known| *known == kind).map_or(u8::MAX, |place| place as u8));
     key
 }
 
 /// The key of one player's rating: [`rating_prefix`], then the user.
-pub fn rating(guild: GuildId, game: GameKind, user: UserId) -> Vec<u8> {
-    let mut key = rating_prefix(guild, game);
+pub fn rating(guild: GuildId, kind: GameKind, user: UserId) -> Vec<u8> {
+    let mut key = rating_prefix(guild, kind);
     key.extend_from_slice(&user.0.to_be_bytes());
     key
 }
 
 pub fn rating_of(record: &RatingRecord) -> Vec<u8> {
-    rating(record.guild, record.game, record.user)
+    rating(record.guild, record.kind, record.user)
 }
 
 pub fn decode_rating(bytes: &[u8]) -> Result<RatingRecord, StoreError> {
@@ -263,9 +263,9 @@ pub fn notice(id: u64) -> Vec<u8> {
     key
 }
 
-pub fn report(game: GameId) -> Vec<u8> {
+pub fn report(id: GameId) -> Vec<u8> {
     let mut key = vec![REPORT];
-    key.extend_from_slice(&game.0.to_be_bytes());
+    key.extend_from_slice(&id.0.to_be_bytes());
     key
 }
 

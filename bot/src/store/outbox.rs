@@ -89,8 +89,8 @@ impl<B: Backend + ?Sized> Outbox<'_, B> {
 
     /// Remembers that `game`'s channel refused a notice, unless that is already known
     /// (pending or shown): each game's refusal is reported once.
-    pub fn raise_report(&self, game: GameId) -> Result<(), StoreError> {
-        let key = keys::report(game);
+    pub fn raise_report(&self, id: GameId) -> Result<(), StoreError> {
+        let key = keys::report(id);
         if self.store.backend().get(&key)?.is_some() {
             return Ok(());
         }
@@ -104,14 +104,14 @@ impl<B: Backend + ?Sized> Outbox<'_, B> {
     /// Whether a raised report for `game` waits to be shown, without taking it: one read of
     /// the report's key, so that a reply about a game whose channel never refused anything
     /// (nearly every one) need not read the game's record to see who may be shown it.
-    pub fn report_pending(&self, game: GameId) -> Result<bool, StoreError> {
-        Ok(self.store.backend().get(&keys::report(game))?.as_deref() == Some(keys::REPORT_PENDING))
+    pub fn report_pending(&self, id: GameId) -> Result<bool, StoreError> {
+        Ok(self.store.backend().get(&keys::report(id))?.as_deref() == Some(keys::REPORT_PENDING))
     }
 
     /// Whether a raised report for `game` waits to be shown; it is marked shown at once,
     /// so of two callers (or processes) one gets `true`, once.
-    pub fn take_report(&self, game: GameId) -> Result<bool, StoreError> {
-        let key = keys::report(game);
+    pub fn take_report(&self, id: GameId) -> Result<bool, StoreError> {
+        let key = keys::report(id);
         let mut batch = Batch::new();
         batch.expect(key.clone(), Some(keys::REPORT_PENDING.to_vec())).put(key, keys::REPORT_SHOWN);
         match self.store.commit(&batch) {

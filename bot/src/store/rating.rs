@@ -15,9 +15,9 @@ use crate::ids::{GuildId, UserId};
 pub struct RatingRecord {
     /// The player.
     pub user: UserId,
-    /// The game it rates.
-    #[serde(with = "super::record::kind_name")]
-    pub game: GameKind,
+    /// The kind of game it rates (stored as `game`).
+    #[serde(rename = "game", with = "super::record::kind_name")]
+    pub kind: GameKind,
     /// The server (ratings are per server; records without one are not rated).
     pub guild: GuildId,
     /// The Glicko-2 rating, on the Glicko scale (a new player starts at 1500).

@@ -298,9 +298,9 @@ pub struct GameRecord {
     /// Bumped by every write; a write expecting another version is refused, so two
     /// commands racing on one game apply at most one.
     pub version: u64,
-    /// The game (stored by its name, `go`, `chego`).
-    #[serde(with = "kind_name")]
-    pub game: GameKind,
+    /// The game's kind (stored as `game`, by its name: `go`, `chego`).
+    #[serde(rename = "game", with = "kind_name")]
+    pub kind: GameKind,
     /// Every option with its value, as the game prints them.
     pub options: Vec<(String, String)>,
     /// The user who made the challenge.

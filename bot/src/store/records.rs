@@ -194,13 +194,13 @@ impl<B: Backend + ?Sized> Store<B> {
     }
 
     /// The rating of `user` in one game of one server.
-    pub fn rating(&self, guild: GuildId, game: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
-        self.backend.get(&keys::rating(guild, game, user))?.map(|bytes| keys::decode_rating(&bytes)).transpose()
+    pub fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<RatingRecord>, StoreError> {
+        self.backend.get(&keys::rating(guild, kind, user))?.map(|bytes| keys::decode_rating(&bytes)).transpose()
     }
 
     /// Every rating of one game in one server, by user id.
-    pub fn ratings(&self, guild: GuildId, game: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
-        let entries = self.backend.scan(&KeyRange::prefix(&keys::rating_prefix(guild, game)))?;
+    pub fn ratings(&self, guild: GuildId, kind: GameKind) -> Result<Vec<RatingRecord>, StoreError> {
+        let entries = self.backend.scan(&KeyRange::prefix(&keys::rating_prefix(guild, kind)))?;
         entries.iter().map(|(_, value)| keys::decode_rating(value)).collect()
     }
 

@@ -27,7 +27,7 @@ pub fn sample_record(
         format: FORMAT,
         id: GameId(0),
         version: 0,
-        game: kind,
+        kind,
         options: AnyGame::new(kind, options).expect("valid options").option_pairs(),
         challenger: white,
         opponent: black,

@@ -216,24 +216,20 @@ impl Game for Chego {
 
     fn view(&self) -> BoardView {
         BoardView {
-            width: self.board.shape().width(),
-            height: self.board.shape().height(),
-            cells: self.board.cells(),
-            look: Look::Checkered,
             last_turn: self.last_turn.clone(),
             captured: self.last_captured.clone(),
-            block_move: None,
-            checked: Vec::new(),
-            star_points: Vec::new(),
-            stone_role: None,
             hands: Some(self.hands),
-            side_names: ["White", "Black"],
-            first_rank_side: Color::White,
-            status: self.status(),
-            turns_played: self.turns_played,
             score: Some(self.current_score()),
             prisoners: Some(self.captured),
             owner: self.ending.map(|_| self.controlled()),
+            ..BoardView::plain(
+                self.board.shape().width(),
+                self.board.shape().height(),
+                self.board.cells(),
+                Look::Checkered,
+                self.status(),
+                self.turns_played,
+            )
         }
     }
 

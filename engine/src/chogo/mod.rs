@@ -178,24 +178,18 @@ impl Game for Chogo {
 
     fn view(&self) -> BoardView {
         BoardView {
-            width: rules::WIDTH,
-            height: rules::HEIGHT,
-            cells: self.board.cells(),
-            look: Look::Plain,
             last_turn: self.last_turn.clone(),
             captured: self.captured.clone(),
-            block_move: None,
-            checked: Vec::new(),
-            star_points: Vec::new(),
-            stone_role: None,
             hands: self.hands(),
             side_names: [side_name(Color::White), side_name(Color::Black)],
-            first_rank_side: Color::White,
-            status: self.status(),
-            turns_played: self.turns_played,
-            score: None,
-            prisoners: None,
-            owner: None,
+            ..BoardView::plain(
+                rules::WIDTH,
+                rules::HEIGHT,
+                self.board.cells(),
+                Look::Plain,
+                self.status(),
+                self.turns_played,
+            )
         }
     }
 

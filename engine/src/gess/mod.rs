@@ -376,24 +376,18 @@ impl Game for Gess {
     fn view(&self) -> BoardView {
         let points = (0..SIDE as i8).flat_map(|rank| (0..SIDE as i8).map(move |file| Point { file, rank }));
         BoardView {
-            width: SIDE,
-            height: SIDE,
-            cells: points.map(|point| self.cell(point)).collect(),
-            look: Look::Intersections,
             last_turn: self.last_turn.clone(),
             captured: self.captured.clone(),
             block_move: self.block_move,
-            checked: Vec::new(),
-            star_points: Vec::new(),
-            stone_role: None,
-            hands: None,
-            side_names: ["White", "Black"],
             first_rank_side: Color::Black,
-            status: self.status(),
-            turns_played: self.turns_played,
-            score: None,
-            prisoners: None,
-            owner: None,
+            ..BoardView::plain(
+                SIDE,
+                SIDE,
+                points.map(|point| self.cell(point)).collect(),
+                Look::Intersections,
+                self.status(),
+                self.turns_played,
+            )
         }
     }
 }

@@ -403,24 +403,11 @@ impl Game for IChess {
 
     fn view(&self) -> BoardView {
         BoardView {
-            width: 8,
-            height: 8,
-            cells: self.cells(),
-            look: Look::Checkered,
             last_turn: self.last_turn.clone(),
             captured: self.captured.clone(),
-            block_move: None,
             checked: self.checked_king().into_iter().collect(),
-            star_points: Vec::new(),
-            stone_role: None,
             hands: Some(self.position.hands()),
-            side_names: ["White", "Black"],
-            first_rank_side: Color::White,
-            status: self.status(),
-            turns_played: self.turns_played,
-            score: None,
-            prisoners: None,
-            owner: None,
+            ..BoardView::plain(8, 8, self.cells(), Look::Checkered, self.status(), self.turns_played)
         }
     }
 

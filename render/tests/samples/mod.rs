@@ -71,26 +71,7 @@ fn board(width: u8, height: u8, fill: impl Fn(Square) -> Cell) -> Vec<Cell> {
 }
 
 pub fn view(width: u8, height: u8, look: Look, cells: Vec<Cell>) -> BoardView {
-    BoardView {
-        width,
-        height,
-        cells,
-        look,
-        last_turn: Vec::new(),
-        captured: Vec::new(),
-        block_move: None,
-        checked: Vec::new(),
-        star_points: Vec::new(),
-        stone_role: None,
-        hands: None,
-        side_names: ["White", "Black"],
-        first_rank_side: Color::White,
-        status: Status::Ongoing { to_move: Color::White },
-        turns_played: 0,
-        score: None,
-        prisoners: None,
-        owner: None,
-    }
+    BoardView::plain(width, height, cells, look, Status::Ongoing { to_move: Color::White }, 0)
 }
 
 fn place(view: &mut BoardView, placements: &[(&str, Color, Role)]) {

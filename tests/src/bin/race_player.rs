@@ -28,15 +28,15 @@ fn main() -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     loop {
         let record = store.load(id)?.ok_or_else(|| anyhow::anyhow!("no game {}", id.0))?;
-        let game = AnyGame::replay(record.game, &record.options, &record.turns)?.game;
-        let Some(side) = game.to_move() else { break };
+        let position = AnyGame::replay(record.kind, &record.options, &record.turns)?.game;
+        let Some(side) = position.to_move() else { break };
         if record.turns.len() >= turns {
             break;
         }
         let mover = record.player(side).ok_or_else(|| anyhow::anyhow!("no player"))?;
         let user = User::new(mover.0, record.name_of(mover));
         let caller = Caller::new(user, record.channel, record.guild);
-        let mut legal: Vec<String> = game.legal_turn_texts().into_iter().filter(|turn| turn != "pass").collect();
+        let mut legal: Vec<String> = position.legal_turn_texts().into_iter().filter(|turn| turn != "pass").collect();
         legal.shuffle(&mut rng);
         let Some(turn) = legal.first() else { break };
         let command = Command::Move { notation: turn.clone(), game: Some(id) };

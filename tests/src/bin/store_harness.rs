@@ -5,7 +5,9 @@
 //! cluster of Debian's `postgresql`, durable defaults). The same keys and values in SQLite
 //! (`sqlite3`, one table of keys) are the reference for the bytes per game.
 //!
-//! `scripts/store-harness [--games N] [--no-postgres]` (builds in release, then runs this).
+//! `scripts/store-harness [--games N] [--no-postgres | --no-sled]` (builds in release, then
+//! runs this). `--no-sled` measures PostgreSQL alone, without the sled import (minutes at
+//! 100,000 games) and its SQLite reference before it.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::os::unix::fs::MetadataExt;
@@ -33,17 +35,19 @@ struct Args {
     games: u32,
     stonemate: PathBuf,
     postgres: bool,
+    sled: bool,
 }
 
 fn args() -> Args {
-    let mut args = Args { games: 100_000, stonemate: sibling("stonemate-under-test"), postgres: true };
+    let mut args = Args { games: 100_000, stonemate: sibling("stonemate-under-test"), postgres: true, sled: true };
     let mut given = std::env::args().skip(1);
     while let Some(arg) = given.next() {
         match arg.as_str() {
             "--games" => args.games = given.next().and_then(|n| n.parse().ok()).expect("--games N"),
             "--stonemate" => args.stonemate = given.next().map(PathBuf::from).expect("--stonemate PATH"),
             "--no-postgres" => args.postgres = false,
-            other => panic!("unknown argument {other}: [--games N] [--stonemate PATH] [--no-postgres]"),
+            "--no-sled" => args.sled = false,
+            other => panic!("unknown argument {other}: [--games N] [--stonemate PATH] [--no-postgres | --no-sled]"),
         }
     }
     args
@@ -63,15 +67,15 @@ fn pool() -> Vec<Played> {
     let options = vec![("board".to_owned(), "9x9".to_owned())];
     (0..POOL)
         .map(|n| {
-            let mut game = AnyGame::new(GameKind::Go, &options).unwrap();
+            let mut position = AnyGame::new(GameKind::Go, &options).unwrap();
             let mut turns = Vec::new();
             for _ in 0..10 + n % 51 {
-                let mut legal: Vec<String> = game.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
+                let mut legal: Vec<String> = position.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
                 legal.shuffle(&mut rng);
                 let Some(turn) = legal.pop() else { break };
-                turns.push(game.play_text(&turn).unwrap());
+                turns.push(position.play_text(&turn).unwrap());
             }
-            (game.option_pairs(), turns)
+            (position.option_pairs(), turns)
         })
         .collect()
 }
@@ -273,32 +277,34 @@ fn main() {
     let out = work.join("out");
     let middle = args.games / 2 + 1;
 
-    // sled.
-    let (empty_dir, full_dir) = (work.join("sled-empty"), work.join("sled-full"));
-    let path = |dir: &Path| dir.to_str().unwrap().to_owned();
-    let empty = start(&args.stonemate, &["--data", &path(&empty_dir)], &out, 1);
-    let mut import = Command::new(&args.stonemate);
-    import.arg("import").arg("--data").arg(&full_dir).arg(&export);
-    let (took, peak, said) = run_measured(import);
-    let full = start(&args.stonemate, &["--data", &path(&full_dir)], &out, middle);
-    let sled_disk = (disk_bytes(&empty_dir), disk_bytes(&full_dir));
-    report("sled", args.games, &empty, &full, (took, peak), sled_disk);
-    println!("  import said: {}", said.trim());
-    let again = start(&args.stonemate, &["--data", &path(&full_dir)], &out, 1);
-    println!(
-        "  a second start: first reply {:.1} ms, RSS {}",
-        again.first_reply.as_secs_f64() * 1e3,
-        mib(again.rss_kib)
-    );
+    if args.sled {
+        // sled.
+        let (empty_dir, full_dir) = (work.join("sled-empty"), work.join("sled-full"));
+        let path = |dir: &Path| dir.to_str().unwrap().to_owned();
+        let empty = start(&args.stonemate, &["--data", &path(&empty_dir)], &out, 1);
+        let mut import = Command::new(&args.stonemate);
+        import.arg("import").arg("--data").arg(&full_dir).arg(&export);
+        let (took, peak, said) = run_measured(import);
+        let full = start(&args.stonemate, &["--data", &path(&full_dir)], &out, middle);
+        let sled_disk = (disk_bytes(&empty_dir), disk_bytes(&full_dir));
+        report("sled", args.games, &empty, &full, (took, peak), sled_disk);
+        println!("  import said: {}", said.trim());
+        let again = start(&args.stonemate, &["--data", &path(&full_dir)], &out, 1);
+        println!(
+            "  a second start: first reply {:.1} ms, RSS {}",
+            again.first_reply.as_secs_f64() * 1e3,
+            mib(again.rss_kib)
+        );
 
-    let sqlite = sqlite_bytes(&full_dir, &work);
-    let sled_per_game = sled_disk.1 as f64 / f64::from(args.games);
-    let sqlite_per_game = sqlite as f64 / f64::from(args.games);
-    println!(
-        "\nSQLite, the same keys and values: {:.1} MiB, {sqlite_per_game:.0} B per game; sled takes {:.2} times that",
-        sqlite as f64 / 1048576.0,
-        sled_per_game / sqlite_per_game
-    );
+        let sqlite = sqlite_bytes(&full_dir, &work);
+        let sled_per_game = sled_disk.1 as f64 / f64::from(args.games);
+        let sqlite_per_game = sqlite as f64 / f64::from(args.games);
+        println!(
+            "\nSQLite, the same keys and values: {:.1} MiB, {sqlite_per_game:.0} B per game; sled takes {:.2} times that",
+            sqlite as f64 / 1048576.0,
+            sled_per_game / sqlite_per_game
+        );
+    }
 
     if args.postgres {
         let cluster = Cluster::start(DURABLE).unwrap_or_else(|error| panic!("{error}"));
@@ -306,7 +312,7 @@ fn main() {
         let empty = start(&args.stonemate, &["--database", &empty_db.url], &out, 1);
         let mut import = Command::new(&args.stonemate);
         import.arg("import").arg("--database").arg(&full_db.url).arg(&export);
-        let (took, peak, _) = run_measured(import);
+        let (took, peak, said) = run_measured(import);
         let full = start(&args.stonemate, &["--database", &full_db.url], &out, middle);
         let size = |name: &str| -> u64 {
             let mut client = postgres::Client::connect(&cluster.url(name), postgres::NoTls).unwrap();
@@ -314,6 +320,13 @@ fn main() {
             bytes as u64
         };
         report("PostgreSQL", args.games, &empty, &full, (took, peak), (size(&empty_db.name), size(&full_db.name)));
+        println!("  import said: {}", said.trim());
+        let again = start(&args.stonemate, &["--database", &full_db.url], &out, 1);
+        println!(
+            "  a second start: first reply {:.1} ms, RSS {}",
+            again.first_reply.as_secs_f64() * 1e3,
+            mib(again.rss_kib)
+        );
     }
     let _ = std::fs::remove_dir_all(&work);
 }

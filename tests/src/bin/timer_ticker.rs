@@ -46,6 +46,6 @@ fn main() -> anyhow::Result<()> {
 
 /// `GAME TEXT` on one line (`-` for a notice about no game).
 fn line(notice: &Notice) -> String {
-    let game = notice.game.map_or_else(|| "-".to_owned(), |id| id.0.to_string());
-    format!("{game} {}", notice.text().replace('\n', " "))
+    let about = notice.about.map_or_else(|| "-".to_owned(), |id| id.0.to_string());
+    format!("{about} {}", notice.text().replace('\n', " "))
 }

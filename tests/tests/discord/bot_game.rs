@@ -38,10 +38,10 @@ async fn bot_turn(fake: &FakeDiscord) -> (String, Value, std::time::Instant) {
 }
 
 /// A turn for the player: the first legal drop (a pass only when there is none).
-fn pick(game: &AnyGame) -> String {
-    let turns = game.legal_turns();
+fn pick(position: &AnyGame) -> String {
+    let turns = position.legal_turns();
     let turn = turns.iter().find(|turn| !matches!(turn, Turn::Pass)).or(turns.first()).expect("a legal turn");
-    game.format_turn(*turn)
+    position.format_turn(*turn)
 }
 
 fn bot_opponent(fake: &FakeDiscord) -> Value {
@@ -72,21 +72,21 @@ async fn a_game_against_the_bot_is_played_through_discord() {
     assert!(started.custom_ids().iter().all(|id| !id.starts_with("accept:")), "no accepting: {}", started.content());
     assert_pngs(&started);
 
-    let mut game = AnyGame::new(GameKind::Go, &[("board".to_owned(), "5x5".to_owned())]).expect("a 5x5 board");
+    let mut position = AnyGame::new(GameKind::Go, &[("board".to_owned(), "5x5".to_owned())]).expect("a 5x5 board");
     let mut order = Vec::new();
     for _ in 0..TURNS {
         let (turn, _, _) = bot_turn(&fake).await;
-        let parsed = game.parse_turn(&turn).unwrap_or_else(|e| panic!("the bot's turn `{turn}`: {e}"));
-        game.play(parsed).unwrap_or_else(|e| panic!("the bot's turn `{turn}` is legal: {e}"));
-        if game.to_move().is_none() {
+        let parsed = position.parse_turn(&turn).unwrap_or_else(|e| panic!("the bot's turn `{turn}`: {e}"));
+        position.play(parsed).unwrap_or_else(|e| panic!("the bot's turn `{turn}` is legal: {e}"));
+        if position.to_move().is_none() {
             break;
         }
-        let mine = pick(&game);
+        let mine = pick(&position);
         let sent = fake.command(&alice, "move", json!([text("notation", &mine)]));
         let played = answer(&fake, &sent).await;
         assert!(!played.is_private(), "{mine}: {}", played.content());
         assert_pngs(&played);
-        game.play(game.parse_turn(&mine).expect("a legal turn")).expect("legal");
+        position.play(position.parse_turn(&mine).expect("a legal turn")).expect("legal");
         order.push(played.at);
     }
     // The bot answers the last turn too; the order of that announcement and the reply is
@@ -104,7 +104,7 @@ async fn a_game_against_the_bot_is_played_through_discord() {
     assert!(!resigned.is_private(), "{}", resigned.content());
     assert!(resigned.content().contains("Stonemate (black) wins by resignation"), "{}", resigned.content());
     assert_pngs(&resigned);
-    let over = command(&fake, &alice, "move", json!([text("notation", &pick(&game))])).await;
+    let over = command(&fake, &alice, "move", json!([text("notation", &pick(&position))])).await;
     assert!(over.is_private(), "the game is over: {}", over.content());
     bot.stop().await;
     assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());

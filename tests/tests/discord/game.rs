@@ -112,26 +112,26 @@ async fn admin_abort_needs_manage_server() {
     let dir = scratch_dir("admin");
     let (bot, _) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
     let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
-    let game = start_game(&fake, &alice, &bob, 0).await;
+    let id = start_game(&fake, &alice, &bob, 0).await;
 
     // An administrator of another server where the bot also is: the game is not there.
     let mut stranger = fake.in_guild(&fake.add_user("mallory"), GUILD + 1, CHANNEL + 1);
     stranger.permissions |= payloads::MANAGE_GUILD;
-    let refused = command(&fake, &stranger, "admin-abort", json!([text("game", &game)])).await;
+    let refused = command(&fake, &stranger, "admin-abort", json!([text("game", &id)])).await;
     assert!(refused.is_private(), "{}", refused.content());
-    assert_eq!(refused.content(), format!("there is no game or challenge #{game}"));
-    let looked = command(&fake, &stranger, "board", json!([text("game", &game)])).await;
-    assert_eq!(looked.content(), format!("there is no game or challenge #{game}"));
+    assert_eq!(refused.content(), format!("there is no game or challenge #{id}"));
+    let looked = command(&fake, &stranger, "board", json!([text("game", &id)])).await;
+    assert_eq!(looked.content(), format!("there is no game or challenge #{id}"));
 
     let member = player(&fake, "carol");
-    let refused = command(&fake, &member, "admin-abort", json!([text("game", &game)])).await;
+    let refused = command(&fake, &member, "admin-abort", json!([text("game", &id)])).await;
     assert!(refused.is_private() && refused.content().contains("Manage Server"), "{}", refused.content());
     let still_on = command(&fake, &alice, "board", json!([])).await;
     assert!(!still_on.is_private(), "the game must still be on: {}", still_on.content());
 
     let mut admin = player(&fake, "dave");
     admin.permissions |= payloads::MANAGE_GUILD;
-    let aborted = command(&fake, &admin, "admin-abort", json!([text("game", &game)])).await;
+    let aborted = command(&fake, &admin, "admin-abort", json!([text("game", &id)])).await;
     assert!(!aborted.is_private(), "{}", aborted.content());
     let gone = command(&fake, &alice, "move", json!([text("notation", "e5")])).await;
     assert!(gone.is_private(), "the aborted game takes no turn: {}", gone.content());

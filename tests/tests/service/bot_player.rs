@@ -73,7 +73,7 @@ fn challenge_bot(service: &Service, kind: GameKind, color: ColorChoice, days: u8
     };
     let response = service.handle(&caller("alice"), command);
     assert!(response.reply.ok, "{}", response.reply.text());
-    response.reply.game.expect("the reply names the game")
+    response.reply.about.expect("the reply names the game")
 }
 
 fn record(service: &Service, id: GameId) -> GameRecord {
@@ -130,8 +130,8 @@ fn a_game_against_the_bot_runs_to_its_end() {
         if record.phase == Phase::Finished {
             break;
         }
-        let game = AnyGame::replay(record.game, &record.options, &record.turns).unwrap().game;
-        if game.to_move() == record.side_of(bot().id) {
+        let position = AnyGame::replay(record.kind, &record.options, &record.turns).unwrap().game;
+        if position.to_move() == record.side_of(bot().id) {
             let notices = apply_next(&service, &answers);
             // The bot's last turn is announced with the Rematch button; others without.
             let over = self::record(&service, id).phase == Phase::Finished;
@@ -139,7 +139,7 @@ fn a_game_against_the_bot_runs_to_its_end() {
             assert_eq!(offered, over, "{:?}", notices[0]);
             continue;
         }
-        let turns = game.legal_turn_texts();
+        let turns = position.legal_turn_texts();
         let turn = &turns[random.gen_range(0..turns.len())];
         assert!(service.handle(&caller("alice"), mv_in(turn, id)).reply.ok);
     }
@@ -171,7 +171,7 @@ fn the_bots_decline_is_posted_once_and_a_repeated_offer_asks_it_nothing() {
     let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 3, "board=9x9");
     assert!(service.handle(&caller("alice"), Command::Draw { game: Some(id) }).reply.ok);
     let job = asked.lock().unwrap().pop().expect("the bot is asked about the offer");
-    let answer = Answer { game: id, turn_count: 0, question: job.question, decision: Ok(BotDecision::DeclineDraw) };
+    let answer = Answer { id, turn_count: 0, question: job.question, decision: Ok(BotDecision::DeclineDraw) };
     let notices = service.apply_answer(answer);
     let declined: Vec<&Notice> = notices.iter().filter(|n| n.text().contains("declined the draw offer")).collect();
     let [declined] = declined.as_slice() else { panic!("posted once: {notices:#?}") };
@@ -235,7 +235,7 @@ fn the_bot_claims_the_win_once_the_players_time_runs_out_and_tells_him() {
     let job = asked.lock().unwrap().pop().expect("the bot is asked its turn");
     let position = AnyGame::replay(job.kind, &job.options, &job.turns).unwrap().game;
     let turn = position.parse_turn("c7").unwrap();
-    let answer = Answer { game: id, turn_count: 1, question: job.question, decision: Ok(BotDecision::Play(turn)) };
+    let answer = Answer { id, turn_count: 1, question: job.question, decision: Ok(BotDecision::Play(turn)) };
     assert!(!service.apply_answer(answer).is_empty());
     clock.advance(Span::HOUR * 23);
     let reminded = service.tick();
@@ -281,10 +281,10 @@ fn the_bots_turn_that_ends_the_game_is_announced_with_the_rematch_button() {
 /// Plays the bot's turn `notation` as if its search had chosen it.
 fn bot_plays(service: &Service, id: GameId, notation: &str) {
     let record = record(service, id);
-    let game = AnyGame::replay(record.game, &record.options, &record.turns).unwrap().game;
-    let turn = game.parse_turn(notation).unwrap();
+    let position = AnyGame::replay(record.kind, &record.options, &record.turns).unwrap().game;
+    let turn = position.parse_turn(notation).unwrap();
     let answer = Answer {
-        game: id,
+        id,
         turn_count: record.turns.len(),
         question: stonemate_ai::Question::Turn,
         decision: Ok(BotDecision::Play(turn)),

@@ -9,8 +9,8 @@ use stonemate_engine::GameKind;
 use super::common::{Call, Table, caller_in, game_opt, text, typed, user};
 
 /// `/challenge` as typed: the game by name, options as text.
-fn challenge(to: &str, game: &str, options: Option<&str>) -> Call {
-    let mut values = vec![("opponent", Value::User(user(to))), ("game", text(game))];
+fn challenge(to: &str, kind: &str, options: Option<&str>) -> Call {
+    let mut values = vec![("opponent", Value::User(user(to))), ("game", text(kind))];
     values.extend(options.map(|options| ("options", text(options))));
     typed("challenge", &values)
 }
@@ -19,7 +19,7 @@ fn challenge(to: &str, game: &str, options: Option<&str>) -> Call {
 fn challenge_posts_buttons_pings_the_opponent_and_shows_the_board() {
     let table = Table::new();
     let reply = table.ok("alice", challenge("bob", "go", Some("board=9x9 komi=6.5"))).reply;
-    let id = reply.game.unwrap();
+    let id = reply.about.unwrap();
     assert!(!reply.private);
     assert_eq!(reply.message.mentions(), [user("bob").id]);
     let ids: Vec<&str> = reply.buttons.iter().map(|b| b.custom_id.as_str()).collect();
@@ -40,17 +40,17 @@ fn counting_on_is_accepted_in_every_spelling() {
     for (opponent, options) in [("bob", "board=9x9 counting=on"), ("carol", "counting=YES"), ("dave", "Counting=true")]
     {
         let reply = table.ok("alice", challenge(opponent, "go", Some(options))).reply;
-        let record = table.record(reply.game.expect("a challenge"));
+        let record = table.record(reply.about.expect("a challenge"));
         assert!(record.options.contains(&("counting".to_owned(), "on".to_owned())), "{options}");
     }
     let reply = table.ok("alice", challenge("erin", "go", Some("board=9x9 counting=off"))).reply;
-    assert!(reply.game.is_some());
+    assert!(reply.about.is_some());
 }
 
 #[test]
 fn challenge_stores_every_option_with_defaults_and_three_days() {
     let table = Table::new();
-    let id = table.ok("alice", challenge("bob", "go", Some("board=9x9"))).reply.game.unwrap();
+    let id = table.ok("alice", challenge("bob", "go", Some("board=9x9"))).reply.about.unwrap();
     let record = table.record(id);
     let keys: Vec<&str> = record.options.iter().map(|(k, _)| k.as_str()).collect();
     // Third wave: a go challenge asks for counting (rule 10) unless told `counting=off`.
@@ -186,7 +186,7 @@ fn accept_starts_the_game_and_pings_the_first_mover() {
         options: None,
         level: stonemate_bot::service::Level::Medium,
     };
-    let id = table.ok("carol", command).reply.game;
+    let id = table.ok("carol", command).reply.about;
     let response = table.ok("dave", Command::Accept { challenge: id });
     assert_eq!(response.reply.message.mentions(), [user("carol").id]);
     assert!(table.record(id.unwrap()).clock.is_none(), "0 days: no clock");
@@ -198,7 +198,7 @@ fn random_colours_give_each_player_one_side() {
     let mut whites = std::collections::HashSet::new();
     for n in 0..24 {
         let opponent = format!("p{n}");
-        let id = table.ok("alice", challenge(&opponent, "go", None)).reply.game.unwrap();
+        let id = table.ok("alice", challenge(&opponent, "go", None)).reply.about.unwrap();
         table.ok(&opponent, Command::Accept { challenge: game_opt(id) });
         let [white, black] = table.record(id).players.unwrap();
         assert_ne!(white, black);
@@ -320,7 +320,7 @@ fn long_names_are_cut_before_they_are_stored() {
         options: None,
         level: stonemate_bot::service::Level::Medium,
     };
-    let id = table.ok("alice", command).reply.game.unwrap();
+    let id = table.ok("alice", command).reply.about.unwrap();
     assert_eq!(table.record(id).names[1].len(), 32);
     assert_eq!(table.service.user_name(stonemate_bot::service::UserId(99)).unwrap().len(), 32);
 }

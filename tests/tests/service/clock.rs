@@ -150,7 +150,7 @@ fn deadlines_on_discord_are_timestamps_every_reader_sees_in_his_zone() {
         "{}",
         challenged.text()
     );
-    let id = challenged.game.unwrap();
+    let id = challenged.about.unwrap();
     let accepted = table.ok("bob", Command::Accept { challenge: Some(id) });
     let due = (table.now() + Span::days(3)).0 / 1000;
     let stamp = format!("due <t:{due}:R> (<t:{due}:f>)");

@@ -51,12 +51,12 @@ pub fn mv(notation: &str) -> Command {
     Command::Move { notation: notation.into(), game: None }
 }
 
-pub fn mv_in(notation: &str, game: GameId) -> Command {
-    Command::Move { notation: notation.into(), game: Some(game) }
+pub fn mv_in(notation: &str, id: GameId) -> Command {
+    Command::Move { notation: notation.into(), game: Some(id) }
 }
 
-pub fn game_opt(game: GameId) -> Option<GameId> {
-    Some(game)
+pub fn game_opt(id: GameId) -> Option<GameId> {
+    Some(id)
 }
 
 /// A command as a user types it (options as text, numbers and users), made typed by the
@@ -171,16 +171,16 @@ impl Table {
         response.reply.text()
     }
 
-    pub fn challenge(&self, from: &str, to: &str, game: &str, days: u8, options: &str) -> GameId {
+    pub fn challenge(&self, from: &str, to: &str, kind: &str, days: u8, options: &str) -> GameId {
         let command = Command::Challenge {
             opponent: Some(user(to)),
-            game: game.parse().expect("a game name"),
+            game: kind.parse().expect("a game name"),
             color: ColorChoice::White,
             days: Some(days),
             options: Some(options.into()),
             level: stonemate_bot::service::Level::Medium,
         };
-        self.ok(from, command).reply.game.expect("a challenge reply names its id")
+        self.ok(from, command).reply.about.expect("a challenge reply names its id")
     }
 
     /// A Go challenge on 9x9 from `from` (wherever he is) to `to`.
@@ -193,7 +193,7 @@ impl Table {
             options: Some("board=9x9".into()),
             level: stonemate_bot::service::Level::Medium,
         };
-        self.ok_as(from, command).reply.game.expect("a challenge reply names its id")
+        self.ok_as(from, command).reply.about.expect("a challenge reply names its id")
     }
 
     /// A game of Go with chess pieces: `white` challenges (and plays white), `black`

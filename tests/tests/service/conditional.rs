@@ -12,12 +12,12 @@ use stonemate_bot::store::SledStore;
 
 use super::common::{Call, Table, caller, mv_in, text, typed, user};
 
-fn line(game: GameId, turns: &str) -> Call {
-    typed("conditional", &[("game", text(&game.0.to_string())), ("line", text(turns))])
+fn line(id: GameId, turns: &str) -> Call {
+    typed("conditional", &[("game", text(&id.0.to_string())), ("line", text(turns))])
 }
 
-fn lines(game: GameId) -> Call {
-    typed("conditional", &[("game", text(&game.0.to_string()))])
+fn lines(id: GameId) -> Call {
+    typed("conditional", &[("game", text(&id.0.to_string()))])
 }
 
 /// A 9x9 go game (alice white, bob black) where bob has played e5: alice is to move.

@@ -153,16 +153,16 @@ fn extratime_gives_the_opponent_more_days_for_this_turn() {
 #[test]
 fn admin_abort_ends_any_game_or_challenge() {
     let table = Table::new();
-    let game = table.go("alice", "bob", 3, "board=9x9");
+    let id = table.go("alice", "bob", 3, "board=9x9");
     table.ok("bob", mv("e5"));
     let challenge = table.challenge("carol", "dave", "go", 3, "");
     let moderator = admin_of("mod", HOME);
-    let response = table.ok_as(&moderator, Command::AdminAbort { game });
+    let response = table.ok_as(&moderator, Command::AdminAbort { game: id });
     assert_eq!(response.notices.len(), 2, "both players are told");
-    assert!(matches!(table.record(game).result.unwrap().called_off, Some(CalledOff::Admin(_))));
+    assert!(matches!(table.record(id).result.unwrap().called_off, Some(CalledOff::Admin(_))));
     table.ok_as(&moderator, typed("admin-abort", &[("game", text(&format!("#{}", challenge.0)))]));
     assert_eq!(table.record(challenge).phase, Phase::Finished);
-    let text = table.refused_as(&moderator, Command::AdminAbort { game });
+    let text = table.refused_as(&moderator, Command::AdminAbort { game: id });
     assert!(text.starts_with("#1 is over"), "{text}");
     let text = table.refused_as(&moderator, Command::AdminAbort { game: GameId(42) });
     assert_eq!(text, "there is no game or challenge #42");

@@ -56,7 +56,7 @@ fn rematch_pressed_twice_or_by_both_players_gives_one_game() {
     assert!(table.service.press(&caller("alice"), "resign:1").reply.ok);
     let first = rematch_press(&table, "alice", id).reply;
     assert!(first.ok, "{}", first.text());
-    let rematch = first.game.unwrap();
+    let rematch = first.about.unwrap();
     // alice again: nothing new.
     let again = table.press_refused("alice", &format!("rematch:{}", id.0));
     assert_eq!(again, format!("the rematch of {id} is {rematch}, waiting for your opponent's answer"));
@@ -64,7 +64,7 @@ fn rematch_pressed_twice_or_by_both_players_gives_one_game() {
     // bob presses too: that accepts alice's challenge.
     let accepted = rematch_press(&table, "bob", id).reply;
     assert!(accepted.ok, "{}", accepted.text());
-    assert_eq!(accepted.game, Some(rematch));
+    assert_eq!(accepted.about, Some(rematch));
     assert_eq!(table.record(rematch).phase, Phase::Playing);
     assert_eq!(records(&table), 2, "one rematch");
     let late = table.press_refused("alice", &format!("rematch:{}", id.0));
@@ -144,7 +144,7 @@ fn rematch_against_the_bot_pressed_twice_at_once_gives_one_game() {
             options: Some("board=9x9".into()),
             level: Level::Easy,
         };
-        let id = table.ok("alice", challenge).reply.game.unwrap();
+        let id = table.ok("alice", challenge).reply.about.unwrap();
         table.ok("alice", Command::Resign { game: game_opt(id) });
         assert!(table.service.press(&caller("alice"), &format!("resign:{}", id.0)).reply.ok);
         let oks = press_at_once(&table, id, &["alice", "alice", "alice"]);

@@ -9,8 +9,8 @@ use stonemate_bot::store::{NOBODY, Phase, SledStore};
 
 use super::common::{Call, Table, caller, caller_in, game_opt, games_of, text, typed, user};
 
-fn open(game: &str) -> Call {
-    typed("challenge", &[("game", text(game)), ("options", text("board=9x9")), ("color", text("white"))])
+fn open(kind: &str) -> Call {
+    typed("challenge", &[("game", text(kind)), ("options", text("board=9x9")), ("color", text("white"))])
 }
 
 fn accept(id: GameId) -> Command {
@@ -21,7 +21,7 @@ fn accept(id: GameId) -> Command {
 fn an_open_challenge_pings_nobody_and_offers_only_accept() {
     let table = Table::new();
     let reply = table.ok("alice", open("go")).reply;
-    let id = reply.game.unwrap();
+    let id = reply.about.unwrap();
     assert!(reply.message.mentions().is_empty(), "nobody is pinged");
     assert!(
         reply
@@ -44,7 +44,7 @@ fn an_open_challenge_pings_nobody_and_offers_only_accept() {
 #[test]
 fn a_third_user_accepts_an_open_challenge_and_becomes_the_opponent() {
     let table = Table::new();
-    let id = table.ok("alice", open("go")).reply.game.unwrap();
+    let id = table.ok("alice", open("go")).reply.about.unwrap();
     // Offered to carol while she types (and to alice, whose challenge it is, to withdraw),
     // not in another channel.
     let offered = |who: &stonemate_bot::service::Caller| {
@@ -80,7 +80,7 @@ fn a_third_user_accepts_an_open_challenge_and_becomes_the_opponent() {
 #[test]
 fn the_challenger_cannot_accept_or_anyone_decline_an_open_challenge() {
     let table = Table::new();
-    let id = table.ok("alice", open("go")).reply.game.unwrap();
+    let id = table.ok("alice", open("go")).reply.about.unwrap();
     let own = table.refused("alice", accept(id));
     assert_eq!(
         own,
@@ -106,7 +106,7 @@ fn open_challenges_count_against_the_challengers_limits_and_expire() {
         stonemate_bot::store::MemoryStore::new(),
         Settings { max_challenges_per_opponent: 2, ..Settings::default() },
     );
-    let first = table.ok("alice", open("go")).reply.game.unwrap();
+    let first = table.ok("alice", open("go")).reply.about.unwrap();
     table.ok("alice", open("go"));
     let refused = table.refused("alice", open("go"));
     assert!(refused.starts_with("you already have 2 challenges waiting for anyone's answer"), "{refused}");
@@ -125,7 +125,7 @@ fn of_two_users_accepting_at_once_one_gets_the_game_and_the_other_is_told_it_was
     let dir = tempfile::tempdir().unwrap();
     let table = Table::with(SledStore::open(dir.path()).unwrap(), Settings::default());
     for _ in 0..4 {
-        let id = table.ok("alice", open("go")).reply.game.unwrap();
+        let id = table.ok("alice", open("go")).reply.about.unwrap();
         let barrier = Barrier::new(2);
         let replies: Vec<(String, bool, String)> = std::thread::scope(|scope| {
             let handles: Vec<_> = ["bob", "carol"]

@@ -146,7 +146,7 @@ fn games_against_the_bot_aborted_games_and_unanswered_challenges_are_not_rated()
         options: Some("board=9x9".into()),
         level: Level::Easy,
     };
-    let id = table.ok("alice", bot_game).reply.game.unwrap();
+    let id = table.ok("alice", bot_game).reply.about.unwrap();
     table.ok("alice", Command::Resign { game: game_opt(id) });
     assert!(table.service.press(&caller("alice"), &format!("resign:{}", id.0)).reply.ok);
     assert_eq!(table.record(id).phase, Phase::Finished);
@@ -206,7 +206,7 @@ fn a_rating_changed_meanwhile_fails_the_write_which_runs_again_from_the_new_rati
     // Meanwhile alice's other game ends (another process): her rating moves to 1600 ± 200.
     let moved = RatingRecord {
         user: user("alice").id,
-        game: GameKind::Go,
+        kind: GameKind::Go,
         guild: HOME,
         rating: 1600.0,
         deviation: 200.0,

@@ -68,3 +68,28 @@ fn a_move_reads_the_game_record_and_each_user_record_once() {
     // looks for a refused channel's report without reading the record.
     assert_eq!(store.reads(b'g'), [1], "reads per game record");
 }
+
+/// A game lost on time reads each player's rating once (issue 27): the changes its
+/// notices tell are the very ones its write stores, not found again by the commit.
+#[test]
+fn a_timeout_reads_each_rating_once_for_its_notices_and_its_write() {
+    let store = std::sync::Arc::new(Counting::default());
+    let table = Table::with(store.clone(), Settings::default());
+    let id = table.go("alice", "bob", 1, "board=9x9");
+    table.ok("bob", mv("e5"));
+    table.ok("alice", mv("c7"));
+    table.advance(stonemate_bot::clock::Span::days(1) + stonemate_bot::clock::Span::MINUTE);
+    store.forget();
+    let notices = table.service.tick();
+    assert_eq!(table.record(id).phase, stonemate_bot::store::Phase::Finished);
+    assert!(notices.iter().all(|notice| notice.text().ends_with("Ratings: alice 1662?, bob 1338?.")), "{notices:#?}");
+    // One read of each to find the changes, one by the store's check as it writes them
+    // (it was three: the notices found the changes once more on their own).
+    assert_eq!(store.reads(b'r'), [2, 2], "reads per rating record");
+    let stored = table.service.store().rating(
+        super::common::HOME,
+        stonemate_engine::GameKind::Go,
+        super::common::user("alice").id,
+    );
+    assert!(stored.unwrap().is_some(), "the ratings told are written");
+}

@@ -72,10 +72,10 @@ fn a_rematch_challenges_the_same_opponent_with_the_same_terms_and_colours_swappe
     let reply = table.service.press(&caller("bob"), &rematch_id(id)).reply;
     assert!(reply.ok, "{}", reply.text());
     assert_eq!(reply.message.mentions(), [user("alice").id]);
-    let (old, new) = (table.record(id), table.record(reply.game.unwrap()));
+    let (old, new) = (table.record(id), table.record(reply.about.unwrap()));
     assert_eq!((new.challenger, new.opponent), (user("bob").id, user("alice").id));
     assert_eq!(new.color, ColorChoice::White, "bob played black");
-    assert_eq!((new.game, &new.options, new.days, new.phase), (old.game, &old.options, 5, Phase::Challenge));
+    assert_eq!((new.kind, &new.options, new.days, new.phase), (old.kind, &old.options, 5, Phase::Challenge));
     // Accepted, the colours are swapped.
     table.ok("alice", Command::Accept { challenge: game_opt(new.id) });
     assert_eq!(table.record(new.id).players, Some([user("bob").id, user("alice").id]));
@@ -107,13 +107,13 @@ fn a_rematch_against_the_bot_starts_at_once_at_the_same_level_with_colours_swapp
         options: Some("board=9x9".into()),
         level: Level::Hard,
     };
-    let id = table.ok("alice", challenge).reply.game.unwrap();
+    let id = table.ok("alice", challenge).reply.about.unwrap();
     table.ok("alice", Command::Resign { game: game_opt(id) });
     let over = table.service.press(&caller("alice"), &format!("resign:{}", id.0)).reply;
     assert!(has_rematch(&over.buttons, id));
     let reply = table.service.press(&caller("alice"), &rematch_id(id)).reply;
     assert!(reply.ok, "{}", reply.text());
-    let new = table.record(reply.game.unwrap());
+    let new = table.record(reply.about.unwrap());
     assert_eq!(new.phase, Phase::Playing, "no challenge to accept");
     assert_eq!(new.level, Some(Level::Hard));
     assert_eq!(new.players, Some([user("alice").id, bot.id]), "alice played black, now white");
@@ -132,6 +132,6 @@ fn the_rematch_button_works_after_a_restart() {
     let table = Table::with(SledStore::open(dir.path()).unwrap(), Settings::default());
     let reply = table.service.press(&caller("alice"), &rematch_id(id)).reply;
     assert!(reply.ok, "{}", reply.text());
-    let new = table.record(reply.game.unwrap());
+    let new = table.record(reply.about.unwrap());
     assert_eq!((new.challenger, new.opponent, new.color), (user("alice").id, user("bob").id, ColorChoice::Black));
 }

@@ -135,7 +135,7 @@ fn stonemate_accepts_at_once_in_its_unrated_games() {
         options: Some("board=9x9".into()),
         level: Level::Easy,
     };
-    let id = table.ok("alice", challenge).reply.game.unwrap();
+    let id = table.ok("alice", challenge).reply.about.unwrap();
     table.ok("alice", mv("e5"));
     let reply = table.ok("alice", takeback()).reply;
     assert!(reply.text().starts_with("Stonemate accepts: R@e5 taken back in #1. alice to move"), "{}", reply.text());

@@ -22,7 +22,7 @@ fn quiet() -> Table {
 /// The position of the game's record.
 fn position(table: &Table, id: GameId) -> AnyGame {
     let record = table.record(id);
-    AnyGame::replay(record.game, &record.options, &record.turns).expect("a game").game
+    AnyGame::replay(record.kind, &record.options, &record.turns).expect("a game").game
 }
 
 /// Alice plays White (she challenges), Bob Black.
@@ -75,8 +75,8 @@ fn choices(reply: &Reply) -> Vec<(String, String, Tap)> {
 /// Walks the picker from `/play` to `turn` (going Back once on the way when `back`),
 /// checking each step against the engine's; returns the preview reply.
 fn walk(table: &Table, id: GameId, who: &str, turn: Turn, back: bool) -> Reply {
-    let game = position(table, id);
-    let picker = Picker::new(&game);
+    let position = position(table, id);
+    let picker = Picker::new(&position);
     let path = picker.path_to(turn).expect("a legal turn has a path");
     let mut reply = table.ok(who, Command::Play { game: game_opt(id) }).reply;
     for (index, value) in path.iter().enumerate() {
@@ -114,9 +114,9 @@ fn walk(table: &Table, id: GameId, who: &str, turn: Turn, back: bool) -> Reply {
 }
 
 /// Plays `turns` random turns of a game through the picker alone.
-fn play_with_the_picker(game: &str, options: &str, seed: u64, turns: usize) {
+fn play_with_the_picker(kind: &str, options: &str, seed: u64, turns: usize) {
     let table = quiet();
-    let id = table.challenge("alice", "bob", game, 0, options);
+    let id = table.challenge("alice", "bob", kind, 0, options);
     table.ok("bob", Command::Accept { challenge: game_opt(id) });
     let mut rng = StdRng::seed_from_u64(seed);
     for _ in 0..turns {
@@ -276,7 +276,7 @@ fn games_lists_the_callers_turns_first_least_time_left_first_and_next_game_leads
     let next = format!("next-game:{}", later.0);
     assert!(played.buttons.iter().any(|button| button.custom_id == next), "{:?}", played.buttons);
     let board = table.service.press(&caller("alice"), &next).reply;
-    assert!(board.ok && board.private && board.game == Some(later), "{board:?}");
+    assert!(board.ok && board.private && board.about == Some(later), "{board:?}");
     assert!(board.buttons.iter().any(|button| button.custom_id == format!("play:{}", later.0)), "alice is to move");
     // Once she has no other game to play, there is no Next game.
     let played = table.ok("alice", mv_in("e5", later)).reply;

@@ -60,8 +60,8 @@ fn illegal_turn_is_refused_with_the_engine_message_and_the_board() {
     let table = Table::new();
     let id = table.go("alice", "bob", 3, "board=9x9");
     table.ok("bob", mv("e5"));
-    let mut game = AnyGame::replay("go".parse().unwrap(), &table.record(id).options, &["R@e5"]).unwrap().game;
-    let expected = game.play_text("e5").unwrap_err().to_string();
+    let mut position = AnyGame::replay("go".parse().unwrap(), &table.record(id).options, &["R@e5"]).unwrap().game;
+    let expected = position.play_text("e5").unwrap_err().to_string();
     let before = table.service.store().dump().unwrap();
     let response = table.run("alice", mv("e5"));
     assert_eq!(response.reply.text(), expected);
@@ -185,10 +185,10 @@ fn every_available_game_plays_through_the_service() {
         assert!(accepted.reply.text().contains("alice ("), "{kind}: {}", accepted.reply.text());
         for _ in 0..6 {
             let record = table.record(id);
-            let game = AnyGame::replay(kind, &record.options, &record.turns).unwrap().game;
-            let Some(color) = game.to_move() else { break };
+            let position = AnyGame::replay(kind, &record.options, &record.turns).unwrap().game;
+            let Some(color) = position.to_move() else { break };
             let mover = record.name_of(record.player(color).unwrap()).to_owned();
-            let turn = game.legal_turn_texts().into_iter().find(|t| t != "pass").unwrap();
+            let turn = position.legal_turn_texts().into_iter().find(|t| t != "pass").unwrap();
             table.ok(&mover, mv(&turn));
         }
         let record = table.record(id);

@@ -121,13 +121,13 @@ pub fn concurrent_claims_never_take_one_notice_twice(kind: Kind) {
 pub fn a_refused_channel_is_reported_once(kind: Kind) {
     let fresh = kind.open();
     let store = &fresh.store;
-    let game = GameId(3);
-    assert!(!store.outbox().take_report(game).unwrap(), "nothing raised");
-    store.outbox().raise_report(game).unwrap();
-    store.outbox().raise_report(game).unwrap();
+    let id = GameId(3);
+    assert!(!store.outbox().take_report(id).unwrap(), "nothing raised");
+    store.outbox().raise_report(id).unwrap();
+    store.outbox().raise_report(id).unwrap();
     assert!(!store.outbox().take_report(GameId(4)).unwrap(), "another game");
-    assert!(store.outbox().take_report(game).unwrap());
-    assert!(!store.outbox().take_report(game).unwrap(), "shown once");
-    store.outbox().raise_report(game).unwrap();
-    assert!(!store.outbox().take_report(game).unwrap(), "once means once: a later refusal is not shown again");
+    assert!(store.outbox().take_report(id).unwrap());
+    assert!(!store.outbox().take_report(id).unwrap(), "shown once");
+    store.outbox().raise_report(id).unwrap();
+    assert!(!store.outbox().take_report(id).unwrap(), "once means once: a later refusal is not shown again");
 }

@@ -43,7 +43,7 @@ fn two_processes_racing_on_one_game_apply_exactly_the_legal_sequence() {
     }
     eprintln!("{} turns confirmed, {refused} refused", confirmed.len());
     let record = table.record(id);
-    let replay = AnyGame::replay(record.game, &record.options, &record.turns).unwrap();
+    let replay = AnyGame::replay(record.kind, &record.options, &record.turns).unwrap();
     assert!(replay.error.is_none(), "the stored turns are legal in order");
     let mut stored = record.turns.clone();
     stored.sort();

@@ -25,7 +25,7 @@ fn next(record: &GameRecord) -> GameRecord {
 fn rating(name: &str, rating: f64, games: u32) -> RatingRecord {
     RatingRecord {
         user: user(name).id,
-        game: GameKind::Go,
+        kind: GameKind::Go,
         guild: HOME,
         rating,
         deviation: 290.3189,

@@ -97,7 +97,7 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
         format: FORMAT,
         id: GameId(0),
         version: 0,
-        game: kind,
+        kind,
         options: start.option_pairs(),
         challenger: caller.user.id,
         opponent: opponent.id,
@@ -161,14 +161,14 @@ fn start_against_bot(
     let first = game.mover().map_or_else(|| Message::from("nobody"), |user| Message::new().name(record.name_of(user)));
     let message = Message::new()
         .name(&caller.user.name)
-        .push(format!(" vs Stonemate ({level}): {} {} begins, {}. ", record.game.title(), record.id, game.sides()))
+        .push(format!(" vs Stonemate ({level}): {} {} begins, {}. ", record.kind.title(), record.id, game.sides()))
         .then(first)
         .push(format!(" moves first{}.", parts.clocks.time_left(record)));
     let reply = Reply {
         ok: true,
         message,
         images: vec![parts.pictures.public_board(&game)],
-        game: Some(record.id),
+        about: Some(record.id),
         ..Reply::default()
     };
     Ok(Response { reply, notices: Vec::new() })
@@ -203,12 +203,12 @@ fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
         .ping(record.opponent, &record.names[1])
         .push(", ")
         .name(&record.names[0])
-        .push(format!(" challenges you to {} — challenge {} (", record.game.title(), record.id))
+        .push(format!(" challenges you to {} — challenge {} (", record.kind.title(), record.id))
         .then(describe_terms(game))
         .push(format!("). Accept or decline before it lapses {}.", parts.clocks.deadline(record.expires)));
     let buttons = vec![accept_button(record.id), Action::Decline(record.id).button("Decline", ButtonStyle::Danger)];
     let board = parts.pictures.public_board(game);
-    let reply = Reply { ok: true, message, images: vec![board], buttons, game: Some(record.id), ..Reply::default() };
+    let reply = Reply { ok: true, message, images: vec![board], buttons, about: Some(record.id), ..Reply::default() };
     Response { reply, notices: Vec::new() }
 }
 
@@ -217,14 +217,14 @@ fn open_challenge_reply(parts: &Parts, game: &Loaded) -> Response {
     let record = &game.record;
     let message = Message::new()
         .name(&record.names[0])
-        .push(format!(" challenges anyone here to {} — open challenge {} (", record.game.title(), record.id))
+        .push(format!(" challenges anyone here to {} — open challenge {} (", record.kind.title(), record.id))
         .then(describe_terms(game))
         .push("). Anyone in this channel but ")
         .name(&record.names[0])
         .push(format!(" may accept it within {}.", (record.expires - record.created).wait()));
     let accept = accept_button(record.id);
     let images = vec![parts.pictures.public_board(game)];
-    let reply = Reply { ok: true, message, images, buttons: vec![accept], game: Some(record.id), ..Reply::default() };
+    let reply = Reply { ok: true, message, images, buttons: vec![accept], about: Some(record.id), ..Reply::default() };
     Response { reply, notices: Vec::new() }
 }
 
@@ -242,7 +242,7 @@ fn check_acceptor(caller: &Caller, record: &GameRecord) -> Result<(), Refusal> {
         return Ok(());
     }
     if matches!(record.phase, Phase::Playing | Phase::Finished) && !record.involves(me) {
-        return Err(Refusal::Taken { game: record.id, name: text::name(&record.names[1]) });
+        return Err(Refusal::Taken { id: record.id, name: text::name(&record.names[1]) });
     }
     if record.opponent != me {
         return Err(Refusal::NotForYou(record.id));
@@ -261,7 +261,7 @@ fn check_pending(parts: &Parts, record: &GameRecord) -> Result<(), Refusal> {
         Phase::Playing => "is already being played",
         Phase::Finished => "is a finished game",
     };
-    Err(Refusal::NotPending { game: record.id, state })
+    Err(Refusal::NotPending { id: record.id, state })
 }
 
 /// `/accept` (and the Accept button).
@@ -303,14 +303,14 @@ fn accepted(parts: &Parts, caller: &Caller, game: &Loaded, was_open: bool) -> Re
     };
     let message = Message::new()
         .name(&caller.user.name)
-        .push(format!(" accepted: {} {} begins, {}. ", next.game.title(), next.id, game.sides()))
+        .push(format!(" accepted: {} {} begins, {}. ", next.kind.title(), next.id, game.sides()))
         .then(first)
         .push(format!(" moves first{}.", parts.clocks.time_left(next)));
     let reply = Reply {
         ok: true,
         message,
         images: vec![parts.pictures.public_board(game)],
-        game: Some(next.id),
+        about: Some(next.id),
         ..Reply::default()
     };
     // The author of an open challenge learns who took it (unless the reply pings him).
@@ -337,7 +337,7 @@ fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<R
             let message = Message::new().name(&caller.user.name).push(format!(
                 " {verb} challenge {} ({}).",
                 record.id,
-                record.game.name()
+                record.kind.name()
             ));
             // An open challenge has nobody else to tell.
             let notices = if record.is_open() {
@@ -387,5 +387,5 @@ fn white_is_challenger(record: &GameRecord) -> bool {
 
 /// The refusal of a challenge that lapsed, saying how long challenges wait.
 fn expired(record: &GameRecord) -> Refusal {
-    Refusal::ChallengeExpired { game: record.id, wait: (record.expires - record.created).wait() }
+    Refusal::ChallengeExpired { id: record.id, wait: (record.expires - record.created).wait() }
 }

@@ -87,7 +87,7 @@ pub(crate) fn stats(
     // Per game: against people (what the rating is about), and against the bot.
     let mut tallies = [[Tally::default(); 2]; GameKind::ALL.len()];
     for record in parts.games.records_of(caller, user.id, Phase::Finished)? {
-        let place = GameKind::ALL.iter().position(|kind| *kind == record.game);
+        let place = GameKind::ALL.iter().position(|kind| *kind == record.kind);
         if let (Some(place), true) = (place, record.guild == Some(guild)) {
             tallies[place][usize::from(record.against_bot())].count(&record, user.id);
         }
@@ -155,19 +155,17 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
             Phase::Challenge if made.opponent == caller.user.id => {
                 super::challenge::accept(parts, caller, Some(made.id))
             }
-            _ => {
-                Err(Refusal::RematchMade { game: record.id, rematch: made.id, waiting: made.phase == Phase::Challenge })
-            }
+            _ => Err(Refusal::RematchMade { id: record.id, rematch: made.id, waiting: made.phase == Phase::Challenge }),
         };
     }
     let other = record.other(caller.user.id);
     let opponent = User { id: other, name: record.name_of(other).to_owned() };
     let color = if side == Color::White { ColorChoice::Black } else { ColorChoice::White };
     let level = record.level.unwrap_or(Level::Medium);
-    let (kind, days, options) = (record.game, Some(record.days), record.options.clone());
+    let (kind, days, options) = (record.kind, Some(record.days), record.options.clone());
     let terms = Terms { opponent: Some(&opponent), kind, color, days, options, level, rematch_of: Some(record.id) };
     let made = super::challenge::challenge(parts, caller, terms)?;
-    let Some(new) = made.reply.game else { return Ok(made) };
+    let Some(new) = made.reply.about else { return Ok(made) };
     // Two presses at once (both players', or one player's twice) may each have found no
     // rematch: the finished game's version decides which challenge stands. The other,
     // which nobody has seen yet, is withdrawn, and its press runs again (a conflict), to

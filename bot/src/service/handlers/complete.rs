@@ -35,7 +35,7 @@ fn filter(names: impl Iterator<Item = (String, String)>, typed: &str) -> Vec<Cho
 
 fn game_choice(record: &GameRecord, caller: &Caller) -> (String, String) {
     let opponent = record.name_of(record.other(caller.user.id));
-    let name: String = format!("{} {} vs {opponent}", record.id, record.game.name()).chars().take(100).collect();
+    let name: String = format!("{} {} vs {opponent}", record.id, record.kind.name()).chars().take(100).collect();
     (name, record.id.0.to_string())
 }
 
@@ -45,7 +45,7 @@ pub(crate) fn choices(
     caller: &Caller,
     field: Field,
     typed: &str,
-    game: Option<&str>,
+    named: Option<&str>,
 ) -> Result<Vec<Choice>, Refusal> {
     let me = caller.user.id;
     match field {
@@ -61,12 +61,12 @@ pub(crate) fn choices(
             Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
         }
         Field::Notation => {
-            let position = games.open(caller, reference(game)?, Fit::ToMove)?.position;
+            let position = games.open(caller, reference(named)?, Fit::ToMove)?.position;
             let texts = position.legal_turn_texts().into_iter().map(|text| (text.clone(), text));
             Ok(filter(texts, typed))
         }
         Field::Square => {
-            let position = games.open(caller, reference(game)?, Fit::ToMove)?.position;
+            let position = games.open(caller, reference(named)?, Fit::ToMove)?.position;
             let mut squares: Vec<Square> =
                 position.legal_turns().iter().filter_map(|turn| turn_squares(turn).0.first().copied()).collect();
             squares.sort_by_key(|square| square.index());

@@ -115,7 +115,7 @@ pub(crate) fn conditional(
 
 /// A reply about `game` (private, as `/conditional` is declared).
 fn reply_about(game: &Loaded, text: String) -> Response {
-    let reply = Reply { ok: true, message: Message::from(text), game: Some(game.id()), ..Reply::default() };
+    let reply = Reply { ok: true, message: Message::from(text), about: Some(game.id()), ..Reply::default() };
     Response { reply, notices: Vec::new() }
 }
 

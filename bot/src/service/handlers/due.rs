@@ -6,10 +6,12 @@
 use stonemate_engine::{EndReason, Ending, Outcome};
 
 use crate::clock::Timestamp;
+use crate::service::error::Refusal;
 use crate::service::loaded::Loaded;
+use crate::service::ratings::Ratings;
 use crate::service::types::{Button, Message, Notice, Target, UserId};
 use crate::service::{Parts, Timeouts, tell};
-use crate::store::{CalledOff, Finish, GameRecord, Phase, TurnClock};
+use crate::store::{CalledOff, Finish, GameRecord, Phase, RatingChange, TurnClock};
 
 /// Everything due by now. Each record's change is committed with its messages in one
 /// write, so each is put in the outbox once, and only with the change.
@@ -24,17 +26,40 @@ pub(crate) fn due_notices(parts: &Parts) -> Vec<Notice> {
             notices.extend(counted.unwrap_or_default());
             continue;
         }
-        let Some((change, told)) = due(parts, &game, now) else { continue };
+        let Some(found) = due(parts, &game, now) else { continue };
+        // The ratings could not be read: nothing is told or written without them, and the
+        // game is looked at again next tick.
+        let Ok(Found { due, told, ratings }) = found.inspect_err(|error| {
+            tracing::error!(game = game.record.id.0, %error, "cannot read the ratings a timeout changes");
+        }) else {
+            continue;
+        };
         // A record changed meanwhile (or a failed write) is looked at again next tick.
-        if let Ok(mut written) = parts.commit(game, |next| change.apply(next), |_| told) {
+        // The ratings the notices tell are the ones written.
+        if let Ok(mut written) = parts.commit_rated(game, |next| due.apply(next), ratings, |_| told) {
             notices.append(&mut written.notices);
         }
     }
     notices
 }
 
-/// What is due for one game at `now`: the change to commit and the messages to send.
-fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<Notice>)> {
+/// What a tick found due for one game: the change to commit, the messages to send with it,
+/// and the rating changes both tell (found once, for the notices and for the write).
+struct Found {
+    due: Due,
+    told: Vec<Notice>,
+    ratings: Vec<RatingChange>,
+}
+
+impl Found {
+    /// A change that ends no game, so changes no rating.
+    fn unrated(due: Due, told: Vec<Notice>) -> Found {
+        Found { due, told, ratings: Vec::new() }
+    }
+}
+
+/// What is due for one game at `now`; an error when the ratings it changes cannot be read.
+fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Found, Refusal>> {
     let record = &game.record;
     match record.phase {
         Phase::Challenge if record.expires <= now => {
@@ -42,13 +67,13 @@ fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<Notice>
                 .ping(record.challenger, &record.names[0])
                 .push(format!(": your challenge {} to ", record.id))
                 .name(&record.names[1])
-                .push(format!(" ({}) expired unanswered.", record.game.name()));
-            Some((
+                .push(format!(" ({}) expired unanswered.", record.kind.name()));
+            Some(Ok(Found::unrated(
                 Due::Expire,
                 tell::tell(parts, (record, &parts.users.of(record)), record.challenger, message, true)
                     .into_iter()
                     .collect(),
-            ))
+            )))
         }
         Phase::Playing => clock_due(parts, game, now),
         _ => None,
@@ -56,13 +81,13 @@ fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<Notice>
 }
 
 /// The timeout or the reminder due for the player to move.
-fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<Notice>)> {
+fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Found, Refusal>> {
     let record = &game.record;
     let clock = record.clock?;
     let mover = game.mover()?;
     let waiting = record.other(mover);
     if let Some(moved) = parts.clocks.repaused(record, &parts.users.of(record)) {
-        Some((Due::Repaused(moved), Vec::new()))
+        Some(Ok(Found::unrated(Due::Repaused(moved), Vec::new())))
     } else if clock.deadline <= now && !clock.timeout_told {
         Some(timed_out(parts, game, mover, waiting, now))
     } else if clock.remind_at.is_some_and(|at| at <= now) && !clock.timeout_told {
@@ -72,10 +97,10 @@ fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<N
             parts.clocks.deadline(clock.deadline)
         ));
         let next = parts.clocks.remind_after(&clock, now);
-        Some((
+        Some(Ok(Found::unrated(
             Due::Reminded(next),
             tell::tell(parts, (record, &parts.users.of(record)), mover, message, false).into_iter().collect(),
-        ))
+        )))
     } else {
         None
     }
@@ -85,8 +110,9 @@ fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<(Due, Vec<N
 /// his own is aborted, whatever the setting: nobody loses a game he never began. Else,
 /// with automatic timeouts, and always when the bot waits (it never waits, as a player
 /// could), `mover` loses at once and both players are told; with `claim`, the waiting
-/// player is told that he may claim.
-fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: Timestamp) -> (Due, Vec<Notice>) {
+/// player is told that he may claim. The rating changes are found here, once: the notices
+/// tell them and the commit writes them.
+fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: Timestamp) -> Result<Found, Refusal> {
     let record = &game.record;
     let ran_out = parts.clocks.deadline(record.clock.map_or(now, |clock| clock.deadline));
     let automatic = parts.settings.timeouts == Timeouts::Automatic || parts.seat.is_bot(waiting);
@@ -106,10 +132,10 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
                     "'s time for {} ran out {ran_out}. You may `/claim` the win, or give more time with `/extratime`.",
                     record.id
                 ));
-            return (
+            return Ok(Found::unrated(
                 Due::TimedOut,
                 tell::tell(parts, (record, &parts.users.of(record)), waiting, message, true).into_iter().collect(),
-            );
+            ));
         }
     };
     // The result as it will be stored, for the messages written with it.
@@ -117,7 +143,8 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
     due.apply(&mut ended.record);
     let result = ended.result();
     // Like every other ending, both players read the new ratings with the result.
-    let ratings = parts.ratings.foreseen(&ended.record, &parts.seat);
+    let changes = parts.ratings.changes(false, &ended.record, &parts.seat)?;
+    let ratings = Ratings::foreseen(&ended.record, &changes);
     let mut notices = Vec::new();
     for user in [mover, waiting] {
         let message = Message::new().ping(user, record.name_of(user)).push(": ");
@@ -136,7 +163,7 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
     if let Some(notice) = notices.iter_mut().find(|notice| matches!(notice.target, Target::Channel(_))) {
         notice.buttons.push(Button::rematch(record.id));
     }
-    (due, notices)
+    Ok(Found { due, told: notices, ratings: changes })
 }
 
 /// What a tick changes in a record.

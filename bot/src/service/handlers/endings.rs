@@ -41,7 +41,7 @@ pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let message = Message::from(format!("Resign {} against ", record.id))
         .name(record.name_of(record.other(caller.user.id)))
         .push("? Press the button to confirm.");
-    let reply = Reply { ok: true, message, buttons: vec![button], game: Some(record.id), ..Reply::default() };
+    let reply = Reply { ok: true, message, buttons: vec![button], about: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
@@ -83,7 +83,7 @@ fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Re
     let turns = turns_before_offer(&game, side);
     if turns > 0 {
         let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
-        return Err(Refusal::DrawOfferTooSoon { game: game.id(), name, turns });
+        return Err(Refusal::DrawOfferTooSoon { id: game.id(), name, turns });
     }
     let at = u32::try_from(game.record.turns.len()).unwrap_or(u32::MAX);
     let slot = usize::from(side == Color::Black);
@@ -186,7 +186,7 @@ pub(crate) fn claim(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Res
     let now = parts.clocks.now();
     if clock.deadline > now {
         let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
-        return Err(Refusal::TimeLeft { game: game.id(), name, due: parts.clocks.deadline(clock.deadline) });
+        return Err(Refusal::TimeLeft { id: game.id(), name, due: parts.clocks.deadline(clock.deadline) });
     }
     if !game.record.both_played() {
         // Nobody loses a game he never began: it ends without result.
@@ -238,7 +238,7 @@ pub(crate) fn admin_abort(parts: &Parts, caller: &Caller, id: GameId) -> Result<
             Phase::Finished => game.result(),
             _ => "it never started".to_owned(),
         };
-        return Err(Refusal::GameOver { game: game.id(), result });
+        return Err(Refusal::GameOver { id: game.id(), result });
     }
     end(parts, caller, game, Finish::called_off(CalledOff::Admin(caller.user.name.clone())))
 }

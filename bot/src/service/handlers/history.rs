@@ -25,7 +25,7 @@ use crate::store::Phase;
 fn buttons(id: GameId, shown: usize, turns: usize) -> Vec<Button> {
     let button = |step: Step| {
         let turn = step.target(shown, turns)?;
-        Some(Action::History { step, game: id, turn }.button(step.label(), ButtonStyle::Secondary))
+        Some(Action::History { step, id, turn }.button(step.label(), ButtonStyle::Secondary))
     };
     Step::ALL.into_iter().filter_map(button).collect()
 }
@@ -47,7 +47,7 @@ fn shown_line(game: &Loaded, shown: usize) -> String {
 pub(crate) fn history_view(parts: &Parts, game: &Loaded, shown: usize) -> Result<Reply, Refusal> {
     let record = &game.record;
     let turns = record.turns.len();
-    let head = format!("{} {}: {}; {}.\n", record.id, record.game.title(), game.sides(), views::state(parts, game));
+    let head = format!("{} {}: {}; {}.\n", record.id, record.kind.title(), game.sides(), views::state(parts, game));
     let text = if record.turns.is_empty() {
         format!("{head}no turns yet")
     } else {
@@ -65,7 +65,7 @@ pub(crate) fn history_view(parts: &Parts, game: &Loaded, shown: usize) -> Result
         images: vec![board_after(parts, game, shown)?],
         files,
         buttons: buttons(record.id, shown, turns),
-        game: Some(record.id),
+        about: Some(record.id),
         ..Reply::default()
     })
 }
@@ -76,7 +76,7 @@ pub(crate) fn step_history(parts: &Parts, caller: &Caller, id: GameId, shown: us
     let game = parts.games.open_viewed(caller, Some(id), Fit::Any)?;
     let turns = game.record.turns.len();
     if shown > turns {
-        return Err(Refusal::NoSuchTurn { game: id, turn: shown, turns });
+        return Err(Refusal::NoSuchTurn { id, turn: shown, turns });
     }
     let mut reply = history_view(parts, &game, shown)?;
     reply.message.append(format!("\n{}", shown_line(&game, shown)));
@@ -100,7 +100,7 @@ fn board_after(parts: &Parts, game: &Loaded, shown: usize) -> Result<Attachment,
     if shown >= record.turns.len() {
         return Ok(parts.pictures.public_board(game));
     }
-    let replay = AnyGame::replay(record.game, &record.options, &record.turns[..shown])?;
+    let replay = AnyGame::replay(record.kind, &record.options, &record.turns[..shown])?;
     if let Some(error) = replay.error {
         return Err(Refusal::BrokenRecord(error.to_string()));
     }
@@ -114,7 +114,7 @@ fn export(game: &Loaded) -> Option<Attachment> {
     if matches!(record.phase, Phase::Challenge | Phase::Declined | Phase::Withdrawn | Phase::Expired) {
         return None;
     }
-    let (written, extension) = match record.game {
+    let (written, extension) = match record.kind {
         GameKind::Go => (formats::sgf::write(&exported(game)), "sgf"),
         GameKind::IChess => (formats::pgn::write(&exported(game)), "pgn"),
         _ => return None,
@@ -136,7 +136,7 @@ fn exported(game: &Loaded) -> Record {
     let record = &game.record;
     let ending = record.result.as_ref().map(|result| result.ending);
     Record {
-        kind: record.game,
+        kind: record.kind,
         options: record.options.clone(),
         players: game.player_names(),
         turns: record.turns.clone(),
@@ -173,7 +173,7 @@ mod tests {
     /// The game and the turn of a history button's `custom_id` after its prefix.
     fn parse(rest: &str) -> Option<(GameId, usize)> {
         match format!("history-{rest}").parse() {
-            Ok(Action::History { game, turn, .. }) => Some((game, turn)),
+            Ok(Action::History { id, turn, .. }) => Some((id, turn)),
             _ => None,
         }
     }

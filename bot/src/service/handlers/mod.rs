@@ -55,13 +55,11 @@ fn run(parts: &Parts, caller: &Caller, action: Action, value: Option<&str>) -> R
         Action::Rematch(id) => community::rematch(parts, caller, id),
         Action::TakebackAccept(id) => takeback::answer(parts, caller, id, true),
         Action::TakebackDecline(id) => takeback::answer(parts, caller, id, false),
-        Action::AcceptDead { game, proposal } => counting::accept(parts, caller, game, proposal),
+        Action::AcceptDead { id, proposal } => counting::accept(parts, caller, id, proposal),
         Action::Resume(id) => counting::resume(parts, caller, id),
-        Action::History { game, turn, .. } => history::step_history(parts, caller, game, turn),
+        Action::History { id, turn, .. } => history::step_history(parts, caller, id, turn),
         Action::Play(id) => picker::open(parts, caller, Some(id)),
         Action::NextGame(id) => views::show_board(parts, caller, Some(id)),
-        Action::Pick { press, game, version, path } => {
-            picker::press(parts, caller, press, (game, version, path), value)
-        }
+        Action::Pick { press, id, version, path } => picker::press(parts, caller, press, (id, version, path), value),
     }
 }

@@ -44,7 +44,7 @@ pub(crate) fn press(
     if press == PickPress::Cancel {
         let text = "Cancelled: nothing was played.".to_owned();
         let message = Message::from(text);
-        let reply = Reply { ok: true, message, replaces_message: true, game: Some(id), ..Reply::default() };
+        let reply = Reply { ok: true, message, replaces_message: true, about: Some(id), ..Reply::default() };
         return Ok(Response { reply, notices: Vec::new() });
     }
     let (caller, game) = reach(parts, caller, id)?;
@@ -121,7 +121,7 @@ fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces:
     let steps = path.steps();
     let at = picker.at(&steps).map_err(|error| Refusal::BadPick(error.to_string()))?;
     let (id, version) = (game.id(), game.record.version);
-    let action = |press| Action::Pick { press, game: id, version, path };
+    let action = |press| Action::Pick { press, id, version, path };
     let mut buttons = Vec::new();
     if !steps.is_empty() {
         buttons.push(action(PickPress::Back).button("Back", ButtonStyle::Secondary));
@@ -131,7 +131,7 @@ fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces:
             // What is still possible is marked on the board once something is chosen.
             let left = if steps.is_empty() { Vec::new() } else { picker.turns_after(&steps).unwrap_or_default() };
             let image = parts.pictures.board(game, caller.user.id, touched(&left));
-            let taps = taps(&options, path, |path| Action::Pick { press: PickPress::Tap, game: id, version, path });
+            let taps = taps(&options, path, |path| Action::Pick { press: PickPress::Tap, id, version, path });
             let selects = match taps {
                 Some(taps) => {
                     // Choices first, then Back and Cancel: one row on a phone when it fits.
@@ -174,7 +174,7 @@ fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces:
             }
         }
     };
-    Ok(private(Reply { ok: true, buttons, replaces_message: replaces, game: Some(id), ..reply }))
+    Ok(private(Reply { ok: true, buttons, replaces_message: replaces, about: Some(id), ..reply }))
 }
 
 /// The most choices a step shows as buttons of their own rather than a select menu: with

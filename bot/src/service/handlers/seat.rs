@@ -33,7 +33,7 @@ pub(crate) fn resume(parts: &Parts) {
 /// Applies the bot's answer ([`Service::apply_answer`](crate::service::Service::apply_answer)).
 pub(crate) fn apply(parts: &Parts, answer: Answer<GameId>) -> Vec<Notice> {
     let Some(bot) = parts.seat.user() else { return Vec::new() };
-    let id = answer.game;
+    let id = answer.id;
     let decision = match answer.decision {
         Ok(decision) => decision,
         Err(error) => {

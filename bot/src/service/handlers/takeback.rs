@@ -51,7 +51,7 @@ pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<
         Action::TakebackDecline(record.id).button("Decline", ButtonStyle::Secondary),
     ];
     let images = vec![parts.pictures.public_board(&game)];
-    let reply = Reply { ok: true, message, images, buttons, game: Some(record.id), ..Reply::default() };
+    let reply = Reply { ok: true, message, images, buttons, about: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
@@ -99,7 +99,7 @@ fn undone(record: &GameRecord, by: UserId) -> Result<(usize, AnyGame), Refusal> 
     // every turn, and the two before the last two turns).
     let mut movers = Vec::new();
     let mut recent: Vec<AnyGame> = Vec::new();
-    let replay = AnyGame::replay_seen(record.game, &record.options, &record.turns, |position| {
+    let replay = AnyGame::replay_seen(record.kind, &record.options, &record.turns, |position| {
         movers.push(position.to_move());
         if recent.len() == 3 {
             recent.remove(0);
@@ -147,7 +147,7 @@ fn take_back(parts: &Parts, caller: &Caller, game: Loaded, by: UserId, said: Mes
             message.append(to_move.push(format!(" to move{}.", parts.clocks.time_left(record))));
         }
         let images = vec![parts.pictures.public_board(game)];
-        let reply = Reply { ok: true, message, images, game: Some(record.id), ..Reply::default() };
+        let reply = Reply { ok: true, message, images, about: Some(record.id), ..Reply::default() };
         Response { reply, notices: Vec::new() }
     })
 }

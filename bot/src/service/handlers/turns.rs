@@ -22,7 +22,7 @@ pub(crate) fn check_turn(parts: &Parts, game: &Loaded, caller: UserId) -> Result
     let side = game.check_playing(caller)?;
     if game.to_move() != Some(side) {
         let name = game.mover().map_or("nobody", |user| game.record.name_of(user));
-        let refusal = Refusal::NotYourTurn { game: game.id(), name: text::name(name) };
+        let refusal = Refusal::NotYourTurn { id: game.id(), name: text::name(name) };
         return Err(refusal.with_board(game.id(), parts.pictures.board(game, caller, Vec::new())));
     }
     Ok(side)
@@ -161,7 +161,7 @@ fn turn_response(
         );
     }
     let mut reply =
-        Reply { ok: true, images: vec![parts.pictures.public_board(game)], game: Some(record.id), ..Reply::default() };
+        Reply { ok: true, images: vec![parts.pictures.public_board(game)], about: Some(record.id), ..Reply::default() };
     let mut buttons = Vec::new();
     let notices = match record.phase {
         Phase::Finished => {

@@ -69,7 +69,7 @@ pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let text = format!(
         "{} {}: {}, {} played; {}.",
         record.id,
-        record.game.title(),
+        record.kind.title(),
         game.sides(),
         text::counted(record.turns.len(), "turn", "turns"),
         state(parts, &game)
@@ -87,7 +87,7 @@ pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -
             message: text.into(),
             images,
             buttons: buttons.into_iter().collect(),
-            game: Some(record.id),
+            about: Some(record.id),
             ..Reply::default()
         },
         notices: vec![],
@@ -107,7 +107,7 @@ pub fn record_file(game: &Loaded) -> String {
         .iter()
         .map(|pair| if pair.contains(' ') { format!("--option \"{pair}\"") } else { format!("--option {pair}") })
         .collect();
-    let mut file = format!("# Stonemate {}: {}\n# {}\n", record.id, record.game.name(), game.sides());
+    let mut file = format!("# Stonemate {}: {}\n# {}\n", record.id, record.kind.name(), game.sides());
     let _ = writeln!(file, "# options: {}", options.join(" "));
     if record.phase == Phase::Finished {
         let _ = writeln!(file, "# result: {}", game.result());
@@ -115,7 +115,7 @@ pub fn record_file(game: &Loaded) -> String {
     let _ = writeln!(
         file,
         "# replay: stonemate replay --game {} {} game-{}.txt",
-        record.game.name(),
+        record.kind.name(),
         arguments.join(" "),
         record.id.0
     );
@@ -132,10 +132,10 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
     for game in by_urgency(parts, caller, user.id, None)? {
         let record = &game.record;
         let opponent = text::name(record.name_of(record.other(user.id)));
-        lines.push(format!("{} {} vs {opponent}: {}", record.id, record.game.name(), state(parts, &game)));
+        lines.push(format!("{} {} vs {opponent}: {}", record.id, record.kind.name(), state(parts, &game)));
     }
     for record in parts.games.records_of(caller, user.id, Phase::Challenge)? {
-        let kind = record.game.name();
+        let kind = record.kind.name();
         let line = if record.is_open() {
             format!("{} {kind} open challenge, waiting for anyone", record.id)
         } else if record.challenger == user.id {
@@ -209,7 +209,7 @@ pub(crate) fn finished_games(
         let opponent = text::name(record.name_of(record.other(user.id)));
         let when = record.result.as_ref().and_then(|result| result.finished);
         let when = when.map_or_else(String::new, |at| format!(", ended {}", parts.clocks.deadline(at)));
-        lines.push(format!("{} {} vs {opponent}: {}{when}", record.id, record.game.name(), state(parts, &game)));
+        lines.push(format!("{} {} vs {opponent}: {}{when}", record.id, record.kind.name(), state(parts, &game)));
     }
     let head = format!(
         "{name}'s finished games, newest first (page {page} of {pages}):
@@ -253,25 +253,25 @@ pub(crate) fn legal(
     text: Option<GameId>,
     square: Option<&str>,
 ) -> Result<Response, Refusal> {
-    let loaded = parts.games.open_viewed(caller, text, Fit::ToMove)?;
-    let (record, game) = (&loaded.record, &loaded.position);
+    let game = parts.games.open_viewed(caller, text, Fit::ToMove)?;
+    let (record, position) = (&game.record, &game.position);
     if record.phase == Phase::Finished {
         // Over by a resignation, a time out or an agreement, the position still has
         // turns; none of them may be played.
-        return Err(Refusal::GameOver { game: record.id, result: loaded.result() });
+        return Err(Refusal::GameOver { id: record.id, result: game.result() });
     }
     let square = match square.map(str::trim).filter(|s| !s.is_empty()) {
         Some(text) => Some(text.parse::<Square>().map_err(|_| Refusal::BadSquare(text.chars().take(20).collect()))?),
         None => None,
     };
-    let turns: Vec<Turn> = game
+    let turns: Vec<Turn> = position
         .legal_turns()
         .into_iter()
         .filter(|turn| square.is_none_or(|s| turn_squares(turn).0.contains(&s)))
         .collect();
     let mut highlights: Vec<Square> = turns.iter().filter_map(|turn| turn_squares(turn).1).collect();
     highlights.dedup();
-    let names: Vec<String> = turns.iter().map(|turn| game.format_turn(*turn)).collect();
+    let names: Vec<String> = turns.iter().map(|turn| position.format_turn(*turn)).collect();
     let from = square.map_or(String::new(), |square| format!(" from {square}"));
     let text = match (record.phase, names.len()) {
         (Phase::Challenge, _) => format!("{} has not started yet.", record.id),
@@ -284,8 +284,8 @@ pub(crate) fn legal(
             })
         }
     };
-    let images = vec![parts.pictures.board(&loaded, caller.user.id, highlights)];
-    let reply = Reply { ok: true, message: text.into(), images, game: Some(record.id), ..Reply::default() };
+    let images = vec![parts.pictures.board(&game, caller.user.id, highlights)];
+    let reply = Reply { ok: true, message: text.into(), images, about: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
 
