@@ -28,6 +28,7 @@
 #![warn(missing_docs)]
 
 mod alphabeta;
+mod chogo_ab;
 pub mod counting;
 pub mod decision;
 pub mod fastgo;

@@ -163,6 +163,11 @@ pub const HEAVY_FROM_NODES: u64 = 10_000;
 /// playout) costs about this much less than a Monte Carlo node of iChess.
 pub const ALPHA_BETA_NODES_PER_NODE: u64 = 20;
 
+/// Alpha-beta nodes per node of the budget in Chogo, whose hard search (from hard's
+/// budget on, or with a time and no node limit) is an alpha-beta search
+/// (`ai/src/chogo_ab.rs`); smaller ones keep the Monte Carlo search.
+pub const CHOGO_ALPHA_BETA_NODES_PER_NODE: u64 = 2;
+
 fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<SearchResult> {
     search_keeping(game, config, method, None).map(|(result, _)| result)
 }
@@ -230,6 +235,19 @@ fn search_keeping(
             return crate::alphabeta::search(ichess, crate::alphabeta::Limits { nodes, deadline }, started)
                 .map(|result| (result, None));
         }
+    }
+    if let AnyGame::Chogo(chogo) = game
+        && method == Method::Current
+        && config.budget.nodes.is_none_or(|n| n >= Level::Hard.nodes(game.kind()))
+    {
+        let nodes = match config.budget {
+            Budget { nodes: Some(n), .. } => n.saturating_mul(CHOGO_ALPHA_BETA_NODES_PER_NODE),
+            Budget { nodes: None, time: Some(_) } => u64::MAX,
+            Budget { nodes: None, time: None } => MAX_NODES_PER_THREAD * CHOGO_ALPHA_BETA_NODES_PER_NODE,
+        };
+        let deadline = config.budget.time.map(|time| started + time);
+        return crate::chogo_ab::search(chogo, crate::alphabeta::Limits { nodes, deadline }, started)
+            .map(|result| (result, None));
     }
     let turns = game.legal_turns();
     if turns.is_empty() || game.to_move().is_none() {
