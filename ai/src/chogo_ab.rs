@@ -168,11 +168,15 @@ struct Searcher {
 }
 
 impl Searcher {
-    fn out_of_budget(&mut self) -> bool {
-        if self.nodes >= self.limits.nodes || (self.nodes % 128 == 0 && self.past_deadline()) {
+    /// Counts a node, unless the budget is spent (then the search stops): the search
+    /// makes at most the budget's nodes.
+    fn visit(&mut self) -> bool {
+        if self.stopped || self.nodes >= self.limits.nodes || (self.nodes % 128 == 0 && self.past_deadline()) {
             self.stopped = true;
+            return false;
         }
-        self.stopped
+        self.nodes += 1;
+        true
     }
 
     fn past_deadline(&self) -> bool {
@@ -215,15 +219,14 @@ impl Searcher {
     }
 
     fn alpha_beta(&mut self, chogo: &Chogo, side: Color, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.nodes += 1;
+        if !self.visit() {
+            return 0;
+        }
         if let Some(score) = Self::ended(chogo, side, ply) {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(chogo, side, alpha, beta, ply, 0);
-        }
-        if self.out_of_budget() {
-            return 0;
         }
         let mut turns = chogo.legal_turns();
         self.order(chogo, &mut turns, ply);
@@ -284,8 +287,7 @@ impl Searcher {
         turns.sort_by_key(|&turn| std::cmp::Reverse(target(turn).map_or(0, |to| captures[to.index()])));
         let mut best = stand;
         for turn in turns {
-            self.nodes += 1;
-            if self.out_of_budget() {
+            if !self.visit() {
                 return 0;
             }
             let mut next = chogo.clone();
@@ -338,8 +340,7 @@ pub(crate) fn search(game: &Chogo, limits: Limits, started: Instant) -> Option<S
     // The engine's order stays the result's order; `order` is the search's.
     let listed = turns.clone();
     searcher.order(game, &mut turns, 0);
-    let mut order: Vec<usize> =
-        turns.iter().map(|turn| listed.iter().position(|t| t == turn).unwrap_or(0)).collect();
+    let mut order: Vec<usize> = turns.iter().map(|turn| listed.iter().position(|t| t == turn).unwrap_or(0)).collect();
     let children: Vec<Option<Chogo>> = listed
         .iter()
         .map(|&turn| {
