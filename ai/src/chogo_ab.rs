@@ -413,3 +413,39 @@ pub(crate) fn search(game: &Chogo, limits: Limits, started: Instant) -> Option<S
         root,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position from board strings (top rank first), White to move.
+    fn setup(rows: &[&str]) -> Chogo {
+        Chogo::from_setup(rows, Color::White).expect("a valid set-up")
+    }
+
+    #[test]
+    fn a_capture_cell_is_the_last_empty_neighbour_of_an_enemy_piece_touching_ours() {
+        // Green's soldier on a4 has White's on b4 and a3 beside it and a5 empty: White
+        // takes it on a5. White's soldier on a3 (a2 is missing) has Green's on a4 beside
+        // it and b3 empty: Green takes it on b3. The kings have room.
+        let game = setup(&["--....--", "-......-", "........", "sS..k...", "S......K", "-......-", "--....--"]);
+        let marked = |color| {
+            let cells = capture_cells(game.board(), color);
+            (0..SQUARES)
+                .filter(|&i| cells[i] > 0)
+                .filter_map(Square::from_index)
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(marked(Color::White), ["a5"]);
+        assert_eq!(marked(Color::Black), ["b3"]);
+    }
+
+    #[test]
+    fn the_side_ahead_scores_more_and_the_score_is_symmetric() {
+        let even = setup(&["--....--", "-......-", "...s....", "....k...", "...S...K", "-......-", "--....--"]);
+        let ahead = setup(&["--....--", "-......-", "........", "....k...", "...S..SK", "-......-", "--....--"]);
+        assert_eq!(evaluate(&even, Color::White), -evaluate(&even, Color::Black));
+        assert!(evaluate(&ahead, Color::White) > evaluate(&even, Color::White) + SOLDIER / 2);
+    }
+}
