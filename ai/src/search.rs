@@ -183,6 +183,21 @@ impl KeptTree {
     pub fn node_count(&self) -> usize {
         self.tree.nodes.len()
     }
+
+    /// About how many bytes the tree's nodes take, with their lists of turns and children
+    /// and their AMAF tables: what a cache of kept trees bounds (a leaf on a large board
+    /// holds hundreds of untried turns, so nodes alone say little about memory).
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        let held = |node: &Node| {
+            node.untried.capacity() * size_of::<Turn>()
+                + node.children.capacity() * size_of::<usize>()
+                + node.amaf.as_ref().map_or(0, |table| size_of_val(&**table))
+        };
+        size_of::<KeptTree>()
+            + self.tree.nodes.capacity() * size_of::<Node>()
+            + self.tree.nodes.iter().map(held).sum::<usize>()
+    }
 }
 
 /// [`search_with`], keeping the tree for the next turn: `kept` is the tree of an earlier
