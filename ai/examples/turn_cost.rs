@@ -42,9 +42,16 @@ fn main() -> Result<(), String> {
     // show what the bot's pool would keep.
     let (result, kept) = search_reusing(&game, &config, Method::Current, None, &[]).ok_or("the game is over")?;
     let cpu = cpu_time(clock) - cpu;
+    let size =
+        |tree: &stonemate_ai::KeptTree| format!("{} nodes {:.1} MB", tree.node_count(), tree.memory() as f64 / 1e6);
+    // The pool keeps only the subtree after the turn played.
     let kept = kept.map_or_else(
         || "none".to_owned(),
-        |tree| format!("{} nodes {:.1} MB", tree.node_count(), tree.memory() as f64 / 1e6),
+        |tree| {
+            let whole = size(&tree);
+            let after = tree.after(result.turn).map_or_else(|| "none".to_owned(), |tree| size(&tree));
+            format!("{whole}, after the turn {after}")
+        },
     );
     println!(
         "{kind} {level} after {} turns: {} nodes {} wall {:.2} s cpu {:.2} s value {:.3} tree {kept}",

@@ -184,6 +184,22 @@ impl KeptTree {
         self.tree.nodes.len()
     }
 
+    /// The subtree after `turn`, one of the root's turns, as a tree of its own: what the
+    /// next search after `turn` would start from anyway (its result is the same whether it
+    /// is given this tree or the whole one with `turn` in front of its turns since), kept
+    /// without the other turns' subtrees while the opponent thinks. `None` when the tree
+    /// has not searched `turn` or the game ends with it.
+    #[must_use]
+    pub fn after(self, turn: Turn) -> Option<KeptTree> {
+        let mut position = self.tree.root_game.clone();
+        if !position.play(turn) {
+            return None;
+        }
+        let turns = position.legal_turns();
+        let KeptTree { tree, method, strong } = self;
+        tree.rerooted(&[turn], &turns).map(|tree| KeptTree { tree, method, strong })
+    }
+
     /// About how many bytes the tree's nodes take, with their lists of turns and children
     /// and their AMAF tables: what a cache of kept trees bounds (a leaf on a large board
     /// holds hundreds of untried turns, so nodes alone say little about memory).
