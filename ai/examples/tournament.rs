@@ -17,9 +17,11 @@
 //!                          playout board), ravehard etc. (RAVE with light
 //!                          playouts, issue 29's first session), stronghard etc.
 //!                          (hard's search at any budget: alpha-beta in iChess,
-//!                          heavy playouts in go), keephard etc. (the bot's search
-//!                          keeping its tree between its turns, as the bot's pool does;
-//!                          it prints how much it reused when its pairing ends),
+//!                          heavy playouts in go; in Chogo session 9's Monte Carlo
+//!                          hard, which hard's alpha-beta replaced), keephard etc.
+//!                          (the bot's search keeping its tree between its turns, as
+//!                          the bot's pool does; it prints how much it reused when its
+//!                          pairing ends),
 //!                          gnugo:LEVEL (go only), fsf:NODES (iChess only); default
 //!                          easy:random medium:random hard:random hard:easy, plus
 //!                          hard:gnugo:1 hard:gnugo:10 (go) and hard:fsf:1000 (iChess)

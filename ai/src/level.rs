@@ -11,7 +11,7 @@
 //! | Gess | 100 | 4,000 | 30,000 |
 //! | iChess (hard: alpha-beta, 20 of its nodes per budget node) | 200 | 20,000 | 100,000 |
 //! | go (9x9; larger boards hit the time limit) | 100 | 1,000 | 50,000 |
-//! | Chogo | 100 | 5,000 | 40,000 |
+//! | Chogo (hard: alpha-beta, 2 of its nodes per budget node) | 100 | 5,000 | 40,000 |
 //!
 //! Time limits: easy 1 s, medium 2 s, hard 5 s. Go's hard budget (heavy playouts, about
 //! 15,000 nodes a second on one core of the 2-core machine) takes about 3 s on 9x9 when

@@ -135,8 +135,8 @@ pub struct SearchResult {
 ///
 /// Go with a set whose pieces act like stones is searched on the playout board
 /// ([`FastGo`](crate::fastgo::FastGo)) with RAVE and priors, every other game with UCT
-/// on the engine's board; from hard's budget on, iChess by alpha-beta and Chego, Gess and
-/// Chogo with hard's knowledge ([`Method::Current`]).
+/// on the engine's board; from hard's budget on, iChess and Chogo by alpha-beta and Chego
+/// and Gess with hard's knowledge ([`Method::Current`]).
 #[must_use]
 pub fn search(game: &AnyGame, config: &SearchConfig) -> Option<SearchResult> {
     search_with(game, config, Method::Current)
@@ -162,6 +162,11 @@ pub const HEAVY_FROM_NODES: u64 = 10_000;
 /// Alpha-beta nodes per node of the budget: an alpha-beta node (one position, no
 /// playout) costs about this much less than a Monte Carlo node of iChess.
 pub const ALPHA_BETA_NODES_PER_NODE: u64 = 20;
+
+/// Alpha-beta nodes per node of the budget in Chogo, whose hard search (from hard's
+/// budget on, or with a time and no node limit) is an alpha-beta search
+/// (`ai/src/chogo_ab.rs`); smaller ones keep the Monte Carlo search.
+pub const CHOGO_ALPHA_BETA_NODES_PER_NODE: u64 = 2;
 
 fn search_on(game: &AnyGame, config: &SearchConfig, method: Method) -> Option<SearchResult> {
     search_keeping(game, config, method, None).map(|(result, _)| result)
@@ -261,6 +266,19 @@ fn search_keeping(
             return crate::alphabeta::search(ichess, crate::alphabeta::Limits { nodes, deadline }, started)
                 .map(|result| (result, None));
         }
+    }
+    if let AnyGame::Chogo(chogo) = game
+        && method == Method::Current
+        && config.budget.nodes.is_none_or(|n| n >= Level::Hard.nodes(game.kind()))
+    {
+        let nodes = match config.budget {
+            Budget { nodes: Some(n), .. } => n.saturating_mul(CHOGO_ALPHA_BETA_NODES_PER_NODE),
+            Budget { nodes: None, time: Some(_) } => u64::MAX,
+            Budget { nodes: None, time: None } => MAX_NODES_PER_THREAD * CHOGO_ALPHA_BETA_NODES_PER_NODE,
+        };
+        let deadline = config.budget.time.map(|time| started + time);
+        return crate::chogo_ab::search(chogo, crate::alphabeta::Limits { nodes, deadline }, started)
+            .map(|result| (result, None));
     }
     let turns = game.legal_turns();
     if turns.is_empty() || game.to_move().is_none() {
@@ -398,8 +416,9 @@ pub enum Method {
     /// The bot's search: in go with a stone-like set, the playout board, with RAVE (all
     /// moves as first) and priors for captures, ataris, saving moves and self-ataris;
     /// elsewhere as [`Method::PlainUct`], except that from hard's budget on (and with a
-    /// time and no node limit) iChess is searched by alpha-beta and Chego, Gess and Chogo
-    /// with hard's knowledge, as [`Method::Strong`] does.
+    /// time and no node limit) iChess and Chogo are searched by alpha-beta (Chogo:
+    /// `chogo_ab.rs`, with [`CHOGO_ALPHA_BETA_NODES_PER_NODE`] times the nodes) and Chego
+    /// and Gess with hard's knowledge, as [`Method::Strong`] does.
     Current,
     /// Plain UCT with one playout per node and the solver, on the playout board where it
     /// applies.
@@ -408,8 +427,9 @@ pub enum Method {
     /// heavy playouts and shapes in go; in Chego, Gess and Chogo, a node's turns ordered
     /// by their tactics and short playouts scored by the evaluation (Chego: 8 drops and
     /// RAVE over its drops; Gess and Chogo: the evaluation at once). (The bot's search
-    /// is this one from hard's budget on, and [`Method::RaveLight`] or the Monte Carlo
-    /// search below it.)
+    /// is this one from hard's budget on, except in Chogo, and [`Method::RaveLight`] or
+    /// the Monte Carlo search below it.) In Chogo this is session 9's hard, kept as the
+    /// baseline the alpha-beta search of [`Method::Current`] is measured against.
     Strong,
     /// The search of issue 29's first session: as [`Method::Current`] but with light
     /// playouts (random drops that never fill an own eye) and priors without shapes.

@@ -1,5 +1,6 @@
 //! Hard's search in Chego, Gess and Chogo (`Method::Strong`, the bot's search from hard's
-//! budget on): legal, repeatable for a seed, and still finding what it can prove.
+//! budget on in Chego and Gess; in Chogo session 9's hard, the baseline of the alpha-beta
+//! search in `chogo.rs`): legal, repeatable for a seed, and still finding what it can prove.
 
 use stonemate_ai::{Budget, Method, Proof, SearchConfig, search_with};
 use stonemate_engine::notation::record_tokens;

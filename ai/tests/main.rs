@@ -1,6 +1,7 @@
 //! The ai crate's integration tests, one binary (areas as modules).
 
 mod alphabeta;
+mod chogo;
 mod counting;
 mod fastgo;
 mod games;
