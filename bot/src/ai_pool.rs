@@ -254,8 +254,9 @@ pub struct KeptBound {
 impl KeptBound {
     /// The bot's bound: 256 games and 512 MiB. What is kept is the subtree after the
     /// bot's turn (measured with `ai/examples/turn_cost.rs`): at hard, 3-7 MB in 9x9 go
-    /// (of a 37-41 MB search tree), about 10 MB in Chogo, 1 MB in Gess and Chego; at
-    /// medium under 1 MB; 19x19 go stopped by the time limit, well under 20 MB. So the
+    /// (of a 37-41 MB search tree), 1 MB in Gess and Chego, none for iChess's and
+    /// Chogo's alpha-beta; at medium under 1 MB; 19x19 go stopped by the time limit, well
+    /// under 20 MB. So the
     /// bytes (a few percent of a small server's memory) bind only when many hard games are
     /// under way at once, and the count keeps the bookkeeping small otherwise; a game whose
     /// tree was evicted only searches afresh.
