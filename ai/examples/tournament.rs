@@ -18,7 +18,10 @@
 //!                          playouts, issue 29's first session), stronghard etc.
 //!                          (hard's search at any budget: alpha-beta in iChess,
 //!                          heavy playouts in go; in Chogo session 9's Monte Carlo
-//!                          hard, which hard's alpha-beta replaced),
+//!                          hard, which hard's alpha-beta replaced), keephard etc.
+//!                          (the bot's search keeping its tree between its turns, as
+//!                          the bot's pool does; it prints how much it reused when its
+//!                          pairing ends),
 //!                          gnugo:LEVEL (go only), fsf:NODES (iChess only); default
 //!                          easy:random medium:random hard:random hard:easy, plus
 //!                          hard:gnugo:1 hard:gnugo:10 (go) and hard:fsf:1000 (iChess)
@@ -56,7 +59,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use stonemate_ai::{Budget, Level, Method, SearchConfig, knowledge, search_with};
+use stonemate_ai::{Budget, KeptTree, Level, Method, SearchConfig, knowledge, search_reusing, search_with};
 use stonemate_engine::formats::{self, Record};
 use stonemate_engine::ichess::IChess;
 use stonemate_engine::{AnyGame, Color, EndReason, Ending, GameKind, Outcome, Role, Square, Turn};
@@ -90,11 +93,46 @@ struct Bot {
     threads: usize,
     /// The bot's search, or a baseline (`old` and `uct` players).
     method: Method,
+    /// `Some` for a `keep` player: the tree of its last search and what it reused.
+    reuse: Option<Reuse>,
+}
+
+/// A `keep` player's tree and its count of what the kept trees brought.
+#[derive(Default)]
+struct Reuse {
+    /// The player's name, for the count printed when it is dropped.
+    player: String,
+    /// The tree of the last search and the game's turns up to its root.
+    kept: Option<(Vec<Turn>, KeptTree)>,
+    searches: u64,
+    /// Searches that started with playouts from the kept tree.
+    reused: u64,
+    /// Playouts at the root that kept trees brought, together.
+    visits: u64,
+    /// New playouts made, together.
+    nodes: u64,
+}
+
+impl Drop for Reuse {
+    fn drop(&mut self) {
+        if self.searches > 0 {
+            let per = |n: u64| n as f64 / self.searches as f64;
+            eprintln!(
+                "{}: {} searches, {} from a kept tree; per search {:.0} playouts kept at the start, {:.0} new",
+                self.player,
+                self.searches,
+                self.reused,
+                per(self.visits),
+                per(self.nodes)
+            );
+        }
+    }
 }
 
 impl Player for Bot {
     fn name(&self) -> String {
         let prefix = match self.method {
+            Method::Current if self.reuse.is_some() => "keep",
             Method::Current => "",
             Method::PlainUct => "uct",
             Method::Baseline => "old",
@@ -104,10 +142,28 @@ impl Player for Bot {
         format!("{prefix}{}", self.level.name())
     }
 
-    fn choose(&mut self, _: &AnyGame, _: &[Turn], game: &AnyGame, seed: u64) -> Result<Turn, Failure> {
+    fn choose(&mut self, _: &AnyGame, history: &[Turn], game: &AnyGame, seed: u64) -> Result<Turn, Failure> {
         let budget = self.budget.unwrap_or_else(|| self.level.budget(game.kind()));
         let config = SearchConfig { budget, seed, threads: self.threads };
-        search_with(game, &config, self.method).map(|result| result.turn).ok_or_else(|| "no legal turn".into())
+        let Some(reuse) = self.reuse.as_mut() else {
+            return search_with(game, &config, self.method)
+                .map(|result| result.turn)
+                .ok_or_else(|| "no legal turn".into());
+        };
+        // The tree of this game's last search, if this game continues it (a new game does not).
+        let (kept, since) = match reuse.kept.take() {
+            Some((turns, tree)) if history.starts_with(&turns) => (Some(tree), &history[turns.len()..]),
+            _ => (None, &[][..]),
+        };
+        let (result, tree) =
+            search_reusing(game, &config, self.method, kept, since).ok_or_else(|| Failure::from("no legal turn"))?;
+        let visits = result.root.iter().map(|root| root.visits).sum::<u64>().saturating_sub(result.nodes);
+        reuse.searches += 1;
+        reuse.reused += u64::from(visits > 0);
+        reuse.visits += visits;
+        reuse.nodes += result.nodes;
+        reuse.kept = tree.map(|tree| (history.to_vec(), tree));
+        Ok(result.turn)
     }
 }
 
@@ -718,9 +774,16 @@ fn player(name: &str, partner: Level, args: &Args) -> Result<Box<dyn Player>, Fa
         },
         threads: args.threads,
         method: Method::Current,
+        reuse: None,
     };
     if let Ok(level) = name.parse::<Level>() {
         return Ok(Box::new(bot(level)));
+    }
+    if let Some(level) = name.strip_prefix("keep").and_then(|rest| rest.parse::<Level>().ok()) {
+        // (Reuse prints on drop, so it is built by assignment, not by update syntax.)
+        let mut reuse = Reuse::default();
+        reuse.player = name.to_owned();
+        return Ok(Box::new(Bot { reuse: Some(reuse), ..bot(level) }));
     }
     for (prefix, method) in
         [("old", Method::Baseline), ("uct", Method::PlainUct), ("rave", Method::RaveLight), ("strong", Method::Strong)]

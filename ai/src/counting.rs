@@ -79,13 +79,13 @@ fn fast_dead(go: &Go, playouts: u32, seed: u64) -> Option<DeadPieces> {
 /// so its pieces lean to whoever won that race; GNU Go counts none of them dead, and
 /// neither player can take them, so neither does the estimate.
 fn without_seki(go: &Go, dead: DeadPieces) -> Option<DeadPieces> {
-    let steps = Steps::of(go)?;
     let board = FastGo::from_go(go)?;
+    let squares: Vec<stonemate_engine::Square> = board.squares().collect();
     // The board with the other side to move (after a pass), for that side's tactics.
     let mut other = board.clone();
     other.play(Turn::Pass);
     let dead_at: Vec<bool> = {
-        let mut at = vec![false; steps.squares.len()];
+        let mut at = vec![false; squares.len()];
         for square in dead.squares() {
             if let Some(i) = board.index_of(square) {
                 at[i] = true;
@@ -93,21 +93,21 @@ fn without_seki(go: &Go, dead: DeadPieces) -> Option<DeadPieces> {
         }
         at
     };
-    let mut keep = vec![false; steps.squares.len()];
-    let mut seen = vec![false; steps.squares.len()];
-    for start in 0..steps.squares.len() {
+    let mut keep = vec![false; squares.len()];
+    let mut seen = vec![false; squares.len()];
+    for start in 0..squares.len() {
         if !dead_at[start] || seen[start] {
             continue;
         }
-        let Some(piece) = board.get(steps.squares[start]) else { continue };
-        let (group, liberties) = steps.group(&board, start, piece.color);
+        let Some(piece) = board.get(squares[start]) else { continue };
+        // The board keeps its chains: the group and its empty steps are read, not searched.
+        let Some((group, liberties)) = board.chain_at(start) else { continue };
         for &i in &group {
             seen[i] = true;
         }
         let attacker = if board.to_move() == Some(piece.color) { &other } else { &board };
-        let unapproachable = |i: &usize| {
-            attacker.tactics(steps.squares[*i]).is_some_and(|tactics| tactics.self_atari && !tactics.captures)
-        };
+        let unapproachable =
+            |i: &usize| attacker.tactics(squares[*i]).is_some_and(|tactics| tactics.self_atari && !tactics.captures);
         if liberties.len() >= 2 && liberties.iter().all(unapproachable) {
             for i in group {
                 keep[i] = true;
@@ -178,26 +178,6 @@ impl Steps {
             })
             .collect();
         Some(Steps { squares, steps })
-    }
-
-    /// The group of `color`'s piece on board index `start` (pieces joined by steps) and
-    /// its empty steps, as board indices.
-    fn group(&self, board: &FastGo, start: usize, color: Color) -> (Vec<usize>, Vec<usize>) {
-        let mut group = vec![start];
-        let mut liberties = Vec::new();
-        let mut next = 0;
-        while next < group.len() {
-            let at = group[next];
-            next += 1;
-            for &to in &self.steps[at] {
-                match board.get(self.squares[to]) {
-                    None if !liberties.contains(&to) => liberties.push(to),
-                    Some(piece) if piece.color == color && !group.contains(&to) => group.push(to),
-                    _ => {}
-                }
-            }
-        }
-        (group, liberties)
     }
 
     /// Fills `owners` (by board index) with 1 for a square Black owns on `game`'s board, -1

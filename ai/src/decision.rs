@@ -4,7 +4,7 @@
 
 use stonemate_engine::{AnyGame, Color, Turn};
 
-use crate::search::{Proof, SearchConfig, SearchResult, search};
+use crate::search::{KeptTree, Method, Proof, SearchConfig, SearchResult, search, search_reusing};
 use crate::verdict::{accepts_draw, resigns};
 
 /// What the bot is asked.
@@ -60,7 +60,33 @@ pub fn decide(game: &AnyGame, question: Question, config: &SearchConfig) -> Opti
     if matches!(question, Question::Counting { .. }) {
         return None;
     }
-    let result = search(game, config)?;
+    answer(game, question, search(game, config)?)
+}
+
+/// [`decide`] with the search's tree kept between the bot's turns ([`search_reusing`] with
+/// [`Method::Current`]): `kept` is the tree of an earlier search in the same game and
+/// `since` the turns played from that search's position to `game`. Returns the answer and
+/// the tree to pass on; `None` (and no tree) when `decide` would answer `None`.
+///
+/// Without a tree it answers as `decide` does; with one, as the same history of searches
+/// does (a seed alone no longer says which).
+#[must_use]
+pub fn decide_reusing(
+    game: &AnyGame,
+    question: Question,
+    config: &SearchConfig,
+    kept: Option<KeptTree>,
+    since: &[Turn],
+) -> Option<(Decided, Option<KeptTree>)> {
+    if matches!(question, Question::Counting { .. }) {
+        return None;
+    }
+    let (result, kept) = search_reusing(game, config, Method::Current, kept, since)?;
+    Some((answer(game, question, result)?, kept))
+}
+
+/// The answer to `question` that a search's result gives.
+fn answer(game: &AnyGame, question: Question, result: SearchResult) -> Option<Decided> {
     let decision = match question {
         Question::Turn if resigns(&result) => Decision::Resign,
         Question::Turn => Decision::Play(result.turn),

@@ -867,6 +867,34 @@ impl FastGo {
         }
     }
 
+    /// The chain of the piece on board index `at` (the pieces its steps join, as the
+    /// board keeps them) and the chain's distinct empty steps, as board indices; `None`
+    /// for an empty square or an index off the board. For readers outside the playouts
+    /// (counting's seki test), which would otherwise walk the group again.
+    #[must_use]
+    pub fn chain_at(&self, at: usize) -> Option<(Vec<usize>, Vec<usize>)> {
+        if self.cells.get(at)?.color == EMPTY {
+            return None;
+        }
+        let rep = usize::from(self.cells[at].chain);
+        let mut pieces = Vec::with_capacity(usize::from(self.cells[rep].size));
+        let mut liberties = Vec::new();
+        let mut square = rep;
+        loop {
+            pieces.push(square);
+            for &to in self.geometry.steps(square) {
+                let to = usize::from(to);
+                if self.cells[to].color == EMPTY && !liberties.contains(&to) {
+                    liberties.push(to);
+                }
+            }
+            square = usize::from(self.cells[square].next);
+            if square == rep {
+                return Some((pieces, liberties));
+            }
+        }
+    }
+
     /// The distinct empty steps of the chain through `at`, counted up to `limit`.
     fn chain_liberties(&self, at: usize, limit: usize) -> usize {
         let mut found: [u16; 8] = [NONE; 8];

@@ -40,7 +40,7 @@ pub mod search;
 pub mod verdict;
 
 pub use counting::judge_dead;
-pub use decision::{Decided, Decision, Question, decide};
+pub use decision::{Decided, Decision, Question, decide, decide_reusing};
 pub use level::{Level, UnknownLevel};
 pub use search::{
     Budget, KeptTree, Method, Proof, RootTurn, SearchConfig, SearchResult, search, search_reusing, search_with,

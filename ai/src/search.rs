@@ -188,6 +188,37 @@ impl KeptTree {
     pub fn node_count(&self) -> usize {
         self.tree.nodes.len()
     }
+
+    /// The subtree after `turn`, one of the root's turns, as a tree of its own: what the
+    /// next search after `turn` would start from anyway (its result is the same whether it
+    /// is given this tree or the whole one with `turn` in front of its turns since), kept
+    /// without the other turns' subtrees while the opponent thinks. `None` when the tree
+    /// has not searched `turn` or the game ends with it.
+    #[must_use]
+    pub fn after(self, turn: Turn) -> Option<KeptTree> {
+        let mut position = self.tree.root_game.clone();
+        if !position.play(turn) {
+            return None;
+        }
+        let turns = position.legal_turns();
+        let KeptTree { tree, method, strong } = self;
+        tree.rerooted(&[turn], &turns).map(|tree| KeptTree { tree, method, strong })
+    }
+
+    /// About how many bytes the tree's nodes take, with their lists of turns and children
+    /// and their AMAF tables: what a cache of kept trees bounds (a leaf on a large board
+    /// holds hundreds of untried turns, so nodes alone say little about memory).
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        let held = |node: &Node| {
+            node.untried.capacity() * size_of::<Turn>()
+                + node.children.capacity() * size_of::<usize>()
+                + node.amaf.as_ref().map_or(0, |table| size_of_val(&**table))
+        };
+        size_of::<KeptTree>()
+            + self.tree.nodes.capacity() * size_of::<Node>()
+            + self.tree.nodes.iter().map(held).sum::<usize>()
+    }
 }
 
 /// [`search_with`], keeping the tree for the next turn: `kept` is the tree of an earlier

@@ -133,3 +133,39 @@ fn sets_that_do_not_act_like_stones_keep_the_engine() {
     }
     assert!(FastGo::supports(&options(&[("pieces", "RW")])));
 }
+
+#[test]
+fn a_chain_is_read_with_its_pieces_and_distinct_empty_steps() {
+    let pairs = [("board".to_owned(), "5x5".to_owned())];
+    let mut game = stonemate_engine::AnyGame::new(stonemate_engine::GameKind::Go, &pairs).expect("valid options");
+    // Black: b2, b3, c2 (one chain); White: d4, d3 (one chain).
+    for turn in ["b2", "d4", "b3", "d3", "c2"] {
+        game.play_text(turn).expect(turn);
+    }
+    let stonemate_engine::AnyGame::Go(go) = &game else { unreachable!("a go game") };
+    let fast = FastGo::from_go(go).expect("rooks act like stones");
+    let squares = |names: &str| {
+        let mut squares: Vec<Square> = names.split(' ').map(|name| name.parse().expect("a square")).collect();
+        squares.sort_by_key(|square| square.index());
+        squares
+    };
+    let read = |at: &str| {
+        let at = fast.index_of(at.parse().expect("a square")).expect("on the board");
+        let (pieces, liberties) = fast.chain_at(at).expect("a piece");
+        let named = |indices: Vec<usize>| {
+            let all: Vec<Square> = fast.squares().collect();
+            let mut named: Vec<Square> = indices.into_iter().map(|i| all[i]).collect();
+            named.sort_by_key(|square| square.index());
+            assert!(named.windows(2).all(|pair| pair[0] != pair[1]), "no repeats: {named:?}");
+            named
+        };
+        (named(pieces), named(liberties))
+    };
+    for at in ["b2", "b3", "c2"] {
+        assert_eq!(read(at), (squares("b2 b3 c2"), squares("a2 b1 a3 b4 c3 c1 d2")), "from {at}");
+    }
+    assert_eq!(read("d3"), (squares("d4 d3"), squares("d5 c4 e4 c3 e3 d2")));
+    let empty = fast.index_of("a1".parse().expect("a square")).expect("on the board");
+    assert_eq!(fast.chain_at(empty), None);
+    assert_eq!(fast.chain_at(fast.square_count()), None);
+}

@@ -49,3 +49,27 @@ fn turns_the_tree_does_not_know_start_a_fresh_search() {
     assert_eq!((reused.turn, reused.nodes, visits(&reused)), (fresh.turn, fresh.nodes, visits(&fresh)));
     assert_eq!(visits(&fresh), 300);
 }
+
+#[test]
+fn the_subtree_after_the_turn_played_searches_as_the_whole_tree_does() {
+    let options = vec![("board".to_owned(), "5x5".to_owned())];
+    let mut game = AnyGame::new(GameKind::Go, &options).expect("valid options");
+    let searched = || search_reusing(&game, &config(2_000), Method::Current, None, &[]).expect("ongoing");
+    let (first, whole) = searched();
+    let (_, pruned) = searched();
+    let (whole, pruned) = (whole.expect("one thread keeps its tree"), pruned.expect("the same tree"));
+    let nodes = whole.node_count();
+    let pruned = pruned.after(first.turn).expect("the chosen turn was searched");
+    assert!(pruned.node_count() < nodes, "{} of {nodes}", pruned.node_count());
+    assert!(pruned.memory() < whole.memory());
+    game.play(first.turn).expect("legal");
+    let reply = game.legal_turns()[0];
+    game.play(reply).expect("legal");
+    let (from_whole, _) =
+        search_reusing(&game, &config(500), Method::Current, Some(whole), &[first.turn, reply]).expect("ongoing");
+    let (from_pruned, _) =
+        search_reusing(&game, &config(500), Method::Current, Some(pruned), &[reply]).expect("ongoing");
+    assert!(visits(&from_whole) > 500, "the reply's subtree was reused");
+    // The same search but for the time it took.
+    assert_eq!(from_pruned, stonemate_ai::SearchResult { elapsed: from_pruned.elapsed, ..from_whole });
+}

@@ -13,6 +13,13 @@
 //!   submits them again, since the bot is still to move), lets the running searches
 //!   finish (each is bounded by its level's time limit) and joins the threads; no
 //!   callback runs after it returns.
+//! - The pool keeps the search tree of each game's last job, from the position after the
+//!   bot's turn ([`KeptBound`] says how many and how large), and the game's next job starts
+//!   from the subtree of the turns played since, when the kept tree's turn list is a
+//!   prefix of the job's (same game kind and options). Any other tree (a takeback, another game under the same name) is dropped,
+//!   never trusted. A job is therefore answered as `stonemate suggest` answers it, for the
+//!   same seed and node budget, when the pool keeps nothing for its game (the first job, or
+//!   after a restart); later ones as the same sequence of jobs in a fresh pool answers them.
 
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
@@ -21,7 +28,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
-use stonemate_ai::{Budget, Decision, Level, Question, SearchConfig, decide};
+use lru::LruCache;
+use stonemate_ai::{Budget, Decision, KeptTree, Level, Question, SearchConfig, decide_reusing};
 use stonemate_engine::go::DeadPieces;
 use stonemate_engine::{AnyGame, GameKind, Turn};
 
@@ -138,30 +146,219 @@ pub enum Submitted {
     Refused,
 }
 
-/// Answers one job: replay, search, decide. Runs on a worker thread.
+/// Answers one job: replay, search, decide, from scratch (no kept tree). Runs on a
+/// worker thread.
 #[must_use]
 pub fn answer<G: Clone>(job: &Job<G>, search_threads: usize) -> Answer<G> {
-    let decision = catch_unwind(AssertUnwindSafe(|| decision(job, search_threads))).unwrap_or(Err(JobError::Panicked));
-    Answer { id: job.id.clone(), turn_count: job.turn_count(), question: job.question, decision }
+    answer_keeping(job, search_threads, None).0
 }
 
-fn decision<G>(job: &Job<G>, search_threads: usize) -> Result<BotDecision, JobError> {
-    let replay = AnyGame::replay(job.kind, &job.options, &job.turns).map_err(|e| JobError::Options(e.to_string()))?;
+/// [`answer`], starting from `kept` (the tree of the game's last job, checked here) and
+/// returning the tree to keep and what the search reused.
+fn answer_keeping<G: Clone>(
+    job: &Job<G>,
+    search_threads: usize,
+    kept: Option<Kept>,
+) -> (Answer<G>, Option<Kept>, Option<Reused>) {
+    let (decision, tree, reused) = catch_unwind(AssertUnwindSafe(|| decision(job, search_threads, kept))).unwrap_or((
+        Err(JobError::Panicked),
+        None,
+        None,
+    ));
+    let answer = Answer { id: job.id.clone(), turn_count: job.turn_count(), question: job.question, decision };
+    (answer, tree, reused)
+}
+
+/// What one search took over from the kept tree.
+#[derive(Debug, Clone, Copy)]
+struct Reused {
+    /// Whether the search started from a kept subtree.
+    reused: bool,
+    /// The playouts through the root's turns that the subtree brought (0 when fresh).
+    visits: u64,
+}
+
+/// The decision, the tree to keep and what the search reused (`None` when nothing was
+/// searched).
+type Searched = (Result<BotDecision, JobError>, Option<Kept>, Option<Reused>);
+
+fn decision<G>(job: &Job<G>, search_threads: usize, kept: Option<Kept>) -> Searched {
+    // The kept tree serves only a job whose record extends the tree's: `prefix` turns are
+    // the tree's, the rest (`since`) were played after its search.
+    let prefix = kept.as_ref().filter(|kept| kept.serves(job)).map(|kept| kept.turns.len());
+    let mut since = Vec::new();
+    let mut readable = true;
+    let mut index = 0;
+    let replay = AnyGame::replay_seen(job.kind, &job.options, &job.turns, |game| {
+        // `game` is the position before turn `index`.
+        if prefix.is_some_and(|prefix| index >= prefix) && index < job.turns.len() {
+            // An entry that is not a turn (go's `dead ...` agreement) cannot be followed
+            // down a tree: the tree is dropped.
+            match game.parse_turn(&job.turns[index]) {
+                Ok(turn) => since.push(turn),
+                Err(_) => readable = false,
+            }
+        }
+        index += 1;
+    });
+    let replay = match replay {
+        Ok(replay) => replay,
+        Err(error) => return (Err(JobError::Options(error.to_string())), None, None),
+    };
     if let Some(error) = replay.error {
-        return Err(JobError::Record(error.to_string()));
+        return (Err(JobError::Record(error.to_string())), None, None);
     }
     let position = replay.game;
     if let Question::Counting { .. } = job.question {
-        return stonemate_ai::judge_dead(&position, job.seed).map(BotDecision::Dead).ok_or(JobError::GameOver);
+        let dead = stonemate_ai::judge_dead(&position, job.seed).map(BotDecision::Dead).ok_or(JobError::GameOver);
+        return (dead, None, None);
     }
+    let tree = kept.filter(|_| prefix.is_some() && readable).map(|kept| kept.tree);
+    let reusing = tree.is_some();
     let config = SearchConfig { budget: job.budget, seed: job.seed, threads: search_threads };
-    let decided = decide(&position, job.question, &config).ok_or(JobError::GameOver)?;
-    Ok(match decided.decision {
-        Decision::Play(turn) => BotDecision::Play(turn),
-        Decision::Resign => BotDecision::Resign,
-        Decision::AcceptDraw => BotDecision::AcceptDraw,
-        Decision::DeclineDraw => BotDecision::DeclineDraw,
-    })
+    let Some((decided, tree)) = decide_reusing(&position, job.question, &config, tree, &since) else {
+        return (Err(JobError::GameOver), None, None);
+    };
+    // A fresh search's root turns have exactly its own playouts; a reused one's also
+    // those its subtree had.
+    let visits = decided.result.root.iter().map(|turn| turn.visits).sum::<u64>().saturating_sub(decided.result.nodes);
+    let reused = Reused { reused: reusing && visits > 0, visits };
+    let mut turns = job.turns.clone();
+    // What is kept: after the bot's turn, only that turn's subtree (the next job starts
+    // there, the rest is dead weight; its text is the one the service stores); after a
+    // declined draw, the whole tree; after resigning or a draw, nothing.
+    let (decision, tree) = match decided.decision {
+        Decision::Play(turn) => {
+            turns.push(position.format_turn(turn));
+            (BotDecision::Play(turn), tree.and_then(|tree| tree.after(turn)))
+        }
+        Decision::DeclineDraw => (BotDecision::DeclineDraw, tree),
+        Decision::Resign => (BotDecision::Resign, None),
+        Decision::AcceptDraw => (BotDecision::AcceptDraw, None),
+    };
+    let kept = tree.map(|tree| Kept::new(job, turns, tree));
+    (Ok(decision), kept, Some(reused))
+}
+
+/// How much the pool keeps of its searches' trees between a game's turns: at most `games`
+/// trees (the most recently used) and `bytes` bytes in all ([`KeptTree::memory`]). A tree
+/// larger than `bytes` on its own is not kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeptBound {
+    /// The most games whose tree is kept.
+    pub games: usize,
+    /// The most bytes all kept trees take together.
+    pub bytes: usize,
+}
+
+impl KeptBound {
+    /// The bot's bound: 256 games and 512 MiB. What is kept is the subtree after the
+    /// bot's turn (measured with `ai/examples/turn_cost.rs`): at hard, 3-7 MB in 9x9 go
+    /// (of a 37-41 MB search tree), 1 MB in Gess and Chego, none for iChess's and
+    /// Chogo's alpha-beta; at medium under 1 MB; 19x19 go stopped by the time limit, well
+    /// under 20 MB. So the
+    /// bytes (a few percent of a small server's memory) bind only when many hard games are
+    /// under way at once, and the count keeps the bookkeeping small otherwise; a game whose
+    /// tree was evicted only searches afresh.
+    pub const BOT: KeptBound = KeptBound { games: 256, bytes: 512 << 20 };
+    /// Nothing kept: every job searches afresh.
+    pub const NOTHING: KeptBound = KeptBound { games: 0, bytes: 0 };
+}
+
+/// How the pool's kept trees have served, since it started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReuseStats {
+    /// Games whose tree is kept now.
+    pub kept_games: usize,
+    /// Nodes of the trees kept now.
+    pub kept_nodes: usize,
+    /// Bytes of the trees kept now ([`KeptTree::memory`]).
+    pub kept_bytes: usize,
+    /// Searches made.
+    pub searches: u64,
+    /// Searches that started from a kept subtree.
+    pub reused: u64,
+    /// Playouts at the root that the kept subtrees brought to those searches, together.
+    pub reused_visits: u64,
+}
+
+/// A game's kept tree and what it was searched for.
+struct Kept {
+    kind: GameKind,
+    options: Vec<(String, String)>,
+    /// The record the tree's root is the position of.
+    turns: Vec<String>,
+    tree: KeptTree,
+    nodes: usize,
+    bytes: usize,
+}
+
+impl Kept {
+    /// The tree of `job`'s game whose root is the position after `turns`.
+    fn new<G>(job: &Job<G>, turns: Vec<String>, tree: KeptTree) -> Kept {
+        let (nodes, bytes) = (tree.node_count(), tree.memory());
+        Kept { kind: job.kind, options: job.options.clone(), turns, tree, nodes, bytes }
+    }
+
+    /// Whether the tree was searched in the game `job` continues: same kind and options,
+    /// and its record a prefix of the job's.
+    fn serves<G>(&self, job: &Job<G>) -> bool {
+        self.kind == job.kind && self.options == job.options && job.turns.starts_with(&self.turns)
+    }
+}
+
+/// The kept trees, by game, least recently used first out.
+struct Forest<G: Hash + Eq> {
+    trees: LruCache<G, Kept>,
+    bound: KeptBound,
+    stats: ReuseStats,
+}
+
+impl<G: Hash + Eq> Forest<G> {
+    fn new(bound: KeptBound) -> Forest<G> {
+        // The bound is enforced by `keep`, which also counts bytes.
+        Forest { trees: LruCache::unbounded(), bound, stats: ReuseStats::default() }
+    }
+
+    /// Takes the game's tree out (a job uses it up; whatever it is, it is not kept as it was).
+    fn take(&mut self, id: &G) -> Option<Kept> {
+        let kept = self.trees.pop(id)?;
+        self.stats.kept_games -= 1;
+        self.stats.kept_nodes -= kept.nodes;
+        self.stats.kept_bytes -= kept.bytes;
+        Some(kept)
+    }
+
+    /// Keeps a job's tree for its game, unless a tree of a later position is kept already
+    /// (two jobs of the game ran at once), then evicts the least recently used trees until
+    /// the bound holds.
+    fn keep(&mut self, id: G, kept: Kept) {
+        if kept.bytes > self.bound.bytes || self.bound.games == 0 {
+            return;
+        }
+        if self.trees.peek(&id).is_some_and(|newer| newer.turns.len() > kept.turns.len()) {
+            return;
+        }
+        self.take(&id);
+        self.stats.kept_games += 1;
+        self.stats.kept_nodes += kept.nodes;
+        self.stats.kept_bytes += kept.bytes;
+        self.trees.put(id, kept);
+        while self.stats.kept_games > self.bound.games || self.stats.kept_bytes > self.bound.bytes {
+            let Some((_, evicted)) = self.trees.pop_lru() else { break };
+            self.stats.kept_games -= 1;
+            self.stats.kept_nodes -= evicted.nodes;
+            self.stats.kept_bytes -= evicted.bytes;
+        }
+    }
+
+    fn count(&mut self, reused: Reused) {
+        self.stats.searches += 1;
+        if reused.reused {
+            self.stats.reused += 1;
+            self.stats.reused_visits += reused.visits;
+        }
+    }
 }
 
 /// Receives every answer, on the worker thread that computed it: keep it short (send it
@@ -182,16 +379,24 @@ struct State<G> {
     closing: bool,
 }
 
-struct Shared<G> {
+struct Shared<G: Hash + Eq> {
     state: Mutex<State<G>>,
     wake: Condvar,
+    /// Apart from `state`: taking and keeping a tree never waits on the queue.
+    forest: Mutex<Forest<G>>,
 }
 
-impl<G> Shared<G> {
+impl<G: Hash + Eq> Shared<G> {
     /// The state; a worker that panicked while holding the lock left it consistent (every
     /// change under it is a single step), so a poisoned lock is used as is.
     fn lock(&self) -> MutexGuard<'_, State<G>> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The kept trees; every change under the lock is complete before any call that could
+    /// panic, so a poisoned lock is used as is.
+    fn forest(&self) -> MutexGuard<'_, Forest<G>> {
+        self.forest.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -203,12 +408,20 @@ pub struct Pool<G: Clone + Eq + Hash + Send + 'static> {
 
 impl<G: Clone + Eq + Hash + Send + 'static> Pool<G> {
     /// Starts `workers` threads (at least one), each searching with `search_threads`
-    /// threads, answering through `deliver`.
+    /// threads, answering through `deliver`, keeping trees within [`KeptBound::BOT`]
+    /// (a search with several threads keeps no tree).
     #[must_use]
     pub fn new(workers: usize, search_threads: usize, deliver: Deliver<G>) -> Pool<G> {
+        Pool::keeping(workers, search_threads, KeptBound::BOT, deliver)
+    }
+
+    /// [`Pool::new`] keeping trees within `bound`.
+    #[must_use]
+    pub fn keeping(workers: usize, search_threads: usize, bound: KeptBound, deliver: Deliver<G>) -> Pool<G> {
         let shared = Arc::new(Shared {
             state: Mutex::new(State { waiting: VecDeque::new(), known: HashSet::new(), closing: false }),
             wake: Condvar::new(),
+            forest: Mutex::new(Forest::new(bound)),
         });
         let workers = (0..workers.max(1))
             .map(|index| {
@@ -242,6 +455,12 @@ impl<G: Clone + Eq + Hash + Send + 'static> Pool<G> {
     #[must_use]
     pub fn pending(&self) -> usize {
         self.shared.lock().known.len()
+    }
+
+    /// The kept trees now, and how they have served.
+    #[must_use]
+    pub fn reuse(&self) -> ReuseStats {
+        self.shared.forest().stats
     }
 
     /// Refuses new jobs, forgets the waiting ones, waits for the running ones and their
@@ -292,7 +511,21 @@ fn work<G: Clone + Eq + Hash>(shared: &Shared<G>, search_threads: usize, deliver
                 state = shared.wake.wait(state).unwrap_or_else(PoisonError::into_inner);
             }
         };
-        let answer = answer(&job, search_threads);
+        // Counting is judged without a search: the tree stays for the play that may resume.
+        let kept = match job.question {
+            Question::Counting { .. } => None,
+            Question::Turn | Question::DrawOffer { .. } => shared.forest().take(&job.id),
+        };
+        let (answer, kept, reused) = answer_keeping(&job, search_threads, kept);
+        {
+            let mut forest = shared.forest();
+            if let Some(reused) = reused {
+                forest.count(reused);
+            }
+            if let Some(kept) = kept {
+                forest.keep(job.id.clone(), kept);
+            }
+        }
         // Delivered before the key is released, so that a duplicate submitted meanwhile is
         // merged rather than searched twice.
         let _ = catch_unwind(AssertUnwindSafe(|| deliver(answer)));
@@ -421,6 +654,139 @@ mod tests {
         assert!(matches!(answer.decision, Err(JobError::Record(_))), "{answer:?}");
         pool.submit(job(5, GameKind::Go, &["pass", "pass"], 1));
         assert_eq!(answers.recv_timeout(PATIENCE).expect("an answer").decision, Err(JobError::GameOver));
+    }
+
+    /// A job in 5x5 go at a budget large enough that the tree knows every reply to the
+    /// turn it chooses.
+    fn small_go(id: u32, turns: &[String], question: Question) -> Job<u32> {
+        let options = vec![("board".to_owned(), "5x5".to_owned())];
+        let mut job = Job::new(id, GameKind::Go, options, turns.to_vec(), question, Level::Easy, 5);
+        job.budget = Budget::nodes(2_000);
+        job
+    }
+
+    /// The turn of an answer, as the record writes it, checked legal in `turns`' position.
+    fn played(job: &Job<u32>, answer: &Answer<u32>) -> String {
+        let Ok(BotDecision::Play(turn)) = answer.decision else { panic!("{answer:?}") };
+        let mut position = AnyGame::replay(job.kind, &job.options, &job.turns).unwrap().game;
+        let text = position.format_turn(turn);
+        assert!(position.play(turn).is_ok(), "{turn:?} is legal");
+        text
+    }
+
+    /// Asks the bot its turn after `turns` in game `id` and waits: the turn it plays, as
+    /// the record writes it, and the pool's statistics then.
+    fn bot_turn(pool: &Pool<u32>, answers: &Receiver<Answer<u32>>, id: u32, turns: &[String]) -> (String, ReuseStats) {
+        let job = small_go(id, turns, Question::Turn);
+        pool.submit(job.clone());
+        let turn = played(&job, &answers.recv_timeout(PATIENCE).expect("an answer"));
+        (turn, pool.reuse())
+    }
+
+    /// `turns` with the opponent's reply after them (the first drop the engine lists).
+    fn and_a_reply(turns: &[String]) -> Vec<String> {
+        let options = small_go(0, turns, Question::Turn).options;
+        let position = AnyGame::replay(GameKind::Go, &options, turns).unwrap().game;
+        let reply = position.legal_turn_texts().into_iter().find(|text| text != "pass").expect("a drop");
+        [turns, &[reply]].concat()
+    }
+
+    /// The bot's turn, then the opponent's reply, then the bot's next turn; the record and
+    /// the pool's statistics after each of the bot's turns.
+    fn two_turns(pool: &Pool<u32>, answers: &Receiver<Answer<u32>>) -> (Vec<String>, [ReuseStats; 2]) {
+        let (bot, after_first) = bot_turn(pool, answers, 1, &[]);
+        let record = and_a_reply(&[bot]);
+        let (next, after_second) = bot_turn(pool, answers, 1, &record);
+        ([record, vec![next]].concat(), [after_first, after_second])
+    }
+
+    #[test]
+    fn the_next_turn_starts_from_the_subtree_of_the_turns_played_since() {
+        let (deliver, answers) = collecting();
+        let pool = Pool::new(1, 1, deliver);
+        let (record, [after_first, after_second]) = two_turns(&pool, &answers);
+        // Kept: the subtree after the bot's turn, not the 2,000 nodes searched.
+        assert_eq!((after_first.kept_games, after_first.searches, after_first.reused), (1, 1, 0));
+        assert!((100..2_000).contains(&after_first.kept_nodes), "{after_first:?}");
+        assert!(after_first.kept_bytes > after_first.kept_nodes, "{after_first:?}");
+        assert_eq!((after_second.searches, after_second.reused, after_second.kept_games), (2, 1, 1));
+        assert!(after_second.reused_visits > 0, "the reply's subtree had playouts: {after_second:?}");
+        // The same jobs in a fresh pool answer the same.
+        let (deliver, answers) = collecting();
+        let again = Pool::new(1, 1, deliver);
+        assert_eq!(two_turns(&again, &answers).0, record);
+        // Without kept trees, the second search is a fresh one.
+        let (deliver, answers) = collecting();
+        let fresh = Pool::keeping(1, 1, KeptBound::NOTHING, deliver);
+        let (_, [_, stats]) = two_turns(&fresh, &answers);
+        assert_eq!((stats.kept_games, stats.searches, stats.reused, stats.reused_visits), (0, 2, 0, 0));
+    }
+
+    #[test]
+    fn a_takeback_or_another_game_under_the_same_name_drops_the_tree() {
+        let (deliver, answers) = collecting();
+        let pool = Pool::new(1, 1, deliver);
+        let turns = ["c3".to_owned(), "c2".to_owned()];
+        let (_, stats) = bot_turn(&pool, &answers, 1, &turns);
+        assert_eq!(stats.kept_games, 1);
+        // The opponent took back a turn: the record is no longer an extension of the tree's.
+        let taken_back = small_go(1, &turns[..1], Question::Turn);
+        pool.submit(taken_back.clone());
+        let answer = answers.recv_timeout(PATIENCE).expect("an answer");
+        let stats = pool.reuse();
+        assert_eq!((stats.searches, stats.reused, stats.kept_games), (2, 0, 1), "{stats:?}");
+        // Searched afresh: the answer `suggest` gives.
+        let position = AnyGame::replay(GameKind::Go, &taken_back.options, &taken_back.turns).unwrap().game;
+        let config = SearchConfig { budget: taken_back.budget, seed: taken_back.seed, threads: 1 };
+        let searched = stonemate_ai::search(&position, &config).expect("ongoing");
+        assert_eq!(answer.decision, Ok(BotDecision::Play(searched.turn)));
+        // Another game under the same name (other options), whose record extends the tree's.
+        let mut other = small_go(1, &and_a_reply(&[turns[0].clone(), played(&taken_back, &answer)]), Question::Turn);
+        other.options.push(("komi".to_owned(), "0.5".to_owned()));
+        pool.submit(other);
+        answers.recv_timeout(PATIENCE).expect("an answer");
+        let stats = pool.reuse();
+        assert_eq!((stats.searches, stats.reused, stats.kept_games), (3, 0, 1), "{stats:?}");
+    }
+
+    #[test]
+    fn the_kept_trees_stay_within_the_bound_the_least_recently_used_going_first() {
+        // Every game starts with c3 and the bot's answer to it (the same in all: same
+        // seed, same position), then the reply; `next` asks the bot's turn after that.
+        let start = vec!["c3".to_owned()];
+        let first = |pool: &Pool<u32>, answers: &Receiver<Answer<u32>>, id| bot_turn(pool, answers, id, &start);
+        let next = |pool: &Pool<u32>, answers: &Receiver<Answer<u32>>, id, bot: &str| {
+            bot_turn(pool, answers, id, &and_a_reply(&[start[0].clone(), bot.to_owned()])).1
+        };
+        // By count: two games.
+        let (deliver, answers) = collecting();
+        let pool = Pool::keeping(1, 1, KeptBound { games: 2, bytes: usize::MAX }, deliver);
+        let mut bot = String::new();
+        for id in 1..=4 {
+            let stats;
+            (bot, stats) = first(&pool, &answers, id);
+            assert_eq!(stats.kept_games, id.min(2) as usize, "{stats:?}");
+        }
+        // Games 3 and 4 are kept, game 1 not.
+        assert_eq!(next(&pool, &answers, 4, &bot).reused, 1);
+        assert_eq!(next(&pool, &answers, 3, &bot).reused, 2);
+        assert_eq!(next(&pool, &answers, 1, &bot).reused, 2);
+        // By bytes: room for one tree and a half (the games' trees are alike).
+        let (deliver, answers) = collecting();
+        let one = first(&Pool::new(1, 1, deliver), &answers, 1).1.kept_bytes;
+        let (deliver, answers) = collecting();
+        let bytes = one + one / 2;
+        let pool = Pool::keeping(1, 1, KeptBound { games: 10, bytes }, deliver);
+        for id in 1..=3 {
+            let stats = first(&pool, &answers, id).1;
+            assert_eq!(stats.kept_games, 1, "{stats:?}");
+            assert!(stats.kept_bytes <= bytes, "{stats:?}");
+        }
+        assert_eq!(next(&pool, &answers, 3, &bot).reused, 1);
+        // A tree larger than the bound on its own is not kept.
+        let (deliver, answers) = collecting();
+        let pool = Pool::keeping(1, 1, KeptBound { games: 10, bytes: one / 2 }, deliver);
+        assert_eq!(first(&pool, &answers, 1).1.kept_games, 0);
     }
 
     #[test]

@@ -176,8 +176,8 @@ struct Parts {
 impl Parts {
     /// Writes the next version of `game`'s record with the notices `notices` makes from
     /// it, all in one transaction ([`games::Games::commit`]: version check, ratings,
-    /// indexes, notices), then asks the bot if the game now waits for it. Every change to
-    /// a game goes through here.
+    /// indexes, notices), then asks the bot if the game now waits for it: the rating
+    /// changes are found for the new record ([`ratings::Ratings::changes`]).
     fn commit(
         &self,
         game: Loaded,
@@ -185,23 +185,22 @@ impl Parts {
         notices: impl FnOnce(&Loaded) -> Vec<Notice>,
     ) -> Result<games::Written, Refusal> {
         let rated = |next: &store_types::GameRecord, was_over| self.ratings.changes(was_over, next, &self.seat);
-        let written = self.games.commit(game, change, rated, notices)?;
-        self.seat.ask(&written.game);
-        Ok(written)
+        self.commit_rated(game, change, rated, notices)
     }
 
-    /// [`Parts::commit`] with the rating changes the caller already found for the new
-    /// record ([`ratings::Ratings::changes`]) and told in its notices: those very changes
-    /// are written (the store still refuses them if a rating moved since it was read), not
-    /// found a second time.
+    /// [`Parts::commit`] with the rating changes `rated` gives (from the new record and
+    /// whether the old one was over): a caller that already found them and told them in
+    /// its notices passes those very changes, so that they are written (the store still
+    /// refuses them if a rating moved since it was read), not found a second time. Every
+    /// change to a game goes through here.
     fn commit_rated(
         &self,
         game: Loaded,
         change: impl FnOnce(&mut store_types::GameRecord),
-        ratings: Vec<store_types::RatingChange>,
+        rated: impl FnOnce(&store_types::GameRecord, bool) -> Result<Vec<store_types::RatingChange>, Refusal>,
         notices: impl FnOnce(&Loaded) -> Vec<Notice>,
     ) -> Result<games::Written, Refusal> {
-        let written = self.games.commit(game, change, |_, _| Ok(ratings), notices)?;
+        let written = self.games.commit(game, change, rated, notices)?;
         self.seat.ask(&written.game);
         Ok(written)
     }

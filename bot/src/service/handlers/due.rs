@@ -36,7 +36,7 @@ pub(crate) fn due_notices(parts: &Parts) -> Vec<Notice> {
         };
         // A record changed meanwhile (or a failed write) is looked at again next tick.
         // The ratings the notices tell are the ones written.
-        if let Ok(mut written) = parts.commit_rated(game, |next| due.apply(next), ratings, |_| told) {
+        if let Ok(mut written) = parts.commit_rated(game, |next| due.apply(next), |_, _| Ok(ratings), |_| told) {
             notices.append(&mut written.notices);
         }
     }
