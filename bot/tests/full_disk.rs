@@ -16,8 +16,8 @@ use serde_json::Value;
 
 const SETUP: &str = "@alice /challenge opponent:@bob game:go color:white days:0 options:\"board=9x9\"\n\
                      @bob /accept\n@bob /move notation:e5\n@alice /move notation:d4\n";
-/// The tmpfs: room for sled's first log segment (512 KiB), a snapshot, and the games played on
-/// once the filler is gone (each turn ping stores its board picture).
+/// The tmpfs: room for sled's first log segments (64 KiB each in a new database), a snapshot,
+/// and the games played on once the filler is gone.
 const DISK_KIB: u32 = 4096;
 /// How many restarts the supervisor makes while the disk is full.
 const RESTARTS_WHILE_FULL: usize = 4;
@@ -164,8 +164,9 @@ fn a_full_disk_and_the_restarts_while_it_is_full_lose_no_turn_and_the_bot_comes_
         assert!(refused["text"].as_str().unwrap().starts_with("storage unavailable"), "{refused}");
     }
     assert_eq!(stopped.status.code(), Some(1), "{stderr}");
-    // How many fit depends on the bytes a turn writes (its ping's board picture is stored
-    // with the notice): a dozen or more shows play went on past the filling.
+    // How many fit depends on the bytes a turn writes (about 1.5 KB to sled's log since its
+    // ping's notice keeps what to draw, not the PNG) and on the room sled keeps in its log
+    // segment: a dozen or more shows play went on past the filling.
     assert!(confirmed.len() >= 10, "turns were confirmed before the disk was found full: {confirmed:?}");
 
     // The supervisor restarts it while the disk is still full: every start fails, saying

@@ -49,8 +49,9 @@ pub use message::Segment;
 pub use notices::{Delivery, Outgoing, Timing as NoticeTiming, channel_refused};
 pub use seat::{BotPlayer, Submit, seed};
 pub use types::{
-    Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Field, GameId, GameStatus,
-    GuildId, Level, Message, Notice, NotifyMode, Reply, Response, Select, SelectOption, Target, User, UserId,
+    Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Drawing, Field, GameId,
+    GameStatus, GuildId, Level, Message, Notice, NotifyMode, Reply, Response, Select, SelectOption, Target, User,
+    UserId,
 };
 
 use crate::clock::{Clock, DeadlineStyle, Span, Timestamp};
@@ -237,7 +238,12 @@ impl Service {
         let store = Store::from(fail_stop.clone());
         let parts = Parts {
             games: games::Games::new(store.clone(), clock.clone(), settings.cached_positions),
-            notices: notices::Notices::new(store.clone(), clock.clone(), settings.notices),
+            notices: notices::Notices::new(
+                store.clone(),
+                clock.clone(),
+                settings.notices,
+                pictures::Pictures::new(settings.render, settings.animate),
+            ),
             clocks: clocks::Clocks::new(clock, &settings),
             ratings: ratings::Ratings::new(store.clone()),
             seat: seat::Seat::new(settings.bot_budget),

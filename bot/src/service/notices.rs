@@ -9,11 +9,14 @@
 //! in the game's channel; a channel the bot may not post in gives up the notice and raises
 //! a report, shown once to a player in the next reply about the game.
 //!
-//! A notice keeps its board pictures as PNG bytes: the board it shows is the one of the
-//! moment it was made (redrawing it later would need the turns up to then, and the game
-//! may have moved on), and a notice leaves the outbox once delivered, so the bytes are
-//! kept briefly.
+//! A notice keeps what its board pictures show, not their PNG: the [`Drawing`] of each (the
+//! game, how many of its turns, from which side), from which the picture is drawn when
+//! the notice is sent. The board is the one of the moment the notice was made, even once
+//! the game has moved on: the record is replayed to that turn. A turn writes some 60
+//! bytes for a picture instead of kilobytes of base64. Notices stored before keep their
+//! PNG and are sent with it, as is a picture that is not one of the record's positions.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use base64::Engine as _;
@@ -24,7 +27,10 @@ use super::Store;
 use super::buttons::Action;
 use super::loaded::Loaded;
 use super::options::keys;
-use super::types::{Attachment, Button, Caller, ChannelId, GameId, Message, Notice, Reply, Response, Target, UserId};
+use super::pictures::Pictures;
+use super::types::{
+    Attachment, Button, Caller, ChannelId, Drawing, GameId, Message, Notice, Reply, Response, Target, UserId,
+};
 use crate::clock::{Clock, Span, Timestamp};
 use crate::store::{GameRecord, NotifyMode, Phase, Queued};
 
@@ -114,8 +120,13 @@ struct Letter {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct Image {
     name: String,
-    /// The PNG, in base64.
+    /// The PNG, in base64: the only form before notices kept drawings, and still the form
+    /// of a picture that is not one of its game's record positions. Empty with a drawing.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     png: String,
+    /// How to draw the picture when the notice is sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    drawing: Option<Drawing>,
 }
 
 /// What a rerouted direct message says in the channel, after its own text.
@@ -136,8 +147,11 @@ const CLAIM: usize = 50;
 
 impl Letter {
     fn of(notice: &Notice, channel: Option<ChannelId>) -> Letter {
-        let images =
-            notice.images.iter().map(|a| Image { name: a.name.clone(), png: STANDARD.encode(&a.bytes) }).collect();
+        let image = |a: &Attachment| match &a.drawing {
+            Some(drawing) => Image { name: a.name.clone(), png: String::new(), drawing: Some(drawing.clone()) },
+            None => Image { name: a.name.clone(), png: STANDARD.encode(&a.bytes), drawing: None },
+        };
+        let images = notice.images.iter().map(image).collect();
         Letter {
             target: notice.target,
             message: notice.message.clone(),
@@ -152,13 +166,15 @@ impl Letter {
         }
     }
 
-    fn notice(&self) -> Notice {
+    /// The notice to send, its pictures drawn by `draw` (or decoded from their PNG); a
+    /// picture that cannot be drawn any more is left out.
+    fn notice(&self, mut draw: impl FnMut(&Drawing) -> Option<Attachment>) -> Notice {
         let images = self
             .images
             .iter()
-            .map(|image| Attachment {
-                name: image.name.clone(),
-                bytes: STANDARD.decode(&image.png).unwrap_or_default(),
+            .filter_map(|image| match &image.drawing {
+                Some(drawing) => draw(drawing),
+                None => Some(Attachment::file(image.name.clone(), STANDARD.decode(&image.png).unwrap_or_default())),
             })
             .collect();
         Notice {
@@ -208,11 +224,12 @@ pub struct Notices {
     store: Store,
     clock: Arc<dyn Clock>,
     timing: Timing,
+    pictures: Pictures,
 }
 
 impl Notices {
-    pub fn new(store: Store, clock: Arc<dyn Clock>, timing: Timing) -> Notices {
-        Notices { store, clock, timing }
+    pub fn new(store: Store, clock: Arc<dyn Clock>, timing: Timing, pictures: Pictures) -> Notices {
+        Notices { store, clock, timing, pictures }
     }
 
     /// Adds the once-only report of a refused channel to a reply about that game, for a
@@ -241,15 +258,26 @@ impl Notices {
                 return Vec::new();
             }
         };
-        claimed.into_iter().filter_map(|queued| self.opened(queued)).collect()
+        // Each game's record is read once for all the pictures of the claim.
+        let mut records = HashMap::new();
+        claimed.into_iter().filter_map(|queued| self.opened(queued, &mut records)).collect()
     }
 
-    /// An outbox entry read back; an unreadable one is dropped (and logged).
-    fn opened(&self, queued: Queued) -> Option<Outgoing> {
+    /// An outbox entry read back, its pictures drawn from the records (read into
+    /// `records`, by game); an unreadable one is dropped (and logged).
+    fn opened(&self, queued: Queued, records: &mut HashMap<GameId, Option<GameRecord>>) -> Option<Outgoing> {
         match serde_json::from_slice::<Letter>(&queued.body) {
             Ok(letter) => {
                 let letter = letter.upgraded(|user| self.name_of(user));
-                Some(Outgoing { notice: letter.notice(), queued, letter })
+                let notice = letter.notice(|drawing| {
+                    let record = records.entry(drawing.game).or_insert_with(|| self.store.load(drawing.game).ok().flatten());
+                    let drawn = record.as_ref().and_then(|record| self.pictures.redraw(record, drawing));
+                    if drawn.is_none() {
+                        tracing::warn!(id = queued.id, game = ?drawing.game, turns = drawing.turns, "a notice's board cannot be drawn again: sent without it");
+                    }
+                    drawn
+                });
+                Some(Outgoing { notice, queued, letter })
             }
             Err(error) => {
                 tracing::error!(id = queued.id, %error, "an unreadable notice in the outbox: dropped");

@@ -1,14 +1,17 @@
 //! The pictures part: board PNGs and the animated replay, drawn by the renderer the
-//! settings name (benchmarks swap it to measure the rest).
+//! settings name (benchmarks swap it to measure the rest). A picture of one of the
+//! record's positions carries its [`Drawing`], from which [`Pictures::redraw`] draws it
+//! again: what a notice keeps in the outbox instead of the PNG.
 
-use stonemate_engine::{AnyGame, Square};
+use stonemate_engine::{AnyGame, Color, Square, Status};
 use stonemate_render::Picture;
 
 use super::loaded::Loaded;
-use super::types::{Attachment, UserId};
+use super::types::{Attachment, Drawing, UserId};
+use crate::store::GameRecord;
 
 /// The pictures part.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct Pictures {
     render: fn(&Picture) -> Vec<u8>,
     animate: fn(&[Picture]) -> Vec<u8>,
@@ -21,7 +24,7 @@ impl Pictures {
 
     /// The board as a PNG attachment for a private reply to `viewer`, from his side.
     pub fn board(&self, game: &Loaded, viewer: UserId, highlights: Vec<Square>) -> Attachment {
-        self.attachment(game, &game.picture(Some(viewer), highlights))
+        self.drawn(game, &game.picture(Some(viewer), highlights))
     }
 
     /// `position`, one of `game`'s (a turn's preview), as a PNG attachment for a private
@@ -39,7 +42,7 @@ impl Pictures {
 
     /// The board as a PNG attachment for a public reply: the game's one orientation.
     pub fn public_board(&self, game: &Loaded) -> Attachment {
-        self.attachment(game, &game.picture(None, Vec::new()))
+        self.drawn(game, &game.picture(None, Vec::new()))
     }
 
     /// The board with `marked` squares crossed out (such as pieces proposed as dead), for
@@ -47,7 +50,7 @@ impl Pictures {
     pub fn marked_board(&self, game: &Loaded, viewer: Option<UserId>, marked: Vec<Square>) -> Attachment {
         let mut picture = game.picture(viewer, Vec::new());
         picture.marked = marked;
-        self.attachment(game, &picture)
+        self.drawn(game, &picture)
     }
 
     /// `position`, one of `game`'s, as a PNG attachment for a public reply.
@@ -56,7 +59,48 @@ impl Pictures {
     }
 
     fn attachment(&self, game: &Loaded, picture: &Picture) -> Attachment {
-        Attachment { name: format!("game-{}.png", game.id().0), bytes: (self.render)(picture) }
+        Attachment::file(format!("game-{}.png", game.id().0), (self.render)(picture))
+    }
+
+    /// `picture`, of `game`'s current position, with how to draw it again.
+    fn drawn(&self, game: &Loaded, picture: &Picture) -> Attachment {
+        let turns = &game.record.turns;
+        let drawing = u32::try_from(turns.len()).ok().map(|count| Drawing {
+            game: game.id(),
+            turns: count,
+            line: line(turns),
+            black_bottom: picture.perspective == Color::Black,
+            ended: matches!(picture.view.status, Status::Finished(_)),
+            highlights: indices(&picture.highlights),
+            marked: indices(&picture.marked),
+        });
+        Attachment { drawing, ..self.attachment(game, picture) }
+    }
+
+    /// The picture `drawing` describes, drawn again from `record` (the game's, as stored
+    /// now): `None` if the record no longer leads through that position (a takeback and a
+    /// different turn since) or cannot be replayed to it.
+    pub fn redraw(&self, record: &GameRecord, drawing: &Drawing) -> Option<Attachment> {
+        let count = usize::try_from(drawing.turns).ok()?;
+        let turns = record.turns.get(..count)?;
+        if record.id != drawing.game || line(turns) != drawing.line {
+            return None;
+        }
+        let (positions, error) = crate::replay::positions(record.kind, &record.options, turns).ok()?;
+        if error.is_some() {
+            return None;
+        }
+        let position = positions.into_iter().nth(count)?;
+        let squares = |indices: &[u16]| indices.iter().filter_map(|&index| Square::from_index(index.into())).collect();
+        let game = Loaded { record: record.clone(), position, stored: None };
+        let mut picture = game.picture_of(&game.position, None, squares(&drawing.highlights));
+        if !drawing.ended {
+            // As it was: an ending the record gained since (a resignation) is not shown.
+            picture.view = game.position.view();
+        }
+        picture.perspective = if drawing.black_bottom { Color::Black } else { Color::White };
+        picture.marked = squares(&drawing.marked);
+        Some(Attachment { drawing: Some(drawing.clone()), ..self.attachment(&game, &picture) })
     }
 
     /// The animated replay of the game for a public reply, once a turn has been played.
@@ -65,6 +109,21 @@ impl Pictures {
             return None;
         }
         let bytes = (self.animate)(&game.replay_pictures());
-        (!bytes.is_empty()).then(|| Attachment { name: format!("game-{}.gif", game.id().0), bytes })
+        (!bytes.is_empty()).then(|| Attachment::file(format!("game-{}.gif", game.id().0), bytes))
     }
+}
+
+/// The CRC-32 of `turns`, each followed by a newline: a [`Drawing`]'s `line`.
+fn line(turns: &[String]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    for turn in turns {
+        hasher.update(turn.as_bytes());
+        hasher.update(b"\n");
+    }
+    hasher.finalize()
+}
+
+/// The squares' indices, as a [`Drawing`] keeps them.
+fn indices(squares: &[Square]) -> Vec<u16> {
+    squares.iter().filter_map(|square| u16::try_from(square.index()).ok()).collect()
 }

@@ -82,6 +82,54 @@ pub struct Attachment {
     pub name: String,
     /// The file's contents.
     pub bytes: Vec<u8>,
+    /// For a picture of one of a game's positions: how to draw it again from the game's
+    /// record. A notice keeps this in the outbox instead of the PNG, and draws the picture
+    /// when it is sent.
+    pub drawing: Option<Drawing>,
+}
+
+impl Attachment {
+    /// A file that is not drawn from a game's record (a record text, an animation).
+    #[must_use]
+    pub fn file(name: String, bytes: Vec<u8>) -> Attachment {
+        Attachment { name, bytes, drawing: None }
+    }
+}
+
+/// How a board picture of a game is drawn again: which of the record's positions, from
+/// which side, with which marks. A notice keeps this (some 60 bytes of JSON) in the
+/// outbox rather than the picture's PNG (a few kilobytes, more in base64), and draws the
+/// board when it is delivered: the position after `turns` turns is the one the notice was
+/// made about even once the game has moved on, and `line` tells whether those turns are
+/// still the record's (a takeback and a different turn since change them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drawing {
+    /// The game whose record is replayed.
+    pub game: GameId,
+    /// How many of the record's turns lead to the position drawn.
+    pub turns: u32,
+    /// The CRC-32 of those turns (each followed by a newline).
+    pub line: u32,
+    /// Black's side is drawn at the bottom (White's otherwise).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub black_bottom: bool,
+    /// The game was shown as over: its record's result heads the picture, also when the
+    /// board alone cannot tell (a resignation). A picture made before the game ended shows
+    /// it going on, whatever happened since.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ended: bool,
+    /// Squares highlighted ([`stonemate_engine::Square::index`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub highlights: Vec<u16>,
+    /// Squares crossed out ([`stonemate_engine::Square::index`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marked: Vec<u16>,
+}
+
+/// Whether a flag is unset (it is then left out of the JSON).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 impl fmt::Debug for Attachment {

@@ -370,7 +370,7 @@ fn full_check(tree: &Tree, verifier: &Verifier, stop: &Stop) {
 /// little beside the sync (a page of records compresses in tens of microseconds).
 const COMPRESSION_LEVEL: i32 = 3;
 
-/// The log segment of a new database: sled's own 512 KiB.
+/// The log segment of a new database: 64 KiB (sled's own is 512 KiB).
 ///
 /// At every start sled 0.34 reads again, from its beginning, the segment its snapshot ends
 /// in (`raw_segment_iter_from` starts at the segment's first byte and skips what the
@@ -379,13 +379,12 @@ const COMPRESSION_LEVEL: i32 = 3;
 /// each): a start costs up to one segment of small messages. Measured at 100,000 games
 /// after 2,000 turns (a sled-only harness, loaded machine, five starts each): 410-470 ms a
 /// start with 512 KiB segments, 110-180 ms with 128 KiB, 64-115 ms with 64 KiB, and the
-/// disk shrinks too (docs/scaling.md). Smaller segments are not chosen yet: sled also
-/// needs a new segment's room on the disk sooner, so that a bot on a disk that fills
-/// stops after a turn or two instead of a dozen, which the full-disk test
-/// (`bot/tests/full_disk.rs`, at least 10 turns confirmed past the filling) was written
-/// around; the setting is read back from each database's `conf` ([`Storage::of`]), so a
-/// smaller one for new databases is this one constant.
-const SEGMENT_BYTES: usize = 512 * 1024;
+/// disk shrinks too (docs/scaling.md). sled also needs a new segment's room on the disk
+/// sooner with small segments; since notices keep what to draw instead of their PNG, a
+/// turn writes little enough that a bot on a filling disk still confirms a dozen turns
+/// or more before it stops (`bot/tests/full_disk.rs`). Each database keeps the segments
+/// it was made with ([`Storage::of`]): older ones stay at 512 KiB.
+const SEGMENT_BYTES: usize = 64 * 1024;
 
 /// sled's settings for the database in `dir`: those it was made with ([`Storage::of`]),
 /// since sled 0.34 refuses to open a database with others, so that databases made before

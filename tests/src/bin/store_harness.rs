@@ -5,9 +5,18 @@
 //! cluster of Debian's `postgresql`, durable defaults). The same keys and values in SQLite
 //! (`sqlite3`, one table of keys) are the reference for the bytes per game.
 //!
-//! `scripts/store-harness [--games N] [--no-postgres | --no-sled]` (builds in release, then
-//! runs this). `--no-sled` measures PostgreSQL alone, without the sled import (minutes at
-//! 100,000 games) and its SQLite reference before it.
+//! Each database is then used for a while (`--turns N`, 2,000 by default: games between new
+//! players, two turns each, through one console session) and started again: a start after
+//! a day of turns, which on sled also reads what that day wrote to the log. Each start is
+//! given as wall time and as the CPU time of the process until its first reply. On sled,
+//! a second database is imported with sled's own 512 KiB log segments (what databases
+//! made before session 10 have) beside the 64 KiB of a new one (`--no-old-segments` leaves
+//! it out).
+//!
+//! `scripts/store-harness [--games N] [--turns N] [--no-postgres | --no-sled]
+//! [--no-old-segments]` (builds in release, then runs this). `--no-sled` measures
+//! PostgreSQL alone, without the sled import (minutes at 100,000 games) and its SQLite
+//! reference before it.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::os::unix::fs::MetadataExt;
@@ -33,21 +42,35 @@ const PLAYERS: u64 = 5_000;
 #[derive(Debug)]
 struct Args {
     games: u32,
+    turns: u32,
     stonemate: PathBuf,
     postgres: bool,
     sled: bool,
+    old_segments: bool,
 }
 
 fn args() -> Args {
-    let mut args = Args { games: 100_000, stonemate: sibling("stonemate-under-test"), postgres: true, sled: true };
+    let mut args = Args {
+        games: 100_000,
+        turns: 2_000,
+        stonemate: sibling("stonemate-under-test"),
+        postgres: true,
+        sled: true,
+        old_segments: true,
+    };
     let mut given = std::env::args().skip(1);
     while let Some(arg) = given.next() {
         match arg.as_str() {
             "--games" => args.games = given.next().and_then(|n| n.parse().ok()).expect("--games N"),
+            "--turns" => args.turns = given.next().and_then(|n| n.parse().ok()).expect("--turns N"),
+            "--no-old-segments" => args.old_segments = false,
             "--stonemate" => args.stonemate = given.next().map(PathBuf::from).expect("--stonemate PATH"),
             "--no-postgres" => args.postgres = false,
             "--no-sled" => args.sled = false,
-            other => panic!("unknown argument {other}: [--games N] [--stonemate PATH] [--no-postgres | --no-sled]"),
+            other => panic!(
+                "unknown argument {other}: [--games N] [--turns N] [--stonemate PATH] [--no-postgres | --no-sled] \
+                 [--no-old-segments]"
+            ),
         }
     }
     args
@@ -153,13 +176,32 @@ fn run_measured(mut command: Command) -> (Duration, u64, String) {
     (elapsed, peak, stderr)
 }
 
+/// The CPU time a running process has used so far, all its threads together (the
+/// scheduler's nanoseconds, `/proc/PID/task/*/schedstat`).
+fn cpu(pid: u32) -> Duration {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).into_iter().flatten().flatten();
+    let nanos = tasks.filter_map(|task| {
+        let stat = std::fs::read_to_string(task.path().join("schedstat")).ok()?;
+        stat.split_whitespace().next()?.parse::<u64>().ok()
+    });
+    Duration::from_nanos(nanos.sum())
+}
+
 #[derive(Debug)]
-/// What a start costs: the time to open and answer a first command, and the memory then.
+/// What a start costs: the time to open and answer a first command, the CPU time until
+/// then, and the memory then.
 struct Start {
     first_reply: Duration,
+    cpu: Duration,
     rss_kib: u64,
     peak_kib: u64,
     reply: String,
+}
+
+impl Start {
+    fn said(&self) -> String {
+        format!("{:.0} ms ({:.0} ms CPU)", self.first_reply.as_secs_f64() * 1e3, self.cpu.as_secs_f64() * 1e3)
+    }
 }
 
 /// Starts `stonemate console` on `database`, asks one `/board`, and measures.
@@ -187,11 +229,55 @@ fn start(stonemate: &Path, database: &[&str], out: &Path, game: u32) -> Start {
         }
     };
     let first_reply = started.elapsed();
+    let cpu = cpu(child.id());
     let (peak_kib, rss_kib) = memory(child.id());
     drop(stdin);
     for _ in lines {}
     child.wait().unwrap();
-    Start { first_reply, rss_kib, peak_kib, reply: reply.chars().take(90).collect() }
+    Start { first_reply, cpu, rss_kib, peak_kib, reply: reply.chars().take(90).collect() }
+}
+
+/// Starts `stonemate console` on `database` three times; the starts' figures.
+fn starts(stonemate: &Path, database: &[&str], out: &Path, game: u32) -> String {
+    let starts: Vec<String> = (0..3).map(|_| start(stonemate, database, out, game).said()).collect();
+    starts.join(", ")
+}
+
+/// A day of use: `turns` turns through one console session on `database`, in games
+/// between new players (a challenge, its acceptance, two turns), each turn's notice
+/// delivered as the console does. Returns how long the session took.
+fn play_turns(stonemate: &Path, database: &[&str], out: &Path, turns: u32) -> Duration {
+    let mut input = String::new();
+    for n in 0..turns.div_ceil(2) {
+        let (white, black) = (format!("day{n}w"), format!("day{n}b"));
+        input.push_str(&format!(
+            "@{white} /challenge opponent:@{black} game:go color:white days:3 options:board=9x9\n@{black} /accept\n\
+             @{black} /move notation:e5\n@{white} /move notation:d4\n"
+        ));
+    }
+    let started = Instant::now();
+    let mut child = Command::new(stonemate)
+        .arg("console")
+        .args(database)
+        .arg("--out")
+        .arg(out)
+        .arg("--json")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
+    let refused = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map_while(Result::ok)
+        .filter(|line| line.contains("\"command\"") && line.contains("\"ok\":false"))
+        .count();
+    writer.join().unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(refused, 0, "every command of the day is taken");
+    started.elapsed()
 }
 
 /// The bytes a directory takes on disk (its files' allocated blocks).
@@ -279,7 +365,7 @@ fn main() {
 
     if args.sled {
         // sled.
-        let (empty_dir, full_dir) = (work.join("sled-empty"), work.join("sled-full"));
+        let (empty_dir, full_dir, old_dir) = (work.join("sled-empty"), work.join("sled-full"), work.join("sled-512"));
         let path = |dir: &Path| dir.to_str().unwrap().to_owned();
         let empty = start(&args.stonemate, &["--data", &path(&empty_dir)], &out, 1);
         let mut import = Command::new(&args.stonemate);
@@ -287,14 +373,28 @@ fn main() {
         let (took, peak, said) = run_measured(import);
         let full = start(&args.stonemate, &["--data", &path(&full_dir)], &out, middle);
         let sled_disk = (disk_bytes(&empty_dir), disk_bytes(&full_dir));
-        report("sled", args.games, &empty, &full, (took, peak), sled_disk);
+        report("sled (a new database: 64 KiB log segments)", args.games, &empty, &full, (took, peak), sled_disk);
         println!("  import said: {}", said.trim());
-        let again = start(&args.stonemate, &["--data", &path(&full_dir)], &out, 1);
-        println!(
-            "  a second start: first reply {:.1} ms, RSS {}",
-            again.first_reply.as_secs_f64() * 1e3,
-            mib(again.rss_kib)
-        );
+        println!("  starts again: {}", starts(&args.stonemate, &["--data", &path(&full_dir)], &out, 1));
+        let mut databases = vec![("empty database", empty_dir.clone()), ("new database", full_dir.clone())];
+        if args.old_segments {
+            // Made as before session 10: sled's 512 KiB segments, which the bot keeps.
+            drop(sled::Config::new().path(&old_dir).use_compression(true).segment_size(512 * 1024).open().unwrap());
+            let mut import = Command::new(&args.stonemate);
+            import.arg("import").arg("--data").arg(&old_dir).arg(&export);
+            let (took, peak, _) = run_measured(import);
+            let old = start(&args.stonemate, &["--data", &path(&old_dir)], &out, middle);
+            let disk = (sled_disk.0, disk_bytes(&old_dir));
+            report("sled (made with 512 KiB log segments)", args.games, &empty, &old, (took, peak), disk);
+            println!("  starts again: {}", starts(&args.stonemate, &["--data", &path(&old_dir)], &out, 1));
+            databases.push(("512 KiB segments", old_dir.clone()));
+        }
+        println!("\nsled, after a day of {} turns (each database):", args.turns);
+        for (name, dir) in &databases {
+            let took = play_turns(&args.stonemate, &["--data", &path(dir)], &out, args.turns);
+            let after = starts(&args.stonemate, &["--data", &path(dir)], &out, 1);
+            println!("  {name}: turns played in {:.1} s; starts after them: {after}", took.as_secs_f64());
+        }
 
         let sqlite = sqlite_bytes(&full_dir, &work);
         let sled_per_game = sled_disk.1 as f64 / f64::from(args.games);
@@ -327,6 +427,12 @@ fn main() {
             again.first_reply.as_secs_f64() * 1e3,
             mib(again.rss_kib)
         );
+        println!("\nPostgreSQL, after a day of {} turns (each database):", args.turns);
+        for (name, url) in [("empty database", &empty_db.url), ("full database", &full_db.url)] {
+            let took = play_turns(&args.stonemate, &["--database", url], &out, args.turns);
+            let after = starts(&args.stonemate, &["--database", url], &out, 1);
+            println!("  {name}: turns played in {:.1} s; starts after them: {after}", took.as_secs_f64());
+        }
     }
     let _ = std::fs::remove_dir_all(&work);
 }

@@ -188,3 +188,67 @@ fn a_notice_stored_as_text_and_mentions_is_still_sent_with_its_pings() {
         ]
     );
 }
+
+#[test]
+fn a_notice_keeps_what_to_draw_and_shows_the_board_of_its_moment_once_the_game_moved_on() {
+    let table = Table::new();
+    let id = table.go("alice", "bob", 3, "board=9x9");
+    let made = table.ok("bob", mv("e5"));
+    let [ping] = made.notices.as_slice() else { panic!("{:?}", made.notices) };
+    let [board] = ping.images.as_slice() else { panic!("{ping:?}") };
+    assert!(board.bytes.starts_with(b"\x89PNG"), "drawn for the reply");
+    // The outbox holds what to draw, not the PNG.
+    let claimed = table.service.store().outbox().claim(table.now(), table.now(), 10).unwrap();
+    let [queued] = claimed.as_slice() else { panic!("{claimed:?}") };
+    let body: serde_json::Value = serde_json::from_slice(&queued.body).unwrap();
+    let image = &body["images"][0];
+    assert!(image.get("png").is_none(), "{image}");
+    assert_eq!(image["drawing"]["turns"], 1, "{image}");
+    assert!(queued.body.len() < 1_000, "{} bytes", queued.body.len());
+    // The game moves on before the ping is sent: it still shows the board after e5.
+    table.ok("alice", mv("d4"));
+    table.ok("bob", mv("c3"));
+    let sent = table.service.deliver(|_| Delivery::Sent);
+    let first = sent.iter().find(|notice| notice.text().contains("played R@e5")).unwrap();
+    assert_eq!(first.images, ping.images, "the same picture, drawn again when sent");
+    assert_eq!(table.record(id).turns.len(), 3);
+}
+
+#[test]
+fn a_notice_whose_turns_were_taken_back_is_sent_without_a_board_rather_than_another_one() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    table.ok("bob", mv("e5"));
+    let claimed = table.service.store().outbox().claim(table.now(), table.now(), 10).unwrap();
+    let [queued] = claimed.as_slice() else { panic!("{claimed:?}") };
+    let mut letter: serde_json::Value = serde_json::from_slice(&queued.body).unwrap();
+    // As if the turn drawn had been another one than the record's e5.
+    letter["images"][0]["drawing"]["line"] = serde_json::json!(12345);
+    table.service.store().outbox().remove_notice(queued.id).unwrap();
+    table.service.store().outbox().enqueue(&[Queued::new(table.now(), serde_json::to_vec(&letter).unwrap())]).unwrap();
+    let sent = table.service.deliver(|_| Delivery::Sent);
+    let [ping] = sent.as_slice() else { panic!("{sent:?}") };
+    assert!(ping.text().contains("played R@e5"), "{}", ping.text());
+    assert!(ping.images.is_empty(), "{:?}", ping.images);
+}
+
+#[test]
+fn a_notice_stored_with_its_png_is_still_sent_with_that_picture() {
+    use base64::Engine as _;
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    let png = b"\x89PNG\r\n\x1a\nnot drawn from the record".to_vec();
+    // A notice as the outbox held it before notices kept drawings: the PNG in base64.
+    let letter = serde_json::json!({
+        "target": { "channel": GENERAL.0 }, "message": [{ "text": "an old notice" }],
+        "images": [{ "name": "game-1.png", "png": base64::engine::general_purpose::STANDARD.encode(&png) }],
+        "game": 1, "channel": GENERAL.0, "failures": 0, "rerouted": false, "buttons": [],
+    });
+    table.service.store().outbox().enqueue(&[Queued::new(table.now(), serde_json::to_vec(&letter).unwrap())]).unwrap();
+    let sent = table.service.deliver(|_| Delivery::Sent);
+    let [old] = sent.as_slice() else { panic!("{sent:?}") };
+    assert_eq!(old.text(), "an old notice");
+    let names_and_bytes: Vec<(&str, &[u8])> =
+        old.images.iter().map(|image| (image.name.as_str(), image.bytes.as_slice())).collect();
+    assert_eq!(names_and_bytes, [("game-1.png", png.as_slice())]);
+}

@@ -55,8 +55,7 @@ pub(crate) fn history_view(parts: &Parts, game: &Loaded, shown: usize) -> Result
             format!(" … ({more} more: the whole record is in the file)")
         })
     };
-    let record_file =
-        Attachment { name: format!("game-{}.txt", record.id.0), bytes: views::record_file(game).into_bytes() };
+    let record_file = Attachment::file(format!("game-{}.txt", record.id.0), views::record_file(game).into_bytes());
     let mut files = vec![record_file];
     files.extend(export(game));
     Ok(Reply {
@@ -120,9 +119,7 @@ fn export(game: &Loaded) -> Option<Attachment> {
         _ => return None,
     };
     match written {
-        Ok(text) => {
-            Some(Attachment { name: format!("stonemate-{}.{extension}", record.id.0), bytes: text.into_bytes() })
-        }
+        Ok(text) => Some(Attachment::file(format!("stonemate-{}.{extension}", record.id.0), text.into_bytes())),
         Err(error) => {
             // The record replays (it was just loaded), so this is a bug, not user input.
             tracing::warn!(game = record.id.0, %error, "could not export a game");
