@@ -204,10 +204,9 @@ impl Start {
     }
 }
 
-/// Starts `stonemate console` on `database`, asks one `/board`, and measures.
-fn start(stonemate: &Path, database: &[&str], out: &Path, game: u32) -> Start {
-    let started = Instant::now();
-    let mut child: Child = Command::new(stonemate)
+/// `stonemate console` on `database`, its replies as JSON on a pipe, pictures in `out`.
+fn console(stonemate: &Path, database: &[&str], out: &Path) -> Child {
+    Command::new(stonemate)
         .arg("console")
         .args(database)
         .arg("--out")
@@ -217,7 +216,13 @@ fn start(stonemate: &Path, database: &[&str], out: &Path, game: u32) -> Start {
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Starts `stonemate console` on `database`, asks one `/board`, and measures.
+fn start(stonemate: &Path, database: &[&str], out: &Path, game: u32) -> Start {
+    let started = Instant::now();
+    let mut child = console(stonemate, database, out);
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "@player{} /board game:{game}", 100 + (game - 1) % PLAYERS as u32).unwrap();
     stdin.flush().unwrap();
@@ -256,17 +261,7 @@ fn play_turns(stonemate: &Path, database: &[&str], out: &Path, turns: u32) -> Du
         ));
     }
     let started = Instant::now();
-    let mut child = Command::new(stonemate)
-        .arg("console")
-        .args(database)
-        .arg("--out")
-        .arg(out)
-        .arg("--json")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
+    let mut child = console(stonemate, database, out);
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
     let refused = BufReader::new(child.stdout.take().unwrap())
