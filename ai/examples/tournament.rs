@@ -32,6 +32,13 @@
 //!     --threads N          search threads per bot turn (default 1)
 //!     --max-turns N        adjudicate by the evaluation after N turns (default 400)
 //!     --seed N             base seed (default 1)
+//!     --opening N          the first N turns of every game are drawn uniformly at
+//!                          random from the legal turns (default 0), the same for each
+//!                          pair of games (1-2, 3-4, ...), which play it with the colours
+//!                          swapped. Two players that do not draw on a seed (alpha-beta
+//!                          against Fairy-Stockfish) otherwise play the same game again
+//!                          and again; the table's `distinct` column counts the games
+//!                          that differ in at least one turn.
 //!     --records DIR        keep every game's record in DIR: SGF for go, PGN for iChess,
 //!                          our own format for the others (DIR is created)
 //!
@@ -487,8 +494,23 @@ fn options(kind: GameKind) -> Vec<(String, String)> {
     }
 }
 
-/// Plays one game; `first_color` is the colour of `players[0]`.
-fn play(kind: GameKind, players: &mut [Box<dyn Player>; 2], first_color: Color, seed: u64, max_turns: usize) -> Played {
+/// The random opening of a game: how many turns, drawn with which seed.
+#[derive(Clone, Copy)]
+struct Opening {
+    turns: usize,
+    seed: u64,
+}
+
+/// Plays one game; `first_color` is the colour of `players[0]`. The opening's turns are
+/// drawn at random and count for neither player's time.
+fn play(
+    kind: GameKind,
+    players: &mut [Box<dyn Player>; 2],
+    first_color: Color,
+    seed: u64,
+    opening: Opening,
+    max_turns: usize,
+) -> Played {
     let start = AnyGame::new(kind, &options(kind)).expect("valid options");
     let mut game = start.clone();
     let mut history = Vec::new();
@@ -509,6 +531,14 @@ fn play(kind: GameKind, players: &mut [Box<dyn Player>; 2], first_color: Color, 
             return Played { winner, adjudicated: true, forfeit: None, turns, times, history, texts, end: game };
         }
         let who = seat(color);
+        if history.len() < opening.turns {
+            let drawn = Random.choose(&start, &history, &game, opening.seed.wrapping_add(history.len() as u64));
+            let Ok(turn) = drawn else { break };
+            texts.push(game.format_turn(turn));
+            game.play(turn).expect("a legal turn applies");
+            history.push(turn);
+            continue;
+        }
         let clock = Instant::now();
         let choice = players[who].choose(
             &start,
@@ -677,6 +707,8 @@ struct Tally {
     referee_draws: usize,
     /// One line per disagreement.
     disagreements: Vec<String>,
+    /// Every game's turns, to count the games that differ.
+    distinct: std::collections::BTreeSet<Vec<String>>,
 }
 
 fn median_max(times: &[Duration]) -> (f64, f64) {
@@ -699,6 +731,7 @@ struct Args {
     threads: usize,
     max_turns: usize,
     seed: u64,
+    opening: usize,
     records: Option<std::path::PathBuf>,
 }
 
@@ -713,6 +746,7 @@ fn parse_args() -> Result<Args, Failure> {
         threads: 1,
         max_turns: 400,
         seed: 1,
+        opening: 0,
         records: None,
     };
     let mut words = std::env::args().skip(1);
@@ -756,6 +790,7 @@ fn parse_args() -> Result<Args, Failure> {
             "--threads" => args.threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?,
             "--max-turns" => args.max_turns = value()?.parse().map_err(|e| format!("--max-turns: {e}"))?,
             "--seed" => args.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--opening" => args.opening = value()?.parse().map_err(|e| format!("--opening: {e}"))?,
             "--records" => args.records = Some(value()?.into()),
             other => return Err(format!("unknown option {other} (see the comment at the top of tournament.rs)")),
         }
@@ -828,7 +863,11 @@ fn run_pairing(kind: GameKind, pair: &(String, String), args: &Args) -> Result<T
     for index in args.first..args.games {
         let first_color = if index % 2 == 0 { Color::White } else { Color::Black };
         let seed = args.seed.wrapping_mul(7919).wrapping_add(index as u64);
-        let played = play(kind, &mut players, first_color, seed, args.max_turns);
+        // Both games of a pair (index 2k and 2k+1) open alike, with the colours swapped.
+        let opening_seed = (args.seed ^ 0x6f70_656e).wrapping_mul(1_000_003).wrapping_add((index / 2) as u64) << 10;
+        let opening = Opening { turns: args.opening, seed: opening_seed };
+        let played = play(kind, &mut players, first_color, seed, opening, args.max_turns);
+        tally.distinct.insert(played.texts.clone());
         match played.winner {
             Some(0) => tally.wins += 1,
             Some(_) => tally.losses += 1,
@@ -905,9 +944,9 @@ fn main() {
         }
     };
     println!(
-        "| game | A | B | games | A wins | draws | B wins | A score | adjudicated | forfeits | refereed | referee agrees | A wins by referee | turns/game | A s/turn median, max | B s/turn median, max |"
+        "| game | A | B | games | A wins | draws | B wins | A score | adjudicated | forfeits | refereed | referee agrees | A wins by referee | turns/game | distinct | A s/turn median, max | B s/turn median, max |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut disagreements = Vec::new();
     for &kind in &args.kinds {
         let pairings = if args.pairings.is_empty() { default_pairings(kind) } else { args.pairings.clone() };
@@ -931,7 +970,7 @@ fn main() {
                         "-".to_owned()
                     };
                     println!(
-                        "| {kind} | {} | {} | {games} | {} | {} | {} | {score:.0}% | {} | {} | {} | {} | {referee_wins} | {} | {am:.3}, {ax:.3} | {bm:.3}, {bx:.3} |",
+                        "| {kind} | {} | {} | {games} | {} | {} | {} | {score:.0}% | {} | {} | {} | {} | {referee_wins} | {} | {} | {am:.3}, {ax:.3} | {bm:.3}, {bx:.3} |",
                         pair.0,
                         pair.1,
                         t.wins,
@@ -941,7 +980,8 @@ fn main() {
                         t.forfeits.len(),
                         t.refereed,
                         t.agreed,
-                        t.turns / games.max(1)
+                        t.turns / games.max(1),
+                        t.distinct.len()
                     );
                     for reason in t.forfeits.iter().take(3) {
                         eprintln!("  forfeit: {reason}");
