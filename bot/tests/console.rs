@@ -89,6 +89,34 @@ fn a_time_out_in_the_console_ends_the_game_and_tells_both_players() {
     assert_eq!(legal["ok"], false, "no legal turns in a game that is over: {legal}");
 }
 
+/// The name of the newest snapshot sled wrote in `db`: `snap.` and the log position it
+/// covers, in hexadecimal of fixed width (so that names sort as positions); `None` when
+/// there is none (sled writes none for a database it opened empty).
+fn newest_snapshot(db: &Path) -> Option<String> {
+    let names = std::fs::read_dir(db).unwrap().map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned());
+    names.filter(|name| name.starts_with("snap.") && !name.ends_with(".generating")).max()
+}
+
+#[test]
+fn a_session_that_wrote_leaves_a_snapshot_that_covers_its_last_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    console(dir.path(), false, SESSION);
+    let left = newest_snapshot(&db);
+    assert!(left.is_some(), "no snapshot after the session");
+    // sled writes a snapshot at every open, named by how far it read the log: an open that
+    // finds nothing logged past the session's snapshot writes the same name again.
+    let config = stonemate_bot::store::sled_config(&db).flush_every_ms(None);
+    drop(config.open().unwrap());
+    assert_eq!(newest_snapshot(&db), left, "the session's turns were logged past its last snapshot");
+    // And the next session opens on that snapshot and plays on.
+    let output = console(dir.path(), false, "@carol /challenge opponent:@dave game:go days:3\n@dave /accept\n");
+    assert!(!output.contains("refused"), "{output}");
+    let left = newest_snapshot(&db);
+    drop(config.open().unwrap());
+    assert_eq!(newest_snapshot(&db), left);
+}
+
 #[test]
 fn users_and_games_persist_across_runs() {
     let dir = tempfile::tempdir().unwrap();

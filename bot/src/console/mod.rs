@@ -94,6 +94,8 @@ pub struct Console {
     next_file: u32,
     /// What the bot was asked and has not answered yet.
     questions: Questions,
+    /// What the database is owed once the console has closed it ([`Console::close`]).
+    closing: crate::store::Closing,
 }
 
 /// A server's id. `home` keeps the id every console record had before servers could be
@@ -118,7 +120,7 @@ impl Console {
     /// Opens the database (sled allows one process at a time; PostgreSQL when `data` is
     /// an address).
     pub fn open(options: Options) -> Result<Console, StoreError> {
-        let store = crate::store::open_at(&options.data)?;
+        let (store, closing) = crate::store::open_closing(&options.data)?;
         let clock = Arc::new(ManualClock::at(SystemClock.now()));
         let questions = Questions::default();
         let queue = Arc::clone(&questions);
@@ -136,7 +138,21 @@ impl Console {
             channel_label(DEFAULT_SERVER, DEFAULT_CHANNEL),
         )]);
         let (users, admins) = (HashMap::new(), HashSet::new());
-        Ok(Console { service, clock, options, users, channels, admins, next_file, questions })
+        Ok(Console { service, clock, options, users, channels, admins, next_file, questions, closing })
+    }
+
+    /// Closes the database at the end of a session: on sled, a session that wrote leaves a
+    /// snapshot, so that the next start does not read what it wrote again
+    /// ([`crate::store::Closing`]). Returns whether it did.
+    ///
+    /// # Errors
+    /// When the snapshot cannot be taken (what was written stays durable: only the next
+    /// start is slower).
+    pub fn close(mut self) -> Result<bool, StoreError> {
+        let closing = std::mem::take(&mut self.closing);
+        // Every handle of the store goes with the service.
+        drop(self);
+        closing.settle()
     }
 
     /// Reads lines until the input ends, answering each at once.
@@ -380,6 +396,10 @@ pub fn main(mut options: Options) -> std::process::ExitCode {
         crate::output::error(&format!("stonemate console: storage failed, stopping: {failure}"));
         // Not by returning: dropping sled's database after an I/O error panics in its log.
         std::process::exit(1);
+    }
+    if let Err(error) = console.close() {
+        // The session's turns are durable: only the next start reads more.
+        crate::output::error(&format!("stonemate console: no snapshot at the end: {error}"));
     }
     match outcome {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -31,7 +31,7 @@ use crate::clock::{DeadlineStyle, SystemClock};
 use crate::config::{Config, Secret};
 use crate::service::{GameId, Service, Settings, User, text};
 use crate::shards::ShardRange;
-use crate::store::{Store, StoreError};
+use crate::store::{Closing, Store, StoreError};
 use patience::Try;
 use types::{Data, Error};
 
@@ -55,8 +55,17 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     };
     let http = http(config.token()?, config.discord.api_base.as_deref());
     token::check(&http, until_stopped(stopped.clone())).await?;
-    let service = open_service_when_reachable(&config, until_stopped(stopped.clone())).await?;
-    serve(config, service, until_stopped(stopped)).await
+    let (service, closing) = open_service_when_reachable(&config, until_stopped(stopped.clone())).await?;
+    let outcome = serve(config, service, until_stopped(stopped)).await;
+    // `serve` closed the store: a run that wrote leaves sled a snapshot, so that the next
+    // start does not read the whole run's log again (off the runtime: it reads the disk).
+    match tokio::task::spawn_blocking(move || closing.settle()).await {
+        Ok(Ok(true)) => info!("the database has a fresh snapshot"),
+        Ok(Ok(false)) => {}
+        Ok(Err(error)) => warn!(%error, "no snapshot at the end: the next start reads this run's log"),
+        Err(error) => warn!(%error, "the snapshot at the end failed"),
+    }
+    outcome
 }
 
 /// The game service on the configured database, with the real clock.
@@ -75,12 +84,15 @@ fn cannot_open(config: &Config) -> String {
 /// [`open_service`] off the runtime's threads (a PostgreSQL store's client blocks, and
 /// panics on them), trying again while the database server does not answer (it may be
 /// starting with the machine), until `stop` completes.
-async fn open_service_when_reachable(config: &Config, stop: impl Future<Output = ()>) -> anyhow::Result<Service> {
-    let store = patience::until_done("the database", stop, || {
+async fn open_service_when_reachable(
+    config: &Config,
+    stop: impl Future<Output = ()>,
+) -> anyhow::Result<(Service, Closing)> {
+    let (store, closing) = patience::until_done("the database", stop, || {
         let database = config.database.clone();
         async move {
-            match tokio::task::spawn_blocking(move || crate::store::open_at(&database)).await {
-                Ok(Ok(store)) => Try::Done(store),
+            match tokio::task::spawn_blocking(move || crate::store::open_closing(&database)).await {
+                Ok(Ok(opened)) => Try::Done(opened),
                 Ok(Err(StoreError::Unreachable(why))) => Try::Again(why),
                 Ok(Err(error)) => Try::Fatal(anyhow::Error::new(error).context(cannot_open(config))),
                 Err(panicked) => Try::Fatal(anyhow::Error::new(panicked).context(cannot_open(config))),
@@ -88,7 +100,7 @@ async fn open_service_when_reachable(config: &Config, stop: impl Future<Output =
         }
     })
     .await?;
-    Ok(service_on(store, config))
+    Ok((service_on(store, config), closing))
 }
 
 /// The game service on `store`, with the real clock and the config's settings.

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::{PostgresStore, SledStore, Store, StoreError};
+use super::{Closing, PostgresStore, SledStore, Store, StoreError};
 
 /// The schemes of a PostgreSQL address (libpq's two spellings).
 const POSTGRES_SCHEMES: [&str; 2] = ["postgres://", "postgresql://"];
@@ -23,9 +23,23 @@ pub fn open_store(database: &str) -> Result<Store, StoreError> {
 /// # Errors
 /// As [`open_store`].
 pub fn open_at(database: &Path) -> Result<Store, StoreError> {
+    open_closing(database).map(|(store, _)| store)
+}
+
+/// [`open_at`] for a process that ends cleanly: with what it owes the database once it has
+/// dropped every handle of the store ([`Closing::settle`]: on sled, a snapshot when it
+/// wrote).
+///
+/// # Errors
+/// As [`open_store`].
+pub fn open_closing(database: &Path) -> Result<(Store, Closing), StoreError> {
     match database.to_str() {
-        Some(address) if is_address(address) => Ok(PostgresStore::open(address)?.into()),
-        _ => Ok(SledStore::open(database)?.into()),
+        Some(address) if is_address(address) => Ok((PostgresStore::open(address)?.into(), Closing::default())),
+        _ => {
+            let store = SledStore::open(database)?;
+            let closing = Closing::of(&store, database);
+            Ok((store.into(), closing))
+        }
     }
 }
 

@@ -30,7 +30,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError, Weak};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -176,6 +176,9 @@ pub struct Sled {
     /// The full check running beside the service, and the flag that ends it early.
     checker: Mutex<Option<JoinHandle<()>>>,
     stop_checker: Arc<Stop>,
+    /// Set at the first write: the run then owes the database a snapshot at its clean
+    /// end ([`Closing`]).
+    wrote: Arc<AtomicBool>,
 }
 
 /// Tells the full check to end: a flag its chunks read, and a wake-up for its wait before
@@ -249,6 +252,8 @@ impl Backend for Sled {
 
     fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
         self.verifier.ensure_sound()?;
+        // Before the write: one that fails may still have reached sled's log.
+        self.wrote.store(true, Ordering::Relaxed);
         self.tree.apply(batch)?;
         // The store writes only records it replayed.
         for (key, value) in &batch.writes {
@@ -265,6 +270,8 @@ impl Backend for Sled {
 
     fn next_id(&self) -> Result<u64, StoreError> {
         self.verifier.ensure_sound()?;
+        // sled logs its id counter as it moves on.
+        self.wrote.store(true, Ordering::Relaxed);
         self.tree.next_id()
     }
 
@@ -312,6 +319,7 @@ fn open_unguarded(dir: &Path) -> Result<SledStore, StoreError> {
         verifier: verifier.clone(),
         checker: Mutex::new(None),
         stop_checker: Arc::new(Stop::default()),
+        wrote: Arc::new(AtomicBool::new(false)),
     };
     let store = Store::over(Arc::new(sled));
     let meta = db.open_tree(META_TREE)?;
@@ -346,8 +354,55 @@ fn open_unguarded(dir: &Path) -> Result<SledStore, StoreError> {
 /// # Errors
 /// As [`Store::open`].
 pub fn settle(dir: &Path) -> Result<(), StoreError> {
+    // A snapshot an interrupted settle left unfinished would stop this one.
+    recover::leftovers(dir).map_err(|error| cannot_open(dir, &error))?;
     let config = sled_config(dir).cache_capacity(CACHE_BYTES).flush_every_ms(None);
     guarded(dir, || open_when_free(&config).map(drop).map_err(|error| open_error(dir, error)))
+}
+
+/// What the clean end of a process owes the database it opened: on sled, when the run
+/// wrote anything, a snapshot ([`settle`]) taken once every handle of the store is gone.
+///
+/// sled 0.34 writes a snapshot only when it opens a database, after reading every message
+/// logged since the previous one. Without this, the first start after a day of turns
+/// would read the whole day's log (607 ms at 100,000 games after 2,000 turns, against
+/// about 115 ms for the starts after it); with it, a clean stop pays that reading, and a
+/// start reads the snapshot and one log segment. A crash skips it: the restart then reads
+/// what was written since the last start or clean stop, as before.
+#[derive(Debug, Default)]
+pub struct Closing {
+    /// The sled database's directory, whether it was written to, and its store while it is
+    /// open (`None`: another kind of store, which owes nothing).
+    sled: Option<(PathBuf, Arc<AtomicBool>, Weak<Sled>)>,
+}
+
+impl Closing {
+    /// What closing `store` (opened on `dir`) will owe.
+    #[must_use]
+    pub fn of(store: &SledStore, dir: &Path) -> Closing {
+        let sled = store.backend();
+        Closing { sled: Some((dir.to_path_buf(), sled.wrote.clone(), Arc::downgrade(sled))) }
+    }
+
+    /// Once the store is closed, has sled write a snapshot if the run wrote anything;
+    /// returns whether it did.
+    ///
+    /// # Errors
+    /// [`StoreError::InUse`] when a handle of the store is still alive in this process
+    /// (nothing is done: sled would wait for it in vain), else as [`settle`].
+    pub fn settle(self) -> Result<bool, StoreError> {
+        let Some((dir, wrote, open)) = self.sled else { return Ok(false) };
+        if open.strong_count() > 0 {
+            return Err(StoreError::InUse(format!(
+                "{} is still open in this process: no snapshot taken at its close",
+                dir.display()
+            )));
+        }
+        if !wrote.load(Ordering::Relaxed) {
+            return Ok(false);
+        }
+        settle(&dir).map(|()| true)
+    }
 }
 
 /// The full check beside the service, [`CHECK_DELAY`] after the start: damage stops the
@@ -697,6 +752,34 @@ mod recovery_tests {
         store.backend().wait_for_check();
         assert_eq!(store.backend().damaged(), None);
         assert!(store.backend().verifier.is_checked(GameId(CHECK_BEFORE_SERVING + 200)));
+    }
+
+    #[test]
+    fn closing_snapshots_only_a_database_written_to_and_only_once_it_is_closed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("db");
+        database(&dir, 3);
+        let snapshots = || {
+            let names = std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().file_name());
+            names.filter(|name| name.to_string_lossy().starts_with("snap.")).collect::<Vec<_>>()
+        };
+        // Read only: nothing is owed, and sled is not opened again.
+        let store = SledStore::open(&dir).unwrap();
+        let closing = Closing::of(&store, &dir);
+        assert_eq!(store.load(GameId(2)).unwrap().unwrap().id, GameId(2));
+        drop(store);
+        assert!(!closing.settle().unwrap());
+
+        let store = SledStore::open(&dir).unwrap();
+        let before = snapshots();
+        let closing = Closing::of(&store, &dir);
+        store.create(sample_record(9, 4)).unwrap();
+        let still_open = Closing { sled: closing.sled.clone() };
+        assert!(matches!(still_open.settle(), Err(StoreError::InUse(_))), "not while a handle lives");
+        drop(store);
+        assert!(closing.settle().unwrap());
+        assert_ne!(snapshots(), before, "a snapshot past the write");
+        assert_eq!(SledStore::open(&dir).unwrap().load(GameId(4)).unwrap().unwrap().turns.len(), 4);
     }
 
     #[test]
