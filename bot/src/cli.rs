@@ -192,7 +192,12 @@ fn import(args: &BackupArgs) -> Result<String, String> {
         None => (Box::new(std::io::stdin().lock()), None),
     };
     let location = args.location();
-    let store = crate::store::open_at(&location).map_err(|e| e.to_string())?;
+    let store = match location.to_str() {
+        Some(address) if crate::store::is_address(address) => crate::store::open_at(&location),
+        // A small page cache: the import writes each page once.
+        _ => crate::store::open_for_import(&location).map(crate::store::Store::from),
+    };
+    let store = store.map_err(|e| e.to_string())?;
     let bar = progress_bar(size, "games imported");
     let mut progress = |bytes: u64, games: usize| {
         if let Some(bar) = &bar {

@@ -14,7 +14,10 @@
 //! it out).
 //!
 //! `scripts/store-harness [--games N] [--turns N] [--no-postgres | --no-sled]
-//! [--no-old-segments]` (builds in release, then runs this). `--no-sled` measures
+//! [--no-old-segments] [--keep]` (builds in release, then runs this; `--keep` leaves the
+//! export and the databases in the temporary directory it names, to profile a start on
+//! them). `scripts/store-harness --imports 20000,100000,200000` only imports exports of
+//! those sizes, one after the other, each into a new sled database: their peak memory. `--no-sled` measures
 //! PostgreSQL alone, without the sled import (minutes at 100,000 games) and its SQLite
 //! reference before it.
 
@@ -47,6 +50,10 @@ struct Args {
     postgres: bool,
     sled: bool,
     old_segments: bool,
+    /// Keep the databases and the export (for profiling a start on them).
+    keep: bool,
+    /// Only imports, one per size, each into a new sled database: their peak memory.
+    imports: Vec<u32>,
 }
 
 fn args() -> Args {
@@ -57,6 +64,8 @@ fn args() -> Args {
         postgres: true,
         sled: true,
         old_segments: true,
+        keep: false,
+        imports: Vec::new(),
     };
     let mut given = std::env::args().skip(1);
     while let Some(arg) = given.next() {
@@ -67,9 +76,14 @@ fn args() -> Args {
             "--stonemate" => args.stonemate = given.next().map(PathBuf::from).expect("--stonemate PATH"),
             "--no-postgres" => args.postgres = false,
             "--no-sled" => args.sled = false,
+            "--keep" => args.keep = true,
+            "--imports" => {
+                let sizes = given.next().expect("--imports N,N,...");
+                args.imports = sizes.split(',').map(|n| n.trim().parse().expect("--imports N,N,...")).collect();
+            }
             other => panic!(
                 "unknown argument {other}: [--games N] [--turns N] [--stonemate PATH] [--no-postgres | --no-sled] \
-                 [--no-old-segments]"
+                 [--no-old-segments] [--keep] [--imports N,N,...]"
             ),
         }
     }
@@ -341,11 +355,34 @@ fn sqlite_bytes(sled_dir: &Path, work: &Path) -> u64 {
     std::fs::metadata(&file).unwrap().len()
 }
 
+/// `--imports`: an export of each size imported into a new sled database, one after the
+/// other in the same run: the import's time and peak memory (it must not grow with the
+/// games), then the database is removed.
+fn imports(stonemate: &Path, sizes: &[u32], work: &Path) {
+    println!("sled imports (a new database each): games, time, peak memory, disk");
+    for &games in sizes {
+        let (export, dir) = (work.join(format!("games-{games}.jsonl")), work.join(format!("sled-{games}")));
+        write_export(&export, games);
+        let mut import = Command::new(stonemate);
+        import.arg("import").arg("--data").arg(&dir).arg(&export);
+        let (took, peak, _) = run_measured(import);
+        let disk = disk_bytes(&dir) as f64 / 1048576.0;
+        println!("  {games:>8} games: {:>6.1} s, peak {}, {disk:.1} MiB", took.as_secs_f64(), mib(peak));
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_file(&export);
+    }
+}
+
 fn main() {
     let args = args();
     assert!(args.stonemate.exists(), "{} is not built (run scripts/store-harness)", args.stonemate.display());
     let work = std::env::temp_dir().join(format!("stonemate-harness-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
+    if !args.imports.is_empty() {
+        imports(&args.stonemate, &args.imports, &work);
+        let _ = std::fs::remove_dir_all(&work);
+        return;
+    }
     let export = work.join("games.jsonl");
     let made = Instant::now();
     write_export(&export, args.games);
@@ -429,5 +466,9 @@ fn main() {
             println!("  {name}: turns played in {:.1} s; starts after them: {after}", took.as_secs_f64());
         }
     }
-    let _ = std::fs::remove_dir_all(&work);
+    if args.keep {
+        println!("\nkept: {} (the export, the databases; remove it when done)", work.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&work);
+    }
 }
