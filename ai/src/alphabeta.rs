@@ -22,7 +22,7 @@ use stonemate_engine::{Color, Piece, Role};
 
 // The limits are the shared ones; `search.rs` names them from here.
 pub(crate) use crate::deepening::Limits;
-use crate::deepening::{Deepen, Killers, MATE, MATE_BOUND, Root, deepen};
+use crate::deepening::{Deepen, Killers, MATE, MATE_BOUND, Root, Window, deepen};
 use crate::search::SearchResult;
 
 /// The deepest the search goes (plies from the root, quiescence included).
@@ -311,21 +311,20 @@ impl Searcher {
             turns.retain(|&turn| victim(position, turn).is_some());
         }
         self.order(position, &mut turns, None, ply);
-        let mut best = if in_check { -MATE + ply as i32 } else { alpha };
+        let best = if in_check { -MATE + ply as i32 } else { alpha };
+        let mut window = Window { alpha, beta, best };
         for turn in turns {
             let mut next = *position;
             next.play(turn);
-            let score = -self.quiescence(&next, -beta, -alpha, ply + 1);
+            let score = -self.quiescence(&next, -beta, -window.alpha, ply + 1);
             if self.stopped {
                 return 0;
             }
-            best = best.max(score);
-            alpha = alpha.max(score);
-            if alpha >= beta {
+            if window.raise(score) {
                 break;
             }
         }
-        best
+        window.best
     }
 }
 

@@ -21,7 +21,7 @@ use std::time::Instant;
 use stonemate_engine::chogo::Chogo;
 use stonemate_engine::{Board, Color, Game, Outcome, Role, Square, Status, Turn};
 
-use crate::deepening::{Deepen, Killers, Limits, MATE, Root, deepen};
+use crate::deepening::{Deepen, Killers, Limits, MATE, Root, Window, deepen};
 use crate::search::SearchResult;
 /// The deepest the search goes (plies from the root, quiescence included).
 const MAX_PLY: usize = 64;
@@ -208,7 +208,7 @@ impl Searcher {
         })
     }
 
-    fn alpha_beta(&mut self, chogo: &Chogo, side: Color, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn alpha_beta(&mut self, chogo: &Chogo, side: Color, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         if !self.visit() {
             return 0;
         }
@@ -220,12 +220,13 @@ impl Searcher {
         }
         let mut turns = chogo.legal_turns();
         self.order(chogo, &mut turns, ply);
-        let mut best = -MATE - 1;
+        let mut window = Window { alpha, beta, best: -MATE - 1 };
         for (n, &turn) in turns.iter().enumerate() {
             let mut next = chogo.clone();
             if next.play(turn).is_err() {
                 continue;
             }
+            let alpha = window.alpha;
             let score = if n == 0 {
                 -self.alpha_beta(&next, side.other(), depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -239,11 +240,7 @@ impl Searcher {
             if self.stopped {
                 return 0;
             }
-            best = best.max(score);
-            if score > alpha {
-                alpha = score;
-            }
-            if alpha >= beta {
+            if window.raise(score) {
                 self.killers.remember(ply, turn);
                 if let Some(to) = target(turn) {
                     self.history[side.index() * SQUARES + to.index()] += depth * depth;
@@ -251,16 +248,15 @@ impl Searcher {
                 break;
             }
         }
-        best
+        window.best
     }
 
     /// Stand pat, or a turn that captures (by [`capture_cells`]), for a few plies.
-    fn quiescence(&mut self, chogo: &Chogo, side: Color, mut alpha: i32, beta: i32, ply: usize, depth: usize) -> i32 {
+    fn quiescence(&mut self, chogo: &Chogo, side: Color, alpha: i32, beta: i32, ply: usize, depth: usize) -> i32 {
         let stand = evaluate(chogo, side);
         if stand >= beta || depth >= QUIESCENCE_PLIES || ply >= MAX_PLY {
             return stand;
         }
-        alpha = alpha.max(stand);
         let captures = capture_cells(chogo.board(), side);
         if captures.iter().all(|&c| c == 0) {
             return stand;
@@ -271,7 +267,7 @@ impl Searcher {
             .filter(|&turn| target(turn).is_some_and(|to| captures[to.index()] > 0))
             .collect();
         turns.sort_by_key(|&turn| std::cmp::Reverse(target(turn).map_or(0, |to| captures[to.index()])));
-        let mut best = stand;
+        let mut window = Window { alpha: alpha.max(stand), beta, best: stand };
         for turn in turns {
             if !self.visit() {
                 return 0;
@@ -282,20 +278,16 @@ impl Searcher {
             }
             let score = match Self::ended(&next, side, ply + 1) {
                 Some(score) => score,
-                None => -self.quiescence(&next, side.other(), -beta, -alpha, ply + 1, depth + 1),
+                None => -self.quiescence(&next, side.other(), -beta, -window.alpha, ply + 1, depth + 1),
             };
             if self.stopped {
                 return 0;
             }
-            best = best.max(score);
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
+            if window.raise(score) {
+                break;
             }
         }
-        best
+        window.best
     }
 }
 

@@ -76,6 +76,28 @@ impl<T: Copy + PartialEq> Killers<T> {
     }
 }
 
+/// A node's search window and the best score found there so far (fail-soft: the best may
+/// lie outside the window).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Window {
+    /// The score the side to move is already sure of.
+    pub alpha: i32,
+    /// The score above which the opponent avoids this node.
+    pub beta: i32,
+    /// The best score of the turns searched so far.
+    pub best: i32,
+}
+
+impl Window {
+    /// Takes a turn's score: the best and alpha rise to it. Returns whether the node is
+    /// cut off (alpha reached beta: the other turns need no search).
+    pub(crate) fn raise(&mut self, score: i32) -> bool {
+        self.best = self.best.max(score);
+        self.alpha = self.alpha.max(score);
+        self.alpha >= self.beta
+    }
+}
+
 /// A game's searcher, as the root sees it.
 pub(crate) trait Deepen {
     /// A position after one of the root's turns (with whatever the game's search needs
