@@ -23,6 +23,7 @@ use stonemate_engine::{Board, Color, Game, Outcome, Role, Square, Status, Turn};
 
 use crate::deepening::{Deepen, Killers, Limits, MATE, Root, Window, deepen};
 use crate::search::SearchResult;
+
 /// The deepest the search goes (plies from the root, quiescence included).
 const MAX_PLY: usize = 64;
 /// Plies of quiescence (capturing turns only) after the full-width search.
