@@ -1,11 +1,13 @@
 //! What the two alpha-beta searches (iChess's `alphabeta.rs`, Chogo's `chogo_ab.rs`) share:
-//! the limits they run under, their mate scores, their killer turns, and the root: iterative
-//! deepening with a principal variation search over the root's turns, keeping the best turn
-//! of an iteration cut short, then the [`SearchResult`] the bot reads.
+//! the limits they run under, their mate scores, their killer turns, a node's fail-soft
+//! window, and the root: iterative deepening with a principal variation search over the
+//! root's turns, keeping the best turn of an iteration cut short, then the
+//! [`SearchResult`] the bot reads.
 //!
-//! Each game keeps its own evaluation, turn generation, ordering and inner search; it is
-//! seen from here only as a [`Deepen`]: something that scores a child of the root in a
-//! window and counts its nodes.
+//! Each game keeps its own evaluation, turn generation, ordering, node counting (iChess
+//! counts a node before checking the budget, Chogo after) and inner search; the root sees
+//! it only as a [`Deepen`]: something that scores a child of the root in a window and
+//! counts its nodes.
 
 use std::time::{Duration, Instant};
 
