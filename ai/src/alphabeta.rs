@@ -15,17 +15,16 @@
 //! game at the fourth occurrence; the search does not wait for it: whoever could leave
 //! the cycle had the chance to, in the search, already.)
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use stonemate_engine::ichess::{Bare, BareTurn, IChess, history_checks, history_keys};
 use stonemate_engine::{Color, Piece, Role};
 
-use crate::search::{Proof, RootTurn, SearchResult};
+// The limits are the shared ones; `search.rs` names them from here.
+pub(crate) use crate::deepening::Limits;
+use crate::deepening::{Deepen, Killers, MATE, MATE_BOUND, Root, Window, deepen};
+use crate::search::SearchResult;
 
-/// A mate score: a side with no legal turn scores `-MATE + ply`.
-const MATE: i32 = 1_000_000;
-/// Scores beyond this are mates.
-const MATE_BOUND: i32 = MATE - 1_000;
 /// The deepest the search goes (plies from the root, quiescence included).
 const MAX_PLY: usize = 96;
 /// The most entries of the transposition table (a power of two; 24 MiB); a smaller search
@@ -96,20 +95,11 @@ struct Entry {
     bound: u8,
 }
 
-/// How long the search may run.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Limits {
-    /// The most nodes (positions visited, quiescence included).
-    pub nodes: u64,
-    /// When to stop, if at all.
-    pub deadline: Option<Instant>,
-}
-
 struct Searcher {
     table: Vec<Option<Entry>>,
     /// The table's size less one (a power of two less one).
     mask: usize,
-    killers: [[Option<BareTurn>; 2]; MAX_PLY + 1],
+    killers: Killers<BareTurn>,
     /// Quiet turns that caused cut-offs, by target square and the moving or dropped role.
     history: Vec<i32>,
     /// The game's positions and then the search path's: each position's key, and whether
@@ -122,14 +112,11 @@ struct Searcher {
 
 impl Searcher {
     fn out_of_budget(&mut self) -> bool {
-        if !self.stopped && (self.nodes >= self.limits.nodes || (self.nodes % 1024 == 0 && self.past_deadline())) {
+        if !self.stopped && (self.nodes >= self.limits.nodes || (self.nodes % 1024 == 0 && self.limits.past_deadline()))
+        {
             self.stopped = true;
         }
         self.stopped
-    }
-
-    fn past_deadline(&self) -> bool {
-        self.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -156,7 +143,7 @@ impl Searcher {
                     1_000_000 + 10 * value(victim.role) - attacker / 10
                 } else if turn.promotes() {
                     900_000
-                } else if self.killers[ply].contains(&Some(turn)) {
+                } else if self.killers.contains(ply, turn) {
                     800_000
                 } else {
                     self.history[Self::history_index(position, turn)]
@@ -248,10 +235,8 @@ impl Searcher {
             // Principal variation search: the first turn with the full window, the others
             // with a null window, searched again only when they might be better.
             // Late quiet turns are first searched shallower (late move reductions).
-            let quiet = victim(position, turn).is_none()
-                && !turn.promotes()
-                && !in_check
-                && !self.killers[ply].contains(&Some(turn));
+            let quiet =
+                victim(position, turn).is_none() && !turn.promotes() && !in_check && !self.killers.contains(ply, turn);
             let reduction =
                 i32::from(quiet && i >= LATE_MOVE_FROM && depth >= 3) + i32::from(quiet && i >= 16 && depth >= 5);
             let score = if i == 0 {
@@ -279,11 +264,7 @@ impl Searcher {
             }
             if alpha >= beta {
                 if victim(position, turn).is_none() {
-                    let killers = &mut self.killers[ply];
-                    if killers[0] != Some(turn) {
-                        killers[1] = killers[0];
-                        killers[0] = Some(turn);
-                    }
+                    self.killers.remember(ply, turn);
                     self.history[Self::history_index(position, turn)] += depth * depth;
                 }
                 break;
@@ -330,21 +311,20 @@ impl Searcher {
             turns.retain(|&turn| victim(position, turn).is_some());
         }
         self.order(position, &mut turns, None, ply);
-        let mut best = if in_check { -MATE + ply as i32 } else { alpha };
+        let best = if in_check { -MATE + ply as i32 } else { alpha };
+        let mut window = Window { alpha, beta, best };
         for turn in turns {
             let mut next = *position;
             next.play(turn);
-            let score = -self.quiescence(&next, -beta, -alpha, ply + 1);
+            let score = -self.quiescence(&next, -beta, -window.alpha, ply + 1);
             if self.stopped {
                 return 0;
             }
-            best = best.max(score);
-            alpha = alpha.max(score);
-            if alpha >= beta {
+            if window.raise(score) {
                 break;
             }
         }
-        best
+        window.best
     }
 }
 
@@ -405,9 +385,20 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// The expected result (0 lost, 1 won) of a score for the side to move.
-fn expected(score: i32) -> f64 {
-    1.0 / (1.0 + (-f64::from(score) / VALUE_SCALE).exp())
+impl Deepen for Searcher {
+    type Child = Bare;
+
+    fn score(&mut self, child: &Bare, depth: i32, alpha: i32, beta: i32) -> i32 {
+        -self.alpha_beta(child, depth, -beta, -alpha, 1)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn stopped(&self) -> bool {
+        self.stopped
+    }
 }
 
 /// Searches an iChess game by iterative deepening until the limits; `None` when the game
@@ -422,12 +413,12 @@ pub(crate) fn search(game: &IChess, limits: Limits, started: Instant) -> Option<
     let mut turns = Vec::new();
     position.legal_turns(&mut turns);
     let forced = turns.len() == 1;
-    let limits = if forced { Limits { nodes: limits.nodes.min(FORCED_TURN_NODES), ..limits } } else { limits };
+    let limits = if forced { limits.capped(FORCED_TURN_NODES) } else { limits };
     let entries = usize::try_from(limits.nodes).unwrap_or(usize::MAX).clamp(1 << 10, TT_ENTRIES).next_power_of_two();
     let mut searcher = Searcher {
         table: vec![None; entries],
         mask: entries - 1,
-        killers: [[None; 2]; MAX_PLY + 1],
+        killers: Killers::new(MAX_PLY),
         history: vec![0; 16 * 64],
         path: history_keys(game).into_iter().zip(history_checks(game)).collect(),
         nodes: 0,
@@ -437,78 +428,26 @@ pub(crate) fn search(game: &IChess, limits: Limits, started: Instant) -> Option<
     // The current position is the last of the game's: the root is not a repetition of it.
     searcher.path.pop();
     searcher.path.push((position.key(), position.in_check()));
-    let mut spent = vec![0u64; turns.len()];
-    let mut scores = vec![0i32; turns.len()];
-    // The order of the root turns: the previous iteration's best first.
+    // The first iteration's order of the root turns: the search's ordering.
     let mut order: Vec<usize> = (0..turns.len()).collect();
     {
         let mut sorted = turns.clone();
         searcher.order(&position, &mut sorted, None, 0);
         order.sort_by_key(|&i| sorted.iter().position(|&t| t == turns[i]));
     }
-    let mut chosen = (order[0], evaluate(&position), 0);
-    for depth in 1..(MAX_PLY as i32 / 2) {
-        let (mut alpha, beta) = (-MATE - 1, MATE + 1);
-        let mut best_here: Option<(usize, i32)> = None;
-        for (n, &i) in order.iter().enumerate() {
-            let before = searcher.nodes;
-            let mut next = position;
-            next.play(turns[i]);
-            let score = if n == 0 {
-                -searcher.alpha_beta(&next, depth - 1, -beta, -alpha, 1)
-            } else {
-                let probe = -searcher.alpha_beta(&next, depth - 1, -alpha - 1, -alpha, 1);
-                if probe > alpha && !searcher.stopped {
-                    -searcher.alpha_beta(&next, depth - 1, -beta, -alpha, 1)
-                } else {
-                    probe
-                }
-            };
-            spent[i] += searcher.nodes - before;
-            if searcher.stopped {
-                break;
-            }
-            scores[i] = score;
-            if score > alpha {
-                alpha = score;
-                best_here = Some((i, score));
-            }
-        }
-        // A turn that beat the previous best in a full search stands even if the
-        // iteration was cut short: the previous best was searched first.
-        if let Some((i, score)) = best_here {
-            chosen = (i, score, depth);
-            let at = order.iter().position(|&j| j == i).unwrap_or(0);
-            order[..=at].rotate_right(1);
-        }
-        if searcher.stopped || chosen.1.abs() > MATE_BOUND {
-            break;
-        }
-    }
-    let (best, score, _) = chosen;
-    let proven = if score > MATE_BOUND {
-        Some(Proof::Win)
-    } else if score < -MATE_BOUND {
-        Some(Proof::Loss)
-    } else {
-        None
-    };
-    let root = turns
+    let children = turns
         .iter()
-        .enumerate()
-        .map(|(i, &turn)| {
-            let proven = if i == best { proven } else { None };
-            RootTurn { turn: turn.turn(), visits: spent[i], value: expected(scores[i]), proven }
+        .map(|&turn| {
+            let mut next = position;
+            next.play(turn);
+            Some(next)
         })
         .collect();
-    Some(SearchResult {
-        turn: turns[best].turn(),
-        value: proven.map_or_else(|| expected(score), |p| if p == Proof::Win { 1.0 } else { 0.0 }),
-        nodes: searcher.nodes,
-        elapsed: started.elapsed().max(Duration::from_nanos(1)),
-        proven,
-        root,
-    })
+    let root =
+        Root { children, order, guess: evaluate(&position), max_depth: MAX_PLY as i32 / 2, one_iteration: false };
+    let deepened = deepen(&mut searcher, root);
+    let turns: Vec<_> = turns.iter().map(|turn| turn.turn()).collect();
+    Some(crate::deepening::result(&turns, deepened, VALUE_SCALE, searcher.nodes, started))
 }
 
 #[cfg(test)]

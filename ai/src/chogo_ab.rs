@@ -16,19 +16,14 @@
 //! draw (the 50-turn rule included) 0. The side that is ahead is urged to capture before
 //! the 50-turn rule: the evaluation shrinks as the turns without a capture add up.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use stonemate_engine::chogo::Chogo;
 use stonemate_engine::{Board, Color, Game, Outcome, Role, Square, Status, Turn};
 
-use crate::alphabeta::Limits;
-use crate::search::{Proof, RootTurn, SearchResult};
+use crate::deepening::{Deepen, Killers, Limits, MATE, Root, Window, deepen};
+use crate::search::SearchResult;
 
-/// A win's score: the side that captured the enemy king (or stalemated it) scores
-/// `MATE - ply`.
-const MATE: i32 = 1_000_000;
-/// Scores beyond this are wins or losses.
-const MATE_BOUND: i32 = MATE - 1_000;
 /// The deepest the search goes (plies from the root, quiescence included).
 const MAX_PLY: usize = 64;
 /// Plies of quiescence (capturing turns only) after the full-width search.
@@ -159,7 +154,7 @@ fn evaluate(chogo: &Chogo, side: Color) -> i32 {
 }
 
 struct Searcher {
-    killers: [[Option<Turn>; 2]; MAX_PLY + 1],
+    killers: Killers<Turn>,
     /// `[colour][target cell]`: how often a turn to that cell cut the search off.
     history: Vec<i32>,
     nodes: u64,
@@ -171,16 +166,12 @@ impl Searcher {
     /// Counts a node, unless the budget is spent (then the search stops): the search
     /// makes at most the budget's nodes.
     fn visit(&mut self) -> bool {
-        if self.stopped || self.nodes >= self.limits.nodes || (self.nodes % 128 == 0 && self.past_deadline()) {
+        if self.stopped || self.nodes >= self.limits.nodes || (self.nodes % 128 == 0 && self.limits.past_deadline()) {
             self.stopped = true;
             return false;
         }
         self.nodes += 1;
         true
-    }
-
-    fn past_deadline(&self) -> bool {
-        self.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     /// Sorts `turns` best first: king captures, captures, the killers, then by history,
@@ -189,7 +180,7 @@ impl Searcher {
         let board = chogo.board();
         let mover = chogo.to_move().unwrap_or(Color::White);
         let captures = capture_cells(board, mover);
-        let killers = self.killers[ply.min(MAX_PLY)];
+        let killers = self.killers.at(ply);
         turns.sort_by_cached_key(|&turn| {
             let Some(to) = target(turn) else { return 0 };
             let mark = captures[to.index()];
@@ -218,7 +209,7 @@ impl Searcher {
         })
     }
 
-    fn alpha_beta(&mut self, chogo: &Chogo, side: Color, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn alpha_beta(&mut self, chogo: &Chogo, side: Color, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         if !self.visit() {
             return 0;
         }
@@ -230,12 +221,13 @@ impl Searcher {
         }
         let mut turns = chogo.legal_turns();
         self.order(chogo, &mut turns, ply);
-        let mut best = -MATE - 1;
+        let mut window = Window { alpha, beta, best: -MATE - 1 };
         for (n, &turn) in turns.iter().enumerate() {
             let mut next = chogo.clone();
             if next.play(turn).is_err() {
                 continue;
             }
+            let alpha = window.alpha;
             let score = if n == 0 {
                 -self.alpha_beta(&next, side.other(), depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -249,32 +241,23 @@ impl Searcher {
             if self.stopped {
                 return 0;
             }
-            best = best.max(score);
-            if score > alpha {
-                alpha = score;
-            }
-            if alpha >= beta {
-                let slot = &mut self.killers[ply.min(MAX_PLY)];
-                if slot[0] != Some(turn) {
-                    slot[1] = slot[0];
-                    slot[0] = Some(turn);
-                }
+            if window.raise(score) {
+                self.killers.remember(ply, turn);
                 if let Some(to) = target(turn) {
                     self.history[side.index() * SQUARES + to.index()] += depth * depth;
                 }
                 break;
             }
         }
-        best
+        window.best
     }
 
     /// Stand pat, or a turn that captures (by [`capture_cells`]), for a few plies.
-    fn quiescence(&mut self, chogo: &Chogo, side: Color, mut alpha: i32, beta: i32, ply: usize, depth: usize) -> i32 {
+    fn quiescence(&mut self, chogo: &Chogo, side: Color, alpha: i32, beta: i32, ply: usize, depth: usize) -> i32 {
         let stand = evaluate(chogo, side);
         if stand >= beta || depth >= QUIESCENCE_PLIES || ply >= MAX_PLY {
             return stand;
         }
-        alpha = alpha.max(stand);
         let captures = capture_cells(chogo.board(), side);
         if captures.iter().all(|&c| c == 0) {
             return stand;
@@ -285,7 +268,7 @@ impl Searcher {
             .filter(|&turn| target(turn).is_some_and(|to| captures[to.index()] > 0))
             .collect();
         turns.sort_by_key(|&turn| std::cmp::Reverse(target(turn).map_or(0, |to| captures[to.index()])));
-        let mut best = stand;
+        let mut window = Window { alpha: alpha.max(stand), beta, best: stand };
         for turn in turns {
             if !self.visit() {
                 return 0;
@@ -296,31 +279,33 @@ impl Searcher {
             }
             let score = match Self::ended(&next, side, ply + 1) {
                 Some(score) => score,
-                None => -self.quiescence(&next, side.other(), -beta, -alpha, ply + 1, depth + 1),
+                None => -self.quiescence(&next, side.other(), -beta, -window.alpha, ply + 1, depth + 1),
             };
             if self.stopped {
                 return 0;
             }
-            best = best.max(score);
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
+            if window.raise(score) {
+                break;
             }
         }
-        best
+        window.best
     }
 }
 
-/// The expected result (0 lost, 1 won) of a score for the side to move.
-fn expected(score: i32) -> f64 {
-    if score > MATE_BOUND {
-        1.0
-    } else if score < -MATE_BOUND {
-        0.0
-    } else {
-        1.0 / (1.0 + (-f64::from(score) / VALUE_SCALE).exp())
+impl Deepen for Searcher {
+    /// The position after a root turn, and its side to move.
+    type Child = (Chogo, Color);
+
+    fn score(&mut self, (child, side): &(Chogo, Color), depth: i32, alpha: i32, beta: i32) -> i32 {
+        -self.alpha_beta(child, *side, depth, -beta, -alpha, 1)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn stopped(&self) -> bool {
+        self.stopped
     }
 }
 
@@ -334,84 +319,24 @@ pub(crate) fn search(game: &Chogo, limits: Limits, started: Instant) -> Option<S
         return None;
     }
     let forced = turns.len() == 1;
-    let limits = if forced { Limits { nodes: limits.nodes.min(FORCED_TURN_NODES), ..limits } } else { limits };
+    let limits = if forced { limits.capped(FORCED_TURN_NODES) } else { limits };
     let mut searcher =
-        Searcher { killers: [[None; 2]; MAX_PLY + 1], history: vec![0; 2 * SQUARES], nodes: 0, limits, stopped: false };
+        Searcher { killers: Killers::new(MAX_PLY), history: vec![0; 2 * SQUARES], nodes: 0, limits, stopped: false };
     // The engine's order stays the result's order; `order` is the search's.
     let listed = turns.clone();
     searcher.order(game, &mut turns, 0);
-    let mut order: Vec<usize> = turns.iter().map(|turn| listed.iter().position(|t| t == turn).unwrap_or(0)).collect();
-    let children: Vec<Option<Chogo>> = listed
+    let order = turns.iter().map(|turn| listed.iter().position(|t| t == turn).unwrap_or(0)).collect();
+    let children = listed
         .iter()
         .map(|&turn| {
             let mut next = game.clone();
-            next.play(turn).is_ok().then_some(next)
+            next.play(turn).is_ok().then_some((next, side.other()))
         })
         .collect();
-    let mut spent = vec![0u64; listed.len()];
-    let mut scores = vec![0i32; listed.len()];
-    let mut chosen = (order[0], evaluate(game, side));
-    for depth in 1..(MAX_PLY as i32 / 2) {
-        let (mut alpha, beta) = (-MATE - 1, MATE + 1);
-        let mut best_here: Option<(usize, i32)> = None;
-        for (n, &i) in order.iter().enumerate() {
-            let Some(next) = &children[i] else { continue };
-            let before = searcher.nodes;
-            let score = if n == 0 {
-                -searcher.alpha_beta(next, side.other(), depth - 1, -beta, -alpha, 1)
-            } else {
-                let probe = -searcher.alpha_beta(next, side.other(), depth - 1, -alpha - 1, -alpha, 1);
-                if probe > alpha && !searcher.stopped {
-                    -searcher.alpha_beta(next, side.other(), depth - 1, -beta, -alpha, 1)
-                } else {
-                    probe
-                }
-            };
-            spent[i] += searcher.nodes - before;
-            if searcher.stopped {
-                break;
-            }
-            scores[i] = score;
-            if score > alpha {
-                alpha = score;
-                best_here = Some((i, score));
-            }
-        }
-        // A turn that beat the previous best in a full search stands even if the
-        // iteration was cut short: the previous best was searched first.
-        if let Some((i, score)) = best_here {
-            chosen = (i, score);
-            let at = order.iter().position(|&j| j == i).unwrap_or(0);
-            order[..=at].rotate_right(1);
-        }
-        if searcher.stopped || chosen.1.abs() > MATE_BOUND || forced {
-            break;
-        }
-    }
-    let (best, score) = chosen;
-    let proven = if score > MATE_BOUND {
-        Some(Proof::Win)
-    } else if score < -MATE_BOUND {
-        Some(Proof::Loss)
-    } else {
-        None
-    };
-    let root = listed
-        .iter()
-        .enumerate()
-        .map(|(i, &turn)| {
-            let proven = if i == best { proven } else { None };
-            RootTurn { turn, visits: spent[i], value: expected(scores[i]), proven }
-        })
-        .collect();
-    Some(SearchResult {
-        turn: listed[best],
-        value: expected(score),
-        nodes: searcher.nodes,
-        elapsed: started.elapsed().max(Duration::from_nanos(1)),
-        proven,
-        root,
-    })
+    let root =
+        Root { children, order, guess: evaluate(game, side), max_depth: MAX_PLY as i32 / 2, one_iteration: forced };
+    let deepened = deepen(&mut searcher, root);
+    Some(crate::deepening::result(&listed, deepened, VALUE_SCALE, searcher.nodes, started))
 }
 
 #[cfg(test)]

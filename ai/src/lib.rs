@@ -32,6 +32,7 @@ mod alphabeta;
 mod chogo_ab;
 pub mod counting;
 pub mod decision;
+mod deepening;
 pub mod fastgo;
 pub mod knowledge;
 pub mod level;

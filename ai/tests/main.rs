@@ -5,6 +5,7 @@ mod chogo;
 mod counting;
 mod fastgo;
 mod games;
+mod pinned;
 mod rave;
 mod reuse;
 mod search;
