@@ -17,7 +17,9 @@
 //!
 //! - an import ends by opening the database once more ([`settle`]): the import's
 //!   whole log is read there, and the first start after it reads only the snapshot (at
-//!   100,000 games, about a minute of reading moved out of the bot's start);
+//!   100,000 games, about a minute of reading moved out of the bot's start); so does every
+//!   clean end of a console or a bot that wrote ([`Closing`]), so that a start after a day
+//!   of turns does not read the day's log;
 //! - new databases compress their log ([`sled_config`]): the records of a page compress
 //!   well, so that there are fewer bytes to keep; a start reads (and decompresses, message
 //!   by message) one log segment again, so its size bounds that part ([`SEGMENT_BYTES`]);
@@ -367,7 +369,8 @@ fn open_unguarded(dir: &Path, cache: u64) -> Result<SledStore, StoreError> {
 /// reads only that: sled 0.34 writes one only when it opens a database, after reading
 /// every message its log holds past the previous one, so that without this the first
 /// start after a large import would read the whole import (a minute at 100,000 games).
-/// An import calls this once it has closed the store.
+/// An import calls this once it has closed the store, and [`Closing::settle`] at the clean
+/// end of a run that wrote.
 ///
 /// # Errors
 /// As [`Store::open`].
