@@ -192,12 +192,8 @@ fn import(args: &BackupArgs) -> Result<String, String> {
         None => (Box::new(std::io::stdin().lock()), None),
     };
     let location = args.location();
-    let store = match location.to_str() {
-        Some(address) if crate::store::is_address(address) => crate::store::open_at(&location),
-        // A small page cache: the import writes each page once.
-        _ => crate::store::open_for_import(&location).map(crate::store::Store::from),
-    };
-    let store = store.map_err(|e| e.to_string())?;
+    // On sled, a small page cache: the import writes each page once.
+    let (store, closing) = crate::store::open_importing(&location).map_err(|e| e.to_string())?;
     let bar = progress_bar(size, "games imported");
     let mut progress = |bytes: u64, games: usize| {
         if let Some(bar) = &bar {
@@ -212,10 +208,8 @@ fn import(args: &BackupArgs) -> Result<String, String> {
     // Every record replays, and the index is rebuilt as the check expects.
     crate::store::check::check(&store).map_err(|damage| damage.to_string())?;
     drop(store);
-    if !location.to_str().is_some_and(crate::store::is_address) {
-        // So that the first start reads a snapshot, not the whole import.
-        crate::store::settle(&location).map_err(|e| e.to_string())?;
-    }
+    // On sled, so that the first start reads a snapshot, not the whole import.
+    closing.settle().map_err(|e| e.to_string())?;
     Ok(format!("{games} games imported into {}", crate::store::shown(&location)))
 }
 

@@ -49,7 +49,7 @@ pub use backend::{Backend, Batch, KeyRange};
 pub use fail_stop::FailStop;
 pub use memory::{Memory, MemoryStore};
 pub use notice::Queued;
-pub use open::{is_address, open_at, open_closing, open_store, shown};
+pub use open::{is_address, open_at, open_closing, open_importing, open_store, shown};
 pub use outbox::Outbox;
 pub use postgres::{Postgres, PostgresStore};
 pub use rating::{RatingChange, RatingRecord};

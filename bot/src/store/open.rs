@@ -33,10 +33,24 @@ pub fn open_at(database: &Path) -> Result<Store, StoreError> {
 /// # Errors
 /// As [`open_store`].
 pub fn open_closing(database: &Path) -> Result<(Store, Closing), StoreError> {
+    opened(database, SledStore::open)
+}
+
+/// [`open_closing`] for `stonemate import`: a sled directory opens with the import's small
+/// page cache ([`super::open_for_import`]), a PostgreSQL address as always.
+///
+/// # Errors
+/// As [`open_store`].
+pub fn open_importing(database: &Path) -> Result<(Store, Closing), StoreError> {
+    opened(database, super::open_for_import)
+}
+
+/// The store `database` names, a sled directory opened by `sled`, with what its close owes.
+fn opened(database: &Path, sled: fn(&Path) -> Result<SledStore, StoreError>) -> Result<(Store, Closing), StoreError> {
     match database.to_str() {
         Some(address) if is_address(address) => Ok((PostgresStore::open(address)?.into(), Closing::default())),
         _ => {
-            let store = SledStore::open(database)?;
+            let store = sled(database)?;
             let closing = Closing::of(&store, database);
             Ok((store.into(), closing))
         }
