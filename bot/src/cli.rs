@@ -154,7 +154,9 @@ fn progress_bar(total_bytes: Option<u64>, what: &str) -> Option<indicatif::Progr
 
 fn export(args: &BackupArgs) -> Result<String, String> {
     use crate::store::export::export_with;
-    let store = &crate::store::open_at(&args.location()).map_err(|e| e.to_string())?;
+    // On sled, a small page cache and no full check beside it: the export reads every
+    // record once, and replays each game it writes.
+    let (store, _) = &crate::store::open_streaming(&args.location()).map_err(|e| e.to_string())?;
     let bar = progress_bar(None, "records written");
     let mut progress = |lines: usize| {
         if let Some(bar) = &bar {
@@ -193,7 +195,7 @@ fn import(args: &BackupArgs) -> Result<String, String> {
     };
     let location = args.location();
     // On sled, a small page cache: the import writes each page once.
-    let (store, closing) = crate::store::open_importing(&location).map_err(|e| e.to_string())?;
+    let (store, closing) = crate::store::open_streaming(&location).map_err(|e| e.to_string())?;
     let bar = progress_bar(size, "games imported");
     let mut progress = |bytes: u64, games: usize| {
         if let Some(bar) = &bar {

@@ -224,13 +224,68 @@ fn fingerprint(hasher: &std::hash::RandomState, key: &[u8], value: &[u8]) -> u64
     std::hash::Hasher::finish(&state)
 }
 
+/// The most fingerprints [`Implied`] keeps: 2 MiB, about the index of 100,000 games.
+const IMPLIED_LIMIT: usize = 1 << 18;
+
+/// The fingerprints of the index entries the records imply, in bounded memory: past its
+/// limit, only those at or below a ceiling are kept (the ceiling halves each time the
+/// limit is reached again), so that it holds a uniform sample of the set. An entry whose
+/// fingerprint is above the ceiling is not known to it: the check reads its record
+/// instead ([`check_stray`]), which is exact too, only slower. So the check's own memory
+/// does not grow with the database.
+#[derive(Debug)]
+struct Implied {
+    kept: Vec<u64>,
+    ceiling: u64,
+    limit: usize,
+}
+
+impl Implied {
+    fn new(limit: usize) -> Implied {
+        Implied { kept: Vec::new(), ceiling: u64::MAX, limit: limit.max(1) }
+    }
+
+    fn add(&mut self, fingerprint: u64) {
+        if fingerprint > self.ceiling {
+            return;
+        }
+        self.kept.push(fingerprint);
+        while self.kept.len() >= self.limit && self.ceiling > 0 {
+            self.ceiling /= 2;
+            let ceiling = self.ceiling;
+            self.kept.retain(|kept| *kept <= ceiling);
+        }
+    }
+
+    /// Ready for [`Implied::holds`].
+    fn sorted(mut self) -> Implied {
+        self.kept.sort_unstable();
+        self
+    }
+
+    /// Whether a record implied the entry of `fingerprint`: `None` when it is not known.
+    fn holds(&self, fingerprint: u64) -> Option<bool> {
+        (fingerprint <= self.ceiling).then(|| self.kept.binary_search(&fingerprint).is_ok())
+    }
+}
+
 /// The check, over `backend` while it may be serving: game records not yet checked by
 /// `verifier` are decoded and replayed (and marked), then the index and the other keys
 /// are checked. Stops early, without a verdict, when `pace.stop` is set (returns the games
 /// seen). Damage found is returned (not recorded in `verifier`: the caller decides).
 pub fn check_with<B: Backend + ?Sized>(backend: &B, verifier: &Verifier, pace: Pace<'_>) -> Result<usize, Damage> {
+    check_within(backend, verifier, pace, IMPLIED_LIMIT)
+}
+
+/// [`check_with`], keeping at most `limit` fingerprints of index entries ([`Implied`]).
+fn check_within<B: Backend + ?Sized>(
+    backend: &B,
+    verifier: &Verifier,
+    pace: Pace<'_>,
+    limit: usize,
+) -> Result<usize, Damage> {
     let hasher = std::hash::RandomState::new();
-    let mut implied: Vec<u64> = Vec::new();
+    let mut implied = Implied::new(limit);
     let mut games = 0;
     // The records first: they say which index entries must exist.
     scan_chunks(backend, KeyRange::prefix(&[keys::GAME]), pace, |key, value| {
@@ -242,12 +297,12 @@ pub fn check_with<B: Backend + ?Sized>(backend: &B, verifier: &Verifier, pace: P
         };
         verifier.mark(record.id);
         for (entry, value) in check_entries(backend, key, value.to_vec(), record)? {
-            implied.push(fingerprint(&hasher, &entry, &value));
+            implied.add(fingerprint(&hasher, &entry, &value));
         }
         games += 1;
         Ok(())
     })?;
-    implied.sort_unstable();
+    let implied = implied.sorted();
     // Then every other key: an index entry must be one a record implies.
     let mut rest = |key: &[u8], value: &[u8]| -> Result<(), Damage> {
         match key.first() {
@@ -274,8 +329,8 @@ pub fn check_with<B: Backend + ?Sized>(backend: &B, verifier: &Verifier, pace: P
             _ if key == keys::BACKUP_DUE => {
                 keys::stored_time(value).ok_or_else(|| damage("the export schedule", "not a time"))?;
             }
-            _ if implied.binary_search(&fingerprint(&hasher, key, value)).is_ok() => {}
-            _ => check_stray(backend, key)?,
+            _ if implied.holds(fingerprint(&hasher, key, value)) == Some(true) => {}
+            _ => check_stray(backend, verifier, key)?,
         }
         Ok(())
     };
@@ -322,9 +377,10 @@ fn check_entries<B: Backend + ?Sized>(
     Err(damage(readable(key), "the record kept changing while it was checked"))
 }
 
-/// An index entry no record read by the first pass implied: it may have been written by
-/// a change since. Damage if its record, read before and after it, does not imply it.
-fn check_stray<B: Backend + ?Sized>(backend: &B, key: &[u8]) -> Result<(), Damage> {
+/// An index entry no record read by the first pass is known to imply ([`Implied`]): it
+/// may have been written by a change since. Damage if its record, read before and after
+/// it, does not imply it.
+fn check_stray<B: Backend + ?Sized>(backend: &B, verifier: &Verifier, key: &[u8]) -> Result<(), Damage> {
     let stray = || damage(readable(key), "an index entry that no record implies");
     let Some(id) = keys::id_at_end(key).filter(|_| key.len() > 5) else { return Err(stray()) };
     for _ in 0..ATTEMPTS {
@@ -335,7 +391,11 @@ fn check_stray<B: Backend + ?Sized>(backend: &B, key: &[u8]) -> Result<(), Damag
             continue;
         }
         let Some(stored) = before else { return Err(stray()) };
-        let record = verify_game(&keys::game(id), &stored)?;
+        // Replayed already unless written since the first pass began.
+        let record = match verifier.is_checked(id) {
+            true => keys::decode_game(&stored).map_err(|error| damage(format!("game {}", id), error))?,
+            false => verify_game(&keys::game(id), &stored)?,
+        };
         return match keys::index(&record).iter().any(|(entry, implied)| entry == key && *implied == value) {
             true => Ok(()),
             false => Err(stray()),
@@ -407,6 +467,51 @@ mod tests {
         let found = check(&store).unwrap_err();
         assert_eq!(found.what, "game #650");
         assert!(found.detail.starts_with("its turns do not replay"), "{found}");
+    }
+
+    #[test]
+    fn past_its_limit_the_set_of_implied_entries_keeps_a_sample_and_knows_it() {
+        let mut implied = Implied::new(64);
+        let hasher = std::hash::RandomState::new();
+        let added: Vec<u64> = (0..10_000u32).map(|n| fingerprint(&hasher, &n.to_be_bytes(), b"")).collect();
+        for &each in &added {
+            implied.add(each);
+            assert!(implied.kept.len() < 64, "bounded");
+        }
+        let implied = implied.sorted();
+        let known = added.iter().filter(|each| implied.holds(**each).is_some()).count();
+        assert!(added.iter().all(|each| implied.holds(*each) != Some(false)), "no added entry is denied");
+        assert!((16..64).contains(&known), "a sample: {known}");
+        let others = (10_000..20_000u32).map(|n| fingerprint(&hasher, &n.to_be_bytes(), b""));
+        assert!(others.filter(|each| implied.holds(*each) == Some(true)).count() < 2, "nor taken for another");
+    }
+
+    #[test]
+    fn a_check_that_keeps_few_fingerprints_still_names_a_missing_and_a_stray_entry() {
+        let store = filled(700);
+        let within = |limit| {
+            let pace = Pace { stop: &AtomicBool::new(false), paced: false };
+            check_within(store.backend().as_ref(), &Verifier::default(), pace, limit)
+        };
+        assert_eq!(within(16), Ok(700));
+        let record = store.load(GameId(333)).unwrap().unwrap();
+        let (entry, value) = keys::index(&record).remove(0);
+        store.commit(Batch::new().delete(entry.clone())).unwrap();
+        assert_eq!(within(16), Err(damage(readable(&entry), "an index entry a record implies is missing")));
+        store.commit(Batch::new().put(entry.clone(), value.clone())).unwrap();
+        // A wrong value under a key the record implies, then a key of no record.
+        let mut wrong = value.clone();
+        wrong[0] ^= 0x01;
+        store.commit(Batch::new().put(entry.clone(), wrong)).unwrap();
+        let found = within(16).unwrap_err();
+        assert_eq!(found.what, readable(&entry), "{found}");
+        store.commit(Batch::new().put(entry.clone(), value)).unwrap();
+        let mut stray = entry;
+        *stray.last_mut().unwrap() ^= 0x40;
+        store.commit(Batch::new().put(stray.clone(), b"ac".to_vec())).unwrap();
+        for limit in [1, 16, IMPLIED_LIMIT] {
+            assert_eq!(within(limit), Err(damage(readable(&stray), "an index entry that no record implies")));
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use stonemate_engine::AnyGame;
 
 use super::backend::{Batch, KeyRange, chunks};
+use super::check::{Damage, RESTORE, verify_game};
 use super::rating::RatingRecord;
 use super::record::{GameRecord, UserRecord};
 use super::{Backend, Store, StoreError, keys};
@@ -81,7 +82,8 @@ pub fn export<B: Backend + ?Sized>(store: &Store<B>, out: impl Write) -> Result<
 
 /// [`export`], reading the store a chunk at a time (memory stays flat at any size) and
 /// telling `progress` how many lines are written so far. Each record is exported as it
-/// was when its chunk was read.
+/// was when its chunk was read; a game record that does not decode or replay stops the
+/// export with [`StoreError::Damaged`], naming it.
 pub fn export_with<B: Backend + ?Sized>(
     store: &Store<B>,
     mut out: impl Write,
@@ -93,7 +95,8 @@ pub fn export_with<B: Backend + ?Sized>(
     for entries in chunks(store.backend().as_ref(), KeyRange::all(), CHUNK) {
         for (key, value) in entries? {
             let line = match key.first() {
-                Some(&keys::GAME) => Line::Game(Box::new(keys::decode_game(&value)?)),
+                // Replayed as it is written: an export holds only games an import takes.
+                Some(&keys::GAME) => Line::Game(Box::new(verify_game(&key, &value).map_err(damaged)?)),
                 Some(&keys::USER) => Line::User(keys::decode_user(&value)?),
                 Some(&keys::RATING) => Line::Rating(keys::decode_rating(&value)?),
                 _ if key.as_slice() == keys::NEXT_ID => Line::LastId(keys::next_id(Some(&value))?.0 - 1),
@@ -107,6 +110,11 @@ pub fn export_with<B: Backend + ?Sized>(
     }
     out.flush()?;
     Ok(lines)
+}
+
+/// What a record the export cannot write says: the database is damaged there.
+fn damaged(damage: Damage) -> StoreError {
+    StoreError::Damaged(format!("{damage}; {RESTORE}"))
 }
 
 /// Reads an export into `store`, which must hold no games; every game must replay.
@@ -234,6 +242,7 @@ fn clear<B: Backend + ?Sized>(store: &Store<B>) -> Result<(), StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::GameId;
     use crate::store::MemoryStore;
     use crate::store::check::filled;
 
@@ -264,6 +273,17 @@ mod tests {
         assert!(copy.dump().unwrap().is_empty());
         // And it can be imported into again.
         assert_eq!(import(&copy, text.rsplit_once("{\"game\": 12}").unwrap().0.as_bytes()).unwrap(), 2_500);
+    }
+
+    #[test]
+    fn a_game_that_does_not_replay_stops_the_export_naming_it() {
+        let store = filled(1_500);
+        let mut broken = store.load(GameId(1_200)).unwrap().unwrap();
+        broken.turns = vec!["R@e5".into(), "R@e5".into()];
+        store.commit(Batch::new().put(keys::game(GameId(1_200)), serde_json::to_vec(&broken).unwrap())).unwrap();
+        let error = export(&store, Vec::new()).unwrap_err().to_string();
+        assert!(error.contains("game #1200: its turns do not replay"), "{error}");
+        assert!(error.contains("restore it from an export"), "{error}");
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub use backend::{Backend, Batch, KeyRange};
 pub use fail_stop::FailStop;
 pub use memory::{Memory, MemoryStore};
 pub use notice::Queued;
-pub use open::{is_address, open_at, open_closing, open_importing, open_store, shown};
+pub use open::{is_address, open_at, open_closing, open_store, open_streaming, shown};
 pub use outbox::Outbox;
 pub use postgres::{Postgres, PostgresStore};
 pub use rating::{RatingChange, RatingRecord};
@@ -58,7 +58,7 @@ pub use record::{
     UserRecord, Vacation,
 };
 pub use records::{Store, Stored};
-pub use sled_store::{Closing, Sled, SledStore, open_for_import, recover, settle, sled_config};
+pub use sled_store::{Closing, Sled, SledStore, open_for_streams, recover, settle, sled_config};
 
 use crate::ids::{GameId, GuildId};
 

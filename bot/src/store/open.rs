@@ -36,13 +36,14 @@ pub fn open_closing(database: &Path) -> Result<(Store, Closing), StoreError> {
     opened(database, SledStore::open)
 }
 
-/// [`open_closing`] for `stonemate import`: a sled directory opens with the import's small
-/// page cache ([`super::open_for_import`]), a PostgreSQL address as always.
+/// [`open_closing`] for `stonemate export` and `import`, which read or write every record
+/// once: a sled directory opens with a small page cache and no full check beside them
+/// ([`super::open_for_streams`]), a PostgreSQL address as always.
 ///
 /// # Errors
 /// As [`open_store`].
-pub fn open_importing(database: &Path) -> Result<(Store, Closing), StoreError> {
-    opened(database, super::open_for_import)
+pub fn open_streaming(database: &Path) -> Result<(Store, Closing), StoreError> {
+    opened(database, super::open_for_streams)
 }
 
 /// The store `database` names, a sled directory opened by `sled`, with what its close owes.

@@ -46,15 +46,21 @@ use super::keys;
 use super::records::Store;
 
 /// The page cache sled may fill: sled keeps what it reads (and the full check reads
-/// everything), so this bounds the bot's memory at any size of database.
-const CACHE_BYTES: u64 = 12 * 1024 * 1024;
+/// everything), so this bounds the bot's memory at any size of database. sled counts a
+/// page at its compressed size in the log and holds it decoded: a MiB of this cache came
+/// to about 3.5 MiB of memory (a scan of 100,000 games: 70 MiB with 12 MiB, 45 MiB with 4
+/// MiB, 32 MiB with 2 MiB). A correspondence bot's working set is a few pages a turn, and a
+/// page read again costs a read of the log and its decompression, tens of microseconds
+/// beside a turn's `fdatasync`.
+const CACHE_BYTES: u64 = 4 * 1024 * 1024;
 
-/// The page cache of an import ([`open_for_import`]) and of [`settle`]: they write or read
-/// each page once, so a cache only costs memory. sled counts a page at its size in the log,
-/// compressed, while it holds it decoded, several times larger: at 100,000 games the bot's
-/// 12 MiB came to most of an import's 91 MiB peak, and a 20,000-game import (whose whole
-/// log fits in 12 MiB) peaked at 48 MiB with it against 35 MiB with 3 MiB.
-const IMPORT_CACHE_BYTES: u64 = 2 * 1024 * 1024;
+/// The page cache of `stonemate export` and `import` ([`open_for_streams`]) and of
+/// [`settle`]: they read or write each page once, so a cache only costs memory. sled counts
+/// a page at its size in the log, compressed, while it holds it decoded, several times
+/// larger: at 100,000 games the bot's 12 MiB came to most of an import's 91 MiB peak and
+/// of an export's 109 MiB, and a 20,000-game import (whose whole log fits in 12 MiB)
+/// peaked at 48 MiB with it against 35 MiB with 3 MiB.
+const STREAM_CACHE_BYTES: u64 = 2 * 1024 * 1024;
 
 /// Databases of up to this many games are checked in full before the first command
 /// (about 50 µs a game); larger ones are checked beside the service.
@@ -135,16 +141,22 @@ impl Tree {
         guarded(&self.dir, call)
     }
 
+    /// A range of keys, each then looked up once more ([`count_pages`]).
     fn scan_unguarded(&self, range: &KeyRange) -> Result<Entries, StoreError> {
         let found = match &range.end {
             Some(end) => self.db.range(range.start.as_slice()..end.as_slice()),
             None => self.db.range(range.start.as_slice()..),
         };
-        let found = found.map(|entry| Ok(entry.map(|(key, value)| (key.to_vec(), value.to_vec()))?));
-        match range.limit {
-            Some(limit) => found.take(limit).collect(),
+        let found = found.map(|entry| -> Result<_, StoreError> {
+            let (key, value) = entry?;
+            Ok((key.to_vec(), value.to_vec()))
+        });
+        let entries = match range.limit {
+            Some(limit) => found.take(limit).collect::<Result<Vec<_>, _>>(),
             None => found.collect(),
-        }
+        }?;
+        count_pages(&self.db, &entries)?;
+        Ok(entries)
     }
 
     fn apply_unguarded(&self, batch: &Batch) -> Result<(), StoreError> {
@@ -169,6 +181,25 @@ impl Tree {
             TransactionError::Storage(error) => unsure(error),
         })
     }
+}
+
+/// Looks up each key of `entries` (just scanned) once more, so that sled's page cache
+/// counts the pages they lie in and can let them go.
+///
+/// sled 0.34 counts a page against its cache only when it handles the accesses to it, 64
+/// at a time in each of 256 shards of its LRU; a scan touches each leaf once, so up to
+/// 16,384 leaves a scan decoded are held uncounted, whatever the cache's size. A leaf of
+/// records holds up to 16 of them, several KiB: at 100,000 games an export or a check held
+/// nearly every record in memory (a scan of all keys peaked at 93 MiB, with a 256-byte
+/// cache as with 2 MiB). With a lookup per key a leaf is touched as often as it has keys,
+/// the shards' queues fill and the LRU evicts: the same scan peaked at 32 MiB, 5% slower.
+/// The bot's own scans (a player's games, the deadlines) are short and pay a microsecond
+/// or two a key.
+fn count_pages(db: &sled::Db, entries: &Entries) -> Result<(), StoreError> {
+    for (key, _) in entries {
+        db.get(key)?;
+    }
+    Ok(())
 }
 
 /// How long after opening the full check beside the service begins: the start and the
@@ -310,25 +341,38 @@ impl Store<Sled> {
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
         recover::leftovers(dir).map_err(|error| cannot_open(dir, &error))?;
         // sled reads its log while it opens, and the store its first keys here.
-        guarded(dir, || open_unguarded(dir, CACHE_BYTES))
+        guarded(dir, || open_unguarded(dir, Use::Serve))
     }
 }
 
-/// [`Store::open`] for `stonemate import`, with a page cache of [`IMPORT_CACHE_BYTES`]:
-/// its memory then does not grow with the games imported as the bot's cache fills.
+/// [`Store::open`] for `stonemate export` and `import`, which read or write every record
+/// once: a page cache of [`STREAM_CACHE_BYTES`], and no full check beside them (a large
+/// database's check would read everything a second time, with its own pages in memory):
+/// an import checks the whole database at its end, an export every record it writes. A
+/// small database is still checked in full before anything is read.
 ///
 /// # Errors
 /// As [`Store::open`].
-pub fn open_for_import(dir: &Path) -> Result<SledStore, StoreError> {
+pub fn open_for_streams(dir: &Path) -> Result<SledStore, StoreError> {
     recover::leftovers(dir).map_err(|error| cannot_open(dir, &error))?;
-    guarded(dir, || open_unguarded(dir, IMPORT_CACHE_BYTES))
+    guarded(dir, || open_unguarded(dir, Use::Stream))
 }
 
-/// [`Store::open`] once leftovers are cleared, with a page cache of `cache` bytes, without
-/// the panic guard.
-fn open_unguarded(dir: &Path, cache: u64) -> Result<SledStore, StoreError> {
+/// What a sled store is opened for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Use {
+    /// The bot and the console: [`CACHE_BYTES`], and a large database checked in full
+    /// beside the service.
+    Serve,
+    /// A tool that reads or writes every record once ([`open_for_streams`]).
+    Stream,
+}
+
+/// [`Store::open`] once leftovers are cleared, for `purpose`, without the panic guard.
+fn open_unguarded(dir: &Path, purpose: Use) -> Result<SledStore, StoreError> {
     let here: Arc<Path> = Arc::from(dir);
     // sled's default page cache is 1 GiB; a bot's working set is far smaller.
+    let cache = if purpose == Use::Serve { CACHE_BYTES } else { STREAM_CACHE_BYTES };
     let config = sled_config(dir).cache_capacity(cache);
     let db = open_when_free(&config).map_err(|error| open_error(dir, error))?;
     let files = SledFiles::open(dir).map_err(|error| StoreError::Database(error.to_string()))?;
@@ -354,7 +398,7 @@ fn open_unguarded(dir: &Path, cache: u64) -> Result<SledStore, StoreError> {
         // Before anything is served: a damaged database stops the start here.
         check::check_with(&tree, &verifier, Pace { stop: &AtomicBool::new(false), paced: false })
             .map_err(|damage| verifier.found(&damage))?;
-    } else {
+    } else if purpose == Use::Serve {
         let stop = store.backend().stop_checker.clone();
         let handle = std::thread::Builder::new()
             .name("stonemate-check".into())
@@ -377,7 +421,7 @@ fn open_unguarded(dir: &Path, cache: u64) -> Result<SledStore, StoreError> {
 pub fn settle(dir: &Path) -> Result<(), StoreError> {
     // A snapshot an interrupted settle left unfinished would stop this one.
     recover::leftovers(dir).map_err(|error| cannot_open(dir, &error))?;
-    let config = sled_config(dir).cache_capacity(IMPORT_CACHE_BYTES).flush_every_ms(None);
+    let config = sled_config(dir).cache_capacity(STREAM_CACHE_BYTES).flush_every_ms(None);
     guarded(dir, || open_when_free(&config).map(drop).map_err(|error| open_error(dir, error)))
 }
 

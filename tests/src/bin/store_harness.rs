@@ -355,11 +355,11 @@ fn sqlite_bytes(sled_dir: &Path, work: &Path) -> u64 {
     std::fs::metadata(&file).unwrap().len()
 }
 
-/// `--imports`: an export of each size imported into a new sled database, one after the
-/// other in the same run: the import's time and peak memory (it must not grow with the
-/// games), then the database is removed.
-fn imports(stonemate: &Path, sizes: &[u32], work: &Path) {
-    println!("sled imports (a new database each): games, time, peak memory, disk");
+/// `--imports`: an export of each size imported into a new sled database, then exported
+/// again, one size after the other in the same run: the import's and the export's time and
+/// peak memory (they must not grow with the games), then the files are removed.
+fn imports(stonemate: &Path, sizes: &[u32], work: &Path, keep: bool) {
+    println!("sled imports into a new database, then exports of it: games, time, peak memory, disk");
     for &games in sizes {
         let (export, dir) = (work.join(format!("games-{games}.jsonl")), work.join(format!("sled-{games}")));
         write_export(&export, games);
@@ -367,9 +367,24 @@ fn imports(stonemate: &Path, sizes: &[u32], work: &Path) {
         import.arg("import").arg("--data").arg(&dir).arg(&export);
         let (took, peak, _) = run_measured(import);
         let disk = disk_bytes(&dir) as f64 / 1048576.0;
-        println!("  {games:>8} games: {:>6.1} s, peak {}, {disk:.1} MiB", took.as_secs_f64(), mib(peak));
-        let _ = std::fs::remove_dir_all(&dir);
-        let _ = std::fs::remove_file(&export);
+        let again = work.join(format!("again-{games}.jsonl"));
+        let mut exported = Command::new(stonemate);
+        exported.arg("export").arg("--data").arg(&dir).arg(&again);
+        let (export_took, export_peak, _) = run_measured(exported);
+        let lines = |file: &Path| std::fs::read_to_string(file).unwrap().lines().count();
+        assert_eq!(lines(&again), lines(&export), "the export gives back every line imported");
+        println!(
+            "  {games:>8} games: import {:>6.1} s, peak {}, {disk:.1} MiB; export {:>5.1} s, peak {}",
+            took.as_secs_f64(),
+            mib(peak),
+            export_took.as_secs_f64(),
+            mib(export_peak)
+        );
+        let _ = std::fs::remove_file(&again);
+        if !keep {
+            let _ = std::fs::remove_dir_all(&dir);
+            let _ = std::fs::remove_file(&export);
+        }
     }
 }
 
@@ -379,8 +394,11 @@ fn main() {
     let work = std::env::temp_dir().join(format!("stonemate-harness-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
     if !args.imports.is_empty() {
-        imports(&args.stonemate, &args.imports, &work);
-        let _ = std::fs::remove_dir_all(&work);
+        imports(&args.stonemate, &args.imports, &work, args.keep);
+        match args.keep {
+            true => println!("kept: {} (the exports, the databases; remove it when done)", work.display()),
+            false => drop(std::fs::remove_dir_all(&work)),
+        }
         return;
     }
     let export = work.join("games.jsonl");
