@@ -17,7 +17,8 @@
 //! [--no-old-segments] [--keep]` (builds in release, then runs this; `--keep` leaves the
 //! export and the databases in the temporary directory it names, to profile a start on
 //! them). `scripts/store-harness --imports 20000,100000,200000` only imports exports of
-//! those sizes, one after the other, each into a new sled database: their peak memory. `--no-sled` measures
+//! those sizes, one after the other, each into a new sled database, and exports each again:
+//! their time and peak memory (with `--keep`, the files stay). `--no-sled` measures
 //! PostgreSQL alone, without the sled import (minutes at 100,000 games) and its SQLite
 //! reference before it.
 
