@@ -317,7 +317,7 @@ fn check_within<B: Backend + ?Sized>(
                 keys::decode_notice(key, value).map_err(|error| damage(format!("outbox {}", readable(key)), error))?;
             }
             Some(&keys::REPORT) if [keys::REPORT_PENDING, keys::REPORT_SHOWN].contains(&value) => {}
-            _ if key == keys::NEXT_ID && super::export::interrupted(value) => {
+            _ if key == keys::NEXT_ID && keys::interrupted(value) => {
                 return Err(damage(
                     "the database",
                     "an import into it was interrupted (remove it and run `stonemate import` again)",

@@ -64,17 +64,6 @@ pub enum ExportError {
 /// stays flat at any size of database.
 const CHUNK: usize = 1_000;
 
-/// The id counter while an import is under way: no game can be created meanwhile (the
-/// next id would be past the last), and a database left so by an interrupted import is
-/// told from one holding games ([`interrupted`]).
-const IMPORTING: u32 = u32::MAX;
-
-/// Whether `counter` (the stored `n` key) says an import was interrupted.
-#[must_use]
-pub fn interrupted(counter: &[u8]) -> bool {
-    counter == IMPORTING.to_be_bytes()
-}
-
 /// Writes every record of `store` to `out`; returns how many lines after the header.
 pub fn export<B: Backend + ?Sized>(store: &Store<B>, out: impl Write) -> Result<usize, ExportError> {
     export_with(store, out, &mut |_| {})
@@ -146,7 +135,7 @@ pub fn import_with<B: Backend + ?Sized>(
     }
     // Every creation writes the counter: of this import and a creation, one fails.
     let mut begin = Batch::new();
-    begin.expect(keys::NEXT_ID, None).put(keys::NEXT_ID, IMPORTING.to_be_bytes());
+    begin.expect(keys::NEXT_ID, None).put(keys::NEXT_ID, keys::IMPORTING.to_be_bytes());
     match store.backend().apply(&begin) {
         Err(StoreError::Conflict) => return Err(ExportError::NotEmpty),
         other => other?,
@@ -168,7 +157,7 @@ pub fn import_with<B: Backend + ?Sized>(
         }
         let Imported { mut batch, games, last_id, .. } = imported;
         // Last, with the one sync: the counter tells that the import is whole.
-        batch.expect(keys::NEXT_ID, Some(IMPORTING.to_be_bytes().to_vec()));
+        batch.expect(keys::NEXT_ID, Some(keys::IMPORTING.to_be_bytes().to_vec()));
         match last_id {
             0 => batch.delete(keys::NEXT_ID),
             last => batch.put(keys::NEXT_ID, last.to_be_bytes()),
@@ -289,7 +278,7 @@ mod tests {
     #[test]
     fn a_database_an_import_left_half_written_is_named_by_the_check() {
         let store = MemoryStore::new();
-        store.commit(Batch::new().put(keys::NEXT_ID, IMPORTING.to_be_bytes())).unwrap();
+        store.commit(Batch::new().put(keys::NEXT_ID, keys::IMPORTING.to_be_bytes())).unwrap();
         let damage = crate::store::check::check(&store).unwrap_err();
         assert!(damage.to_string().contains("an import into it was interrupted"), "{damage}");
         assert!(matches!(import(&store, "{\"stonemate_export\":1}\n".as_bytes()), Err(ExportError::NotEmpty)));

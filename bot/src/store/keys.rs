@@ -123,6 +123,17 @@ pub fn id_at_end(key: &[u8]) -> Option<GameId> {
     Some(GameId(u32::from_be_bytes(tail)))
 }
 
+/// The id counter while an import is under way (`super::export`): no game can be created
+/// meanwhile (the next id would be past the last), and a database left so by an
+/// interrupted import is told from one holding games ([`interrupted`]).
+pub const IMPORTING: u32 = u32::MAX;
+
+/// Whether `counter` (the stored [`NEXT_ID`]) says an import was interrupted.
+#[must_use]
+pub fn interrupted(counter: &[u8]) -> bool {
+    counter == IMPORTING.to_be_bytes()
+}
+
 pub fn next_id(stored: Option<&[u8]>) -> Result<GameId, StoreError> {
     let last = match stored {
         None => 0,
