@@ -356,6 +356,17 @@ fn sqlite_bytes(sled_dir: &Path, work: &Path) -> u64 {
     std::fs::metadata(&file).unwrap().len()
 }
 
+/// `stonemate export` of `database` into a file in `work` (removed after): its time, peak
+/// memory and what it said.
+fn exported(stonemate: &Path, database: &[&str], work: &Path) -> String {
+    let file = work.join("exported.jsonl");
+    let mut export = Command::new(stonemate);
+    export.arg("export").args(database).arg(&file);
+    let (took, peak, said) = run_measured(export);
+    let _ = std::fs::remove_file(&file);
+    format!("export: {:.1} s, peak memory {} ({})", took.as_secs_f64(), mib(peak), said.trim())
+}
+
 /// `--imports`: an export of each size imported into a new sled database, then exported
 /// again, one size after the other in the same run: the import's and the export's time and
 /// peak memory (they must not grow with the games), then the files are removed.
@@ -426,6 +437,7 @@ fn main() {
         let sled_disk = (disk_bytes(&empty_dir), disk_bytes(&full_dir));
         report("sled (a new database: 64 KiB log segments)", args.games, &empty, &full, (took, peak), sled_disk);
         println!("  import said: {}", said.trim());
+        println!("  {}", exported(&args.stonemate, &["--data", &path(&full_dir)], &work));
         println!("  starts again: {}", starts(&args.stonemate, &["--data", &path(&full_dir)], &out, 1));
         let mut databases = vec![("empty database", empty_dir.clone()), ("new database", full_dir.clone())];
         if args.old_segments {
@@ -472,6 +484,7 @@ fn main() {
         };
         report("PostgreSQL", args.games, &empty, &full, (took, peak), (size(&empty_db.name), size(&full_db.name)));
         println!("  import said: {}", said.trim());
+        println!("  {}", exported(&args.stonemate, &["--database", &full_db.url], &work));
         let again = start(&args.stonemate, &["--database", &full_db.url], &out, 1);
         println!(
             "  a second start: first reply {:.1} ms, RSS {}",
