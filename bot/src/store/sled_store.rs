@@ -792,6 +792,24 @@ mod recovery_tests {
     }
 
     #[test]
+    fn an_export_of_a_large_database_checks_no_more_than_it_writes_and_stops_at_a_damaged_game() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("db");
+        database(&dir, CHECK_BEFORE_SERVING + 200);
+        let streams = open_for_streams(&dir).unwrap();
+        assert!(streams.backend().checker.lock().unwrap().is_none(), "no full check beside an export");
+        drop(streams);
+        let mut record = sample_record(1100, 3);
+        record.id = GameId(1101);
+        record.version = 1;
+        record.turns.push("R@e5".into());
+        damage_record(&dir, 1101, &serde_json::to_vec(&record).unwrap());
+        let streams = open_for_streams(&dir).expect("a large database opens without its full check");
+        let error = crate::store::export::export(&streams, Vec::new()).unwrap_err().to_string();
+        assert!(error.starts_with("the database is damaged: game #1101: its turns do not replay"), "{error}");
+    }
+
+    #[test]
     fn the_check_beside_the_service_finds_damage_nobody_read() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("db");
