@@ -179,7 +179,8 @@ fn export(args: &BackupArgs) -> Result<String, String> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    Ok(format!("{lines} records written"))
+    let noun = if lines == 1 { "record" } else { "records" };
+    Ok(format!("{lines} {noun} written"))
 }
 
 fn import(args: &BackupArgs) -> Result<String, String> {
@@ -212,7 +213,8 @@ fn import(args: &BackupArgs) -> Result<String, String> {
     drop(store);
     // On sled, so that the first start reads a snapshot, not the whole import.
     closing.settle().map_err(|e| e.to_string())?;
-    Ok(format!("{games} games imported into {}", crate::store::shown(&location)))
+    let noun = if games == 1 { "game" } else { "games" };
+    Ok(format!("{games} {noun} imported into {}", crate::store::shown(&location)))
 }
 
 fn run_bot(args: &RunArgs) -> ExitCode {

@@ -308,5 +308,5 @@ async fn the_running_binary_writes_a_scheduled_export_that_imports() {
         .output()
         .expect("run stonemate import");
     let stderr = String::from_utf8_lossy(&imported.stderr);
-    assert!(imported.status.success() && stderr.contains("1 games imported"), "{stderr}");
+    assert!(imported.status.success() && stderr.contains("1 game imported into"), "{stderr}");
 }
