@@ -57,9 +57,9 @@ const CACHE_BYTES: u64 = 4 * 1024 * 1024;
 /// The page cache of `stonemate export` and `import` ([`open_for_streams`]) and of
 /// [`settle`]: they read or write each page once, so a cache only costs memory. sled counts
 /// a page at its size in the log, compressed, while it holds it decoded, several times
-/// larger: at 100,000 games the bot's 12 MiB came to most of an import's 91 MiB peak and
-/// of an export's 109 MiB, and a 20,000-game import (whose whole log fits in 12 MiB)
-/// peaked at 48 MiB with it against 35 MiB with 3 MiB.
+/// larger: at 100,000 games a 12 MiB cache came to most of an import's 91 MiB peak, and a
+/// 20,000-game import (whose whole log fits in 12 MiB) peaked at 48 MiB with it against 35
+/// MiB with 3 MiB.
 const STREAM_CACHE_BYTES: u64 = 2 * 1024 * 1024;
 
 /// Databases of up to this many games are checked in full before the first command
