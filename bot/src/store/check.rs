@@ -166,6 +166,17 @@ pub fn verify_game(key: &[u8], value: &[u8]) -> Result<GameRecord, Damage> {
     Ok(record)
 }
 
+/// A game record read under `key`: decoded, and replayed too unless `verifier` already
+/// has it checked (replayed at a read, or written by the store).
+fn read_game(verifier: &Verifier, key: &[u8], value: &[u8]) -> Result<GameRecord, Damage> {
+    match keys::id_at_end(key) {
+        Some(id) if verifier.is_checked(id) && key.len() == 5 => {
+            keys::decode_game(value).map_err(|error| damage(readable(key), error))
+        }
+        _ => verify_game(key, value),
+    }
+}
+
 /// Checks every record of `store`; returns how many game records there are.
 pub fn check<B: Backend + ?Sized>(store: &Store<B>) -> Result<usize, Damage> {
     check_with(store.backend().as_ref(), &Verifier::default(), Pace { stop: &AtomicBool::new(false), paced: false })
@@ -289,12 +300,7 @@ fn check_within<B: Backend + ?Sized>(
     let mut games = 0;
     // The records first: they say which index entries must exist.
     scan_chunks(backend, KeyRange::prefix(&[keys::GAME]), pace, |key, value| {
-        let record = match keys::id_at_end(key) {
-            Some(id) if verifier.is_checked(id) && key.len() == 5 => {
-                keys::decode_game(value).map_err(|error| damage(readable(key), error))?
-            }
-            _ => verify_game(key, value)?,
-        };
+        let record = read_game(verifier, key, value)?;
         verifier.mark(record.id);
         for (entry, value) in check_entries(backend, key, value.to_vec(), record)? {
             implied.add(fingerprint(&hasher, &entry, &value));
@@ -391,11 +397,7 @@ fn check_stray<B: Backend + ?Sized>(backend: &B, verifier: &Verifier, key: &[u8]
             continue;
         }
         let Some(stored) = before else { return Err(stray()) };
-        // Replayed already unless written since the first pass began.
-        let record = match verifier.is_checked(id) {
-            true => keys::decode_game(&stored).map_err(|error| damage(format!("game {}", id), error))?,
-            false => verify_game(&keys::game(id), &stored)?,
-        };
+        let record = read_game(verifier, &keys::game(id), &stored)?;
         return match keys::index(&record).iter().any(|(entry, implied)| entry == key && *implied == value) {
             true => Ok(()),
             false => Err(stray()),
