@@ -58,7 +58,7 @@ pub use record::{
     UserRecord, Vacation,
 };
 pub use records::{Store, Stored};
-pub use sled_store::{Closing, Sled, SledStore, open_for_streams, recover, settle, sled_config};
+pub use sled_store::{Closing, Sled, SledStore, open_for_streams, recover, sled_config};
 
 use crate::ids::{GameId, GuildId};
 

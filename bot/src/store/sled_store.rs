@@ -413,12 +413,12 @@ fn open_unguarded(dir: &Path, purpose: Use) -> Result<SledStore, StoreError> {
 /// reads only that: sled 0.34 writes one only when it opens a database, after reading
 /// every message its log holds past the previous one, so that without this the first
 /// start after a large import would read the whole import (a minute at 100,000 games).
-/// An import calls this once it has closed the store, and [`Closing::settle`] at the clean
-/// end of a run that wrote.
+/// [`Closing::settle`] calls this at the clean end of a run that wrote: an import, a
+/// console session, the bot.
 ///
 /// # Errors
 /// As [`Store::open`].
-pub fn settle(dir: &Path) -> Result<(), StoreError> {
+fn settle(dir: &Path) -> Result<(), StoreError> {
     // A snapshot an interrupted settle left unfinished would stop this one.
     recover::leftovers(dir).map_err(|error| cannot_open(dir, &error))?;
     let config = sled_config(dir).cache_capacity(STREAM_CACHE_BYTES).flush_every_ms(None);
@@ -426,7 +426,8 @@ pub fn settle(dir: &Path) -> Result<(), StoreError> {
 }
 
 /// What the clean end of a process owes the database it opened: on sled, when the run
-/// wrote anything, a snapshot ([`settle`]) taken once every handle of the store is gone.
+/// wrote anything, a snapshot (sled opened once more) taken once every handle of the store
+/// is gone.
 ///
 /// sled 0.34 writes a snapshot only when it opens a database, after reading every message
 /// logged since the previous one. Without this, the first start after a day of turns
@@ -454,7 +455,7 @@ impl Closing {
     ///
     /// # Errors
     /// [`StoreError::InUse`] when a handle of the store is still alive in this process
-    /// (nothing is done: sled would wait for it in vain), else as [`settle`].
+    /// (nothing is done: sled would wait for it in vain), else as [`Store::open`].
     pub fn settle(self) -> Result<bool, StoreError> {
         let Some((dir, wrote, open)) = self.sled else { return Ok(false) };
         if open.strong_count() > 0 {
