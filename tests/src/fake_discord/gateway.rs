@@ -10,7 +10,8 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message as Frame;
 
-use super::{Shared, payloads};
+use super::payloads;
+use super::shared::Shared;
 
 /// Accepts gateway connections until the fake is dropped.
 pub(super) async fn serve(listener: TcpListener, shared: Arc<Shared>) {

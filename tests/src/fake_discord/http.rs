@@ -13,7 +13,9 @@ use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, patch, post, put};
 use serde_json::{Value, json};
 
-use super::{Recorded, RequestKind, Shared, lock, payloads};
+use super::payloads;
+use super::recorded::{Recorded, RequestKind};
+use super::shared::{Shared, lock};
 
 /// Larger than any board picture or animation the bot sends.
 const BODY_LIMIT: usize = 64 << 20;
@@ -199,9 +201,4 @@ async fn read_body(request: Request) -> (Value, Vec<Vec<u8>>) {
         }
     }
     (payload, files)
-}
-
-/// A user the fake does not know still gets a well-formed user object.
-pub(super) fn unknown_user(id: u64) -> Value {
-    payloads::user(id, &format!("user{id}"), false)
 }

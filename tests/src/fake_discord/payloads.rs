@@ -116,3 +116,8 @@ pub fn interaction(id: u64, application: u64, token: &str, kind: u64, origin: &O
     }
     event
 }
+
+/// A user the fake does not know still gets a well-formed user object.
+pub(crate) fn unknown_user(id: u64) -> Value {
+    user(id, &format!("user{id}"), false)
+}
