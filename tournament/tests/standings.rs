@@ -129,9 +129,16 @@ fn standings_are_per_division() {
     assert_eq!(table.divisions[1].iter().map(|r| r.player.0).collect::<Vec<_>>(), [4, 5, 6]);
 }
 
-/// The standings computed again, plainly: for every player of `tournament`, (points,
-/// tiebreaks) in quarters, and the opponents he met over the board with his score.
-fn plain(tournament: &Tournament) -> HashMap<PlayerId, (u32, Vec<u32>, Vec<(PlayerId, u32)>)> {
+/// One player's figures computed plainly, in quarter points.
+struct Plain {
+    points: u32,
+    tiebreaks: Vec<u32>,
+    /// The opponents he met over the board, with his score against each.
+    met: Vec<(PlayerId, u32)>,
+}
+
+/// The standings computed again, plainly, for every player of `tournament`.
+fn plain(tournament: &Tournament) -> HashMap<PlayerId, Plain> {
     let mut points: HashMap<PlayerId, u32> = tournament.players().iter().map(|p| (p.id, 0)).collect();
     let mut met: HashMap<PlayerId, Vec<(PlayerId, u32)>> = HashMap::new();
     for g in tournament.games() {
@@ -159,7 +166,7 @@ fn plain(tournament: &Tournament) -> HashMap<PlayerId, (u32, Vec<u32>, Vec<(Play
             let buchholz: u32 = games.iter().map(|(o, _)| points[o]).sum();
             let sb: u32 = games.iter().map(|&(o, s)| points[&o] * s / 4).sum();
             let tiebreaks = if swiss { vec![buchholz, sb] } else { vec![sb] };
-            (id, (own, tiebreaks, games))
+            (id, Plain { points: own, tiebreaks, met: games })
         })
         .collect()
 }
@@ -169,12 +176,12 @@ fn check_standings(tournament: &Tournament) -> Result<(), TestCaseError> {
     let plain = plain(tournament);
     for rows in &table.divisions {
         for row in rows {
-            let (points, tiebreaks, _) = &plain[&row.player];
-            prop_assert_eq!(row.points.quarters(), *points);
-            prop_assert_eq!(row.tiebreaks.iter().map(|t| t.quarters()).collect::<Vec<_>>(), tiebreaks.clone());
+            let expected = &plain[&row.player];
+            prop_assert_eq!(row.points.quarters(), expected.points);
+            prop_assert_eq!(row.tiebreaks.iter().map(|t| t.quarters()).collect::<Vec<_>>(), expected.tiebreaks.clone());
             let key = |r: &Row| (r.points, r.tiebreaks.clone());
             let tied: Vec<PlayerId> = rows.iter().filter(|r| key(r) == key(row)).map(|r| r.player).collect();
-            let direct: u32 = plain[&row.player].2.iter().filter(|(o, _)| tied.contains(o)).map(|&(_, s)| s).sum();
+            let direct: u32 = expected.met.iter().filter(|(o, _)| tied.contains(o)).map(|&(_, s)| s).sum();
             prop_assert_eq!(row.direct.map(Points::quarters), (tied.len() > 1).then_some(direct));
         }
         let full = |r: &Row| (r.points, r.tiebreaks.clone(), r.direct);

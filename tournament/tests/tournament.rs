@@ -10,10 +10,8 @@ const WHITE_WINS: GameResult = GameResult::Win { winner: Colour::White };
 #[test]
 fn withdrawal_forfeits_unfinished_games_and_keeps_finished_ones() {
     let mut tournament = Tournament::start(Format::RoundRobin { division: 10, double: false }, &entrants(4)).unwrap();
-    let first_of_1 = (0..6)
-        .map(|i| GameRef(i))
-        .find(|&g| tournament.game(g).unwrap().pairing.colour_of(PlayerId(1)).is_some())
-        .unwrap();
+    let first_of_1 =
+        (0..6).map(GameRef).find(|&g| tournament.game(g).unwrap().pairing.colour_of(PlayerId(1)).is_some()).unwrap();
     tournament.record(first_of_1, GameResult::Draw).unwrap();
     let withdrawal = tournament.withdraw(PlayerId(1)).unwrap();
     assert_eq!(withdrawal.forfeited.len(), 2);

@@ -19,9 +19,9 @@ pub(crate) fn perfect(adjacent: &[Vec<usize>]) -> bool {
         return false;
     }
     let mut blossom = Blossom::new(adjacent);
-    for v in 0..count {
+    for (v, neighbours) in adjacent.iter().enumerate() {
         if blossom.mate[v] == NONE {
-            if let Some(&u) = adjacent[v].iter().find(|&&u| blossom.mate[u] == NONE) {
+            if let Some(&u) = neighbours.iter().find(|&&u| blossom.mate[u] == NONE) {
                 blossom.mate[v] = u;
                 blossom.mate[u] = v;
             }

@@ -173,7 +173,7 @@ impl<'a> Pairer<'a> {
                 .iter()
                 .position(|&seed| Some(self.history.pasts[seed].score) != score)
                 .map_or(ranked.len(), |offset| start + offset);
-            let mut bracket: Vec<usize> = carried.drain(..).collect();
+            let mut bracket: Vec<usize> = std::mem::take(&mut carried);
             bracket.extend(ranked[start..end].iter().copied().filter(|&seed| self.unpaired[seed]));
             start = end;
             let rest = &ranked[start..];
