@@ -104,3 +104,36 @@ fn tied(higher: &Past, lower: &Past, wanted: Colour) -> Colour {
         None => wanted,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Strength, allocate, preference};
+    use crate::ids::Colour::{self, Black, White};
+    use crate::swiss::history::Past;
+
+    fn past(colours: &[Colour]) -> Past {
+        Past { colours: colours.to_vec(), ..Past::default() }
+    }
+
+    #[test]
+    fn two_of_a_colour_running_make_the_other_absolute() {
+        let preferred = preference(&past(&[Black, White, White])).unwrap();
+        assert_eq!((preferred.colour, preferred.strength), (Black, Strength::Absolute));
+        let preferred = preference(&past(&[White, Black, White])).unwrap();
+        assert_eq!((preferred.colour, preferred.strength), (Black, Strength::Strong));
+        let preferred = preference(&past(&[White, Black])).unwrap();
+        assert_eq!((preferred.colour, preferred.strength), (White, Strength::Mild));
+        assert_eq!(preference(&past(&[])), None);
+    }
+
+    #[test]
+    fn the_stronger_preference_gets_its_colour() {
+        // Both want White; the lower-ranked one absolutely, the higher one mildly.
+        let (higher, lower) = (past(&[Black, White, Black]), past(&[White, Black, Black]));
+        assert_eq!(allocate(&higher, &lower, true), Black);
+        // Equal mild wishes: the colours alternate from the last game where they differed.
+        // Three games back the higher had White and the lower Black: now the other way round.
+        let (higher, lower) = (past(&[Black, White, White, Black]), past(&[White, Black, White, Black]));
+        assert_eq!(allocate(&higher, &lower, true), Black);
+    }
+}
