@@ -42,6 +42,6 @@ pub use format::{Format, default_rounds};
 pub use game::{Bye, Game, Pairing};
 pub use ids::{Colour, GameRef, PlayerId};
 pub use points::Points;
-pub use result::GameResult;
+pub use result::{GameResult, PlayerResult};
 pub use standings::{Row, Standings, Tiebreak, standings};
-pub use tournament::{End, Step, Tournament, Withdrawal};
+pub use tournament::{End, RoundResult, Step, Tournament, Withdrawal};

@@ -57,3 +57,57 @@ impl GameResult {
         !matches!(self, GameResult::Forfeit { .. })
     }
 }
+
+/// A result from one player's side, for crosstables: what he can check his points and
+/// tiebreaks against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PlayerResult {
+    /// He won over the board.
+    Win,
+    /// A draw.
+    Draw,
+    /// He lost over the board.
+    Loss,
+    /// His opponent ran out of time.
+    TimeWin,
+    /// He ran out of time (a loss).
+    TimeLoss,
+    /// His opponent withdrew before the game ended.
+    ForfeitWin,
+    /// He withdrew before the game ended (a loss).
+    ForfeitLoss,
+    /// A round without a game: one point.
+    Bye,
+}
+
+impl PlayerResult {
+    /// The points it is worth.
+    pub fn points(self) -> Points {
+        match self {
+            PlayerResult::Win | PlayerResult::TimeWin | PlayerResult::ForfeitWin | PlayerResult::Bye => Points::ONE,
+            PlayerResult::Draw => Points::HALF,
+            PlayerResult::Loss | PlayerResult::TimeLoss | PlayerResult::ForfeitLoss => Points::ZERO,
+        }
+    }
+
+    /// Whether it counts in tiebreaks: a game played over the board (not a bye or forfeit).
+    pub fn played(self) -> bool {
+        !matches!(self, PlayerResult::ForfeitWin | PlayerResult::ForfeitLoss | PlayerResult::Bye)
+    }
+}
+
+impl GameResult {
+    /// The result as the player of `colour` had it.
+    pub fn for_colour(self, colour: Colour) -> PlayerResult {
+        let won = self.winner() == Some(colour);
+        match self {
+            GameResult::Draw => PlayerResult::Draw,
+            GameResult::Win { .. } if won => PlayerResult::Win,
+            GameResult::Win { .. } => PlayerResult::Loss,
+            GameResult::TimeOut { .. } if won => PlayerResult::TimeWin,
+            GameResult::TimeOut { .. } => PlayerResult::TimeLoss,
+            GameResult::Forfeit { .. } if won => PlayerResult::ForfeitWin,
+            GameResult::Forfeit { .. } => PlayerResult::ForfeitLoss,
+        }
+    }
+}

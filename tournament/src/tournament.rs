@@ -9,7 +9,7 @@ use crate::field::{Entrant, Player, seed};
 use crate::format::{Format, default_rounds};
 use crate::game::{Bye, Game};
 use crate::ids::{Colour, GameRef, PlayerId};
-use crate::result::GameResult;
+use crate::result::{GameResult, PlayerResult};
 use crate::round_robin;
 use crate::standings::{Standings, standings};
 use crate::swiss;
@@ -48,6 +48,19 @@ pub struct Withdrawal {
     pub forfeited: Vec<GameRef>,
     /// What that leads to.
     pub step: Step,
+}
+
+/// One round of one player, for crosstables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResult {
+    /// The round.
+    pub round: u32,
+    /// The game, or `None` for a bye.
+    pub game: Option<GameRef>,
+    /// The opponent and the player's colour, or `None` for a bye.
+    pub opponent: Option<(PlayerId, Colour)>,
+    /// The result, once there is one (a bye has one at once).
+    pub result: Option<PlayerResult>,
 }
 
 /// A started tournament: its format, seeded players, games and byes. The store may keep
@@ -228,6 +241,29 @@ impl Tournament {
     fn finish(&mut self, end: End) -> Step {
         self.end = Some(end);
         Step::Ended(end)
+    }
+
+    /// The rounds of `player`, games and byes, in round order (a round robin's games in
+    /// the order of its schedule).
+    pub fn results_of(&self, player: PlayerId) -> Vec<RoundResult> {
+        let games = self.games.iter().enumerate().filter_map(|(index, game)| {
+            let colour = game.pairing.colour_of(player)?;
+            Some(RoundResult {
+                round: game.round,
+                game: Some(GameRef(index as u32)),
+                opponent: Some((game.pairing.player(colour.other()), colour)),
+                result: game.result.map(|result| result.for_colour(colour)),
+            })
+        });
+        let byes = self.byes.iter().filter(|bye| bye.player == player).map(|bye| RoundResult {
+            round: bye.round,
+            game: None,
+            opponent: None,
+            result: Some(PlayerResult::Bye),
+        });
+        let mut rounds: Vec<RoundResult> = games.chain(byes).collect();
+        rounds.sort_by_key(|round| round.round);
+        rounds
     }
 
     /// The colour `player` has in `game`, if he plays in it.

@@ -55,6 +55,26 @@ fn bye_goes_to_lowest_ranked_without_one() {
 }
 
 #[test]
+fn nobody_gets_a_second_bye_while_another_can_take_it() {
+    let players: Vec<Player> = (1..=5).map(player).collect();
+    // 5 and 4 had byes and rank lowest; 3, the lowest without one, gets this one.
+    let games =
+        [game(1, 1, 2, WHITE_WINS), game(1, 3, 4, WHITE_WINS), game(2, 5, 1, BLACK_WINS), game(2, 2, 3, WHITE_WINS)];
+    let byes = [Bye { round: 1, player: PlayerId(5) }, Bye { round: 2, player: PlayerId(4) }];
+    assert_eq!(swiss::pair(&players, &games, &byes, 3).unwrap().bye, Some(PlayerId(3)));
+}
+
+#[test]
+fn odd_score_group_floats_its_lowest_down() {
+    let players: Vec<Player> = (1..=6).map(player).collect();
+    // 1, 2 and 3 won round 1: 1 meets 2 (their colours fit) and 3 floats down.
+    let games = [game(1, 1, 4, WHITE_WINS), game(1, 5, 2, BLACK_WINS), game(1, 3, 6, WHITE_WINS)];
+    let round = swiss::pair(&players, &games, &[], 2).unwrap();
+    let pairs: HashSet<(u64, u64)> = round.pairings.iter().map(|p| key(p.white.0, p.black.0)).collect();
+    assert_eq!(pairs, [(1, 2), (3, 5), (4, 6)].into());
+}
+
+#[test]
 fn score_groups_pair_within_themselves() {
     let players: Vec<Player> = (1..=8).map(player).collect();
     let games =

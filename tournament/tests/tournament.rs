@@ -1,7 +1,9 @@
 //! A tournament driven as the service drives it: starting, results, withdrawals, the end,
 //! and what it refuses.
 
-use stonemate_tournament::{Colour, End, Format, GameRef, GameResult, PlayerId, RecordError, Step, Tournament};
+use stonemate_tournament::{
+    Colour, End, Format, GameRef, GameResult, PlayerId, PlayerResult, Points, RecordError, Step, Tournament,
+};
 
 use crate::common::entrants;
 
@@ -67,4 +69,21 @@ fn state_round_trips_through_serde() {
     let text = serde_json::to_string(&swiss).unwrap();
     let back: Tournament = serde_json::from_str(&text).unwrap();
     assert_eq!(back, swiss);
+}
+
+#[test]
+fn results_of_lists_games_and_byes_by_round() {
+    let mut swiss = Tournament::start(Format::Swiss { rounds: Some(2) }, &entrants(3)).unwrap();
+    // Round 1: 1 against 2, 3 has the bye.
+    swiss.record(GameRef(0), GameResult::TimeOut { winner: Colour::Black }).unwrap();
+    let third = swiss.results_of(PlayerId(3));
+    assert_eq!(third[0].result, Some(PlayerResult::Bye));
+    assert_eq!((third[1].round, third[1].result), (2, None), "round 2 is being played");
+    let first = swiss.results_of(PlayerId(1));
+    let loser =
+        if first[0].opponent.unwrap().1 == Colour::White { PlayerResult::TimeLoss } else { PlayerResult::TimeWin };
+    assert_eq!(first[0].result, Some(loser));
+    let points: Points = swiss.results_of(PlayerId(2)).iter().filter_map(|r| r.result).map(PlayerResult::points).sum();
+    let row = swiss.standings().divisions[0].iter().find(|r| r.player == PlayerId(2)).unwrap().points;
+    assert_eq!(points, row);
 }
