@@ -96,11 +96,13 @@ impl Tournament {
                 }
                 let mut players = Vec::with_capacity(seeded.len());
                 let mut games = Vec::new();
-                let dealt = round_robin::deal(&ids, division as usize);
-                for (number, members) in dealt.iter().enumerate() {
+                let mut rest = seeded.as_slice();
+                for (number, members) in round_robin::deal(&ids, division as usize).iter().enumerate() {
                     let number = number as u32;
-                    players
-                        .extend(seeded[players.len()..players.len() + members.len()].iter().map(|e| player(e, number)));
+                    // Divisions are runs of the seeding, so their entrants are the next ones.
+                    let (these, after) = rest.split_at(members.len());
+                    rest = after;
+                    players.extend(these.iter().map(|entrant| player(entrant, number)));
                     games.extend(round_robin::schedule(members, double).into_iter().map(|scheduled| Game {
                         round: scheduled.round,
                         division: number,
@@ -238,9 +240,9 @@ impl Tournament {
         }
     }
 
-    fn finish(&mut self, end: End) -> Step {
-        self.end = Some(end);
-        Step::Ended(end)
+    /// The colour `player` has in `game`, if he plays in it.
+    pub fn colour_in(&self, game: GameRef, player: PlayerId) -> Option<Colour> {
+        self.game(game)?.pairing.colour_of(player)
     }
 
     /// The rounds of `player`, games and byes, in round order (a round robin's games in
@@ -266,8 +268,8 @@ impl Tournament {
         rounds
     }
 
-    /// The colour `player` has in `game`, if he plays in it.
-    pub fn colour_in(&self, game: GameRef, player: PlayerId) -> Option<Colour> {
-        self.game(game)?.pairing.colour_of(player)
+    fn finish(&mut self, end: End) -> Step {
+        self.end = Some(end);
+        Step::Ended(end)
     }
 }
