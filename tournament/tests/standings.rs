@@ -210,7 +210,7 @@ proptest! {
         let mut tournament = Tournament::start(format, &entrants(players)).unwrap();
         let mut checks = Vec::new();
         play_out(&mut tournament, &mut rng, withdrawals, |t, _| {
-            if rng_free_sample(t) {
+            if sampled(t) {
                 checks.push(t.clone());
             }
         });
@@ -221,6 +221,6 @@ proptest! {
 }
 
 /// Which intermediate states to check too: every fifth game recorded.
-fn rng_free_sample(tournament: &Tournament) -> bool {
+fn sampled(tournament: &Tournament) -> bool {
     tournament.games().iter().filter(|g| g.result.is_some()).count() % 5 == 0
 }
