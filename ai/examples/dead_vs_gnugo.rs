@@ -6,14 +6,15 @@
 //!     cargo run --release -p stonemate-ai --example dead_vs_gnugo -- games.jsonl
 //!
 //! Each line of the file is one game: `{"size": 9, "moves": ["e5", ..., "pass", "pass"],
-//! "dead": ["c3", ...], "score": "W+6.5"}` with GTP vertices. For each game the engine's
-//! estimate ([`Go::estimate_dead`]) and the service's ([`stonemate_ai::counting::estimate_dead`])
+//! "dead": ["c3", ...], "score": "W+6.5"}` with GTP vertices. For each game the estimate
+//! by the rules' random games (`Playouts::Rules`, which the engine's board plays for any
+//! set) and the service's ([`stonemate_ai::counting::estimate_dead`], on the playout board)
 //! are compared with GNU Go's `final_status_list dead`; every disagreement is printed with
 //! the game's turns in our notation, ready for a test, and the totals and times at the end.
 
 use std::time::{Duration, Instant};
 
-use stonemate_ai::counting;
+use stonemate_ai::counting::{self, Playouts};
 use stonemate_engine::go::DeadPieces;
 use stonemate_engine::{AnyGame, GameKind, Square};
 
@@ -29,8 +30,8 @@ fn main() {
     let path = std::env::args().nth(1).expect("usage: dead_vs_gnugo GAMES.jsonl");
     let text = std::fs::read_to_string(&path).expect("the games file reads");
     let (mut games, mut with_dead) = (0, 0);
-    let (mut engine_misses, mut fast_misses) = (0, 0);
-    let (mut engine_time, mut fast_time) = (Duration::ZERO, Duration::ZERO);
+    let (mut rules_misses, mut fast_misses) = (0, 0);
+    let (mut rules_time, mut fast_time) = (Duration::ZERO, Duration::ZERO);
     for line in text.lines().filter(|line| !line.trim().is_empty()) {
         let game: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
         let size = game["size"].as_u64().expect("size");
@@ -47,20 +48,19 @@ fn main() {
         if !position.is_counting() {
             continue;
         }
-        let AnyGame::Go(go) = &position else { unreachable!("a go game") };
         let theirs = DeadPieces::new(
             game["dead"].as_array().expect("dead").iter().map(|v| square_of(v.as_str().expect("a vertex"))),
         );
         games += 1;
         with_dead += usize::from(!theirs.is_empty());
         let start = Instant::now();
-        let engine = go.estimate_dead();
-        engine_time += start.elapsed();
+        let rules = counting::estimate_dead_with(&position, Playouts::Rules).expect("counting");
+        rules_time += start.elapsed();
         let start = Instant::now();
         let fast = counting::estimate_dead(&position).expect("counting");
         fast_time += start.elapsed();
         let seed = &game["seed"];
-        for (name, ours, misses) in [("engine", &engine, &mut engine_misses), ("fast", &fast, &mut fast_misses)] {
+        for (name, ours, misses) in [("rules", &rules, &mut rules_misses), ("fast", &fast, &mut fast_misses)] {
             if *ours != theirs {
                 *misses += 1;
                 println!("{size}x{size} seed {seed}: {name} {ours}, GNU Go {theirs}\n  {}", turns.join(" "));
@@ -68,7 +68,7 @@ fn main() {
         }
     }
     println!(
-        "{games} games ({with_dead} with dead stones): engine missed {engine_misses} ({engine_time:.2?}), \
+        "{games} games ({with_dead} with dead stones): rules missed {rules_misses} ({rules_time:.2?}), \
          fast missed {fast_misses} ({fast_time:.2?})"
     );
 }

@@ -1,7 +1,7 @@
-//! How long the dead-piece estimate of go's counting phase (rule 10) takes, the engine's
-//! ([`Go::estimate_dead`], 32 random games on the engine's board) beside the service's
+//! How long the dead-piece estimate of go's counting phase (rule 10) takes, by the rules
+//! (`Playouts::Rules`, 32 random games on the engine's board) beside the service's
 //! ([`stonemate_ai::counting::estimate_dead`], heavy playouts on the playout board), in one
-//! run, on the engine bench's positions (`engine/benches/go.rs`: random legal drops from the
+//! run, on the bench's positions (`ai/benches/estimate.rs`: random legal drops from the
 //! empty board, seed 7): 19x19 200 turns in and 9x9 45 turns in, rooks.
 //!
 //!     cargo run --release -p stonemate-ai --example estimate_speed -- [RUNS]
@@ -14,10 +14,10 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use stonemate_ai::counting;
+use stonemate_ai::counting::{self, Playouts};
 use stonemate_engine::{AnyGame, Game, GameKind, Turn};
 
-/// The engine bench's busy position (`turns` random legal drops), then two passes.
+/// The bench's busy position (`turns` random legal drops), then two passes.
 fn busy(board: &str, turns: usize) -> AnyGame {
     let mut rng = StdRng::seed_from_u64(7);
     let options = [("board", board), ("counting", "on")].map(|(k, v)| (k.to_owned(), v.to_owned()));
@@ -50,18 +50,17 @@ fn main() {
     let runs: usize = std::env::args().nth(1).map_or(5, |text| text.parse().expect("RUNS"));
     for (board, turns) in [("19x19", 200), ("9x9", 45)] {
         let game = busy(board, turns);
-        let AnyGame::Go(go) = &game else { unreachable!("go") };
-        let (engine, engine_max) = timed(runs, || {
-            std::hint::black_box(go.estimate_dead());
+        let (rules, rules_max) = timed(runs, || {
+            std::hint::black_box(counting::estimate_dead_with(&game, Playouts::Rules));
         });
         let (service, service_max) = timed(runs, || {
             std::hint::black_box(counting::estimate_dead(&game));
         });
-        let same = go.estimate_dead() == counting::estimate_dead(&game).expect("counting");
+        let same = counting::estimate_dead_with(&game, Playouts::Rules) == counting::estimate_dead(&game);
         println!(
-            "{board} {turns} turns in: engine {engine:.2?} (max {engine_max:.2?}), service {service:.2?} \
+            "{board} {turns} turns in: rules {rules:.2?} (max {rules_max:.2?}), service {service:.2?} \
              (max {service_max:.2?}), {:.0}x; same pieces: {same}",
-            engine.as_secs_f64() / service.as_secs_f64()
+            rules.as_secs_f64() / service.as_secs_f64()
         );
     }
 }

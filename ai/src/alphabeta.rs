@@ -23,7 +23,7 @@ use stonemate_engine::{Color, Piece, Role};
 // The limits are the shared ones; `search.rs` names them from here.
 pub(crate) use crate::deepening::Limits;
 use crate::deepening::{Deepen, Killers, MATE, MATE_BOUND, Root, Window, deepen};
-use crate::search::SearchResult;
+use crate::search::result::SearchResult;
 
 /// The deepest the search goes (plies from the root, quiescence included).
 const MAX_PLY: usize = 96;

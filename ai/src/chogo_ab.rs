@@ -22,7 +22,7 @@ use stonemate_engine::chogo::Chogo;
 use stonemate_engine::{Board, Color, Game, Outcome, Role, Square, Status, Turn};
 
 use crate::deepening::{Deepen, Killers, Limits, MATE, Root, Window, deepen};
-use crate::search::SearchResult;
+use crate::search::result::SearchResult;
 
 /// The deepest the search goes (plies from the root, quiescence included).
 const MAX_PLY: usize = 64;

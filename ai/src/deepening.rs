@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use stonemate_engine::Turn;
 
-use crate::search::{Proof, RootTurn, SearchResult};
+use crate::search::result::{Proof, RootTurn, SearchResult};
 
 /// A win's score: the side that wins scores `MATE - ply` (the sooner the better), the side
 /// that loses `-MATE + ply`.

@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use stonemate_engine::GameKind;
 
-use crate::search::Budget;
+use crate::search::config::Budget;
 
 /// How hard the bot tries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

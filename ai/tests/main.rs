@@ -3,6 +3,7 @@
 mod alphabeta;
 mod chogo;
 mod counting;
+mod counting_gnugo;
 mod fastgo;
 mod games;
 mod pinned;

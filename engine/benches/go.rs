@@ -1,5 +1,6 @@
 //! Go with chess pieces: playing a turn, listing legal turns, and replaying a long record
-//! on the largest board; the dead-piece estimate of the counting phase.
+//! on the largest board. (The dead-piece estimate of the counting phase is the ai's:
+//! `ai/benches/estimate.rs`.)
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
@@ -44,28 +45,5 @@ fn bench(c: &mut Criterion) {
     c.bench_function("go/score 19x19 RNBQ", |b| b.iter(|| mixed.score()));
 }
 
-/// The dead-piece estimate of the counting phase (rule 10): 32 random games to the end
-/// from a 19x19 board some 200 turns in (timed five times and printed: each takes seconds),
-/// beside the same on 9x9 (45 turns in) and one listing of the 19x19 position's legal
-/// turns, in the same run.
-fn estimate(c: &mut Criterion) {
-    let (large, _) = busy("board=19x19", 200);
-    let (small, _) = busy("board=9x9", 45);
-    let mut times: Vec<std::time::Duration> = (0..5)
-        .map(|_| {
-            let start = std::time::Instant::now();
-            std::hint::black_box(large.estimate_dead());
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    eprintln!("go/estimate_dead/19x19: median {:.2?}, max {:.2?} (5 runs)", times[2], times[4]);
-    let mut group = c.benchmark_group("go/estimate_dead");
-    group.sample_size(10);
-    group.bench_function("9x9", |b| b.iter(|| small.estimate_dead()));
-    group.bench_function("reference: legal turns 19x19", |b| b.iter(|| large.legal_turns().len()));
-    group.finish();
-}
-
-criterion_group!(benches, bench, estimate);
+criterion_group!(benches, bench);
 criterion_main!(benches);

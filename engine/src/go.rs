@@ -8,10 +8,8 @@
 //! `go/counting.rs`): the players agree on dead pieces (`dead c3 d4`) or resume play.
 
 mod counting;
-mod estimate;
 
 pub use counting::{DeadPieces, MAX_DEAD_TEXT};
-pub use estimate::{PLAYOUTS, dead_from_ownership, playout_ownership};
 
 use std::ops::ControlFlow;
 

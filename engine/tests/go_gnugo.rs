@@ -258,8 +258,8 @@ fn square_of(vertex: &str) -> Square {
 /// GNU Go plays itself on 9x9 (seeded, level 1) until both pass, often leaving stones that
 /// it judges dead on the board. Our game mirrors every move with `counting=on`; the two
 /// passes open counting, and agreeing on GNU Go's own dead stones must give GNU Go's
-/// `final_score` exactly (rule 10 with rooks is go's territory scoring). Our estimate of the
-/// dead stones must match GNU Go's in these games too (seeds where it was measured to).
+/// `final_score` exactly (rule 10 with rooks is go's territory scoring). (The ai's estimate
+/// of the dead stones is checked against GNU Go's in the same games: `ai/tests/counting.rs`.)
 #[test]
 fn rule_10_counting_gives_gnu_go_s_final_score_with_its_dead_stones() {
     let mut games_with_dead_stones = 0;
@@ -283,7 +283,6 @@ fn rule_10_counting_gives_gnu_go_s_final_score_with_its_dead_stones() {
         let listed = gnugo.command("final_status_list dead").expect("dead stones");
         let theirs = DeadPieces::new(listed.split_whitespace().map(square_of));
         let their_score = gnugo.command("final_score").expect("a score");
-        assert_eq!(game.estimate_dead(), theirs, "seed {seed}: our estimate differs from GNU Go's dead stones");
         games_with_dead_stones += usize::from(!theirs.is_empty());
         game.agree_dead(&theirs).expect("GNU Go's dead stones are on the board");
         let ending = game.status().ending().expect("counted");

@@ -3,10 +3,9 @@
 use crate::common;
 
 use common::{options, sq};
-use stonemate_engine::go::{DeadPieces, Go, GoError, GoOptions, dead_from_ownership};
+use stonemate_engine::go::{DeadPieces, Go, GoError, GoOptions};
 use stonemate_engine::{
-    Cell, Color, EndReason, Ending, Game, GameOptions, HalfPoints, Outcome, Piece, Role, Shape, Square, Status, Turn,
-    catalogue,
+    Cell, Color, EndReason, Ending, Game, GameOptions, HalfPoints, Outcome, Piece, Role, Shape, Status, Turn, catalogue,
 };
 
 fn game(option_text: &str) -> Go {
@@ -590,58 +589,18 @@ fn rule_10_notation_of_the_agreement_round_trips() {
     assert!(DeadPieces::is_entry("dead c3") && DeadPieces::is_entry("Dead -") && !DeadPieces::is_entry("d4"));
 }
 
+/// Rule 10 with a mixed set: the agreed dead pieces (kings and rooks alike) go to their
+/// opponent as prisoners, and their squares count for him. (Which pieces to propose is the
+/// ai's estimate: `ai/tests/counting.rs` finds these two.)
 #[test]
-fn rule_10_the_estimate_proposes_the_rook_inside_black_s_side() {
-    let game = counting_with_a_dead_rook_on_a3();
-    let estimate = game.estimate_dead();
-    assert_eq!(estimate, dead("dead a3"));
-    assert_eq!(game.estimate_dead(), estimate, "deterministic");
-    let mut alive = self::game("board=5x5 counting=on");
-    play(&mut alive, "b1 d1 b2 d2 b3 d3 b4 d4 b5 d5 pass pass");
-    assert_eq!(alive.estimate_dead(), DeadPieces::NONE, "two walls with their own sides live");
-}
-
-/// Found against GNU Go on small boards (a 4x4 game it passed out, seed 55): a seki. White's
-/// a1-c3 group and Black's stones share their last two empty squares, a3 and d1, and whoever
-/// drops on one puts his own group in atari; GNU Go calls nothing dead. The random games
-/// took Black's a4 and c4, which see each other across the empty b4, for one group with two
-/// empty moves, filled a3 and lost everything: the estimate called all six Black stones
-/// dead. The group of an atari is now what defends across no empty square.
-#[test]
-fn rule_10_the_estimate_leaves_a_seki_on_a_small_board_alive() {
-    let mut game = game("board=4x4 komi=0.5 counting=on");
-    play(&mut game, "R@a1 R@c1 R@b2 R@c3 R@b3 R@c2 R@c4 R@b1 R@d3 R@b4 R@a4 R@a2 R@d2 R@a1 pass pass");
-    assert!(game.is_counting());
-    assert_eq!(game.estimate_dead(), DeadPieces::NONE);
-    // And a 6x6 game (seed 16) whose White invader at d5 GNU Go calls dead is still judged so.
-    let mut game = self::game("board=6x6 komi=0.5 counting=on");
-    play(
-        &mut game,
-        "R@e6 R@d3 R@e4 R@e3 R@f5 R@d5 R@d4 R@c3 R@c5 R@f3 R@b4 R@b3 R@a3 R@a2 R@a4 R@c4 R@b6 R@b2 R@f4 pass pass",
-    );
-    assert_eq!(game.estimate_dead(), dead("dead d5"));
-}
-
-#[test]
-fn rule_10_the_estimate_takes_dead_pieces_of_a_mixed_set() {
+fn rule_10_agreed_dead_pieces_of_a_mixed_set_are_scored() {
     // Kings and rooks: Black walls off the a- to c-files with rooks on the c-file and has a
     // king on b3 and a rook on b5 inside; White's king on a1 and rook on a6 are lost there.
     let mut game = game("board=6x6 pieces=RK counting=on");
     play(&mut game, "R@c1 R@e1 R@c2 R@e2 R@c3 R@e3 R@c4 R@e4 R@c5 R@e5 R@c6 R@e6 K@b3 K@a1 R@b5 R@a6 pass pass");
     assert!(game.is_counting());
-    let estimate = game.estimate_dead();
-    assert_eq!(estimate, dead("dead a1 a6"));
-    game.agree_dead(&estimate).expect("both are pieces");
+    game.agree_dead(&dead("dead a1 a6")).expect("both are pieces");
     let score = game.score().expect("scored");
     // Black: the a-file and b1 b2 b4 b6 (10) and two prisoners; White: the f-file.
     assert_eq!((score.black, score.white), (HalfPoints::whole(12), HalfPoints::whole(6)));
-}
-
-#[test]
-fn rule_10_the_estimate_can_be_fed_another_judge_s_ownership() {
-    let game = counting_with_a_dead_rook_on_a3();
-    // A judge that gives Black the whole board: every White piece is dead, no Black one.
-    let white: Vec<Square> = game.board().squares_of(Color::White).iter().collect();
-    assert_eq!(dead_from_ownership(&game, |_| 1.0), DeadPieces::new(white));
-    assert_eq!(dead_from_ownership(&game, |_| 0.0), DeadPieces::NONE, "an undecided judge kills nothing");
 }

@@ -1,5 +1,5 @@
 //! Counting in go (rule 10, `counting=on`): after two passes the players agree which pieces
-//! are dead before the board is scored. The engine's estimate opens with a proposal
+//! are dead before the board is scored. The ai's estimate opens with a proposal
 //! ([`opened`]), shown crossed out on the board with **Accept** and **Resume**; `/dead`
 //! proposes another set; the proposal stands once both sides accept it, and the game ends
 //! with the record's last entry `dead ...`. Resume (or any turn of the player to move)
@@ -33,8 +33,8 @@ use crate::store::{Counting, Finish, GameRecord, TurnClock};
 ///
 /// The estimate is [`stonemate_ai::counting::estimate_dead`]: heavy playouts on the ai's
 /// playout board for the sets it plays (a few hundred milliseconds on a busy 19x19 board,
-/// where the engine's took seconds), the engine's estimate for the others. It runs before
-/// the turn's write, holding no lock, and the reply is deferred meanwhile.
+/// where random games by the rules took seconds), random games by the rules for the others.
+/// It runs before the turn's write, holding no lock, and the reply is deferred meanwhile.
 pub(crate) fn opened(position: &AnyGame) -> Option<Counting> {
     let dead = stonemate_ai::counting::estimate_dead(position)?;
     Some(Counting { proposal: dead.to_string(), by: None, replaced: None })

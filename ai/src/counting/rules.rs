@@ -1,81 +1,36 @@
-//! An estimate of which pieces are dead, for the proposal the service makes when counting
-//! opens (rule 10: "proposed by the engine's estimate"). The service asks the ai's playout
-//! board instead for the sets it plays (`stonemate_ai::counting`: the same reading of
-//! ownership, some thirty times faster on 19x19); this estimate serves every set.
+//! Ownership from random games played by the engine's rules on its own board: slow, but
+//! right for every set of pieces, so the estimate of the dead pieces for the sets the
+//! playout board does not play (a rook with a knight, pawns, the Chinese knight).
 //!
-//! The estimate plays random games to the end from the position and looks at who owns each
-//! square at the end of each: a piece is judged dead when its opponent ends up owning its
-//! square in more of them than its own side does. Random games follow the rules exactly, so the
-//! estimate works for every set of pieces, not only rooks; they are seeded, so the same
-//! position always gives the same estimate.
+//! Random games follow the rules exactly, so the estimate works for every set of pieces,
+//! not only rooks; they are seeded, so the same position always gives the same estimate.
 //!
 //! Limits: random play is not good play. A group whose life depends on a precise answer (a
 //! semeai, a ko, a seki, an eye that random play destroys) may be judged wrongly either
 //! way, and a large weak group whose capture needs many exact turns may be judged alive.
-//! The players correct a wrong proposal with `/dead` or by resuming play; a stronger
-//! judge (such as the search's ownership) can feed [`dead_from_ownership`] instead.
+//! The players correct a wrong proposal with `/dead` or by resuming play.
 
-use super::{DeadPieces, Go, controlled};
-use crate::board::Board;
-use crate::catalogue;
-use crate::game::Game;
-use crate::piece::Role;
-use crate::square::{Color, MAX_SQUARES, Square, SquareSet};
-use crate::turn::Turn;
+use stonemate_engine::go::{DeadPieces, Go};
+use stonemate_engine::square::MAX_SQUARES;
+use stonemate_engine::{Board, Color, Game, Role, Square, SquareSet, Turn, catalogue};
 
-/// Random games the estimate plays by default: enough for clear cases to be stable, few
-/// enough for a 19x19 board to be judged within a second.
-pub const PLAYOUTS: u32 = 32;
+use super::dead::dead_from_ownership;
 
-/// The fixed seed of [`Go::estimate_dead`]: the same position gives the same estimate.
-const SEED: u64 = 0x5354_4f4e_454d_4154;
+/// Random games the estimate plays by the rules: enough for clear cases to be stable, few
+/// enough for a 19x19 board to be judged within a second or two.
+pub const RULES_PLAYOUTS: u32 = 32;
 
-/// A piece is dead when its ownership leans towards its opponent by more than this (on the
-/// scale of [`playout_ownership`], -1 to 1): when the opponent owns its square at the end
-/// of more random games than its own side does.
-///
-/// Counting opens once both players have passed, so what is alive is settled and leans to
-/// its own side clearly; a dead piece often leans to its opponent by less than the half
-/// this once asked for. Against GNU Go's dead stones in 342 games it passed out against
-/// itself (4x4 to 13x13, `ai/examples/dead_vs_gnugo.rs`; 210 of them with dead stones),
-/// the engine's estimate got 56 games wrong with 0.5 and 12 with 0 (of those 12, two
-/// called a living stone dead); the service's heavy playouts 27 and 8.
-const DEAD_BEYOND: f64 = 0.0;
-
-impl Go {
-    /// The pieces the engine judges dead, to propose in the counting phase: the pieces that
-    /// random games from this position, seeded by a constant, lose more often than keep. Deterministic;
-    /// see the module's notes for its limits.
-    #[must_use]
-    pub fn estimate_dead(&self) -> DeadPieces {
-        let mut by_index = vec![0.0; MAX_SQUARES];
-        for (square, share) in playout_ownership(self, PLAYOUTS, SEED) {
-            by_index[square.index()] = share;
-        }
-        dead_from_ownership(self, |square| by_index[square.index()])
-    }
+/// The pieces that `playouts` random games by the rules, seeded by `seed`, lose more often
+/// than keep.
+pub(super) fn rules_dead(go: &Go, playouts: u32, seed: u64) -> DeadPieces {
+    let ownership = rules_ownership(go, playouts, seed);
+    dead_from_ownership(go, |square| ownership[square.index()])
 }
 
-/// The pieces on the board whose square `ownership` gives to their opponent: a black piece
-/// where ownership is below 0, a white one where it is above 0. `ownership` runs from
-/// -1 (surely White's) to 1 (surely Black's), whoever computes it: [`playout_ownership`]
-/// here, or a search's ownership map.
-pub fn dead_from_ownership(go: &Go, ownership: impl Fn(Square) -> f64) -> DeadPieces {
-    let leans_to_opponent = |square: Square, color: Color| {
-        let share = ownership(square);
-        match color {
-            Color::Black => share < -DEAD_BEYOND,
-            Color::White => share > DEAD_BEYOND,
-        }
-    };
-    DeadPieces::new(
-        go.board().pieces().filter(|&(square, piece)| leans_to_opponent(square, piece.color)).map(|(square, _)| square),
-    )
-}
-
-/// Who owns each square of the board at the end of `playouts` random games from this
-/// position: Black's wins of the square minus White's, divided by the games (from -1 to 1;
-/// a piece owns its square, an empty square is owned by rule 8). Seeded by `seed`.
+/// Who owns each square of the board at the end of `playouts` random games by the rules
+/// from this position, indexed by [`Square::index`]: Black's wins of the square minus
+/// White's, divided by the games (from -1, surely White's, to 1, surely Black's; a piece
+/// owns its square, an empty square is owned by rule 8). Seeded by `seed`.
 ///
 /// A random game takes a group left with one empty move when it can, or saves its own
 /// group left with one (a drop there that leaves it more), and otherwise drops a
@@ -85,7 +40,7 @@ pub fn dead_from_ownership(go: &Go, ownership: impl Fn(Square) -> f64) -> DeadPi
 /// legal, and two passes in a row end it. (Pure random play let walls around large areas
 /// die in a third of the games.)
 #[must_use]
-pub fn playout_ownership(go: &Go, playouts: u32, seed: u64) -> Vec<(Square, f64)> {
+pub fn rules_ownership(go: &Go, playouts: u32, seed: u64) -> Vec<f64> {
     let squares: Vec<Square> = go.board().shape().squares().collect();
     // Indexed by `Square::index`, so that adding up a game is one pass.
     let mut totals = vec![0_i32; MAX_SQUARES];
@@ -98,12 +53,16 @@ pub fn playout_ownership(go: &Go, playouts: u32, seed: u64) -> Vec<(Square, f64)
         for (square, piece) in game.board().pieces() {
             totals[square.index()] += sign(piece.color);
         }
-        for (square, owner) in controlled(game.board()) {
+        for (square, owner) in game.owner().unwrap_or_default() {
             totals[square.index()] += owner.map_or(0, sign);
         }
     }
     let games = f64::from(playouts.max(1));
-    squares.into_iter().map(|square| (square, f64::from(totals[square.index()]) / games)).collect()
+    let mut ownership = vec![0.0; MAX_SQUARES];
+    for square in squares {
+        ownership[square.index()] = f64::from(totals[square.index()]) / games;
+    }
+    ownership
 }
 
 /// Plays random drops (or passes) until two passes in a row or `max_turns`.
@@ -234,9 +193,10 @@ fn fills_own_eye(game: &Go, square: Square, role: Role, mover: Color) -> bool {
     moves > 0 && moves == own
 }
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): a small, well-known seeded generator. The
-/// engine takes no dependency for randomness (it stays pure and light), and the estimate
-/// needs only reproducible, evenly spread choices.
+/// SplitMix64 (Steele, Lea and Flood, 2014): a small, well-known seeded generator. These
+/// games were measured and pinned (the tests against GNU Go's dead stones) with it, when
+/// they lived in the engine, which takes no dependency for randomness; keeping it keeps
+/// every estimate as it was.
 struct SplitMix64(u64);
 
 impl SplitMix64 {
