@@ -17,7 +17,8 @@
 //!   reading turns back into the entry `dead ...`; for go editors the same node marks the
 //!   count with `TB`/`TW`: each side's controlled squares (rule 8) after the dead pieces
 //!   are removed, plus the points of the opponent's dead pieces (as go editors mark dead
-//!   stones inside territory). The removed stones are not written as `AE`: a setup
+//!   stones inside territory), each point once (FF\[4\] lists are sets: a removed piece's
+//!   point is usually territory already). The removed stones are not written as `AE`: a setup
 //!   property would change the board that later readers replay.
 //! - The root's private property **`SMO`** holds every option as `key=value` words, as a
 //!   challenge writes them (`board=9x9:e5 pieces=RN squares=all moving=off komi=6.5`):
@@ -111,7 +112,9 @@ fn node(sgf: &mut String, mover: Color, turn: Turn, height: u8) {
 }
 
 /// The node of the agreement that ends counting: `SMD` with the dead pieces' points, and
-/// the count as `TB`/`TW` (territory after their removal, plus the dead pieces' points).
+/// the count as `TB`/`TW` (territory after their removal, plus the dead pieces' points),
+/// each point once: a dead piece's point is usually the opponent's territory once it is
+/// removed, and SGF lists of points hold each point at most once.
 fn counting_node(sgf: &mut String, go: &Go, dead: &DeadPieces, height: u8) {
     let points = |squares: &mut dyn Iterator<Item = Square>| squares.map(|s| point(s, height)).collect::<Vec<_>>();
     push_list(sgf, DEAD_PROPERTY, &points(&mut dead.squares()));
@@ -122,6 +125,7 @@ fn counting_node(sgf: &mut String, go: &Go, dead: &DeadPieces, height: u8) {
         let mut squares: Vec<Square> =
             territory.map(|(square, _)| square).chain(dead_opponents.map(|&(square, _)| square)).collect();
         squares.sort_unstable();
+        squares.dedup();
         if !squares.is_empty() {
             push_list(sgf, id, &points(&mut squares.into_iter()));
         }
