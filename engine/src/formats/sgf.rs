@@ -27,14 +27,17 @@
 //!
 //! Reading follows the main line (the first variation at every branch) and stops there.
 
-use crate::formats::{ExportError, Format, Imported, ReadError, Record, option_line};
+use super::error::{ExportError, ReadError};
+use super::played::replay;
+use super::record::{Format, Imported, Record, option_line};
+use crate::any::{AnyGame, NewGameError};
 use crate::game::{Game, GameKind};
 use crate::go::{DeadPieces, Go};
 use crate::options::{OptionPairs, parse_option_text};
 use crate::piece::Role;
+use crate::result::GameResult;
 use crate::square::{Color, Square};
 use crate::turn::Turn;
-use crate::{AnyGame, GameResult};
 
 /// The private property of a drop's piece, when it is not a rook.
 pub const PIECE_PROPERTY: &str = "SMP";
@@ -53,7 +56,7 @@ pub fn write(record: &Record) -> Result<String, ExportError> {
     if record.kind != GameKind::Go {
         return Err(ExportError::WrongGame { format: Format::Sgf, expected: GameKind::Go, kind: record.kind });
     }
-    let (played, game) = super::replay(record)?;
+    let (played, game) = replay(record)?;
     let view = game.view();
     let (width, height) = (view.width, view.height);
     let mut sgf = String::from("(;GM[1]FF[4]CA[UTF-8]");
@@ -180,8 +183,8 @@ pub fn read(text: &str) -> Result<Imported, ReadError> {
     }
     let options = root_options(root)?;
     let game = AnyGame::new(GameKind::Go, &options).map_err(|error| match error {
-        crate::NewGameError::Options(error) => ReadError::Options(error),
-        crate::NewGameError::Unavailable(_) => ReadError::NotGo { game: "1".to_owned() },
+        NewGameError::Options(error) => ReadError::Options(error),
+        NewGameError::Unavailable(_) => ReadError::NotGo { game: "1".to_owned() },
     })?;
     let view = game.view();
     let mut turns = Vec::new();
