@@ -87,7 +87,8 @@ fn positions(
     turns: &[String],
     every: bool,
 ) -> Result<(Vec<AnyGame>, Option<ReplayError>), String> {
-    let (mut positions, error) = replay::positions(kind, options, turns).map_err(|e| e.to_string())?;
+    let (mut positions, error) =
+        stonemate_engine::replay::positions(kind, options, turns).map_err(|e| e.to_string())?;
     if !every {
         positions.drain(..positions.len() - 1);
     }

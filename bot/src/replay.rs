@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use serde_json::{Map, Value, json};
 use stonemate_engine::formats::{self, Format, ReadError};
 use stonemate_engine::options::parse_option_text;
-use stonemate_engine::{AnyGame, Color, GameKind, HalfPoints, NewGameError, OptionPairs, Replay, ReplayError, Status};
+use stonemate_engine::{AnyGame, Color, GameKind, HalfPoints, NewGameError, OptionPairs, Replay, Status};
 
 /// A game record to read: the game, its options, and the file of turns.
 #[derive(Debug, clap::Args)]
@@ -88,19 +88,6 @@ pub fn option_pairs(options: &[String]) -> Result<OptionPairs, ReplayArgsError> 
         _ => Err(ReplayArgsError::NotAPair(text.clone())),
     };
     options.iter().map(pair).collect()
-}
-
-/// Every position of a record from the start, up to the first turn that cannot be read or
-/// is refused, and that turn (the engine's one replay loop; the service's animations and
-/// `stonemate render --animate` draw these).
-pub fn positions<S: AsRef<str>>(
-    kind: GameKind,
-    options: &[(String, String)],
-    turns: &[S],
-) -> Result<(Vec<AnyGame>, Option<ReplayError>), NewGameError> {
-    let mut positions = Vec::new();
-    let replay = AnyGame::replay_seen(kind, options, turns, |position| positions.push(position.clone()))?;
-    Ok((positions, replay.error))
 }
 
 /// Reads a record text, in any of the formats [`formats::read`] tells apart by content

@@ -3,8 +3,9 @@
 //!
 //! Pure Rust: no I/O, no clocks, no global state. Every game implements [`Game`] in its own
 //! module; [`AnyGame`] dispatches over them; a record (options plus turn texts) replays to a
-//! position with [`AnyGame::replay`]. A refused turn is an error enum named after the rule
-//! it breaks, and leaves the game unchanged.
+//! position with [`AnyGame::replay`], and to every position on the way with
+//! [`replay::positions`]. A refused turn is an error enum named after the rule it breaks,
+//! and leaves the game unchanged.
 //!
 //! A short game of Go with chess pieces on a 3x3 board, as a newcomer would drive it:
 //! read the options as a challenge writes them, play turns typed by players, and read the
@@ -58,6 +59,7 @@ pub mod options;
 pub mod picker;
 pub mod piece;
 pub mod preview;
+pub mod replay;
 pub mod result;
 pub mod square;
 pub mod turn;

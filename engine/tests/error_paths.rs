@@ -216,10 +216,10 @@ const BEYOND_TEXT: &[(GameKind, &str)] = &[
 #[test]
 fn every_error_has_a_row_or_a_reason_text_cannot_reach_it() {
     let enums = [
-        (GameKind::Go, variants(include_str!("../src/go.rs"), "GoError")),
+        (GameKind::Go, variants(include_str!("../src/go/error.rs"), "GoError")),
         (GameKind::Chego, variants(include_str!("../src/chego/error.rs"), "ChegoError")),
-        (GameKind::IChess, variants(include_str!("../src/ichess/mod.rs"), "IChessError")),
-        (GameKind::Gess, variants(include_str!("../src/gess/mod.rs"), "GessError")),
+        (GameKind::IChess, variants(include_str!("../src/ichess/error.rs"), "IChessError")),
+        (GameKind::Gess, variants(include_str!("../src/gess/error.rs"), "GessError")),
         (GameKind::Chogo, variants(include_str!("../src/chogo/error.rs"), "ChogoError")),
     ];
     for (kind, names) in enums {

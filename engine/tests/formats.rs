@@ -490,6 +490,38 @@ fn sgf_of_a_counted_game_writes_the_dead_stones_the_count_and_the_result_and_rea
     assert_eq!(formats::read(&text).unwrap().turns.last().map(String::as_str), Some("dead -"));
 }
 
+/// Regression: the count listed a dead piece's point twice, once as the opponent's
+/// territory (the point is empty after the removal) and once as a dead stone, while
+/// FF\[4\]'s `TB`/`TW` are lists of points that name each point once.
+#[test]
+fn sgf_count_lists_each_point_once_though_dead_stones_stand_in_territory() {
+    let record = record(GameKind::Go, "board=5x5 counting=on", &COUNTED);
+    let text = sgf::write(&record).unwrap();
+    // sgf-parse reads `TB`/`TW` of a go game (GM[1]) into sets, which would hide a repeat;
+    // read as a game of unknown type, a property keeps its values as written.
+    let trees = sgf_parse::parse(&text.replacen("GM[1]", "GM[0]", 1)).expect("sgf-parse reads it");
+    let sgf_parse::GameTree::Unknown(root) = &trees[0] else { panic!("GM[0] is no known game: {text}") };
+    let last = root.main_variation().last().expect("nodes");
+    let written = |wanted: &str| -> Vec<String> {
+        let values = last.properties().find_map(|prop| match prop {
+            sgf_parse::unknown_game::Prop::Unknown(id, values) if id == wanted => Some(values.clone()),
+            _ => None,
+        });
+        values.unwrap_or_else(|| panic!("no {wanted} in {text}"))
+    };
+    let (black, white) = (written("TB"), written("TW"));
+    for (id, points) in [("TB", &black), ("TW", &white)] {
+        let mut unique = points.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), points.len(), "{id} repeats a point: {text}");
+    }
+    assert!(black.iter().all(|point| !white.contains(point)), "a point counted for both sides: {text}");
+    // The dead White rook stood on a3, SGF point `ac` on 5x5: Black's territory holds it once.
+    assert_eq!(black.iter().filter(|point| *point == "ac").count(), 1, "{text}");
+    assert_eq!(black.len(), 5, "Black's a-file: {text}");
+}
+
 #[test]
 fn our_own_record_keeps_the_agreement_as_its_last_entry() {
     let record = record(GameKind::Go, "board=5x5 counting=on", &COUNTED);

@@ -24,4 +24,5 @@ mod ichess_perft;
 mod ichess_properties;
 mod ichess_rules;
 mod picker;
+mod replay;
 mod sgf_gnugo;

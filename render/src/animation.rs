@@ -9,9 +9,11 @@ use std::borrow::Cow;
 
 use gif::{DisposalMethod, Encoder, Repeat};
 
+use crate::draw::draw;
 use crate::frame::Frame;
+use crate::layout;
 use crate::palette::{Palette, TRANSPARENT};
-use crate::{Picture, draw, layout};
+use crate::picture::Picture;
 
 /// The long side of an animation frame (smaller than a still: many frames, one file).
 pub const ANIMATION_LONG_SIDE: usize = 560;

@@ -5,11 +5,11 @@ use std::collections::HashMap;
 
 use stonemate_engine::{BoardView, Cell, Color, Look, Role, Square};
 
-use crate::Picture;
 use crate::frame::Frame;
 use crate::layout::Layout;
 use crate::motion;
 use crate::palette::{Base, Ground, Ink, Palette};
+use crate::picture::Picture;
 use crate::pieces::Mark;
 use crate::text::{self, Face};
 use crate::tiles::{Place, Stack, TileSet};

@@ -4,11 +4,11 @@
 
 use stonemate_engine::{BoardView, Color, EndReason, Outcome, Status};
 
-use crate::Picture;
 use crate::board::inks;
 use crate::frame::Frame;
 use crate::layout::{Layout, count_label};
 use crate::palette::{Base, Ground, Palette};
+use crate::picture::Picture;
 use crate::pieces::Mark;
 use crate::text::{self, Face};
 use crate::tiles::{Place, Stack, TileSet};

@@ -320,6 +320,14 @@ impl Builder {
     }
 }
 
+/// The palette of every picture, as `r g b` triples (index 255 is never used: animations
+/// use it for transparency).
+#[must_use]
+pub fn palette() -> Vec<[u8; 3]> {
+    let palette = Palette::get();
+    (0..palette.len()).map(|index| palette.rgb(index as u8)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -234,15 +234,17 @@ fn cache() -> &'static Mutex<Sets> {
     CACHE.get_or_init(|| Mutex::new(Sets::new(CacheLimit::Bytes(TILE_CACHE_BYTES))))
 }
 
-/// What the tile cache holds: (sets, bytes).
-pub fn cache_usage() -> (usize, usize) {
+/// What the cache of pre-drawn tiles holds now: (tile sets, bytes).
+#[must_use]
+pub fn tile_cache_usage() -> (usize, usize) {
     let cache = lock(cache());
     (cache.sets.len(), cache.bytes())
 }
 
-/// Changes the tile cache's limit (the sets over it go when the next picture asks for a
-/// set) and, if `clear`, lets every set go now.
-pub fn set_cache_limit(limit: CacheLimit, clear: bool) {
+/// Changes the tile cache's limit (by default [`CacheLimit::Bytes`]`(`[`TILE_CACHE_BYTES`]`)`)
+/// and, if `clear`, empties it: for benchmarks comparing policies and for tests that need
+/// a cold cache. Sets over a lower limit go when the next picture asks for a set.
+pub fn set_tile_cache_limit(limit: CacheLimit, clear: bool) {
     let mut cache = lock(cache());
     cache.limit = limit;
     if clear {

@@ -219,7 +219,7 @@ impl Loaded {
     /// frames of the animated replay.
     pub fn replay_pictures(&self) -> Vec<Picture> {
         let record = &self.record;
-        let positions = crate::replay::positions(record.kind, &record.options, &record.turns);
+        let positions = stonemate_engine::replay::positions(record.kind, &record.options, &record.turns);
         let positions = positions.map(|(positions, _)| positions).unwrap_or_default();
         positions.iter().map(|position| self.picture_of(position, None, Vec::new())).collect()
     }

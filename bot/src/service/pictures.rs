@@ -86,7 +86,7 @@ impl Pictures {
         if record.id != drawing.game || line(turns) != drawing.line {
             return None;
         }
-        let (positions, error) = crate::replay::positions(record.kind, &record.options, turns).ok()?;
+        let (positions, error) = stonemate_engine::replay::positions(record.kind, &record.options, turns).ok()?;
         if error.is_some() {
             return None;
         }

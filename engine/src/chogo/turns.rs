@@ -1,11 +1,11 @@
-//! Checking a Chogo turn against rules 3-8, applying a checked turn, and listing every
-//! legal turn of the side to move.
+//! Checking a Chogo turn against rules 3-8 in a [`Position`], applying a checked turn, and
+//! listing every legal turn of the side to move.
 
-use crate::piece::{Piece, Role};
+use crate::board::Board;
+use crate::piece::{Hand, Piece, Role};
 use crate::square::{Color, Square};
 use crate::turn::{Rect, Turn};
 
-use super::Chogo;
 use super::error::ChogoError;
 use super::rules::{self, Direction};
 
@@ -17,7 +17,17 @@ fn own_half(side: Color) -> (std::ops::RangeInclusive<u8>, &'static str) {
     }
 }
 
-impl Chogo {
+/// What the turn rules read and change: the board, the hands and the side to move. The
+/// game ([`Chogo`](super::Chogo)) keeps the rest: captures, counters and the ending.
+#[derive(Clone, Debug)]
+pub(super) struct Position {
+    pub(super) board: Board,
+    /// `[white, black]`: the king until it is dropped (rule 3).
+    pub(super) hands: [Hand; 2],
+    pub(super) to_move: Color,
+}
+
+impl Position {
     /// Checks a turn in this position, changing nothing.
     pub(super) fn check(&self, turn: Turn) -> Result<(), ChogoError> {
         let side = self.to_move;

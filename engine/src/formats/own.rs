@@ -17,7 +17,8 @@
 //! them (like the files in `examples/`) reads with no game and no options: the caller
 //! names the game.
 
-use crate::formats::{Format, Imported, ReadError, Record, option_line};
+use super::error::ReadError;
+use super::record::{Format, Imported, Record, option_line};
 use crate::game::{GameKind, Outcome};
 use crate::notation::record_tokens;
 use crate::options::{OptionPairs, parse_option_text};

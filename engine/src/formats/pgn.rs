@@ -14,7 +14,9 @@
 //!
 //! Reading takes the first game of the text; comments, variations and NAGs are skipped.
 
-use crate::formats::{ExportError, Format, Imported, ReadError, Record, option_line};
+use super::error::{ExportError, ReadError};
+use super::played::replay;
+use super::record::{Format, Imported, Record, option_line};
 use crate::game::{EndReason, GameKind, Outcome};
 use crate::options::{OptionPairs, parse_option_text};
 use crate::square::Color;
@@ -33,7 +35,7 @@ pub fn write(record: &Record) -> Result<String, ExportError> {
     if record.kind != GameKind::IChess {
         return Err(ExportError::WrongGame { format: Format::Pgn, expected: GameKind::IChess, kind: record.kind });
     }
-    let (played, game) = super::replay(record)?;
+    let (played, game) = replay(record)?;
     let known = |text: &Option<String>| text.clone().unwrap_or_else(|| "?".to_owned());
     let date = record
         .date

@@ -17,7 +17,8 @@
 //!   reading turns back into the entry `dead ...`; for go editors the same node marks the
 //!   count with `TB`/`TW`: each side's controlled squares (rule 8) after the dead pieces
 //!   are removed, plus the points of the opponent's dead pieces (as go editors mark dead
-//!   stones inside territory). The removed stones are not written as `AE`: a setup
+//!   stones inside territory), each point once (FF\[4\] lists are sets: a removed piece's
+//!   point is usually territory already). The removed stones are not written as `AE`: a setup
 //!   property would change the board that later readers replay.
 //! - The root's private property **`SMO`** holds every option as `key=value` words, as a
 //!   challenge writes them (`board=9x9:e5 pieces=RN squares=all moving=off komi=6.5`):
@@ -26,14 +27,17 @@
 //!
 //! Reading follows the main line (the first variation at every branch) and stops there.
 
-use crate::formats::{ExportError, Format, Imported, ReadError, Record, option_line};
+use super::error::{ExportError, ReadError};
+use super::played::replay;
+use super::record::{Format, Imported, Record, option_line};
+use crate::any::{AnyGame, NewGameError};
 use crate::game::{Game, GameKind};
 use crate::go::{DeadPieces, Go};
 use crate::options::{OptionPairs, parse_option_text};
 use crate::piece::Role;
+use crate::result::GameResult;
 use crate::square::{Color, Square};
 use crate::turn::Turn;
-use crate::{AnyGame, GameResult};
 
 /// The private property of a drop's piece, when it is not a rook.
 pub const PIECE_PROPERTY: &str = "SMP";
@@ -52,7 +56,7 @@ pub fn write(record: &Record) -> Result<String, ExportError> {
     if record.kind != GameKind::Go {
         return Err(ExportError::WrongGame { format: Format::Sgf, expected: GameKind::Go, kind: record.kind });
     }
-    let (played, game) = super::replay(record)?;
+    let (played, game) = replay(record)?;
     let view = game.view();
     let (width, height) = (view.width, view.height);
     let mut sgf = String::from("(;GM[1]FF[4]CA[UTF-8]");
@@ -111,7 +115,9 @@ fn node(sgf: &mut String, mover: Color, turn: Turn, height: u8) {
 }
 
 /// The node of the agreement that ends counting: `SMD` with the dead pieces' points, and
-/// the count as `TB`/`TW` (territory after their removal, plus the dead pieces' points).
+/// the count as `TB`/`TW` (territory after their removal, plus the dead pieces' points),
+/// each point once: a dead piece's point is usually the opponent's territory once it is
+/// removed, and SGF lists of points hold each point at most once.
 fn counting_node(sgf: &mut String, go: &Go, dead: &DeadPieces, height: u8) {
     let points = |squares: &mut dyn Iterator<Item = Square>| squares.map(|s| point(s, height)).collect::<Vec<_>>();
     push_list(sgf, DEAD_PROPERTY, &points(&mut dead.squares()));
@@ -122,6 +128,7 @@ fn counting_node(sgf: &mut String, go: &Go, dead: &DeadPieces, height: u8) {
         let mut squares: Vec<Square> =
             territory.map(|(square, _)| square).chain(dead_opponents.map(|&(square, _)| square)).collect();
         squares.sort_unstable();
+        squares.dedup();
         if !squares.is_empty() {
             push_list(sgf, id, &points(&mut squares.into_iter()));
         }
@@ -176,8 +183,8 @@ pub fn read(text: &str) -> Result<Imported, ReadError> {
     }
     let options = root_options(root)?;
     let game = AnyGame::new(GameKind::Go, &options).map_err(|error| match error {
-        crate::NewGameError::Options(error) => ReadError::Options(error),
-        crate::NewGameError::Unavailable(_) => ReadError::NotGo { game: "1".to_owned() },
+        NewGameError::Options(error) => ReadError::Options(error),
+        NewGameError::Unavailable(_) => ReadError::NotGo { game: "1".to_owned() },
     })?;
     let view = game.view();
     let mut turns = Vec::new();

@@ -6,12 +6,13 @@
 //! The agreement is not a [`Turn`](crate::Turn): no side plays it, and it ends the game
 //! whoever is to move. [`crate::AnyGame::play_text`] reads it where a record has it, so
 //! replaying a record (and `stonemate replay`) needs nothing more.
+//!
+//! This file is the agreement's text, [`DeadPieces`]; the game applies it
+//! ([`Go::agree_dead`](super::Go::agree_dead), in `game.rs`).
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Go, GoError};
-use crate::game::{EndReason, Ending, Score};
 use crate::notation::NotationError;
 use crate::square::{Square, SquareSet};
 
@@ -114,61 +115,5 @@ impl FromStr for DeadPieces {
             set.insert(square);
         }
         Ok(DeadPieces(set))
-    }
-}
-
-impl Go {
-    /// Whether the game is in the counting phase of rule 10: two passes were played with
-    /// `counting=on`. The player to move ([`crate::Game::to_move`]) may resume play with any
-    /// turn; [`Go::agree_dead`] ends the game.
-    #[must_use]
-    pub fn is_counting(&self) -> bool {
-        self.counting
-    }
-
-    /// Ends the game in the counting phase with the agreed dead pieces (rule 10): they are
-    /// removed, counted as prisoners of their opponent, and rules 8-9 score the board.
-    ///
-    /// The removed pieces are the view's `captured` pieces, so a picture of the game after
-    /// the agreement (or of a clone, to preview a proposal) marks them. Refused outside the
-    /// counting phase, and when a square holds no piece; a refusal changes nothing.
-    pub fn agree_dead(&mut self, dead: &DeadPieces) -> Result<(), GoError> {
-        if self.ending.is_some() {
-            return Err(GoError::GameOver);
-        }
-        if !self.counting {
-            return Err(GoError::NotCounting);
-        }
-        let missing = dead.squares().find(|&square| self.board.get(square).is_none());
-        if let Some(square) = missing {
-            return Err(GoError::NoDeadPiece { square });
-        }
-        self.captured.clear();
-        for square in dead.squares() {
-            if let Some(piece) = self.board.remove(square) {
-                self.prisoners[piece.color.other().index()] += 1;
-                self.captured.push((square, piece));
-            }
-        }
-        self.last_turn.clear();
-        self.counting = false;
-        self.agreed_dead = Some(dead.clone());
-        let outcome = self.current_score().outcome();
-        self.ending = Some(Ending { outcome, reason: EndReason::Counted });
-        Ok(())
-    }
-
-    /// The dead pieces the players agreed when counting ended the game, if it did.
-    #[must_use]
-    pub fn agreed_dead(&self) -> Option<&DeadPieces> {
-        self.agreed_dead.as_ref()
-    }
-
-    /// The score the game would end with if these pieces were agreed dead now (a proposal's
-    /// preview): the same checks as [`Go::agree_dead`], and the game is not changed.
-    pub fn score_with_dead(&self, dead: &DeadPieces) -> Result<Score, GoError> {
-        let mut counted = self.clone();
-        counted.agree_dead(dead)?;
-        Ok(counted.current_score())
     }
 }

@@ -1,10 +1,11 @@
 //! A bare iChess position for searches: board, hands and side to move, copied by value,
 //! with its legal turns generated on bitboards and applied without any check or
-//! bookkeeping. [`IChess`](super::IChess) keeps the history, the endings and the
+//! bookkeeping. [`IChess`](crate::ichess::IChess) keeps the history, the endings and the
 //! explanations of refused turns; an alpha-beta search visits millions of positions and
 //! needs none of that, only the rules that make the turn list (the same generator).
 
 use super::bitboard as bb;
+use super::game::IChess;
 use super::movegen::{self, Sink};
 use super::notation;
 use super::position::{Mv, Position, ROLES};
@@ -90,12 +91,12 @@ impl Bare {
     /// The bare position of a game: where a caller asks about the position itself (is
     /// the side to move in check, is the deployment still on), rather than the game.
     #[must_use]
-    pub fn of(game: &super::IChess) -> Bare {
-        Bare(game.position)
+    pub fn of(game: &IChess) -> Bare {
+        Bare(*game.position())
     }
 
     /// Appends every legal turn of the side to move to `out` (the engine's generator: the
-    /// same list as [`IChess`](super::IChess)'s, repetition aside).
+    /// same list as [`IChess`](crate::ichess::IChess)'s, repetition aside).
     pub fn legal_turns(&self, out: &mut Vec<BareTurn>) {
         movegen::generate(&self.0, out);
     }
@@ -192,14 +193,14 @@ impl Bare {
 /// The keys ([`Bare::key`]) of every position of the game so far, oldest first, the
 /// current one last: what a search needs to see repetitions (ruling I3) coming.
 #[must_use]
-pub fn history_keys(game: &super::IChess) -> Vec<u64> {
-    game.history.iter().map(|entry| entry.key).collect()
+pub fn history_keys(game: &IChess) -> Vec<u64> {
+    game.history().iter().map(|entry| entry.key).collect()
 }
 
 /// Whether the side to move was in check in each position of the game so far (the turn
 /// that made it gave check), in the order of [`history_keys`]: ruling I3 makes a player
 /// who checked with every turn of a repetition lose it, so a search needs these too.
 #[must_use]
-pub fn history_checks(game: &super::IChess) -> Vec<bool> {
-    game.history.iter().map(|entry| entry.check).collect()
+pub fn history_checks(game: &IChess) -> Vec<bool> {
+    game.history().iter().map(|entry| entry.check).collect()
 }

@@ -11,8 +11,8 @@
 //! then resolved against the position. Text naming both squares resolves without looking
 //! at legality, so that playing it reports the rule it breaks.
 
-use super::IChessError;
 use super::bitboard as bb;
+use super::error::IChessError;
 use super::movegen;
 use super::position::{Mv, Position, ROLES};
 use crate::notation::{self as core, NotationError};
