@@ -165,7 +165,9 @@ fn on_opponents_clock(
     fit: Fit,
     act: &'static str,
 ) -> Result<(Loaded, Color, TurnClock), Refusal> {
-    let game = parts.games.open(caller, id, fit)?;
+    // A game that just ended (on time, by the tick) is no longer among the caller's
+    // active games: he is told it is over and how, not that he has no game here.
+    let game = parts.games.open_viewed(caller, id, fit)?;
     let side = game.check_playing(caller.user.id)?;
     if game.record.counting.is_some() {
         // A proposal's clock is the answering player's, and its end makes the proposal
