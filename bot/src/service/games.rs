@@ -335,7 +335,7 @@ impl Games {
 
     /// Writes the next version of `game`'s record: `change` applied to a copy, stored if
     /// nobody wrote the record since it was read (compare-and-swap on the version; else
-    /// [`Refusal::Conflict`] and nothing written), in one store transaction with the
+    /// [`Failure::Conflict`] and nothing written), in one store transaction with the
     /// rating changes `rated` finds (given the new record and whether the old one was
     /// already over), the notices `notices` makes of the new version, and the record's
     /// player and deadline index entries, flushed before this returns; then keeps
