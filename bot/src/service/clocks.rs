@@ -24,10 +24,11 @@
 
 use std::sync::Arc;
 
-use super::Settings;
 use super::error::Refusal;
+use super::settings::Settings;
 use super::users::Players;
 use crate::clock::{Clock, DeadlineStyle, Span, Timestamp};
+use crate::service::handlers::vacation::refusal::VacationRefusal;
 use crate::store::{GameRecord, TurnClock, Vacation};
 
 /// The clocks part: the service's time and what it makes of it.
@@ -117,7 +118,7 @@ impl Clocks {
                 last.end = last.end.min(now).max(last.start);
             }
             let left = allowance.saturating_sub(days_used(&before, this_year));
-            return Err(Refusal::VacationAllowance { asked: days, left, allowance: self.vacation_days_per_year });
+            return Err(VacationRefusal::Allowance { asked: days, left, allowance: self.vacation_days_per_year }.into());
         }
         Ok(allowance - days_used(planned, this_year))
     }

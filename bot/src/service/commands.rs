@@ -15,15 +15,16 @@ use stonemate_ai::{Level, UnknownLevel};
 use stonemate_engine::game::UnknownGame;
 use stonemate_engine::{AnyGame, GameKind, Turn};
 
-use super::Parts;
-use super::error::Refusal;
+use super::error::{Failure, Refusal};
 use super::games::parse_id;
 use super::handlers::{
     challenge, community, conditional, counting, endings, history, picker, takeback, turns, vacation, views,
 };
 use super::options::{Arg, keys};
+use super::parts::Parts;
 use super::text;
 use super::types::{Caller, Field, GameId, GameStatus, Reply, Response, User};
+use crate::service::input::BadValue;
 use crate::store::{ColorChoice, NotifyMode};
 
 pub use super::limits::{MAX_DAYS, MAX_PAGE, MAX_VACATION_DAYS};
@@ -93,12 +94,12 @@ impl Kind {
     }
 
     /// Why `given` is refused as a number of this kind.
-    fn out_of_range(self, given: i64) -> Refusal {
+    fn out_of_range(self, given: i64) -> BadValue {
         match self {
-            Kind::ExtraDays => Refusal::BadExtraDays(given),
-            Kind::VacationDays => Refusal::BadVacationDays(given),
-            Kind::Page => Refusal::BadPage(given),
-            _ => Refusal::BadDays(given),
+            Kind::ExtraDays => BadValue::ExtraDays(given),
+            Kind::VacationDays => BadValue::VacationDays(given),
+            Kind::Page => BadValue::Page(given),
+            _ => BadValue::Days(given),
         }
     }
 }
@@ -316,7 +317,7 @@ impl Read for Option<User> {
 fn in_range(kind: Kind, given: i64) -> Result<u8, Refusal> {
     let (min, max) = kind.range().unwrap_or((0, 0));
     let number = u8::try_from(given).ok().filter(|number| (min..=max).contains(&i64::from(*number)));
-    number.ok_or_else(|| kind.out_of_range(given))
+    number.ok_or_else(|| kind.out_of_range(given).into())
 }
 
 /// A number in its kind's range, when given.
@@ -339,7 +340,7 @@ impl Read for u32 {
         let given = args.number(name).unwrap_or(1);
         let (min, max) = kind.range().unwrap_or((1, MAX_PAGE.into()));
         let page = u32::try_from(given).ok().filter(|page| (min..=max).contains(&i64::from(*page)));
-        page.ok_or_else(|| kind.out_of_range(given))
+        page.ok_or_else(|| kind.out_of_range(given).into())
     }
 }
 
@@ -355,7 +356,7 @@ impl Read for Level {
 impl Read for NotifyMode {
     fn read(args: &Args, name: &str, _: Kind) -> Result<NotifyMode, Refusal> {
         let text = args.text(name).unwrap_or_default();
-        text.parse().map_err(|()| Refusal::BadMode(text.chars().take(20).collect()))
+        text.parse().map_err(|()| BadValue::Mode(text.chars().take(20).collect()).into())
     }
 }
 
@@ -366,7 +367,7 @@ impl Read for GameStatus {
         match typed.as_deref().map(|text| text.trim().to_ascii_lowercase()).as_deref() {
             None | Some("" | "active") => Ok(GameStatus::Active),
             Some("finished") => Ok(GameStatus::Finished),
-            Some(_) => Err(Refusal::BadStatus(typed.unwrap_or_default().chars().take(20).collect())),
+            Some(_) => Err(BadValue::Status(typed.unwrap_or_default().chars().take(20).collect()).into()),
         }
     }
 }
@@ -378,7 +379,7 @@ impl Read for Option<bool> {
         match typed.trim().to_ascii_lowercase().as_str() {
             "on" => Ok(Some(true)),
             "off" => Ok(Some(false)),
-            _ => Err(Refusal::BadOnOff(typed.chars().take(20).collect())),
+            _ => Err(BadValue::OnOff(typed.chars().take(20).collect()).into()),
         }
     }
 }
@@ -392,7 +393,7 @@ fn color(text: Option<&str>, kind: GameKind) -> Result<ColorChoice, Refusal> {
         None | Some("" | "random") => Ok(ColorChoice::Random),
         Some(name) if name == "white" || name.eq_ignore_ascii_case(sides[0]) => Ok(ColorChoice::White),
         Some(name) if name == "black" || name.eq_ignore_ascii_case(sides[1]) => Ok(ColorChoice::Black),
-        Some(_) => Err(Refusal::BadColor(text.unwrap_or_default().chars().take(20).collect())),
+        Some(_) => Err(BadValue::Color(text.unwrap_or_default().chars().take(20).collect()).into()),
     }
 }
 
@@ -491,7 +492,7 @@ macro_rules! commands {
             }
 
             /// Runs the command's handler.
-            pub(super) fn run(self, parts: &Parts, caller: &Caller) -> Result<Response, Refusal> {
+            pub(super) fn run(self, parts: &Parts, caller: &Caller) -> Result<Response, Failure> {
                 match self {$(
                     Command::$variant { $($field),* } => {
                         let ($parts, $caller) = (parts, caller);

@@ -11,13 +11,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 use lru::LruCache;
 use stonemate_engine::AnyGame;
 
-use super::Store;
-use super::error::Refusal;
+use super::error::{Failure, Refusal};
 use super::loaded::Loaded;
 use super::notices;
 use super::options::keys;
 use super::types::{Caller, GameId, Notice, UserId};
 use crate::clock::{Clock, Timestamp};
+use crate::service::handlers::challenge::refusal::ChallengeRefusal;
+use crate::service::input::BadValue;
+use crate::store::Store;
 use crate::store::{GameRecord, IndexEntry, NOBODY, Phase, RatingChange, Stored};
 
 /// Names longer than Discord's are cut before they are stored or shown.
@@ -31,7 +33,7 @@ pub fn short_name(name: &str) -> String {
 /// Reads `12`, `#12` or ` # 12 `.
 pub fn parse_id(text: &str) -> Result<GameId, Refusal> {
     let digits = text.trim().trim_start_matches('#').trim();
-    digits.parse::<u32>().map(GameId).map_err(|_| Refusal::BadGameId(text.chars().take(40).collect()))
+    digits.parse::<u32>().map(GameId).map_err(|_| BadValue::GameId(text.chars().take(40).collect()).into())
 }
 
 /// Whether the caller may reach `record`: it belongs to his server. A record without a
@@ -195,36 +197,36 @@ impl Games {
     }
 
     /// The index entries of `user`'s records, in every server.
-    pub fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, Refusal> {
+    pub fn entries_of(&self, user: UserId) -> Result<Vec<IndexEntry>, Failure> {
         Ok(self.store.entries_of(user)?)
     }
 
     /// The records whose deadline (a reminder, a timeout, an expiry) has come by `now`.
-    pub fn due(&self, now: Timestamp) -> Result<Vec<GameId>, Refusal> {
+    pub fn due(&self, now: Timestamp) -> Result<Vec<GameId>, Failure> {
         Ok(self.store.due(now)?)
     }
 
     /// Stores a new record (a challenge, a game against the bot) under a new id.
-    pub fn create(&self, record: GameRecord) -> Result<GameRecord, Refusal> {
+    pub fn create(&self, record: GameRecord) -> Result<GameRecord, Failure> {
         Ok(self.store.create(record)?)
     }
 
     /// The record with this id, wherever it belongs: for the service's own work (reminders,
     /// timeouts). Commands use [`Games::named`].
-    pub fn load(&self, id: GameId) -> Result<Read, Refusal> {
+    pub fn load(&self, id: GameId) -> Result<Read, Failure> {
         let (record, stored) = self.store.read(id)?.ok_or(Refusal::NoSuchGame(id))?;
         Ok(Read { record, stored })
     }
 
     /// The record named by `text`, if the caller may reach it; another server's record is
     /// refused exactly like an id nobody has.
-    pub fn named(&self, caller: &Caller, id: GameId) -> Result<Read, Refusal> {
-        Some(self.load(id)?).filter(|read| visible(read, caller)).ok_or(Refusal::NoSuchGame(id))
+    pub fn named(&self, caller: &Caller, id: GameId) -> Result<Read, Failure> {
+        Some(self.load(id)?).filter(|read| visible(read, caller)).ok_or(Refusal::NoSuchGame(id).into())
     }
 
     /// The records of `user` in this phase that the caller may reach (his server's, and
     /// records without a server that are his own), by id.
-    pub fn records_of(&self, caller: &Caller, user: UserId, phase: Phase) -> Result<Vec<Read>, Refusal> {
+    pub fn records_of(&self, caller: &Caller, user: UserId, phase: Phase) -> Result<Vec<Read>, Failure> {
         self.records_of_but(caller, user, phase, None)
     }
 
@@ -236,7 +238,7 @@ impl Games {
         user: UserId,
         phase: Phase,
         except: Option<GameId>,
-    ) -> Result<Vec<Read>, Refusal> {
+    ) -> Result<Vec<Read>, Failure> {
         let mut entries = self.store.entries_in(user, caller.guild)?;
         if caller.guild.is_some() {
             entries.extend(self.store.entries_in(user, None)?);
@@ -252,28 +254,28 @@ impl Games {
 
     /// The game a game command is about: the one named, or the caller's only active game
     /// in this channel (or, of several there, the only one that `fit`s).
-    pub fn fitting(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Read, Refusal> {
+    pub fn fitting(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Read, Failure> {
         match id {
             Some(id) => self.named(caller, id),
             None => {
                 let active = self.records_of(caller, caller.user.id, Phase::Playing)?;
                 let fits = |record: &GameRecord| fit.accepts(self, caller, record);
-                only_here(caller, active, keys::Board::game.name, Refusal::NoGameHere, &fits)
+                Ok(only_here(caller, active, keys::Board::game.name, Refusal::NoGameHere, &fits)?)
             }
         }
     }
 
     /// [`Games::fitting`], opened.
-    pub fn open(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Refusal> {
+    pub fn open(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Failure> {
         self.loaded(self.fitting(caller, id, fit)?)
     }
 
     /// The game a looking command (`/board`, `/history`, `/legal`) is about: as
     /// [`Games::open`], falling back on the caller's latest finished game in this
     /// channel, so the record of a game just over is one command away.
-    pub fn open_viewed(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Refusal> {
+    pub fn open_viewed(&self, caller: &Caller, id: Option<GameId>, fit: Fit) -> Result<Loaded, Failure> {
         let record = match self.fitting(caller, id, fit) {
-            Err(Refusal::NoGameHere(hint)) => {
+            Err(Failure::Refused { refusal: Refusal::NoGameHere(hint), .. }) => {
                 let over = self.records_of(caller, caller.user.id, Phase::Finished)?;
                 over.into_iter()
                     .filter(|record| record.channel == caller.channel)
@@ -287,7 +289,7 @@ impl Games {
 
     /// The challenge a challenge command is about: the one named, or the caller's only
     /// pending one (sent or received, as `sent` says) in this channel.
-    pub fn open_challenge(&self, caller: &Caller, id: Option<GameId>, sent: Sent) -> Result<Loaded, Refusal> {
+    pub fn open_challenge(&self, caller: &Caller, id: Option<GameId>, sent: Sent) -> Result<Loaded, Failure> {
         if let Some(id) = id {
             return self.loaded(self.named(caller, id)?);
         }
@@ -303,23 +305,29 @@ impl Games {
             let open = self.records_of(caller, NOBODY, Phase::Challenge)?;
             pending.extend(open.into_iter().filter(|record| record.is_open() && record.challenger != me));
         }
-        self.loaded(only_here(caller, pending, keys::Accept::challenge.name, Refusal::NoChallengeHere, &|_| true)?)
+        self.loaded(only_here(
+            caller,
+            pending,
+            keys::Accept::challenge.name,
+            |hint| ChallengeRefusal::NoneHere(hint).into(),
+            &|_| true,
+        )?)
     }
 
     /// The record with its position (and the bytes it was read from, for its commit).
-    pub fn loaded(&self, read: Read) -> Result<Loaded, Refusal> {
+    pub fn loaded(&self, read: Read) -> Result<Loaded, Failure> {
         let Read { record, stored } = read;
         Ok(Loaded { position: self.position(&record)?, record, stored: Some(stored) })
     }
 
     /// The position of an accepted game (the start position for a challenge).
-    pub fn position(&self, record: &GameRecord) -> Result<AnyGame, Refusal> {
+    pub fn position(&self, record: &GameRecord) -> Result<AnyGame, Failure> {
         if let Some(position) = self.positions.get(record.id, record.version) {
             return Ok(position);
         }
         let replay = AnyGame::replay(record.kind, &record.options, &record.turns)?;
         if let Some(error) = replay.error {
-            return Err(Refusal::BrokenRecord(error.to_string()));
+            return Err(Refusal::BrokenRecord(error.to_string()).into());
         }
         self.positions.put(record.id, record.version, &replay.game);
         Ok(replay.game)
@@ -327,7 +335,7 @@ impl Games {
 
     /// Writes the next version of `game`'s record: `change` applied to a copy, stored if
     /// nobody wrote the record since it was read (compare-and-swap on the version; else
-    /// [`Refusal::Conflict`] and nothing written), in one store transaction with the
+    /// [`Failure::Conflict`] and nothing written), in one store transaction with the
     /// rating changes `rated` finds (given the new record and whether the old one was
     /// already over), the notices `notices` makes of the new version, and the record's
     /// player and deadline index entries, flushed before this returns; then keeps
@@ -340,9 +348,9 @@ impl Games {
         &self,
         game: Loaded,
         change: impl FnOnce(&mut GameRecord),
-        rated: impl FnOnce(&GameRecord, bool) -> Result<Vec<RatingChange>, Refusal>,
+        rated: impl FnOnce(&GameRecord, bool) -> Result<Vec<RatingChange>, Failure>,
         notices: impl FnOnce(&Loaded) -> Vec<Notice>,
-    ) -> Result<Written, Refusal> {
+    ) -> Result<Written, Failure> {
         let Loaded { record: old, position, stored } = game;
         let was_over = old.phase == Phase::Finished;
         let mut next = old.clone();

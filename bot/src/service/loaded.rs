@@ -10,6 +10,7 @@ use stonemate_render::Picture;
 use super::error::Refusal;
 use super::text;
 use super::types::{GameId, UserId};
+use crate::service::handlers::challenge::refusal::ChallengeRefusal;
 use crate::store::{CalledOff, ColorChoice, GameRecord, Phase, Stored};
 
 /// A record as a command sees it: the stored record and the position its turns lead to.
@@ -202,13 +203,13 @@ impl Loaded {
         let state = match record.phase {
             // A game being played has its colours fixed, so a player has a side.
             Phase::Playing => return record.side_of(user).ok_or(Refusal::NotYourGame(record.id)),
-            Phase::Challenge => return Err(Refusal::NotStarted(record.id)),
+            Phase::Challenge => return Err(ChallengeRefusal::NotStarted(record.id).into()),
             Phase::Finished => return Err(Refusal::GameOver { id: record.id, result: self.result() }),
             Phase::Declined => "was declined",
             Phase::Withdrawn => "was withdrawn",
             Phase::Expired => "expired",
         };
-        Err(Refusal::NotPending { id: record.id, state })
+        Err(ChallengeRefusal::NotPending { id: record.id, state }.into())
     }
     /// The side waiting for the opponent's turn; a game that is over is refused.
     pub fn waiting(&self) -> Result<Color, Refusal> {

@@ -23,7 +23,6 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use serde::{Deserialize, Serialize};
 
-use super::Store;
 use super::buttons::Action;
 use super::loaded::Loaded;
 use super::options::keys;
@@ -32,6 +31,7 @@ use super::types::{
     Attachment, Button, Caller, ChannelId, Drawing, GameId, Message, Notice, Reply, Response, Target, UserId,
 };
 use crate::clock::{Clock, Span, Timestamp};
+use crate::store::Store;
 use crate::store::{GameRecord, NotifyMode, Phase, Queued};
 
 /// When notices are retried, and how long a sender holds a claimed one.

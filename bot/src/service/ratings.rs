@@ -22,12 +22,12 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use stonemate_engine::{Color, GameKind};
 
-use super::Store;
-use super::error::Refusal;
 use super::seat::Seat;
 use super::text;
+use super::types::{Button, Reply};
 use crate::ids::{GuildId, UserId};
-use crate::store::{GameRecord, Phase, RatingChange, RatingRecord};
+use crate::service::error::Failure;
+use crate::store::{GameRecord, Phase, RatingChange, RatingRecord, Store};
 
 /// A rating with a deviation above this is provisional (marked `?`).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
@@ -106,19 +106,29 @@ impl Ratings {
         Ratings { store }
     }
 
+    /// What a reply about a game that just ended carries: the new ratings (after a rated
+    /// game) and the Rematch button.
+    pub fn mark_over(&self, record: &GameRecord, reply: &mut Reply) {
+        if record.phase != Phase::Finished {
+            return;
+        }
+        reply.message.append(self.note(record));
+        reply.buttons.push(Button::rematch(record.id));
+    }
+
     /// The rating of `user` at `kind` in `guild`, if he has played a rated game.
-    pub fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<RatingRecord>, Refusal> {
+    pub(crate) fn rating(&self, guild: GuildId, kind: GameKind, user: UserId) -> Result<Option<RatingRecord>, Failure> {
         Ok(self.store.rating(guild, kind, user)?)
     }
 
     /// Every rating at `kind` in `guild`.
-    pub fn table(&self, guild: GuildId, kind: GameKind) -> Result<Vec<RatingRecord>, Refusal> {
+    pub(crate) fn table(&self, guild: GuildId, kind: GameKind) -> Result<Vec<RatingRecord>, Failure> {
         Ok(self.store.ratings(guild, kind)?)
     }
 
     /// The rating changes that writing `next` makes: both players' new ratings when it
     /// ends a rated game (`was_over`: the record was finished before), else none.
-    pub fn changes(&self, was_over: bool, next: &GameRecord, seat: &Seat) -> Result<Vec<RatingChange>, Refusal> {
+    pub(crate) fn changes(&self, was_over: bool, next: &GameRecord, seat: &Seat) -> Result<Vec<RatingChange>, Failure> {
         let Some((guild, [white, black], outcome)) = rated_result(next).filter(|_| !was_over) else {
             return Ok(Vec::new());
         };

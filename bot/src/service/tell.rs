@@ -1,9 +1,9 @@
 //! Messages for players, made the way each chose to be told (`/notify`): turn pings and
 //! results. They are written with the change that causes them
-//! ([`Parts::commit`](super::Parts::commit)).
+//! ([`Parts::commit`](super::parts::Parts::commit)).
 
-use super::Parts;
 use super::loaded::Loaded;
+use super::parts::Parts;
 use super::types::{Message, Notice, NotifyMode, Target, UserId};
 use super::users::Players;
 use crate::store::GameRecord;

@@ -3,10 +3,10 @@
 
 use std::cell::OnceCell;
 
-use super::Store;
-use super::error::Refusal;
 use super::games::short_name;
 use super::types::{NotifyMode, User, UserId};
+use crate::service::error::Failure;
+use crate::store::Store;
 use crate::store::{GameRecord, UserRecord, Vacation};
 
 /// The users part.
@@ -21,12 +21,12 @@ impl Users {
     }
 
     /// What is kept about `user`, if anything.
-    pub fn record(&self, user: UserId) -> Result<Option<UserRecord>, Refusal> {
+    pub fn record(&self, user: UserId) -> Result<Option<UserRecord>, Failure> {
         Ok(self.store.user(user)?)
     }
 
     /// Stores what is kept about a user.
-    pub fn save(&self, record: &UserRecord) -> Result<(), Refusal> {
+    pub fn save(&self, record: &UserRecord) -> Result<(), Failure> {
         Ok(self.store.save_user(record)?)
     }
 

@@ -5,11 +5,12 @@
 //! clock are never rated, and no game is rated before both players have played.
 
 use stonemate_bot::clock::Span;
+use stonemate_bot::service::commands::Value;
 use stonemate_bot::service::{Command, Settings, Target, Timeouts};
 use stonemate_bot::store::{CalledOff, MemoryStore, Phase};
 use stonemate_engine::{Color, EndReason, GameKind};
 
-use super::common::{GENERAL, HOME, Table, caller, game_opt, mv, user};
+use super::common::{GENERAL, HOME, Table, caller, game_opt, mv, typed, user};
 
 fn claim_table() -> Table {
     Table::with(MemoryStore::new(), Settings { timeouts: Timeouts::Claim, ..Settings::default() })
@@ -56,6 +57,23 @@ fn a_player_whose_time_runs_out_loses_at_once_and_both_players_are_told() {
     assert!(table.service.tick().is_empty(), "told once");
     let board = table.ok("carol", Command::Board { game: game_opt(id) }).reply.text();
     assert!(board.contains("alice (white) wins by time (W+T)"), "{board}");
+}
+
+#[test]
+fn a_claim_of_a_game_just_lost_on_time_says_it_is_over_and_how() {
+    // Regression: `/claim` without a game, once the tick had ended the game on time, said
+    // "you have no game in this channel".
+    let table = Table::new();
+    let id = begun(&table, 1);
+    table.advance(Span::days(1) + Span::MINUTE);
+    table.service.tick();
+    assert_eq!(table.record(id).phase, Phase::Finished);
+    for who in ["alice", "bob"] {
+        let refused = table.refused(who, typed("claim", &[]));
+        assert_eq!(refused, "#1 is over: alice (white) wins by time (W+T)", "{who}");
+    }
+    let refused = table.refused("alice", typed("extratime", &[("days", Value::Number(1))]));
+    assert_eq!(refused, "#1 is over: alice (white) wins by time (W+T)");
 }
 
 #[test]

@@ -1,18 +1,23 @@
 //! Challenges: `/challenge`, `/accept`, `/decline`, `/withdraw`. A challenge is a record
 //! in the `challenge` phase; accepted, the same record (same id) becomes the game.
 
+pub(crate) mod refusal;
+
 use stonemate_ai::Level;
 use stonemate_engine::options::parse_option_text;
 use stonemate_engine::{AnyGame, Color, GameKind};
 
 use crate::service::buttons::Action;
+use crate::service::error::Failure;
 use crate::service::error::Refusal;
 use crate::service::games::{self, Sent};
 use crate::service::loaded::Loaded;
+use crate::service::parts::Parts;
+use crate::service::tell;
 use crate::service::text;
 use crate::service::types::{Button, ButtonStyle, Caller, GameId, Message, Reply, Response, User, UserId};
-use crate::service::{Parts, tell};
 use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, NOBODY, Phase};
+use refusal::ChallengeRefusal;
 
 /// The name an open challenge shows for its opponent until someone accepts it.
 const ANYONE: &str = "anyone";
@@ -41,27 +46,27 @@ impl Terms<'_> {
 /// Refuses a new challenge past the challenger's own limits: challenges he has waiting
 /// (in every server), challenges waiting from him to this opponent, games he plays.
 /// Challenges a user receives never count against him, so a flood of them blocks nobody.
-fn check_limits(parts: &Parts, caller: &User, opponent: &User) -> Result<(), Refusal> {
+fn check_limits(parts: &Parts, caller: &User, opponent: &User) -> Result<(), Failure> {
     let waiting = |entry: &IndexEntry| entry.phase == Phase::Challenge;
     let sent: Vec<GameId> =
         parts.games.entries_of(caller.id)?.into_iter().filter(|e| waiting(e) && e.challenger).map(|e| e.id).collect();
     let limit = parts.settings.max_pending_challenges;
     if sent.len() >= limit {
-        return Err(Refusal::TooManyChallenges { limit });
+        return Err(ChallengeRefusal::TooMany { limit }.into());
     }
     let received = parts.games.entries_of(opponent.id)?;
     let to_them = received.iter().filter(|e| waiting(e) && !e.challenger && sent.contains(&e.id)).count();
     let limit = parts.settings.max_challenges_per_opponent;
     if to_them >= limit {
-        return Err(Refusal::TooManyChallengesTo { name: text::name(&opponent.name), limit });
+        return Err(ChallengeRefusal::TooManyTo { name: text::name(&opponent.name), limit }.into());
     }
     check_active(parts, caller.id, "you".to_owned(), "have")
 }
 
-fn check_active(parts: &Parts, user: UserId, who: String, has: &'static str) -> Result<(), Refusal> {
+fn check_active(parts: &Parts, user: UserId, who: String, has: &'static str) -> Result<(), Failure> {
     let limit = parts.settings.max_active_games;
     let active = parts.games.entries_of(user)?.iter().filter(|entry| entry.phase == Phase::Playing).count();
-    if active >= limit { Err(Refusal::TooManyGames { who, has, limit }) } else { Ok(()) }
+    if active >= limit { Err(ChallengeRefusal::TooManyGames { who, has, limit }.into()) } else { Ok(()) }
 }
 
 /// The options a challenge asks for: for go, counting (rule 10) unless the challenger
@@ -76,12 +81,12 @@ fn with_counting(kind: GameKind, mut pairs: Vec<(String, String)>) -> Vec<(Strin
 
 /// `/challenge` on `terms`; with the bot as opponent, a game against it at the terms'
 /// level, started at once; without an opponent, an open challenge.
-pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Result<Response, Refusal> {
+pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Result<Response, Failure> {
     let Terms { opponent, kind, color, days, options: pairs, level, rematch_of } = terms;
     let anyone = User { id: NOBODY, name: ANYONE.to_owned() };
     let opponent = opponent.unwrap_or(&anyone);
     if opponent.id == caller.user.id {
-        return Err(Refusal::ChallengeSelf);
+        return Err(ChallengeRefusal::Yourself.into());
     }
     let start = AnyGame::new(kind, &with_counting(kind, pairs))?;
     let days = days.unwrap_or(parts.settings.default_days);
@@ -141,7 +146,7 @@ fn start_against_bot(
     mut record: GameRecord,
     start: AnyGame,
     level: Level,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     let bot = record.opponent;
     let white_first = white_is_challenger(&record);
     record.players = Some(if white_first { [record.challenger, bot] } else { [bot, record.challenger] });
@@ -234,38 +239,38 @@ fn check_acceptor(caller: &Caller, record: &GameRecord) -> Result<(), Refusal> {
     let me = caller.user.id;
     if record.is_open() {
         if record.challenger == me {
-            return Err(Refusal::OwnOpenChallenge(record.id));
+            return Err(ChallengeRefusal::OwnOpen(record.id).into());
         }
         if record.channel != caller.channel {
-            return Err(Refusal::OpenElsewhere(record.id));
+            return Err(ChallengeRefusal::OpenElsewhere(record.id).into());
         }
         return Ok(());
     }
     if matches!(record.phase, Phase::Playing | Phase::Finished) && !record.involves(me) {
-        return Err(Refusal::Taken { id: record.id, name: text::name(&record.names[1]) });
+        return Err(ChallengeRefusal::Taken { id: record.id, name: text::name(&record.names[1]) }.into());
     }
     if record.opponent != me {
-        return Err(Refusal::NotForYou(record.id));
+        return Err(ChallengeRefusal::NotForYou(record.id).into());
     }
     Ok(())
 }
 
 /// Refuses a record that is not a challenge waiting for an answer.
-fn check_pending(parts: &Parts, record: &GameRecord) -> Result<(), Refusal> {
+fn check_pending(parts: &Parts, record: &GameRecord) -> Result<(), Failure> {
     let state = match record.phase {
-        Phase::Challenge if record.expires <= parts.clocks.now() => return Err(expired(record)),
+        Phase::Challenge if record.expires <= parts.clocks.now() => return Err(expired(record).into()),
         Phase::Challenge => return Ok(()),
         Phase::Declined => "was declined",
         Phase::Withdrawn => "was withdrawn",
-        Phase::Expired => return Err(expired(record)),
+        Phase::Expired => return Err(expired(record).into()),
         Phase::Playing => "is already being played",
         Phase::Finished => "is a finished game",
     };
-    Err(Refusal::NotPending { id: record.id, state })
+    Err(ChallengeRefusal::NotPending { id: record.id, state }.into())
 }
 
 /// `/accept` (and the Accept button).
-pub(crate) fn accept(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+pub(crate) fn accept(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open_challenge(caller, text, Sent::ToCaller)?;
     let record = &game.record;
     check_acceptor(caller, record)?;
@@ -325,7 +330,7 @@ fn accepted(parts: &Parts, caller: &Caller, game: &Loaded, was_open: bool) -> Re
 
 /// Ends a pending challenge without a game: declined by the opponent or withdrawn by the
 /// challenger.
-fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<Response, Refusal> {
+fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<Response, Failure> {
     check_pending(parts, &game.record)?;
     parts.respond(
         caller,
@@ -351,22 +356,22 @@ fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<R
 }
 
 /// `/decline` (and the Decline button).
-pub(crate) fn decline(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+pub(crate) fn decline(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open_challenge(caller, text, Sent::ToCaller)?;
     if game.record.is_open() {
-        return Err(Refusal::OpenNotDeclined(game.id()));
+        return Err(ChallengeRefusal::OpenNotDeclined(game.id()).into());
     }
     if game.record.opponent != caller.user.id {
-        return Err(Refusal::NotForYou(game.id()));
+        return Err(ChallengeRefusal::NotForYou(game.id()).into());
     }
     close(parts, caller, game, Phase::Declined)
 }
 
 /// `/withdraw`.
-pub(crate) fn withdraw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+pub(crate) fn withdraw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open_challenge(caller, text, Sent::ByCaller)?;
     if game.record.challenger != caller.user.id {
-        return Err(Refusal::NotYourChallenge(game.id()));
+        return Err(ChallengeRefusal::NotYours(game.id()).into());
     }
     close(parts, caller, game, Phase::Withdrawn)
 }
@@ -386,6 +391,6 @@ fn white_is_challenger(record: &GameRecord) -> bool {
 }
 
 /// The refusal of a challenge that lapsed, saying how long challenges wait.
-fn expired(record: &GameRecord) -> Refusal {
-    Refusal::ChallengeExpired { id: record.id, wait: (record.expires - record.created).wait() }
+fn expired(record: &GameRecord) -> ChallengeRefusal {
+    ChallengeRefusal::Expired { id: record.id, wait: (record.expires - record.created).wait() }
 }

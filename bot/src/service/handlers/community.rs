@@ -1,6 +1,8 @@
 //! Playing again and standing in the community (issue 18): `/stats`, `/leaderboard`, and
 //! the Rematch button every finished game's reply carries.
 
+pub(crate) mod refusal;
+
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -8,12 +10,14 @@ use stonemate_ai::Level;
 use stonemate_engine::{Color, GameKind};
 
 use super::challenge::Terms;
-use crate::service::Parts;
+use crate::service::error::Failure;
 use crate::service::error::Refusal;
-use crate::service::ratings::{self, EXPLAINED, Ratings};
+use crate::service::parts::Parts;
+use crate::service::ratings::{self, EXPLAINED};
 use crate::service::text;
-use crate::service::types::{Button, Caller, GameId, Reply, Response, User, UserId};
+use crate::service::types::{Caller, GameId, Reply, Response, User, UserId};
 use crate::store::{ColorChoice, GameRecord, Phase, RatingRecord};
+use refusal::CommunityRefusal;
 
 /// How many players `/leaderboard` lists.
 pub const LEADERS: usize = 10;
@@ -64,16 +68,6 @@ fn ranking(a: &RatingRecord, b: &RatingRecord) -> Ordering {
     b.rating.total_cmp(&a.rating).then(a.deviation.total_cmp(&b.deviation)).then(a.user.cmp(&b.user))
 }
 
-/// What a reply about a game that just ended carries: the new ratings (after a rated
-/// game) and the Rematch button.
-pub(crate) fn mark_over(ratings: &Ratings, record: &GameRecord, reply: &mut Reply) {
-    if record.phase != Phase::Finished {
-        return;
-    }
-    reply.message.append(ratings.note(record));
-    reply.buttons.push(Button::rematch(record.id));
-}
-
 /// `/stats`: a player's games, wins, losses, draws and rating, per game, in this
 /// server.
 pub(crate) fn stats(
@@ -81,9 +75,9 @@ pub(crate) fn stats(
     caller: &Caller,
     user: Option<&User>,
     only: Option<GameKind>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     let user = user.unwrap_or(&caller.user);
-    let guild = caller.guild.ok_or(Refusal::ServerOnly)?;
+    let guild = caller.guild.ok_or(CommunityRefusal::ServerOnly)?;
     // Per game: against people (what the rating is about), and against the bot.
     let mut tallies = [[Tally::default(); 2]; GameKind::ALL.len()];
     for record in parts.games.records_of(caller, user.id, Phase::Finished)? {
@@ -118,8 +112,8 @@ pub(crate) fn stats(
 
 /// `/leaderboard`: the ten best-rated players of a game in this server (every rated
 /// player, provisional ratings marked), and the caller's own place below them.
-pub(crate) fn leaderboard(parts: &Parts, caller: &Caller, kind: GameKind) -> Result<Response, Refusal> {
-    let guild = caller.guild.ok_or(Refusal::ServerOnly)?;
+pub(crate) fn leaderboard(parts: &Parts, caller: &Caller, kind: GameKind) -> Result<Response, Failure> {
+    let guild = caller.guild.ok_or(CommunityRefusal::ServerOnly)?;
     let mut table = parts.ratings.table(guild, kind)?;
     table.sort_by(ranking);
     let line = |(place, rating): (usize, &RatingRecord)| {
@@ -144,10 +138,10 @@ pub(crate) fn leaderboard(parts: &Parts, caller: &Caller, kind: GameKind) -> Res
 /// at the same level. Only the two players may press it. One rematch at a time: when
 /// the opponent already asked for it, the press accepts his challenge; a second press
 /// of the one who asked (or a press once the rematch is being played) says where it is.
-pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
+pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Failure> {
     let record = parts.games.named(caller, id)?;
     if record.phase != Phase::Finished {
-        return Err(Refusal::NotOver(record.id));
+        return Err(CommunityRefusal::NotOver(record.id).into());
     }
     let side = record.side_of(caller.user.id).ok_or(Refusal::NotYourGame(record.id))?;
     if let Some(made) = made_rematch(parts, caller, record.id)? {
@@ -155,7 +149,12 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
             Phase::Challenge if made.opponent == caller.user.id => {
                 super::challenge::accept(parts, caller, Some(made.id))
             }
-            _ => Err(Refusal::RematchMade { id: record.id, rematch: made.id, waiting: made.phase == Phase::Challenge }),
+            _ => Err(CommunityRefusal::RematchMade {
+                id: record.id,
+                rematch: made.id,
+                waiting: made.phase == Phase::Challenge,
+            }
+            .into()),
         };
     }
     let other = record.other(caller.user.id);
@@ -183,7 +182,7 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
 
 /// The rematch of game `id` that the caller's Rematch press would duplicate: a challenge
 /// it made that waits for an answer, or the game it became, still being played.
-fn made_rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Option<GameRecord>, Refusal> {
+fn made_rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Option<GameRecord>, Failure> {
     for phase in [Phase::Challenge, Phase::Playing] {
         let records = parts.games.records_of(caller, caller.user.id, phase)?;
         if let Some(made) = records.into_iter().find(|record| record.rematch_of == Some(id)) {

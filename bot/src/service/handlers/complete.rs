@@ -4,6 +4,7 @@
 use stonemate_engine::Square;
 
 use super::views::turn_squares;
+use crate::service::error::Failure;
 use crate::service::error::Refusal;
 use crate::service::games::Games;
 use crate::service::games::{Fit, parse_id};
@@ -46,7 +47,7 @@ pub(crate) fn choices(
     field: Field,
     typed: &str,
     named: Option<&str>,
-) -> Result<Vec<Choice>, Refusal> {
+) -> Result<Vec<Choice>, Failure> {
     let me = caller.user.id;
     match field {
         Field::Game => {

@@ -6,14 +6,19 @@
 //! sees his lines (every reply about them is private); they are stored with the record, so
 //! they survive a restart.
 
+pub(crate) mod refusal;
+
 use stonemate_engine::{AnyGame, TurnError};
 
-use crate::service::error::Refusal;
+use crate::service::error::Failure;
 use crate::service::games::Fit;
+use crate::service::handlers::counting::refusal::CountingRefusal;
 use crate::service::loaded::Loaded;
+use crate::service::parts::Parts;
+use crate::service::tell;
 use crate::service::types::{Caller, GameId, Message, Reply, Response, UserId};
-use crate::service::{Parts, tell};
 use crate::store::{Conditional, GameRecord};
+use refusal::ConditionalRefusal;
 
 /// Lines one player may keep waiting in one game.
 pub const MAX_LINES: usize = 10;
@@ -103,7 +108,7 @@ pub(crate) fn conditional(
     caller: &Caller,
     id: Option<GameId>,
     line: Option<&str>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     let game = parts.games.open(caller, id, Fit::OpponentToMove)?;
     game.check_playing(caller.user.id)?;
     match line.map(str::trim).filter(|line| !line.is_empty()) {
@@ -134,7 +139,7 @@ fn shown(game: &Loaded, owner: UserId) -> String {
 }
 
 /// `line:clear`.
-fn clear(parts: &Parts, caller: &Caller, game: Loaded) -> Result<Response, Refusal> {
+fn clear(parts: &Parts, caller: &Caller, game: Loaded) -> Result<Response, Failure> {
     let me = caller.user.id;
     let had = game.record.conditionals.iter().filter(|line| line.owner == me).count();
     if had == 0 {
@@ -146,23 +151,23 @@ fn clear(parts: &Parts, caller: &Caller, game: Loaded) -> Result<Response, Refus
 }
 
 /// Stores a line: pairs of turns, the opponent's first, each legal where the line puts it.
-fn store(parts: &Parts, caller: &Caller, game: Loaded, line: &str) -> Result<Response, Refusal> {
+fn store(parts: &Parts, caller: &Caller, game: Loaded, line: &str) -> Result<Response, Failure> {
     let me = caller.user.id;
     let side = game.check_playing(me)?;
     if game.record.counting.is_some() || game.position.is_counting() {
-        return Err(Refusal::Counting(game.id()));
+        return Err(CountingRefusal::Counting(game.id()).into());
     }
     if game.to_move() != Some(side.other()) {
-        return Err(Refusal::ConditionalOnOwnTurn(game.id()));
+        return Err(ConditionalRefusal::OwnTurn(game.id()).into());
     }
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.len() < 2 || words.len() % 2 != 0 {
-        return Err(Refusal::ConditionalPairs);
+        return Err(ConditionalRefusal::Pairs.into());
     }
-    let limit = Refusal::ConditionalLimit { lines: MAX_LINES, turns: MAX_LINE_TURNS };
+    let limit = ConditionalRefusal::Limit { lines: MAX_LINES, turns: MAX_LINE_TURNS };
     let mine = game.record.conditionals.iter().filter(|line| line.owner == me).count();
     if words.len() > MAX_LINE_TURNS || mine >= MAX_LINES {
-        return Err(limit);
+        return Err(limit.into());
     }
     let turns = checked(&game.position, &words)?;
     let stored = Conditional { owner: me, turns, at: game.record.turns.len() };
@@ -172,11 +177,11 @@ fn store(parts: &Parts, caller: &Caller, game: Loaded, line: &str) -> Result<Res
 
 /// The line's turns as the game prints them, each played where the line puts it (a turn
 /// after the game would be over is refused by the game); or the first one refused.
-fn checked(position: &AnyGame, words: &[&str]) -> Result<Vec<String>, Refusal> {
+fn checked(position: &AnyGame, words: &[&str]) -> Result<Vec<String>, Failure> {
     let mut position = position.clone();
     let mut turns = Vec::with_capacity(words.len());
     for (index, word) in words.iter().enumerate() {
-        let refused = |error: TurnError| Refusal::ConditionalTurn {
+        let refused = |error: TurnError| ConditionalRefusal::Turn {
             number: index + 1,
             turn: word.chars().take(20).collect(),
             error,

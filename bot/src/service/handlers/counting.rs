@@ -11,22 +11,27 @@
 //! clock runs out the proposal stands ([`due`]), whatever the time-out setting, since a
 //! silent player loses nothing he had not already agreed on the board.
 
+pub(crate) mod refusal;
+
 use stonemate_engine::{
     AnyGame, Color, EndReason, Ending as EngineEnding, GameResult, Score, Square, Status, go::DeadPieces,
 };
 
 use crate::clock::Timestamp;
 use crate::service::buttons::{Action, proposal_tag};
+use crate::service::error::Failure;
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::options::keys;
+use crate::service::parts::Parts;
+use crate::service::tell;
 use crate::service::text;
 use crate::service::types::{
     Attachment, Button, ButtonStyle, Caller, GameId, Message, Notice, Reply, Response, Target, UserId,
 };
-use crate::service::{Parts, tell};
 use crate::store::{Counting, Finish, GameRecord, TurnClock};
+use refusal::CountingRefusal;
 
 /// The counting state a turn leaves: the estimate of the dead pieces as the opening
 /// proposal when the turn opened counting (the second of two passes), else none.
@@ -95,8 +100,12 @@ fn buttons(game: &Loaded, counting: &Counting) -> Vec<Button> {
 
 /// The board with the proposal's pieces crossed out, for `viewer` (`None`: in public).
 fn board(parts: &Parts, game: &Loaded, counting: &Counting, viewer: Option<UserId>) -> Attachment {
-    let marked: Vec<Square> = dead_of(counting).squares().collect();
-    parts.pictures.marked_board(game, viewer, marked)
+    parts.pictures.marked_board(game, viewer, marked(counting))
+}
+
+/// The squares of the proposal's pieces, crossed out on the board.
+fn marked(counting: &Counting) -> Vec<Square> {
+    dead_of(counting).squares().collect()
 }
 
 /// What to do next, for the player who is to answer.
@@ -153,10 +162,10 @@ fn told_with_board(
 
 /// Opens the game a counting command is about, and its standing proposal; the caller's
 /// side.
-fn open(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<(Loaded, Color, Counting), Refusal> {
+fn open(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<(Loaded, Color, Counting), Failure> {
     let game = parts.games.open(caller, id, Fit::Counting)?;
     let side = game.check_playing(caller.user.id)?;
-    let counting = standing(&game).cloned().ok_or(Refusal::NotCounting(game.id()))?;
+    let counting = standing(&game).cloned().ok_or(CountingRefusal::NotCounting(game.id()))?;
     Ok((game, side, counting))
 }
 
@@ -168,20 +177,18 @@ pub(crate) fn dead(
     caller: &Caller,
     id: Option<GameId>,
     squares: Option<&str>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     let (game, side, counting) = open(parts, caller, id)?;
     let Some(squares) = squares.map(str::trim).filter(|squares| !squares.is_empty()) else {
         return Ok(show(parts, caller, &game, &counting));
     };
-    let proposed: DeadPieces = format!("dead {squares}").parse().map_err(|error| {
-        let error = stonemate_engine::TurnError::Go(stonemate_engine::go::GoError::Notation(error));
-        Refusal::Illegal(error).with_board(game.id(), board(parts, &game, &counting, Some(caller.user.id)))
-    })?;
+    // Refused with the board as the proposal standing marks it.
+    let on_board =
+        |error| Refusal::Illegal(stonemate_engine::TurnError::Go(error)).on_marked_board(game.id(), marked(&counting));
+    let proposed: DeadPieces =
+        format!("dead {squares}").parse().map_err(|error| on_board(stonemate_engine::go::GoError::Notation(error)))?;
     if let AnyGame::Go(go) = &game.position {
-        go.score_with_dead(&proposed).map_err(|error| {
-            let board = board(parts, &game, &counting, Some(caller.user.id));
-            Refusal::Illegal(stonemate_engine::TurnError::Go(error)).with_board(game.id(), board)
-        })?;
+        go.score_with_dead(&proposed).map_err(on_board)?;
     }
     if proposed == dead_of(&counting) {
         return accept_standing(parts, caller, game, side, counting);
@@ -229,7 +236,7 @@ fn propose(
     side: Color,
     counting: &Counting,
     proposed: DeadPieces,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     // Only a player's view is turned down by a new proposal, not the engine's estimate.
     let replaced = counting.by.map(|_| counting.proposal.clone());
     let next = Counting { proposal: proposed.to_string(), by: Some(side), replaced };
@@ -270,10 +277,10 @@ fn public(parts: &Parts, game: &Loaded, counting: &Counting, message: Message) -
 }
 
 /// The Accept button: accepts the proposal the button was shown with.
-pub(crate) fn accept(parts: &Parts, caller: &Caller, id: GameId, tag: u32) -> Result<Response, Refusal> {
+pub(crate) fn accept(parts: &Parts, caller: &Caller, id: GameId, tag: u32) -> Result<Response, Failure> {
     let (game, side, counting) = open(parts, caller, Some(id))?;
     if proposal_tag(game.record.turns.len(), &counting.proposal) != tag {
-        return Err(Refusal::ProposalChanged(game.id()));
+        return Err(CountingRefusal::ProposalChanged(game.id()).into());
     }
     accept_standing(parts, caller, game, side, counting)
 }
@@ -286,11 +293,11 @@ fn accept_standing(
     game: Loaded,
     side: Color,
     counting: Counting,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     match counting.by {
         Some(by) if by == side => {
             let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
-            Err(Refusal::AlreadyAccepted { id: game.id(), name })
+            Err(CountingRefusal::AlreadyAccepted { id: game.id(), name }.into())
         }
         Some(_) => agree(parts, caller, game, &counting),
         None => {
@@ -306,17 +313,17 @@ fn accept_standing(
 }
 
 /// Plays the agreement on `game`'s position: the record entry and the ending it makes.
-fn agreement(game: &mut Loaded, counting: &Counting) -> Result<(String, Finish), Refusal> {
+fn agreement(game: &mut Loaded, counting: &Counting) -> Result<(String, Finish), Failure> {
     let entry = game.position.play_text(&counting.proposal)?;
     match game.position.status() {
         Status::Finished(ending) => Ok((entry, Finish::new(ending))),
-        Status::Ongoing { .. } => Err(Refusal::NotCounting(game.id())),
+        Status::Ongoing { .. } => Err(CountingRefusal::NotCounting(game.id()).into()),
     }
 }
 
 /// Both sides accepted: the agreed pieces are removed and the board scored; the record's
 /// last entry is the agreement.
-fn agree(parts: &Parts, caller: &Caller, mut game: Loaded, counting: &Counting) -> Result<Response, Refusal> {
+fn agree(parts: &Parts, caller: &Caller, mut game: Loaded, counting: &Counting) -> Result<Response, Failure> {
     let (entry, ending) = agreement(&mut game, counting)?;
     let now = parts.clocks.now();
     let change = |record: &mut GameRecord| {
@@ -355,7 +362,7 @@ fn over(parts: &Parts, game: &Loaded, message: Message, except: Option<UserId>) 
 
 /// The Resume button: play goes on from the position of the two passes, the player who
 /// passed first to move; the proposal is dropped.
-pub(crate) fn resume(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
+pub(crate) fn resume(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Failure> {
     let (game, _, _) = open(parts, caller, Some(id))?;
     let clock = if parts.seat.to_move(&game) {
         None
@@ -389,7 +396,7 @@ pub(crate) fn resume(parts: &Parts, caller: &Caller, id: GameId) -> Result<Respo
 /// out, the proposal stands and the game ends; when his reminder is due, he is reminded.
 /// Returns the notices written; `None` for games that are not counting, and for a clock a
 /// vacation must move first (the tick's other rules see to those).
-pub(crate) fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Vec<Notice>, Refusal>> {
+pub(crate) fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Vec<Notice>, Failure>> {
     let counting = standing(game)?.clone();
     let clock = game.record.clock?;
     if parts.clocks.repaused(&game.record, &parts.users.of(&game.record)).is_some() {
@@ -425,7 +432,7 @@ fn time_out(
     counting: &Counting,
     user: UserId,
     now: Timestamp,
-) -> Result<Vec<Notice>, Refusal> {
+) -> Result<Vec<Notice>, Failure> {
     let (entry, ending) = agreement(&mut game, counting)?;
     let change = |record: &mut GameRecord| {
         record.turns.push(entry);
@@ -473,11 +480,11 @@ pub(crate) fn bot_answer(
     caller: &Caller,
     id: GameId,
     estimate: &DeadPieces,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     let (game, side, counting) = open(parts, caller, Some(id))?;
     if counting.by == Some(side) {
         // It already answered; the opponent is to answer.
-        return Err(Refusal::Stale);
+        return Err(Failure::Stale);
     }
     let standing = dead_of(&counting);
     let result = |dead: &DeadPieces| counted(&game.position, dead).map(|(_, result)| result);

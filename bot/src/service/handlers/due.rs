@@ -6,11 +6,13 @@
 use stonemate_engine::{EndReason, Ending, Outcome};
 
 use crate::clock::Timestamp;
-use crate::service::error::Refusal;
+use crate::service::error::Failure;
 use crate::service::loaded::Loaded;
+use crate::service::parts::Parts;
 use crate::service::ratings::Ratings;
+use crate::service::settings::Timeouts;
+use crate::service::tell;
 use crate::service::types::{Button, Message, Notice, Target, UserId};
-use crate::service::{Parts, Timeouts, tell};
 use crate::store::{CalledOff, Finish, GameRecord, Phase, RatingChange, TurnClock};
 
 /// Everything due by now. Each record's change is committed with its messages in one
@@ -59,7 +61,7 @@ impl Found {
 }
 
 /// What is due for one game at `now`; an error when the ratings it changes cannot be read.
-fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Found, Refusal>> {
+fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Found, Failure>> {
     let record = &game.record;
     match record.phase {
         Phase::Challenge if record.expires <= now => {
@@ -81,7 +83,7 @@ fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Found, Ref
 }
 
 /// The timeout or the reminder due for the player to move.
-fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Found, Refusal>> {
+fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Found, Failure>> {
     let record = &game.record;
     let clock = record.clock?;
     let mover = game.mover()?;
@@ -112,7 +114,7 @@ fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Foun
 /// could), `mover` loses at once and both players are told; with `claim`, the waiting
 /// player is told that he may claim. The rating changes are found here, once: the notices
 /// tell them and the commit writes them.
-fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: Timestamp) -> Result<Found, Refusal> {
+fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: Timestamp) -> Result<Found, Failure> {
     let record = &game.record;
     let ran_out = parts.clocks.deadline(record.clock.map_or(now, |clock| clock.deadline));
     let automatic = parts.settings.timeouts == Timeouts::Automatic || parts.seat.is_bot(waiting);

@@ -1,20 +1,26 @@
 //! Ending and adjusting games: `/resign` (with its confirmation button), `/draw` and its
 //! buttons, `/abort`, `/claim`, `/extratime`, `/admin-abort`.
 
+pub(crate) mod refusal;
+
 use stonemate_engine::{Color, EndReason, Ending, Outcome};
 
 use crate::clock::Span;
 use crate::service::buttons::Action;
+use crate::service::error::Failure;
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
+use crate::service::handlers::counting::refusal::CountingRefusal;
 use crate::service::loaded::Loaded;
+use crate::service::parts::Parts;
+use crate::service::tell;
 use crate::service::text;
 use crate::service::types::{ButtonStyle, Caller, GameId, Message, Notice, Reply, Response, Target};
-use crate::service::{Parts, tell};
 use crate::store::{CalledOff, Finish, Phase, TurnClock};
+use refusal::EndingRefusal;
 
 /// Stores the end of a game and tells both players.
-fn end(parts: &Parts, caller: &Caller, game: Loaded, finish: Finish) -> Result<Response, Refusal> {
+fn end(parts: &Parts, caller: &Caller, game: Loaded, finish: Finish) -> Result<Response, Failure> {
     let finish = finish.at(parts.clocks.now());
     let change = |next: &mut crate::store::GameRecord| next.finish(finish.clone());
     parts.respond(caller, game, change, |game| {
@@ -33,7 +39,7 @@ fn public(parts: &Parts, game: &Loaded, message: Message, notices: Vec<Notice>) 
 }
 
 /// `/resign`: asks to confirm with a button; nothing changes yet.
-pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open(caller, text, Fit::Any)?;
     game.check_playing(caller.user.id)?;
     let record = &game.record;
@@ -46,18 +52,18 @@ pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -
 }
 
 /// The Resign button: ends the game, the opponent wins.
-pub(crate) fn resign(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
+pub(crate) fn resign(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Failure> {
     let game = parts.games.loaded(parts.games.named(caller, id)?)?;
     let side = game.check_playing(caller.user.id)?;
     end(parts, caller, game, won(side.other(), EndReason::Resignation))
 }
 
 /// `/draw`: accepts the opponent's offer, or makes one.
-pub(crate) fn draw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+pub(crate) fn draw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open(caller, text, Fit::DrawOffered)?;
     let side = game.check_playing(caller.user.id)?;
     match game.record.draw_offer {
-        Some(offer) if offer == side => Err(Refusal::DrawAlreadyOffered(game.id())),
+        Some(offer) if offer == side => Err(EndingRefusal::DrawOffered(game.id()).into()),
         Some(_) => end(parts, caller, game, agreed()),
         None => offer(parts, caller, game, side),
     }
@@ -79,11 +85,11 @@ fn turns_before_offer(game: &Loaded, side: Color) -> usize {
     BETWEEN_OFFERS.saturating_sub(opponents)
 }
 
-fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Response, Refusal> {
+fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Response, Failure> {
     let turns = turns_before_offer(&game, side);
     if turns > 0 {
         let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
-        return Err(Refusal::DrawOfferTooSoon { id: game.id(), name, turns });
+        return Err(EndingRefusal::DrawTooSoon { id: game.id(), name, turns }.into());
     }
     let at = u32::try_from(game.record.turns.len()).unwrap_or(u32::MAX);
     let slot = usize::from(side == Color::Black);
@@ -110,11 +116,11 @@ fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Re
 }
 
 /// The draw offer's buttons.
-pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bool) -> Result<Response, Refusal> {
+pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bool) -> Result<Response, Failure> {
     let game = parts.games.loaded(parts.games.named(caller, id)?)?;
     let side = game.check_playing(caller.user.id)?;
     if game.record.draw_offer != Some(side.other()) {
-        return Err(Refusal::NoDrawOffer(game.id()));
+        return Err(EndingRefusal::NoDrawOffer(game.id()).into());
     }
     if accept {
         return end(parts, caller, game, agreed());
@@ -147,11 +153,11 @@ pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bo
 }
 
 /// `/abort`: no result, while no turn has been played.
-pub(crate) fn abort(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+pub(crate) fn abort(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open(caller, text, Fit::Unplayed)?;
     game.check_playing(caller.user.id)?;
     if !game.record.turns.is_empty() {
-        return Err(Refusal::AbortTooLate(game.id()));
+        return Err(EndingRefusal::AbortTooLate(game.id()).into());
     }
     end(parts, caller, game, Finish::called_off(CalledOff::Player(caller.user.name.clone())))
 }
@@ -164,29 +170,31 @@ fn on_opponents_clock(
     id: Option<GameId>,
     fit: Fit,
     act: &'static str,
-) -> Result<(Loaded, Color, TurnClock), Refusal> {
-    let game = parts.games.open(caller, id, fit)?;
+) -> Result<(Loaded, Color, TurnClock), Failure> {
+    // A game that just ended (on time, by the tick) is no longer among the caller's
+    // active games: he is told it is over and how, not that he has no game here.
+    let game = parts.games.open_viewed(caller, id, fit)?;
     let side = game.check_playing(caller.user.id)?;
     if game.record.counting.is_some() {
         // A proposal's clock is the answering player's, and its end makes the proposal
         // stand (go, rule 10): nothing to claim or extend there.
-        return Err(Refusal::Counting(game.id()));
+        return Err(CountingRefusal::Counting(game.id()).into());
     }
-    let clock = game.record.clock.ok_or(Refusal::NoClock(game.id()))?;
+    let clock = game.record.clock.ok_or(EndingRefusal::NoClock(game.id()))?;
     if game.waiting()? != side {
-        return Err(Refusal::OwnTurn(game.id(), act));
+        return Err(EndingRefusal::OwnTurn(game.id(), act).into());
     }
     Ok((game, side, clock))
 }
 
 /// `/claim`: the waiting player wins once the opponent's time has run out (or, before
 /// both players have played a turn, the game ends aborted).
-pub(crate) fn claim(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+pub(crate) fn claim(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let (game, side, clock) = on_opponents_clock(parts, caller, text, Fit::Claimable, "claim")?;
     let now = parts.clocks.now();
     if clock.deadline > now {
         let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
-        return Err(Refusal::TimeLeft { id: game.id(), name, due: parts.clocks.deadline(clock.deadline) });
+        return Err(EndingRefusal::TimeLeft { id: game.id(), name, due: parts.clocks.deadline(clock.deadline) }.into());
     }
     if !game.record.both_played() {
         // Nobody loses a game he never began: it ends without result.
@@ -196,7 +204,7 @@ pub(crate) fn claim(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Res
 }
 
 /// `/extratime`: more days for the opponent's current turn.
-pub(crate) fn extra_time(parts: &Parts, caller: &Caller, text: Option<GameId>, days: u8) -> Result<Response, Refusal> {
+pub(crate) fn extra_time(parts: &Parts, caller: &Caller, text: Option<GameId>, days: u8) -> Result<Response, Failure> {
     let (game, _, clock) = on_opponents_clock(parts, caller, text, Fit::OpponentOnClock, "give extra time")?;
     let now = parts.clocks.now();
     let mut extended = TurnClock::new(now, clock.deadline.max(now) + Span::days(days.into()));
@@ -218,19 +226,19 @@ pub(crate) fn extra_time(parts: &Parts, caller: &Caller, text: Option<GameId>, d
 /// `/admin-abort`: ends any challenge or game of the caller's server without result,
 /// for a caller who may manage that server. Another server's game is an unknown id; so
 /// is a game without a server, which no server's administrators rule.
-pub(crate) fn admin_abort(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Refusal> {
+pub(crate) fn admin_abort(parts: &Parts, caller: &Caller, id: GameId) -> Result<Response, Failure> {
     // Another server's game, or a game without a server, is answered exactly as an id
     // nobody has, before anything else: no answer may tell that it exists.
     let record = parts.games.named(caller, id)?;
     if record.guild.is_none() || record.guild != caller.guild {
-        return Err(Refusal::NoSuchGame(record.id));
+        return Err(Refusal::NoSuchGame(record.id).into());
     }
     if !caller.admin {
-        return Err(Refusal::NotAdmin);
+        return Err(EndingRefusal::NotAdmin.into());
     }
     // An administrator is a player like any other in his own games.
     if record.involves(caller.user.id) {
-        return Err(Refusal::AdminOwnGame(record.id));
+        return Err(EndingRefusal::AdminOwnGame(record.id).into());
     }
     let game = parts.games.loaded(record)?;
     if !matches!(game.record.phase, Phase::Challenge | Phase::Playing) {
@@ -238,7 +246,7 @@ pub(crate) fn admin_abort(parts: &Parts, caller: &Caller, id: GameId) -> Result<
             Phase::Finished => game.result(),
             _ => "it never started".to_owned(),
         };
-        return Err(Refusal::GameOver { id: game.id(), result });
+        return Err(Refusal::GameOver { id: game.id(), result }.into());
     }
     end(parts, caller, game, Finish::called_off(CalledOff::Admin(caller.user.name.clone())))
 }

@@ -13,11 +13,12 @@ use stonemate_engine::{AnyGame, GameKind};
 
 use super::views;
 use crate::clock::Timestamp;
-use crate::service::Parts;
 use crate::service::buttons::{Action, Step};
+use crate::service::error::Failure;
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
+use crate::service::parts::Parts;
 use crate::service::types::{Attachment, Button, ButtonStyle, Caller, GameId, Reply, Response};
 use crate::store::Phase;
 
@@ -44,7 +45,7 @@ fn shown_line(game: &Loaded, shown: usize) -> String {
 
 /// The history of `game` with the board after its first `shown` turns (at most all
 /// of them): the numbered turns, the board, the record files, and the step buttons.
-pub(crate) fn history_view(parts: &Parts, game: &Loaded, shown: usize) -> Result<Reply, Refusal> {
+pub(crate) fn history_view(parts: &Parts, game: &Loaded, shown: usize) -> Result<Reply, Failure> {
     let record = &game.record;
     let turns = record.turns.len();
     let head = format!("{} {}: {}; {}.\n", record.id, record.kind.title(), game.sides(), views::state(parts, game));
@@ -71,11 +72,11 @@ pub(crate) fn history_view(parts: &Parts, game: &Loaded, shown: usize) -> Result
 
 /// A press of a history button: the view at the button's turn, in place of the
 /// message the button was on.
-pub(crate) fn step_history(parts: &Parts, caller: &Caller, id: GameId, shown: usize) -> Result<Response, Refusal> {
+pub(crate) fn step_history(parts: &Parts, caller: &Caller, id: GameId, shown: usize) -> Result<Response, Failure> {
     let game = parts.games.open_viewed(caller, Some(id), Fit::Any)?;
     let turns = game.record.turns.len();
     if shown > turns {
-        return Err(Refusal::NoSuchTurn { id, turn: shown, turns });
+        return Err(Refusal::NoSuchTurn { id, turn: shown, turns }.into());
     }
     let mut reply = history_view(parts, &game, shown)?;
     reply.message.append(format!("\n{}", shown_line(&game, shown)));
@@ -85,7 +86,7 @@ pub(crate) fn step_history(parts: &Parts, caller: &Caller, id: GameId, shown: us
 
 /// `/history`: the numbered turns, the result, the record files, the board with its
 /// First / Back buttons, and a replay image.
-pub(crate) fn history(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+pub(crate) fn history(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open_viewed(caller, text, Fit::Any)?;
     let mut reply = history_view(parts, &game, game.record.turns.len())?;
     reply.images.extend(parts.pictures.animation(&game));
@@ -94,14 +95,14 @@ pub(crate) fn history(parts: &Parts, caller: &Caller, text: Option<GameId>) -> R
 
 /// The public board after the first `shown` turns of `game` (the last of them marked
 /// as every board marks the last turn).
-fn board_after(parts: &Parts, game: &Loaded, shown: usize) -> Result<Attachment, Refusal> {
+fn board_after(parts: &Parts, game: &Loaded, shown: usize) -> Result<Attachment, Failure> {
     let record = &game.record;
     if shown >= record.turns.len() {
         return Ok(parts.pictures.public_board(game));
     }
     let replay = AnyGame::replay(record.kind, &record.options, &record.turns[..shown])?;
     if let Some(error) = replay.error {
-        return Err(Refusal::BrokenRecord(error.to_string()));
+        return Err(Refusal::BrokenRecord(error.to_string()).into());
     }
     Ok(parts.pictures.public_board_at(game, &replay.game))
 }

@@ -18,12 +18,13 @@ pub(crate) mod vacation;
 pub(crate) mod views;
 
 use crate::service::buttons::Action;
-use crate::service::error::Refusal;
+use crate::service::error::{Failure, Refusal};
+use crate::service::parts::Parts;
+use crate::service::text;
 use crate::service::types::{Caller, Response};
-use crate::service::{Parts, text};
 
 /// Runs one button press (see [`Service::press`](crate::service::Service::press)).
-pub(crate) fn press(parts: &Parts, caller: &Caller, custom_id: &str) -> Result<Response, Refusal> {
+pub(crate) fn press(parts: &Parts, caller: &Caller, custom_id: &str) -> Result<Response, Failure> {
     choose(parts, caller, custom_id, None)
 }
 
@@ -34,7 +35,7 @@ pub(crate) fn choose(
     caller: &Caller,
     custom_id: &str,
     value: Option<&str>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
     let action = custom_id.parse::<Action>().map_err(|_| bad())?;
     let mut response = run(parts, caller, action, value)?;
@@ -44,7 +45,7 @@ pub(crate) fn choose(
 }
 
 /// Runs the handler of a press.
-fn run(parts: &Parts, caller: &Caller, action: Action, value: Option<&str>) -> Result<Response, Refusal> {
+fn run(parts: &Parts, caller: &Caller, action: Action, value: Option<&str>) -> Result<Response, Failure> {
     // Every action below looks the id up in the caller's server only.
     match action {
         Action::Accept(id) => challenge::accept(parts, caller, Some(id)),

@@ -12,22 +12,23 @@
 use stonemate_engine::{Pick, PickOption, Picker, Square, Turn, preview};
 
 use super::turns::{self, Played};
-use crate::service::Parts;
 use crate::service::buttons::{Action, PickPath, PickPress};
+use crate::service::error::Failure;
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
+use crate::service::parts::Parts;
 use crate::service::text;
 use crate::service::types::{Button, ButtonStyle, Caller, GameId, Message, Reply, Response, Select, SelectOption};
 
 /// `/play` and the Play button: the first step of the caller's picker in a game where he
 /// is to move.
-pub(crate) fn open(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<Response, Refusal> {
+pub(crate) fn open(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<Response, Failure> {
     let (caller, game) = match id {
         Some(id) => reach(parts, caller, id)?,
         None => (caller.clone(), parts.games.open(caller, None, Fit::ToMove)?),
     };
-    turns::check_turn(parts, &game, caller.user.id)?;
+    turns::check_turn(&game, caller.user.id)?;
     step(parts, &caller, &game, PickPath::EMPTY, false)
 }
 
@@ -40,7 +41,7 @@ pub(crate) fn press(
     press: PickPress,
     (id, version, path): (GameId, u64, PickPath),
     value: Option<&str>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     if press == PickPress::Cancel {
         let text = "Cancelled: nothing was played.".to_owned();
         let message = Message::from(text);
@@ -51,9 +52,9 @@ pub(crate) fn press(
     let caller = &caller;
     game.check_playing(caller.user.id)?;
     if game.record.version != version {
-        return Err(Refusal::PickerStale(id));
+        return Err(Refusal::PickerStale(id).into());
     }
-    turns::check_turn(parts, &game, caller.user.id)?;
+    turns::check_turn(&game, caller.user.id)?;
     match press {
         PickPress::Choose => {
             let value = value.unwrap_or_default();
@@ -77,7 +78,7 @@ pub(crate) fn press(
 /// as if he pressed in their server; anyone else only what [`Games::named`] lets him.
 ///
 /// [`Games::named`]: crate::service::games::Games::named
-fn reach(parts: &Parts, caller: &Caller, id: GameId) -> Result<(Caller, Loaded), Refusal> {
+fn reach(parts: &Parts, caller: &Caller, id: GameId) -> Result<(Caller, Loaded), Failure> {
     if caller.guild.is_none() {
         let record = parts.games.load(id)?;
         if record.involves(caller.user.id) {
@@ -95,14 +96,14 @@ pub(crate) fn typed(
     caller: &Caller,
     id: Option<GameId>,
     played: Played<'_>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     let me = caller.user.id;
     let game = parts.games.open(caller, id, Fit::ToMove)?;
     let players = parts.users.of(&game.record);
     if !players.confirms(me) {
         return turns::play_opened(parts, caller, game, &players, played);
     }
-    turns::check_turn(parts, &game, me)?;
+    turns::check_turn(&game, me)?;
     let turn = match played {
         Played::Typed(notation) => game.position.parse_turn(notation).ok(),
         Played::Turn(turn) => Some(turn),
@@ -116,7 +117,7 @@ pub(crate) fn typed(
 }
 
 /// The picker of `game` after `path`: the next step's menu, or the preview of the turn.
-fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces: bool) -> Result<Response, Refusal> {
+fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces: bool) -> Result<Response, Failure> {
     let picker = Picker::new(&game.position);
     let steps = path.steps();
     let at = picker.at(&steps).map_err(|error| Refusal::BadPick(error.to_string()))?;
@@ -227,7 +228,7 @@ fn private(reply: Reply) -> Response {
 }
 
 /// `/settings`: sets `confirm` when given; answers with the caller's settings.
-pub(crate) fn settings(parts: &Parts, caller: &Caller, confirm: Option<bool>) -> Result<Response, Refusal> {
+pub(crate) fn settings(parts: &Parts, caller: &Caller, confirm: Option<bool>) -> Result<Response, Failure> {
     let me = caller.user.id;
     if let Some(confirm) = confirm {
         let old = parts.users.record(me)?;

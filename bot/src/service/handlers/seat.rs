@@ -3,9 +3,9 @@
 //! checks, the same durable write and the same notices.
 
 use crate::ai_pool::{Answer, BotDecision};
-use crate::service::error::Refusal;
+use crate::service::error::Failure;
+use crate::service::parts::{Parts, retry};
 use crate::service::types::{Caller, GameId, Notice};
-use crate::service::{Parts, retry};
 use crate::store::Phase;
 
 use super::{counting, endings, turns};
@@ -44,7 +44,7 @@ pub(crate) fn apply(parts: &Parts, answer: Answer<GameId>) -> Vec<Notice> {
     let result = retry(|| {
         let record = parts.games.load(id)?;
         if record.phase != Phase::Playing || record.turns.len() != answer.turn_count {
-            return Err(Refusal::Stale);
+            return Err(Failure::Stale);
         }
         let caller = Caller::new(bot.clone(), record.channel, record.guild);
         match &decision {
@@ -58,7 +58,7 @@ pub(crate) fn apply(parts: &Parts, answer: Answer<GameId>) -> Vec<Notice> {
     match result {
         // The announcement and the notices were written with the bot's change.
         Ok(response) => response.notices,
-        Err(Refusal::Stale) => Vec::new(),
+        Err(Failure::Stale) => Vec::new(),
         Err(refusal) => {
             tracing::warn!(game = %id, ?decision, %refusal, "the bot's answer was refused");
             Vec::new()

@@ -9,24 +9,28 @@
 //! request stands at a time. Taking back is a commit like any other (compare-and-swap on
 //! the record's version), so a takeback racing a turn applies at most one of them.
 
+pub(crate) mod refusal;
+
 use stonemate_engine::AnyGame;
 
-use crate::service::Parts;
 use crate::service::buttons::Action;
+use crate::service::error::Failure;
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
+use crate::service::parts::Parts;
 use crate::service::types::{ButtonStyle, Caller, GameId, Message, Reply, Response, UserId};
 use crate::store::GameRecord;
 use crate::store::record::Takeback;
+use refusal::TakebackRefusal;
 
 /// `/takeback`: asks the opponent (or, against Stonemate, takes back at once).
-pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<Response, Refusal> {
+pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open(caller, id, Fit::Any)?;
     let me = caller.user.id;
     game.check_playing(me)?;
     if standing(&game.record).is_some() {
-        return Err(Refusal::TakebackPending(game.id()));
+        return Err(TakebackRefusal::Pending(game.id()).into());
     }
     // Refuses now, rather than at the answer, a player with no turn to take back.
     let (taken, _) = undone(&game.record, me)?;
@@ -35,7 +39,7 @@ pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<
         return if bot_accepts(&game.record) {
             take_back(parts, caller, game, me, Message::from("Stonemate accepts: "))
         } else {
-            Err(Refusal::TakebackDeclined(game.id()))
+            Err(TakebackRefusal::Declined(game.id()).into())
         };
     }
     let request = Takeback { by: me, turns: game.record.turns.len() };
@@ -56,12 +60,12 @@ pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<
 }
 
 /// The Accept and Decline buttons of a takeback request, pressed by the opponent.
-pub(crate) fn answer(parts: &Parts, caller: &Caller, id: GameId, accept: bool) -> Result<Response, Refusal> {
+pub(crate) fn answer(parts: &Parts, caller: &Caller, id: GameId, accept: bool) -> Result<Response, Failure> {
     let game = parts.games.loaded(parts.games.named(caller, id)?)?;
     let me = caller.user.id;
     game.check_playing(me)?;
     let Some(request) = standing(&game.record).filter(|request| request.by != me) else {
-        return Err(Refusal::NoTakeback(id));
+        return Err(TakebackRefusal::NoRequest(id).into());
     };
     if accept {
         let said = Message::new().name(&caller.user.name).push(" accepts: ");
@@ -93,7 +97,7 @@ fn bot_accepts(record: &GameRecord) -> bool {
 
 /// How many of the last turns a takeback for `by` removes (his last turn, and the
 /// opponent's after it if there is one) and the position before them.
-fn undone(record: &GameRecord, by: UserId) -> Result<(usize, AnyGame), Refusal> {
+fn undone(record: &GameRecord, by: UserId) -> Result<(usize, AnyGame), Failure> {
     let side = record.side_of(by).ok_or(Refusal::NotYourGame(record.id))?;
     // Who was to move before each turn, and the last three positions (the one after
     // every turn, and the two before the last two turns).
@@ -107,19 +111,19 @@ fn undone(record: &GameRecord, by: UserId) -> Result<(usize, AnyGame), Refusal> 
         recent.push(position.clone());
     })?;
     if let Some(error) = replay.error {
-        return Err(Refusal::BrokenRecord(error.to_string()));
+        return Err(Refusal::BrokenRecord(error.to_string()).into());
     }
     let played = record.turns.len();
     let taken = (1..=2)
         .find(|&taken| played >= taken && movers[played - taken] == Some(side))
-        .ok_or(Refusal::NoTurnToTakeBack(record.id))?;
+        .ok_or(TakebackRefusal::NoTurn(record.id))?;
     let position = recent.swap_remove(recent.len() - 1 - taken);
     Ok((taken, position))
 }
 
 /// Takes back the last turn of `by` (and the opponent's after it), answering with
 /// `said` before what was taken back.
-fn take_back(parts: &Parts, caller: &Caller, game: Loaded, by: UserId, said: Message) -> Result<Response, Refusal> {
+fn take_back(parts: &Parts, caller: &Caller, game: Loaded, by: UserId, said: Message) -> Result<Response, Failure> {
     let (taken, position) = undone(&game.record, by)?;
     let kept = game.record.turns.len() - taken;
     let removed = listed(&game.record.turns[kept..]);

@@ -3,13 +3,16 @@
 
 use stonemate_engine::{AnyGame, Color, Role, Square, Status, Turn, TurnError};
 
+use crate::service::error::Failure;
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
+use crate::service::input::BadValue;
 use crate::service::loaded::Loaded;
+use crate::service::parts::Parts;
+use crate::service::tell;
 use crate::service::text;
 use crate::service::types::{Button, Caller, GameId, Message, Reply, Response, UserId};
 use crate::service::users::Players;
-use crate::service::{Parts, tell};
 
 use super::views;
 use crate::store::{Finish, Phase};
@@ -18,12 +21,11 @@ use super::conditional::{self, Followed};
 use super::counting;
 
 /// Refuses a player who is not to move; returns his side.
-pub(crate) fn check_turn(parts: &Parts, game: &Loaded, caller: UserId) -> Result<Color, Refusal> {
+pub(crate) fn check_turn(game: &Loaded, caller: UserId) -> Result<Color, Failure> {
     let side = game.check_playing(caller)?;
     if game.to_move() != Some(side) {
         let name = game.mover().map_or("nobody", |user| game.record.name_of(user));
-        let refusal = Refusal::NotYourTurn { id: game.id(), name: text::name(name) };
-        return Err(refusal.with_board(game.id(), parts.pictures.board(game, caller, Vec::new())));
+        return Err(Refusal::NotYourTurn { id: game.id(), name: text::name(name) }.on_board(game.id()));
     }
     Ok(side)
 }
@@ -55,7 +57,7 @@ pub(crate) fn turn(
     caller: &Caller,
     id: Option<GameId>,
     played: Played<'_>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     turn_at(parts, caller, id, played, None)
 }
 
@@ -67,10 +69,10 @@ pub(crate) fn turn_at(
     id: Option<GameId>,
     played: Played<'_>,
     version: Option<u64>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     let game = parts.games.open(caller, id, Fit::ToMove)?;
     if version.is_some_and(|version| version != game.record.version) {
-        return Err(Refusal::PickerStale(game.id()));
+        return Err(Refusal::PickerStale(game.id()).into());
     }
     let players = parts.users.of(&game.record);
     play_opened(parts, caller, game, &players, played)
@@ -85,15 +87,14 @@ pub(crate) fn play_opened(
     mut game: Loaded,
     players: &Players,
     played: Played<'_>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     let me = caller.user.id;
-    let mover = check_turn(parts, &game, me)?;
+    let mover = check_turn(&game, me)?;
     let printed = match play(&mut game.position, played) {
         Ok(printed) => printed,
         Err(error) => {
             // The position is untouched: a refused turn changes nothing.
-            let board = parts.pictures.board(&game, me, Vec::new());
-            return Err(Refusal::Illegal(error).with_board(game.id(), board));
+            return Err(Refusal::Illegal(error).on_board(game.id()));
         }
     };
     // The waiting player's conditional line may answer at once, in the same write.
@@ -139,8 +140,8 @@ pub(crate) fn dropped(piece: &str, square: &str) -> Result<Turn, Refusal> {
         [letter] => Role::from_letter(*letter),
         _ => None,
     };
-    let role = role.ok_or_else(|| Refusal::BadPiece(piece.chars().take(20).collect()))?;
-    let square: Square = square.trim().parse().map_err(|_| Refusal::BadSquare(square.chars().take(20).collect()))?;
+    let role = role.ok_or_else(|| BadValue::Piece(piece.chars().take(20).collect()))?;
+    let square: Square = square.trim().parse().map_err(|_| BadValue::Square(square.chars().take(20).collect()))?;
     Ok(Turn::Drop { role, to: square })
 }
 

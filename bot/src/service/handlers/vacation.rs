@@ -4,23 +4,27 @@
 //!
 //! [`Clocks`]: crate::service::clocks::Clocks
 
+pub(crate) mod refusal;
+
 use crate::clock::{Span, Timestamp};
 use crate::service::clocks::Clocks;
-use crate::service::error::Refusal;
+use crate::service::error::Failure;
 use crate::service::games::short_name;
 use crate::service::loaded::Loaded;
+use crate::service::parts::{Parts, retry};
+use crate::service::tell;
 use crate::service::types::{Caller, GameId, Message, Notice, Reply, Response, UserId};
-use crate::service::{Parts, retry, tell};
 use crate::store::{GameRecord, Phase, UserRecord, Vacation};
+use refusal::VacationRefusal;
 
 /// `/vacation`: pauses (or, with 0 days, resumes) the clocks of all the caller's games.
-pub(crate) fn vacation(parts: &Parts, caller: &Caller, days: u8) -> Result<Response, Refusal> {
+pub(crate) fn vacation(parts: &Parts, caller: &Caller, days: u8) -> Result<Response, Failure> {
     let now = parts.clocks.now();
     let me = caller.user.id;
     let mut user = parts.users.record(me)?.unwrap_or_else(|| UserRecord::new(me, short_name(&caller.user.name)));
     let running = user.away_until(now).is_some();
     if days == 0 && !running {
-        return Err(Refusal::NotOnVacation);
+        return Err(VacationRefusal::NotOnVacation.into());
     }
     let end = now + Span::days(days.into());
     match user.vacations.last_mut() {
@@ -48,7 +52,7 @@ pub(crate) fn vacation(parts: &Parts, caller: &Caller, days: u8) -> Result<Respo
 /// Moves the clock of game `id` to the pause its players' vacations make now, telling
 /// the opponent of `away` in the same write; returns that notice, or `None` when the
 /// clock did not move.
-fn pause(parts: &Parts, id: GameId, away: UserId, days: u8) -> Result<Option<Vec<Notice>>, Refusal> {
+fn pause(parts: &Parts, id: GameId, away: UserId, days: u8) -> Result<Option<Vec<Notice>>, Failure> {
     let game = parts.games.loaded(parts.games.load(id)?)?;
     let Some(moved) = parts.clocks.repaused(&game.record, &parts.users.of(&game.record)) else { return Ok(None) };
     let change = |next: &mut GameRecord| next.clock = Some(moved);

@@ -6,11 +6,13 @@ use std::fmt::Write as _;
 
 use stonemate_engine::{GameKind, Square, Turn};
 
-use crate::service::Parts;
+use crate::service::error::Failure;
 use crate::service::error::Refusal;
 use crate::service::games::{self, Fit};
+use crate::service::input::BadValue;
 use crate::service::loaded::Loaded;
 use crate::service::options::keys;
+use crate::service::parts::Parts;
 use crate::service::rules;
 use crate::service::text;
 use crate::service::types::{Button, Caller, GameId, GameStatus, NotifyMode, Reply, Response, User, UserId};
@@ -63,7 +65,7 @@ pub(crate) fn state(parts: &Parts, game: &Loaded) -> String {
 }
 
 /// `/board`: anyone in the game's server may look at it.
-pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
+pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open_viewed(caller, text, Fit::Any)?;
     let record = &game.record;
     let text = format!(
@@ -126,7 +128,7 @@ pub fn record_file(game: &Loaded) -> String {
 }
 
 /// `/games`: the active games and pending challenges of a user (the caller by default).
-pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Result<Response, Refusal> {
+pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Result<Response, Failure> {
     let user = user.unwrap_or(&caller.user);
     let mut lines = Vec::new();
     for game in by_urgency(parts, caller, user.id, None)? {
@@ -157,7 +159,7 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
 /// `user`'s games being played that the caller may see, but `except` (not even read):
 /// those where `user` is to move first, least time left first (games without a clock
 /// after those with one), then the others by id.
-fn by_urgency(parts: &Parts, caller: &Caller, user: UserId, except: Option<GameId>) -> Result<Vec<Loaded>, Refusal> {
+fn by_urgency(parts: &Parts, caller: &Caller, user: UserId, except: Option<GameId>) -> Result<Vec<Loaded>, Failure> {
     let mut games = Vec::new();
     for record in parts.games.records_of_but(caller, user, Phase::Playing, except)? {
         games.push(parts.games.loaded(record)?);
@@ -187,7 +189,7 @@ pub(crate) fn finished_games(
     caller: &Caller,
     user: Option<&User>,
     page: u32,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     let user = user.unwrap_or(&caller.user);
     let mut records = parts.games.records_of(caller, user.id, Phase::Finished)?;
     // Records from before the end was dated come after the dated ones, newest id first.
@@ -199,7 +201,7 @@ pub(crate) fn finished_games(
         return Ok(Response { reply, notices: Vec::new() });
     }
     if page > pages {
-        return Err(Refusal::NoSuchPage { page, pages });
+        return Err(Refusal::NoSuchPage { page, pages }.into());
     }
     let first = (page as usize - 1) * PAGE;
     let mut lines = Vec::new();
@@ -252,16 +254,16 @@ pub(crate) fn legal(
     caller: &Caller,
     text: Option<GameId>,
     square: Option<&str>,
-) -> Result<Response, Refusal> {
+) -> Result<Response, Failure> {
     let game = parts.games.open_viewed(caller, text, Fit::ToMove)?;
     let (record, position) = (&game.record, &game.position);
     if record.phase == Phase::Finished {
         // Over by a resignation, a time out or an agreement, the position still has
         // turns; none of them may be played.
-        return Err(Refusal::GameOver { id: record.id, result: game.result() });
+        return Err(Refusal::GameOver { id: record.id, result: game.result() }.into());
     }
     let square = match square.map(str::trim).filter(|s| !s.is_empty()) {
-        Some(text) => Some(text.parse::<Square>().map_err(|_| Refusal::BadSquare(text.chars().take(20).collect()))?),
+        Some(text) => Some(text.parse::<Square>().map_err(|_| BadValue::Square(text.chars().take(20).collect()))?),
         None => None,
     };
     let turns: Vec<Turn> = position
@@ -290,13 +292,13 @@ pub(crate) fn legal(
 }
 
 /// `/rules`: a summary of a game's rules and notation.
-pub(crate) fn rules(kind: GameKind) -> Result<Response, Refusal> {
+pub(crate) fn rules(kind: GameKind) -> Result<Response, Failure> {
     let text = rules::summary(kind).to_owned();
     Ok(Response { reply: Reply { ok: true, message: text.into(), ..Reply::default() }, notices: Vec::new() })
 }
 
 /// `/notify`: how the caller is told that it is his turn.
-pub(crate) fn set_notify(parts: &Parts, caller: &Caller, notify: NotifyMode) -> Result<Response, Refusal> {
+pub(crate) fn set_notify(parts: &Parts, caller: &Caller, notify: NotifyMode) -> Result<Response, Failure> {
     let name = games::short_name(&caller.user.name);
     let old = parts.users.record(caller.user.id)?;
     let user = UserRecord { name, notify, ..old.unwrap_or_else(|| UserRecord::new(caller.user.id, String::new())) };
