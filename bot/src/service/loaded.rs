@@ -127,11 +127,11 @@ impl Loaded {
     #[must_use]
     pub fn player_names(&self) -> [String; 2] {
         let record = &self.record;
-        if let Some([white, black]) = record.players {
+        if let Some([white, black]) = record.seats.by_color() {
             return [record.name_of(white).to_owned(), record.name_of(black).to_owned()];
         }
-        let [challenger, opponent] = record.names.clone();
-        match record.color {
+        let [challenger, opponent] = [&record.seats.challenger, &record.seats.opponent].map(|seat| seat.name.clone());
+        match record.seats.color {
             ColorChoice::White => [challenger, opponent],
             ColorChoice::Black => [opponent, challenger],
             ColorChoice::Random => {
@@ -147,9 +147,13 @@ impl Loaded {
     pub fn sides(&self) -> String {
         let [white, black] = self.player_names().map(|name| text::name(&name));
         let [white_side, black_side] = self.side_names();
-        match self.record.players {
+        match self.record.seats.by_color() {
             Some(_) => format!("{white} ({white_side}) vs {black} ({black_side})"),
-            None => format!("{} vs {}", text::name(&self.record.names[0]), text::name(&self.record.names[1])),
+            None => format!(
+                "{} vs {}",
+                text::name(&self.record.seats.challenger.name),
+                text::name(&self.record.seats.opponent.name)
+            ),
         }
     }
 
@@ -241,15 +245,16 @@ mod tests {
     /// A game of `kind` between Alice (White) and Bob (Black).
     fn record(kind: GameKind) -> Loaded {
         let position = AnyGame::new(kind, &[]).expect("default options");
-        let record = GameRecord {
+        let mut record = GameRecord {
             id: GameId(1),
             version: 1,
-            names: ["alice".to_owned(), "bob".to_owned()],
             days: 0,
-            guild: None,
             clock: None,
             ..sample_record(kind, &[], [ALICE, BOB], Timestamp(0))
         };
+        record.seats.challenger.name = "alice".to_owned();
+        record.seats.opponent.name = "bob".to_owned();
+        record.origin.guild = None;
         Loaded { record, position, stored: None }
     }
 

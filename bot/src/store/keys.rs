@@ -150,9 +150,9 @@ const OPPONENT: u8 = b'o';
 /// The player-index entries of a record: one per player, in the record's server.
 fn player_entries(record: &GameRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
     let Some(byte) = record.phase.index_byte() else { return Vec::new() };
-    [(record.challenger, CHALLENGER), (record.opponent, OPPONENT)]
+    [(record.challenger(), CHALLENGER), (record.opponent(), OPPONENT)]
         .into_iter()
-        .map(|(user, role)| (player(user, record.guild, record.id), vec![byte, role]))
+        .map(|(user, role)| (player(user, record.guild(), record.id), vec![byte, role]))
         .collect()
 }
 

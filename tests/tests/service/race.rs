@@ -161,7 +161,7 @@ fn racing_rematch_presses_make_one_game() {
         let records: Vec<_> = (2..=8).filter_map(|n| table.service.store().load(GameId(n)).unwrap()).collect();
         let standing: Vec<_> = records.iter().filter(|record| record.phase != Phase::Withdrawn).collect();
         let [rematch] = standing.as_slice() else { panic!("round {round}: {records:#?}") };
-        assert_eq!(rematch.rematch_of, Some(id));
+        assert_eq!(rematch.origin.rematch_of, Some(id));
         assert_eq!(rematch.phase, Phase::Playing, "round {round}: the other player's press accepted it");
     }
 }

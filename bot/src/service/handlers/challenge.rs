@@ -12,7 +12,7 @@ use crate::service::loaded::Loaded;
 use crate::service::text;
 use crate::service::types::{Button, ButtonStyle, Caller, GameId, Message, Reply, Response, User, UserId};
 use crate::service::{Parts, tell};
-use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, NOBODY, Phase};
+use crate::store::{ColorChoice, GameRecord, IndexEntry, NOBODY, Origin, Pending, Phase, Seat, Seats};
 
 /// The name an open challenge shows for its opponent until someone accepts it.
 const ANYONE: &str = "anyone";
@@ -94,32 +94,28 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
     }
     let now = parts.clocks.now();
     let record = GameRecord {
-        format: FORMAT,
         id: GameId(0),
         version: 0,
         kind,
         options: start.option_pairs(),
-        challenger: caller.user.id,
-        opponent: opponent.id,
-        names: [games::short_name(&caller.user.name), games::short_name(&opponent.name)],
-        color,
-        players: None,
         days,
-        channel: caller.channel,
-        guild: caller.guild,
-        created: now,
-        expires: now + parts.settings.challenge_expiry,
+        seats: Seats::new(
+            Seat::new(caller.user.id, games::short_name(&caller.user.name)),
+            Seat::new(opponent.id, games::short_name(&opponent.name)),
+            color,
+        ),
+        origin: Origin {
+            channel: caller.channel,
+            guild: caller.guild,
+            created: now,
+            expires: now + parts.settings.challenge_expiry,
+            rematch_of,
+        },
         phase: Phase::Challenge,
         turns: Vec::new(),
         clock: None,
-        draw_offer: None,
-        draw_offered_at: [None, None],
-        rematch_of,
+        pending: Pending::default(),
         result: None,
-        level: None,
-        takeback: None,
-        counting: None,
-        conditionals: Vec::new(),
     };
     if against_bot {
         return start_against_bot(parts, caller, record, start, level);
@@ -142,11 +138,10 @@ fn start_against_bot(
     start: AnyGame,
     level: Level,
 ) -> Result<Response, Refusal> {
-    let bot = record.opponent;
     let white_first = white_is_challenger(&record);
-    record.players = Some(if white_first { [record.challenger, bot] } else { [bot, record.challenger] });
+    record.seats.fix_sides(if white_first { Color::White } else { Color::Black });
     record.phase = Phase::Playing;
-    record.level = Some(level);
+    record.seats.bot = Some(level);
     let bot_side = if white_first { Color::Black } else { Color::White };
     record.clock = if start.to_move() == Some(bot_side) {
         None
@@ -182,8 +177,9 @@ fn describe_terms(game: &Loaded) -> Message {
         1 => "1 day per move".to_owned(),
         days => format!("{days} days per move"),
     };
-    let plays = |side| Message::new().name(&record.names[0]).push(format!(" plays {}", game.side_name(side)));
-    let color = match record.color {
+    let plays =
+        |side| Message::new().name(&record.seats.challenger.name).push(format!(" plays {}", game.side_name(side)));
+    let color = match record.seats.color {
         ColorChoice::Random => Message::from("colours drawn at random"),
         ColorChoice::White => plays(Color::White),
         ColorChoice::Black => plays(Color::Black),
@@ -200,12 +196,12 @@ fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
         return open_challenge_reply(parts, game);
     }
     let message = Message::new()
-        .ping(record.opponent, &record.names[1])
+        .ping(record.opponent(), &record.seats.opponent.name)
         .push(", ")
-        .name(&record.names[0])
+        .name(&record.seats.challenger.name)
         .push(format!(" challenges you to {} — challenge {} (", record.kind.title(), record.id))
         .then(describe_terms(game))
-        .push(format!("). Accept or decline before it lapses {}.", parts.clocks.deadline(record.expires)));
+        .push(format!("). Accept or decline before it lapses {}.", parts.clocks.deadline(record.origin.expires)));
     let buttons = vec![accept_button(record.id), Action::Decline(record.id).button("Decline", ButtonStyle::Danger)];
     let board = parts.pictures.public_board(game);
     let reply = Reply { ok: true, message, images: vec![board], buttons, about: Some(record.id), ..Reply::default() };
@@ -216,12 +212,12 @@ fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
 fn open_challenge_reply(parts: &Parts, game: &Loaded) -> Response {
     let record = &game.record;
     let message = Message::new()
-        .name(&record.names[0])
+        .name(&record.seats.challenger.name)
         .push(format!(" challenges anyone here to {} — open challenge {} (", record.kind.title(), record.id))
         .then(describe_terms(game))
         .push("). Anyone in this channel but ")
-        .name(&record.names[0])
-        .push(format!(" may accept it within {}.", (record.expires - record.created).wait()));
+        .name(&record.seats.challenger.name)
+        .push(format!(" may accept it within {}.", (record.origin.expires - record.origin.created).wait()));
     let accept = accept_button(record.id);
     let images = vec![parts.pictures.public_board(game)];
     let reply = Reply { ok: true, message, images, buttons: vec![accept], about: Some(record.id), ..Reply::default() };
@@ -233,18 +229,18 @@ fn open_challenge_reply(parts: &Parts, game: &Loaded) -> Response {
 fn check_acceptor(caller: &Caller, record: &GameRecord) -> Result<(), Refusal> {
     let me = caller.user.id;
     if record.is_open() {
-        if record.challenger == me {
+        if record.challenger() == me {
             return Err(Refusal::OwnOpenChallenge(record.id));
         }
-        if record.channel != caller.channel {
+        if record.channel() != caller.channel {
             return Err(Refusal::OpenElsewhere(record.id));
         }
         return Ok(());
     }
     if matches!(record.phase, Phase::Playing | Phase::Finished) && !record.involves(me) {
-        return Err(Refusal::Taken { id: record.id, name: text::name(&record.names[1]) });
+        return Err(Refusal::Taken { id: record.id, name: text::name(&record.seats.opponent.name) });
     }
-    if record.opponent != me {
+    if record.opponent() != me {
         return Err(Refusal::NotForYou(record.id));
     }
     Ok(())
@@ -253,7 +249,7 @@ fn check_acceptor(caller: &Caller, record: &GameRecord) -> Result<(), Refusal> {
 /// Refuses a record that is not a challenge waiting for an answer.
 fn check_pending(parts: &Parts, record: &GameRecord) -> Result<(), Refusal> {
     let state = match record.phase {
-        Phase::Challenge if record.expires <= parts.clocks.now() => return Err(expired(record)),
+        Phase::Challenge if record.origin.expires <= parts.clocks.now() => return Err(expired(record)),
         Phase::Challenge => return Ok(()),
         Phase::Declined => "was declined",
         Phase::Withdrawn => "was withdrawn",
@@ -272,16 +268,14 @@ pub(crate) fn accept(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Re
     let was_open = record.is_open();
     check_pending(parts, record)?;
     check_active(parts, caller.user.id, "you".to_owned(), "have")?;
-    check_active(parts, record.challenger, text::name(&record.names[0]), "has")?;
+    check_active(parts, record.challenger(), text::name(&record.seats.challenger.name), "has")?;
     let clock = parts.clocks.turn_clock(record, &parts.users.of(record));
     let white_first = white_is_challenger(record);
     // Binding an open challenge's opponent is this compare-and-swap: of two accepting at
     // once, one writes, and the other, run again, is told it was taken.
     let change = |next: &mut GameRecord| {
-        next.opponent = caller.user.id;
-        next.names[1] = games::short_name(&caller.user.name);
-        next.players =
-            Some(if white_first { [next.challenger, next.opponent] } else { [next.opponent, next.challenger] });
+        next.seats.opponent = Seat::new(caller.user.id, games::short_name(&caller.user.name));
+        next.seats.fix_sides(if white_first { Color::White } else { Color::Black });
         next.phase = Phase::Playing;
         next.clock = clock;
     };
@@ -314,7 +308,7 @@ fn accepted(parts: &Parts, caller: &Caller, game: &Loaded, was_open: bool) -> Re
         ..Reply::default()
     };
     // The author of an open challenge learns who took it (unless the reply pings him).
-    let notices = if was_open && !reply.message.mentions().contains(&next.challenger) {
+    let notices = if was_open && !reply.message.mentions().contains(&next.challenger()) {
         let told = Message::new().name(&caller.user.name).push(format!(" accepted your open challenge {}.", next.id));
         tell::result_notices(parts, (next, &parts.users.of(next)), &told, Some(caller.user.id))
     } else {
@@ -356,7 +350,7 @@ pub(crate) fn decline(parts: &Parts, caller: &Caller, text: Option<GameId>) -> R
     if game.record.is_open() {
         return Err(Refusal::OpenNotDeclined(game.id()));
     }
-    if game.record.opponent != caller.user.id {
+    if game.record.opponent() != caller.user.id {
         return Err(Refusal::NotForYou(game.id()));
     }
     close(parts, caller, game, Phase::Declined)
@@ -365,7 +359,7 @@ pub(crate) fn decline(parts: &Parts, caller: &Caller, text: Option<GameId>) -> R
 /// `/withdraw`.
 pub(crate) fn withdraw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
     let game = parts.games.open_challenge(caller, text, Sent::ByCaller)?;
-    if game.record.challenger != caller.user.id {
+    if game.record.challenger() != caller.user.id {
         return Err(Refusal::NotYourChallenge(game.id()));
     }
     close(parts, caller, game, Phase::Withdrawn)
@@ -378,7 +372,7 @@ fn accept_button(id: GameId) -> Button {
 
 /// Who plays white: the challenger's choice, or a fair coin.
 fn white_is_challenger(record: &GameRecord) -> bool {
-    match record.color {
+    match record.seats.color {
         ColorChoice::White => true,
         ColorChoice::Black => false,
         ColorChoice::Random => rand::random(),
@@ -387,5 +381,5 @@ fn white_is_challenger(record: &GameRecord) -> bool {
 
 /// The refusal of a challenge that lapsed, saying how long challenges wait.
 fn expired(record: &GameRecord) -> Refusal {
-    Refusal::ChallengeExpired { id: record.id, wait: (record.expires - record.created).wait() }
+    Refusal::ChallengeExpired { id: record.id, wait: (record.origin.expires - record.origin.created).wait() }
 }

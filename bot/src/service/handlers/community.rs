@@ -88,7 +88,7 @@ pub(crate) fn stats(
     let mut tallies = [[Tally::default(); 2]; GameKind::ALL.len()];
     for record in parts.games.records_of(caller, user.id, Phase::Finished)? {
         let place = GameKind::ALL.iter().position(|kind| *kind == record.kind);
-        if let (Some(place), true) = (place, record.guild == Some(guild)) {
+        if let (Some(place), true) = (place, record.guild() == Some(guild)) {
             tallies[place][usize::from(record.against_bot())].count(&record, user.id);
         }
     }
@@ -152,7 +152,7 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
     let side = record.side_of(caller.user.id).ok_or(Refusal::NotYourGame(record.id))?;
     if let Some(made) = made_rematch(parts, caller, record.id)? {
         return match made.phase {
-            Phase::Challenge if made.opponent == caller.user.id => {
+            Phase::Challenge if made.opponent() == caller.user.id => {
                 super::challenge::accept(parts, caller, Some(made.id))
             }
             _ => Err(Refusal::RematchMade { id: record.id, rematch: made.id, waiting: made.phase == Phase::Challenge }),
@@ -161,7 +161,7 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
     let other = record.other(caller.user.id);
     let opponent = User { id: other, name: record.name_of(other).to_owned() };
     let color = if side == Color::White { ColorChoice::Black } else { ColorChoice::White };
-    let level = record.level.unwrap_or(Level::Medium);
+    let level = record.level().unwrap_or(Level::Medium);
     let (kind, days, options) = (record.kind, Some(record.days), record.options.clone());
     let terms = Terms { opponent: Some(&opponent), kind, color, days, options, level, rematch_of: Some(record.id) };
     let made = super::challenge::challenge(parts, caller, terms)?;
@@ -186,7 +186,7 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
 fn made_rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Option<GameRecord>, Refusal> {
     for phase in [Phase::Challenge, Phase::Playing] {
         let records = parts.games.records_of(caller, caller.user.id, phase)?;
-        if let Some(made) = records.into_iter().find(|record| record.rematch_of == Some(id)) {
+        if let Some(made) = records.into_iter().find(|record| record.origin.rematch_of == Some(id)) {
             return Ok(Some(made.record));
         }
     }

@@ -57,7 +57,7 @@ pub(crate) fn choices(
             let mut records = games.records_of(caller, me, Phase::Challenge)?;
             // Others' open challenges in this channel are the caller's to accept too.
             let open = games.records_of(caller, NOBODY, Phase::Challenge)?;
-            records.extend(open.into_iter().filter(|r| r.challenger != me && r.channel == caller.channel));
+            records.extend(open.into_iter().filter(|r| r.challenger() != me && r.channel() == caller.channel));
             Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
         }
         Field::Notation => {

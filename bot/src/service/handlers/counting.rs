@@ -42,7 +42,7 @@ pub(crate) fn opened(position: &AnyGame) -> Option<Counting> {
 
 /// The standing proposal, while the game waits for an agreement.
 pub(crate) fn standing(game: &Loaded) -> Option<&Counting> {
-    game.record.counting.as_ref().filter(|_| game.position.is_counting())
+    game.record.pending.counting.as_ref().filter(|_| game.position.is_counting())
 }
 
 /// The pieces a stored proposal names (the service wrote it, so it reads back).
@@ -235,7 +235,7 @@ fn propose(
     let next = Counting { proposal: proposed.to_string(), by: Some(side), replaced };
     let clock = answer_clock(parts, &game, &next);
     let change = |record: &mut GameRecord| {
-        record.counting = Some(next);
+        record.pending.counting = Some(next);
         record.clock = clock;
     };
     parts.respond(caller, game, change, |game| awaited(parts, caller, game, "proposes"))
@@ -245,7 +245,7 @@ fn propose(
 /// proposes in #3: dead: c3 (...). @bob: Accept, Resume, ...`, in public, with the board
 /// and the buttons. The bot is addressed, not pinged: it learns of it from the store.
 fn awaited(parts: &Parts, caller: &Caller, game: &Loaded, did: &str) -> Response {
-    let Some(counting) = game.record.counting.as_ref() else { return Response::default() };
+    let Some(counting) = game.record.pending.counting.as_ref() else { return Response::default() };
     let record = &game.record;
     let opponent = record.other(caller.user.id);
     let message = Message::new()
@@ -297,7 +297,7 @@ fn accept_standing(
             let next = Counting { by: Some(side), ..counting };
             let clock = answer_clock(parts, &game, &next);
             let change = |record: &mut GameRecord| {
-                record.counting = Some(next);
+                record.pending.counting = Some(next);
                 record.clock = clock;
             };
             parts.respond(caller, game, change, |game| awaited(parts, caller, game, "accepts the proposal"))
@@ -363,7 +363,7 @@ pub(crate) fn resume(parts: &Parts, caller: &Caller, id: GameId) -> Result<Respo
         parts.clocks.turn_clock(&game.record, &parts.users.of(&game.record))
     };
     let change = |record: &mut GameRecord| {
-        record.counting = None;
+        record.pending.counting = None;
         record.clock = clock;
     };
     parts.respond(caller, game, change, |game| {
@@ -456,7 +456,7 @@ fn describe_end(game: &Loaded) -> Message {
 /// A message in the game's channel, with the board.
 fn channel_notice(parts: &Parts, game: &Loaded, message: Message) -> Notice {
     Notice {
-        target: Target::Channel(game.record.channel),
+        target: Target::Channel(game.record.channel()),
         message,
         images: vec![parts.pictures.public_board(game)],
         about: Some(game.id()),

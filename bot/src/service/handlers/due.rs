@@ -62,15 +62,15 @@ impl Found {
 fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Found, Refusal>> {
     let record = &game.record;
     match record.phase {
-        Phase::Challenge if record.expires <= now => {
+        Phase::Challenge if record.origin.expires <= now => {
             let message = Message::new()
-                .ping(record.challenger, &record.names[0])
+                .ping(record.challenger(), &record.seats.challenger.name)
                 .push(format!(": your challenge {} to ", record.id))
-                .name(&record.names[1])
+                .name(&record.seats.opponent.name)
                 .push(format!(" ({}) expired unanswered.", record.kind.name()));
             Some(Ok(Found::unrated(
                 Due::Expire,
-                tell::tell(parts, (record, &parts.users.of(record)), record.challenger, message, true)
+                tell::tell(parts, (record, &parts.users.of(record)), record.challenger(), message, true)
                     .into_iter()
                     .collect(),
             )))

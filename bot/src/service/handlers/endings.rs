@@ -56,7 +56,7 @@ pub(crate) fn resign(parts: &Parts, caller: &Caller, id: GameId) -> Result<Respo
 pub(crate) fn draw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
     let game = parts.games.open(caller, text, Fit::DrawOffered)?;
     let side = game.check_playing(caller.user.id)?;
-    match game.record.draw_offer {
+    match game.record.pending.draw_offer {
         Some(offer) if offer == side => Err(Refusal::DrawAlreadyOffered(game.id())),
         Some(_) => end(parts, caller, game, agreed()),
         None => offer(parts, caller, game, side),
@@ -70,7 +70,7 @@ fn turns_before_offer(game: &Loaded, side: Color) -> usize {
     const BETWEEN_OFFERS: usize = 2;
     let record = &game.record;
     let slot = usize::from(side == Color::Black);
-    let (Some(offered), Some(to_move)) = (record.draw_offered_at[slot], game.to_move()) else { return 0 };
+    let (Some(offered), Some(to_move)) = (record.pending.draw_offered_at[slot], game.to_move()) else { return 0 };
     let played = record.turns.len();
     let offered = usize::try_from(offered).unwrap_or(played).min(played);
     // Every turn gives the move to the other side: the turn at `index` was played by the
@@ -88,8 +88,8 @@ fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Re
     let at = u32::try_from(game.record.turns.len()).unwrap_or(u32::MAX);
     let slot = usize::from(side == Color::Black);
     let change = |next: &mut crate::store::GameRecord| {
-        next.draw_offer = Some(side);
-        next.draw_offered_at[slot] = Some(at);
+        next.pending.draw_offer = Some(side);
+        next.pending.draw_offered_at[slot] = Some(at);
     };
     let game = parts.commit(game, change, |_| Vec::new())?.game;
     let record = &game.record;
@@ -113,7 +113,7 @@ fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Re
 pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bool) -> Result<Response, Refusal> {
     let game = parts.games.loaded(parts.games.named(caller, id)?)?;
     let side = game.check_playing(caller.user.id)?;
-    if game.record.draw_offer != Some(side.other()) {
+    if game.record.pending.draw_offer != Some(side.other()) {
         return Err(Refusal::NoDrawOffer(game.id()));
     }
     if accept {
@@ -122,7 +122,7 @@ pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bo
     parts.respond(
         caller,
         game,
-        |next| next.draw_offer = None,
+        |next| next.pending.draw_offer = None,
         |game| {
             let message =
                 Message::new().name(&caller.user.name).push(format!(" declined the draw offer in {}.", game.id()));
@@ -135,7 +135,7 @@ pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bo
             if parts.seat.is_bot(caller.user.id) {
                 // The bot's reply is announced in the channel: when the player's message
                 // goes there too, it is the announcement, so the decline is posted once.
-                let here = Target::Channel(game.record.channel);
+                let here = Target::Channel(game.record.channel());
                 if let Some(at) = notices.iter().position(|notice| notice.target == here) {
                     let told = notices.remove(at);
                     return public(parts, game, told.message, notices);
@@ -167,7 +167,7 @@ fn on_opponents_clock(
 ) -> Result<(Loaded, Color, TurnClock), Refusal> {
     let game = parts.games.open(caller, id, fit)?;
     let side = game.check_playing(caller.user.id)?;
-    if game.record.counting.is_some() {
+    if game.record.pending.counting.is_some() {
         // A proposal's clock is the answering player's, and its end makes the proposal
         // stand (go, rule 10): nothing to claim or extend there.
         return Err(Refusal::Counting(game.id()));
@@ -222,7 +222,7 @@ pub(crate) fn admin_abort(parts: &Parts, caller: &Caller, id: GameId) -> Result<
     // Another server's game, or a game without a server, is answered exactly as an id
     // nobody has, before anything else: no answer may tell that it exists.
     let record = parts.games.named(caller, id)?;
-    if record.guild.is_none() || record.guild != caller.guild {
+    if record.guild().is_none() || record.guild() != caller.guild {
         return Err(Refusal::NoSuchGame(record.id));
     }
     if !caller.admin {

@@ -81,7 +81,7 @@ fn reach(parts: &Parts, caller: &Caller, id: GameId) -> Result<(Caller, Loaded),
     if caller.guild.is_none() {
         let record = parts.games.load(id)?;
         if record.involves(caller.user.id) {
-            let caller = Caller { guild: record.guild, ..caller.clone() };
+            let caller = Caller { guild: record.guild(), ..caller.clone() };
             return Ok((caller, parts.games.loaded(record)?));
         }
     }

@@ -138,10 +138,10 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
         let kind = record.kind.name();
         let line = if record.is_open() {
             format!("{} {kind} open challenge, waiting for anyone", record.id)
-        } else if record.challenger == user.id {
-            format!("{} {kind} challenge to {}, waiting", record.id, text::name(&record.names[1]))
+        } else if record.challenger() == user.id {
+            format!("{} {kind} challenge to {}, waiting", record.id, text::name(&record.seats.opponent.name))
         } else {
-            format!("{} {kind} challenge from {}, to answer", record.id, text::name(&record.names[0]))
+            format!("{} {kind} challenge from {}, to answer", record.id, text::name(&record.seats.challenger.name))
         };
         lines.push(line);
     }

@@ -231,7 +231,7 @@ mod tests {
         }
         let store = SledStore::open(dir.path()).unwrap();
         let record = store.load(GameId(1)).unwrap().expect("the record loads");
-        assert_eq!((record.guild, record.turns.len()), (Some(GuildId(1)), 1));
+        assert_eq!((record.guild(), record.turns.len()), (Some(GuildId(1)), 1));
         let entry = IndexEntry { id: GameId(1), phase: Phase::Playing, guild: Some(GuildId(1)), challenger: true };
         assert_eq!(store.entries_in(UserId(11), Some(GuildId(1))).unwrap(), [entry]);
         assert_eq!(store.entries_of(UserId(12)).unwrap(), [IndexEntry { challenger: false, ..entry }]);
