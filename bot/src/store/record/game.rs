@@ -135,7 +135,7 @@ impl GameRecord {
         self.seats.challenger.user
     }
 
-    /// The user the challenge is addressed to ([`super::NOBODY`] while an open challenge
+    /// The user the challenge is addressed to (`NOBODY` while an open challenge
     /// waits).
     #[must_use]
     pub fn opponent(&self) -> UserId {
