@@ -38,7 +38,7 @@ pub fn parse_id(text: &str) -> Result<GameId, Refusal> {
 /// server (started in a direct message) is reached by its two players only.
 #[must_use]
 pub fn visible(record: &GameRecord, caller: &Caller) -> bool {
-    record.guild() == caller.guild || (record.guild().is_none() && record.involves(caller.user.id))
+    record.guild() == caller.guild || (record.guild().is_none() && record.seats.involves(caller.user.id))
 }
 
 /// A short line naming a record for lists: `#3 (go, alice vs bob)`.
@@ -104,7 +104,7 @@ pub enum Fit {
 impl Fit {
     fn accepts(self, games: &Games, caller: &Caller, record: &GameRecord) -> bool {
         let me = caller.user.id;
-        let Some(side) = record.side_of(me) else { return false };
+        let Some(side) = record.seats.side_of(me) else { return false };
         let to_move = || games.position(record).ok().and_then(|position| position.to_move());
         match self {
             Fit::Any => true,
@@ -302,7 +302,7 @@ impl Games {
             // Open challenges of others are addressed to everyone (the index lists them
             // under NOBODY).
             let open = self.records_of(caller, NOBODY, Phase::Challenge)?;
-            pending.extend(open.into_iter().filter(|record| record.is_open() && record.challenger() != me));
+            pending.extend(open.into_iter().filter(|record| record.seats.is_open() && record.challenger() != me));
         }
         self.loaded(only_here(caller, pending, keys::Accept::challenge.name, Refusal::NoChallengeHere, &|_| true)?)
     }

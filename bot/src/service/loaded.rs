@@ -55,7 +55,7 @@ impl Loaded {
     /// The player to move, if the game goes on and colours are fixed.
     #[must_use]
     pub fn mover(&self) -> Option<UserId> {
-        self.to_move().and_then(|side| self.record.player(side))
+        self.to_move().and_then(|side| self.record.seats.player(side))
     }
 
     /// How the record came out, as players read it: `bob (black) wins by resignation`,
@@ -105,7 +105,7 @@ impl Loaded {
     /// `alice (white)`: the player of `side`, named for a message.
     fn winner_name(&self, side: Color) -> String {
         let record = &self.record;
-        let name = record.player(side).map_or_else(|| "?".to_owned(), |user| text::name(record.name_of(user)));
+        let name = record.seats.player(side).map_or_else(|| "?".to_owned(), |user| text::name(record.name_of(user)));
         format!("{name} ({})", self.side_name(side))
     }
 
@@ -162,7 +162,7 @@ impl Loaded {
     #[must_use]
     pub fn perspective(&self, viewer: Option<UserId>) -> Color {
         let public = self.position.view().first_rank_side;
-        viewer.and_then(|viewer| self.record.side_of(viewer)).unwrap_or(public)
+        viewer.and_then(|viewer| self.record.seats.side_of(viewer)).unwrap_or(public)
     }
 
     /// The picture of the position for `viewer` (`None`: in public), marking `highlights`.
@@ -200,12 +200,12 @@ impl Loaded {
     /// Refuses callers who cannot act in this game now; returns the caller's side.
     pub fn check_playing(&self, user: UserId) -> Result<Color, Refusal> {
         let record = &self.record;
-        if !record.involves(user) {
+        if !record.seats.involves(user) {
             return Err(Refusal::NotYourGame(record.id));
         }
         let state = match record.phase {
             // A game being played has its colours fixed, so a player has a side.
-            Phase::Playing => return record.side_of(user).ok_or(Refusal::NotYourGame(record.id)),
+            Phase::Playing => return record.seats.side_of(user).ok_or(Refusal::NotYourGame(record.id)),
             Phase::Challenge => return Err(Refusal::NotStarted(record.id)),
             Phase::Finished => return Err(Refusal::GameOver { id: record.id, result: self.result() }),
             Phase::Declined => "was declined",

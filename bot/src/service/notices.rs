@@ -240,7 +240,7 @@ impl Notices {
         if !self.store.outbox().report_pending(id).unwrap_or(false) {
             return response;
         }
-        let player = self.store.load(id).ok().flatten().is_some_and(|record| record.involves(caller.user.id));
+        let player = self.store.load(id).ok().flatten().is_some_and(|record| record.seats.involves(caller.user.id));
         if player && self.store.outbox().take_report(id).unwrap_or(false) {
             response.reply.message.append(format!("\n{}", channel_refused()));
         }

@@ -93,7 +93,7 @@ impl Seat {
         if record.phase != Phase::Playing {
             return;
         }
-        let Some(side) = record.side_of(bot.user.id) else { return };
+        let Some(side) = record.seats.side_of(bot.user.id) else { return };
         let level = record.level().unwrap_or(Level::Medium);
         let job = |question| {
             let mut job = Job::new(

@@ -37,7 +37,7 @@ pub(crate) fn tell(
 pub(crate) fn turn_ping(parts: &Parts, game: &Loaded, players: &Players) -> Option<Notice> {
     let record = &game.record;
     let user = game.mover()?;
-    let opponent = record.name_of(record.other(user));
+    let opponent = record.name_of(record.seats.other(user));
     let mut message = Message::new()
         .ping(user, record.name_of(user))
         .push(format!(", it is your turn in {} ({} against ", record.id, record.kind.title()))

@@ -131,7 +131,7 @@ fn a_game_against_the_bot_runs_to_its_end() {
             break;
         }
         let position = AnyGame::replay(record.kind, &record.options, &record.turns).unwrap().game;
-        if position.to_move() == record.side_of(bot().id) {
+        if position.to_move() == record.seats.side_of(bot().id) {
             let notices = apply_next(&service, &answers);
             // The bot's last turn is announced with the Rematch button; others without.
             let over = self::record(&service, id).phase == Phase::Finished;

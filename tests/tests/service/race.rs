@@ -32,8 +32,8 @@ fn race(table: &Table, id: GameId, seed: u64) {
         let record = table.record(id);
         let position = AnyGame::replay(GameKind::Go, &record.options, &record.turns).unwrap().game;
         let side = position.to_move().unwrap();
-        let mover = record.name_of(record.player(side).unwrap()).to_owned();
-        let waiting = record.name_of(record.other(record.player(side).unwrap())).to_owned();
+        let mover = record.name_of(record.seats.player(side).unwrap()).to_owned();
+        let waiting = record.name_of(record.seats.other(record.seats.player(side).unwrap())).to_owned();
         let mut legal: Vec<String> = position.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
         legal.shuffle(&mut rng);
         let jobs = submissions(&mover, &waiting, &legal[0], &legal[1]);

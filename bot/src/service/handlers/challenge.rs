@@ -122,7 +122,7 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
     }
     let record = parts.games.create(record)?;
     parts.users.remember(&caller.user);
-    if !record.is_open() {
+    if !record.seats.is_open() {
         parts.users.remember(opponent);
     }
     Ok(challenge_reply(parts, &Loaded { record, position: start, stored: None }))
@@ -192,7 +192,7 @@ fn describe_terms(game: &Loaded) -> Message {
 
 fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
     let record = &game.record;
-    if record.is_open() {
+    if record.seats.is_open() {
         return open_challenge_reply(parts, game);
     }
     let message = Message::new()
@@ -228,7 +228,7 @@ fn open_challenge_reply(parts: &Parts, game: &Loaded) -> Response {
 /// but the challenger. Someone else's accepted challenge is refused as taken.
 fn check_acceptor(caller: &Caller, record: &GameRecord) -> Result<(), Refusal> {
     let me = caller.user.id;
-    if record.is_open() {
+    if record.seats.is_open() {
         if record.challenger() == me {
             return Err(Refusal::OwnOpenChallenge(record.id));
         }
@@ -237,7 +237,7 @@ fn check_acceptor(caller: &Caller, record: &GameRecord) -> Result<(), Refusal> {
         }
         return Ok(());
     }
-    if matches!(record.phase, Phase::Playing | Phase::Finished) && !record.involves(me) {
+    if matches!(record.phase, Phase::Playing | Phase::Finished) && !record.seats.involves(me) {
         return Err(Refusal::Taken { id: record.id, name: text::name(&record.seats.opponent.name) });
     }
     if record.opponent() != me {
@@ -265,7 +265,7 @@ pub(crate) fn accept(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Re
     let game = parts.games.open_challenge(caller, text, Sent::ToCaller)?;
     let record = &game.record;
     check_acceptor(caller, record)?;
-    let was_open = record.is_open();
+    let was_open = record.seats.is_open();
     check_pending(parts, record)?;
     check_active(parts, caller.user.id, "you".to_owned(), "have")?;
     check_active(parts, record.challenger(), text::name(&record.seats.challenger.name), "has")?;
@@ -334,7 +334,7 @@ fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<R
                 record.kind.name()
             ));
             // An open challenge has nobody else to tell.
-            let notices = if record.is_open() {
+            let notices = if record.seats.is_open() {
                 Vec::new()
             } else {
                 tell::result_notices(parts, (record, &parts.users.of(record)), &message, Some(caller.user.id))
@@ -347,7 +347,7 @@ fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<R
 /// `/decline` (and the Decline button).
 pub(crate) fn decline(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Refusal> {
     let game = parts.games.open_challenge(caller, text, Sent::ToCaller)?;
-    if game.record.is_open() {
+    if game.record.seats.is_open() {
         return Err(Refusal::OpenNotDeclined(game.id()));
     }
     if game.record.opponent() != caller.user.id {

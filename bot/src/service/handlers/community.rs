@@ -34,7 +34,7 @@ impl Tally {
         self.games += 1;
         match ending.winner() {
             None => self.draws += 1,
-            Some(side) if record.side_of(user) == Some(side) => self.wins += 1,
+            Some(side) if record.seats.side_of(user) == Some(side) => self.wins += 1,
             Some(_) => self.losses += 1,
         }
     }
@@ -149,7 +149,7 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
     if record.phase != Phase::Finished {
         return Err(Refusal::NotOver(record.id));
     }
-    let side = record.side_of(caller.user.id).ok_or(Refusal::NotYourGame(record.id))?;
+    let side = record.seats.side_of(caller.user.id).ok_or(Refusal::NotYourGame(record.id))?;
     if let Some(made) = made_rematch(parts, caller, record.id)? {
         return match made.phase {
             Phase::Challenge if made.opponent() == caller.user.id => {
@@ -158,7 +158,7 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
             _ => Err(Refusal::RematchMade { id: record.id, rematch: made.id, waiting: made.phase == Phase::Challenge }),
         };
     }
-    let other = record.other(caller.user.id);
+    let other = record.seats.other(caller.user.id);
     let opponent = User { id: other, name: record.name_of(other).to_owned() };
     let color = if side == Color::White { ColorChoice::Black } else { ColorChoice::White };
     let level = record.level().unwrap_or(Level::Medium);

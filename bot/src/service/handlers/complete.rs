@@ -34,7 +34,7 @@ fn filter(names: impl Iterator<Item = (String, String)>, typed: &str) -> Vec<Cho
 }
 
 fn game_choice(record: &GameRecord, caller: &Caller) -> (String, String) {
-    let opponent = record.name_of(record.other(caller.user.id));
+    let opponent = record.name_of(record.seats.other(caller.user.id));
     let name: String = format!("{} {} vs {opponent}", record.id, record.kind.name()).chars().take(100).collect();
     (name, record.id.0.to_string())
 }

@@ -107,7 +107,7 @@ fn choices() -> String {
 
 /// The clock of the player who must answer `counting` (none for the bot, or without days).
 fn answer_clock(parts: &Parts, game: &Loaded, counting: &Counting) -> Option<TurnClock> {
-    let user = answerer(game, counting).and_then(|side| game.record.player(side))?;
+    let user = answerer(game, counting).and_then(|side| game.record.seats.player(side))?;
     if parts.seat.is_bot(user) { None } else { parts.clocks.turn_clock(&game.record, &parts.users.of(&game.record)) }
 }
 
@@ -123,7 +123,7 @@ pub(crate) fn opening(parts: &Parts, game: &Loaded, reply: &mut Reply) -> Vec<No
     ));
     reply.images = vec![board(parts, game, counting, None)];
     reply.buttons = buttons(game, counting);
-    let Some(user) = answerer(game, counting).and_then(|side| record.player(side)) else { return Vec::new() };
+    let Some(user) = answerer(game, counting).and_then(|side| record.seats.player(side)) else { return Vec::new() };
     let message = Message::new().ping(user, record.name_of(user)).push(format!(
         ", both passed in {}: the engine proposes {}. {}{}.",
         record.id,
@@ -216,7 +216,7 @@ fn show(parts: &Parts, caller: &Caller, game: &Loaded, counting: &Counting) -> R
 /// `alice (white)`.
 fn side_player(game: &Loaded, side: Color) -> Message {
     let record = &game.record;
-    let name = record.player(side).map_or("?", |user| record.name_of(user));
+    let name = record.seats.player(side).map_or("?", |user| record.name_of(user));
     Message::new().name(name).push(format!(" ({})", game.side_name(side)))
 }
 
@@ -247,7 +247,7 @@ fn propose(
 fn awaited(parts: &Parts, caller: &Caller, game: &Loaded, did: &str) -> Response {
     let Some(counting) = game.record.pending.counting.as_ref() else { return Response::default() };
     let record = &game.record;
-    let opponent = record.other(caller.user.id);
+    let opponent = record.seats.other(caller.user.id);
     let message = Message::new()
         .name(&caller.user.name)
         .push(format!(" {did} in {}: {}. ", record.id, describe(game, counting)))
@@ -289,7 +289,7 @@ fn accept_standing(
 ) -> Result<Response, Refusal> {
     match counting.by {
         Some(by) if by == side => {
-            let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
+            let name = text::name(game.record.name_of(game.record.seats.other(caller.user.id)));
             Err(Refusal::AlreadyAccepted { id: game.id(), name })
         }
         Some(_) => agree(parts, caller, game, &counting),
@@ -395,7 +395,7 @@ pub(crate) fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result
     if parts.clocks.repaused(&game.record, &parts.users.of(&game.record)).is_some() {
         return None;
     }
-    let user = answerer(game, &counting).and_then(|side| game.record.player(side))?;
+    let user = answerer(game, &counting).and_then(|side| game.record.seats.player(side))?;
     if clock.deadline <= now {
         return Some(time_out(parts, game.clone(), &counting, user, now));
     }

@@ -85,7 +85,7 @@ fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Foun
     let record = &game.record;
     let clock = record.clock?;
     let mover = game.mover()?;
-    let waiting = record.other(mover);
+    let waiting = record.seats.other(mover);
     if let Some(moved) = parts.clocks.repaused(record, &parts.users.of(record)) {
         Some(Ok(Found::unrated(Due::Repaused(moved), Vec::new())))
     } else if clock.deadline <= now && !clock.timeout_told {
@@ -116,7 +116,7 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
     let record = &game.record;
     let ran_out = parts.clocks.deadline(record.clock.map_or(now, |clock| clock.deadline));
     let automatic = parts.settings.timeouts == Timeouts::Automatic || parts.seat.is_bot(waiting);
-    let winner = record.side_of(waiting);
+    let winner = record.seats.side_of(waiting);
     let due = match winner {
         _ if !record.both_played() => Due::Ended(Finish::called_off(CalledOff::Unstarted).at(now)),
         Some(winner) if automatic => {

@@ -39,7 +39,7 @@ pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let record = &game.record;
     let button = Action::Resign(record.id).button("Resign", ButtonStyle::Danger);
     let message = Message::from(format!("Resign {} against ", record.id))
-        .name(record.name_of(record.other(caller.user.id)))
+        .name(record.name_of(record.seats.other(caller.user.id)))
         .push("? Press the button to confirm.");
     let reply = Reply { ok: true, message, buttons: vec![button], about: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
@@ -82,7 +82,7 @@ fn turns_before_offer(game: &Loaded, side: Color) -> usize {
 fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Response, Refusal> {
     let turns = turns_before_offer(&game, side);
     if turns > 0 {
-        let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
+        let name = text::name(game.record.name_of(game.record.seats.other(caller.user.id)));
         return Err(Refusal::DrawOfferTooSoon { id: game.id(), name, turns });
     }
     let at = u32::try_from(game.record.turns.len()).unwrap_or(u32::MAX);
@@ -93,7 +93,7 @@ fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Re
     };
     let game = parts.commit(game, change, |_| Vec::new())?.game;
     let record = &game.record;
-    let opponent = record.other(caller.user.id);
+    let opponent = record.seats.other(caller.user.id);
     let message = Message::new()
         .ping(opponent, record.name_of(opponent))
         .push(", ")
@@ -185,7 +185,7 @@ pub(crate) fn claim(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Res
     let (game, side, clock) = on_opponents_clock(parts, caller, text, Fit::Claimable, "claim")?;
     let now = parts.clocks.now();
     if clock.deadline > now {
-        let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
+        let name = text::name(game.record.name_of(game.record.seats.other(caller.user.id)));
         return Err(Refusal::TimeLeft { id: game.id(), name, due: parts.clocks.deadline(clock.deadline) });
     }
     if !game.record.both_played() {
@@ -204,7 +204,7 @@ pub(crate) fn extra_time(parts: &Parts, caller: &Caller, text: Option<GameId>, d
     extended.remind_at = parts.clocks.remind_after(&extended, now);
     let game = parts.commit(game, |next| next.clock = Some(extended), |_| Vec::new())?.game;
     let record = &game.record;
-    let opponent = record.other(caller.user.id);
+    let opponent = record.seats.other(caller.user.id);
     let message =
         Message::new().name(&caller.user.name).push(" gave ").ping(opponent, record.name_of(opponent)).push(format!(
             " {days} more day{} in {}{}.",
@@ -229,7 +229,7 @@ pub(crate) fn admin_abort(parts: &Parts, caller: &Caller, id: GameId) -> Result<
         return Err(Refusal::NotAdmin);
     }
     // An administrator is a player like any other in his own games.
-    if record.involves(caller.user.id) {
+    if record.seats.involves(caller.user.id) {
         return Err(Refusal::AdminOwnGame(record.id));
     }
     let game = parts.games.loaded(record)?;

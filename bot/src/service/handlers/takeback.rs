@@ -30,7 +30,7 @@ pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<
     }
     // Refuses now, rather than at the answer, a player with no turn to take back.
     let (taken, _) = undone(&game.record, me)?;
-    let opponent = game.record.other(me);
+    let opponent = game.record.seats.other(me);
     if parts.seat.is_bot(opponent) {
         return if bot_accepts(&game.record) {
             take_back(parts, caller, game, me, Message::from("Stonemate accepts: "))
@@ -94,7 +94,7 @@ fn bot_accepts(record: &GameRecord) -> bool {
 /// How many of the last turns a takeback for `by` removes (his last turn, and the
 /// opponent's after it if there is one) and the position before them.
 fn undone(record: &GameRecord, by: UserId) -> Result<(usize, AnyGame), Refusal> {
-    let side = record.side_of(by).ok_or(Refusal::NotYourGame(record.id))?;
+    let side = record.seats.side_of(by).ok_or(Refusal::NotYourGame(record.id))?;
     // Who was to move before each turn, and the last three positions (the one after
     // every turn, and the two before the last two turns).
     let mut movers = Vec::new();

@@ -98,7 +98,7 @@ pub(crate) fn play_opened(
     };
     // The waiting player's conditional line may answer at once, in the same write.
     let followed = conditional::follow(&game.record, me, &printed, &mut game.position);
-    let answerer = followed.answer.as_ref().and_then(|(owner, _)| game.record.side_of(*owner));
+    let answerer = followed.answer.as_ref().and_then(|(owner, _)| game.record.seats.side_of(*owner));
     let now = parts.clocks.now();
     let status = game.position.status();
     let counting = counting::opened(&game.position);

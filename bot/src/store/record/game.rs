@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 use stonemate_ai::Level;
-use stonemate_engine::{Color, GameKind};
+use stonemate_engine::GameKind;
 
 use super::clock::TurnClock;
 use super::finish::Finish;
@@ -142,18 +142,6 @@ impl GameRecord {
         self.seats.opponent.user
     }
 
-    /// The user playing `side`.
-    #[must_use]
-    pub fn player(&self, side: Color) -> Option<UserId> {
-        self.seats.player(side)
-    }
-
-    /// The side `user` plays, if he plays.
-    #[must_use]
-    pub fn side_of(&self, user: UserId) -> Option<Color> {
-        self.seats.side_of(user)
-    }
-
     /// The shown name of `user` (one of the two).
     #[must_use]
     pub fn name_of(&self, user: UserId) -> &str {
@@ -191,24 +179,5 @@ impl GameRecord {
     #[must_use]
     pub fn both_played(&self) -> bool {
         self.turns.len() >= 2
-    }
-
-    /// Whether this is an open challenge nobody has accepted yet: anyone in its channel but
-    /// the challenger may accept it, and becomes its opponent.
-    #[must_use]
-    pub fn is_open(&self) -> bool {
-        self.seats.is_open()
-    }
-
-    /// Whether `user` is the challenger or the opponent.
-    #[must_use]
-    pub fn involves(&self, user: UserId) -> bool {
-        self.seats.involves(user)
-    }
-
-    /// The other one of the two.
-    #[must_use]
-    pub fn other(&self, user: UserId) -> UserId {
-        self.seats.other(user)
     }
 }

@@ -300,7 +300,7 @@ mod tests {
         let old = r#"{"format":1,"id":1,"version":2,"game":"go","options":[],"challenger":11,"opponent":12,"names":["alice","bob"],"color":"white","players":[11,12],"days":0,"channel":100,"created":1,"expires":2,"phase":"playing","turns":["R@e5"],"clock":null,"draw_offer":null,"result":null}"#;
         let record: GameRecord = serde_json::from_value(upgrade(serde_json::from_str(old).unwrap()).unwrap()).unwrap();
         assert_eq!((record.guild(), record.level(), &record.pending), (None, None, &Pending::default()));
-        assert_eq!(record.player(Color::White), Some(UserId(11)));
+        assert_eq!(record.seats.player(Color::White), Some(UserId(11)));
         let written = serde_json::to_string(&record).unwrap();
         let expected = old
             .replace(r#""format":1"#, r#""format":2"#)
