@@ -22,7 +22,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use stonemate_bot::clock::{Span, Timestamp};
 use stonemate_bot::ids::{ChannelId, UserId};
 use stonemate_bot::store::sample::sample_record;
-use stonemate_bot::store::{GameRecord, Queued, SledStore};
+use stonemate_bot::store::{GameRecord, Origin, Queued, SledStore};
 use stonemate_engine::GameKind;
 
 const WRITERS: [usize; 4] = [1, 2, 4, 8];
@@ -39,10 +39,11 @@ fn record(n: u64) -> GameRecord {
     let turns = ["R@e5", "R@d4", "R@e4", "R@d5", "R@c3", "R@f6", "R@g7", "R@b2"];
     let options = [("board".to_owned(), "9x9".to_owned())];
     let players = [UserId(2 * n + 10), UserId(2 * n + 11)];
+    let record = sample_record(GameKind::Go, &options, players, Timestamp(1_795_000_000_000));
     GameRecord {
-        channel: ChannelId(7),
+        origin: Origin { channel: ChannelId(7), ..record.origin },
         turns: (0..40).map(|i| turns[i % turns.len()].to_owned()).collect(),
-        ..sample_record(GameKind::Go, &options, players, Timestamp(1_795_000_000_000))
+        ..record
     }
 }
 

@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 use stonemate_bot::clock::{Clock, ManualClock, SystemClock};
 use stonemate_bot::service::{Caller, ChannelId, Command, Field, GameId, GuildId, Service, Settings, User, UserId};
 use stonemate_bot::store::sample::sample_record;
-use stonemate_bot::store::{ColorChoice, GameRecord, MemoryStore, Phase, SledStore, Store};
+use stonemate_bot::store::{ColorChoice, GameRecord, MemoryStore, Origin, Phase, SledStore, Store};
 use stonemate_engine::{AnyGame, GameKind};
 
 const OPTIONS: &str = "board=25x25";
@@ -110,7 +110,7 @@ fn fill(store: &SledStore, script: &[String]) {
         let players = [UserId(u64::from(n % 2000) + 10), UserId(u64::from((n * 7 + 1) % 2000) + 10)];
         let record = sample_record(GameKind::Go, &[], players, now);
         GameRecord {
-            channel: ChannelId(u64::from(n % 50)),
+            origin: Origin { channel: ChannelId(u64::from(n % 50)), ..record.origin },
             phase: if n % 3 == 0 { Phase::Playing } else { Phase::Finished },
             turns,
             clock: if n % 3 == 0 { record.clock } else { None },

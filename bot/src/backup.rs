@@ -11,7 +11,8 @@
 //!   (the claim already moved the schedule on). A failing *database* is another matter:
 //!   the store's fail-stop applies to the export's reads as to any other.
 //!
-//! File names are `stonemate-YYYYMMDDTHHMMSSZ.jsonl` (UTC), so they sort by time.
+//! The files are named, and ours told from others, by the store ([`crate::store::backups`]),
+//! which also names the newest in the way back from damage.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter};
@@ -23,15 +24,9 @@ use tokio::sync::{RwLock, watch};
 
 use crate::clock::{Span, Timestamp};
 use crate::service::Service;
+use crate::store::backups::{file_name, is_export, is_temporary, temporary_name};
 use crate::store::export::{ExportError, export};
 use crate::store::{Backend, Store, StoreError};
-
-const PREFIX: &str = "stonemate-";
-const SUFFIX: &str = ".jsonl";
-/// `YYYYMMDDTHHMMSSZ`: fixed width, so names sort as times do.
-const STAMP_LEN: usize = 16;
-/// Temporary files start with a dot (hidden, never taken for an export) and end so.
-const TEMPORARY_SUFFIX: &str = ".tmp";
 
 /// Where, how often, and how many exports to keep.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,7 +96,7 @@ impl Backups {
         };
         fs::create_dir_all(&self.dir).map_err(failed(&self.dir))?;
         let name = file_name(now);
-        let (path, temporary) = (self.dir.join(&name), self.dir.join(format!(".{name}{TEMPORARY_SUFFIX}")));
+        let (path, temporary) = (self.dir.join(&name), self.dir.join(temporary_name(&name)));
         let file = File::create(&temporary).map_err(failed(&temporary))?;
         let mut out = BufWriter::new(file);
         let written = export(store, &mut out);
@@ -161,39 +156,6 @@ impl Backups {
     }
 }
 
-/// The name of the export written at `now`: `stonemate-20261124T083000Z.jsonl`.
-#[must_use]
-pub fn file_name(now: Timestamp) -> String {
-    let instant = jiff::Timestamp::from_millisecond(now.0).unwrap_or(jiff::Timestamp::UNIX_EPOCH);
-    format!("{PREFIX}{}{SUFFIX}", instant.strftime("%Y%m%dT%H%M%SZ"))
-}
-
-/// The newest export the bot wrote in `dir` (`None`: none, or no such directory).
-#[must_use]
-pub fn newest(dir: &Path) -> Option<PathBuf> {
-    let names = fs::read_dir(dir).ok()?.filter_map(|entry| entry.ok()?.file_name().into_string().ok());
-    // Names sort as their times do.
-    names.filter(|name| is_export(name)).max().map(|name| dir.join(name))
-}
-
-/// Whether `name` is the temporary file of one of our exports.
-fn is_temporary(name: &str) -> bool {
-    name.strip_prefix('.').and_then(|rest| rest.strip_suffix(TEMPORARY_SUFFIX)).is_some_and(is_export)
-}
-
-/// Whether `name` is one of our exports (and so may be pruned).
-fn is_export(name: &str) -> bool {
-    let stamp = name.strip_prefix(PREFIX).and_then(|rest| rest.strip_suffix(SUFFIX));
-    stamp.is_some_and(|stamp| {
-        stamp.len() == STAMP_LEN
-            && stamp.bytes().enumerate().all(|(i, byte)| match i {
-                8 => byte == b'T',
-                15 => byte == b'Z',
-                _ => byte.is_ascii_digit(),
-            })
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,20 +168,6 @@ mod tests {
             fs::read_dir(dir).unwrap().map(|entry| entry.unwrap().file_name().into_string().unwrap()).collect();
         names.sort();
         names
-    }
-
-    #[test]
-    fn file_names_sort_by_time() {
-        assert_eq!(file_name(START), "stonemate-20261118T110640Z.jsonl");
-        let later = [START + Span(1000), START + Span::HOUR, START + Span::DAY * 400];
-        for time in later {
-            assert!(file_name(START) < file_name(time), "{}", file_name(time));
-            assert!(is_export(&file_name(time)));
-        }
-        for other in ["stonemate-data", "stonemate-20261117T184640Z.json", "stonemate-2026111xT184640Z.jsonl", "notes"]
-        {
-            assert!(!is_export(other), "{other}");
-        }
     }
 
     #[test]
@@ -244,7 +192,7 @@ mod tests {
     fn only_the_newest_exports_are_kept_and_other_files_are_left_alone() {
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join("notes.txt"), "mine").unwrap();
-        let leftover = format!(".{}{TEMPORARY_SUFFIX}", file_name(START - Span::DAY));
+        let leftover = temporary_name(&file_name(START - Span::DAY));
         fs::write(dir.path().join(&leftover), "half an export from a crash").unwrap();
         let backups = Backups::new(dir.path().to_path_buf(), Span::HOUR, 3);
         let store = MemoryStore::new();

@@ -275,7 +275,7 @@ impl Config {
         let on_postgres = self.database.to_str().is_some_and(crate::store::is_address);
         let dir = match (&self.backup_dir, on_postgres) {
             (Some(dir), _) => dir.clone(),
-            (None, false) => self.database.join("backups"),
+            (None, false) => crate::store::backups::default_dir(&self.database),
             (None, true) => {
                 let reason = "scheduled exports of a PostgreSQL database need a directory: set backup_dir".into();
                 return Err(ConfigError::Invalid { key: "backup_dir", reason });

@@ -43,7 +43,7 @@ fn continuation(record: &GameRecord, rng: &mut StdRng) -> Vec<(String, String)> 
     let mut turns = Vec::new();
     for _ in 0..TURNS_PER_RUN {
         let Some(color) = position.to_move() else { break };
-        let player = record.name_of(record.player(color).unwrap()).to_owned();
+        let player = record.name_of(record.seats.player(color).unwrap()).to_owned();
         let mut legal: Vec<String> = position.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
         legal.shuffle(rng);
         let turn = legal.pop().unwrap_or_else(|| "pass".to_owned());

@@ -47,7 +47,8 @@ fn standing(phase: Phase) -> Option<&'static str> {
 
 /// What a record holds, in words that do not depend on how it is laid out.
 fn summary(record: &GameRecord) -> String {
-    let players = record.players.map_or_else(|| "none".to_owned(), |[w, b]| format!("white={} black={}", w.0, b.0));
+    let players =
+        record.seats.by_color().map_or_else(|| "none".to_owned(), |[w, b]| format!("white={} black={}", w.0, b.0));
     let result = record.result.as_ref().map_or_else(|| "none".to_owned(), |r| r.outcome_name().to_owned());
     format!(
         "{} {} players:{players} turns:{:?} result:{result} standing:{} draw_offer:{:?} clock:{:?}",
@@ -55,7 +56,7 @@ fn summary(record: &GameRecord) -> String {
         record.kind.name(),
         record.turns,
         standing(record.phase).map_or_else(|| "None".to_owned(), |name| format!("Some({name})")),
-        record.draw_offer.map(|side| format!("{side:?}").to_lowercase()),
+        record.pending.draw_offer.map(|side| format!("{side:?}").to_lowercase()),
         record.clock.map(|clock| (clock.remind_at.is_none(), clock.timeout_told)),
     )
 }
@@ -68,7 +69,7 @@ fn reply(out: &mut String, label: &str, response: &Response) {
 
 fn caller(record: &GameRecord, id: stonemate_bot::service::UserId) -> Caller {
     let user = User { id, name: record.name_of(id).to_owned() };
-    Caller::new(user, record.channel, record.guild)
+    Caller::new(user, record.channel(), record.guild())
 }
 
 /// Everything the test compares, as text.
@@ -84,7 +85,7 @@ fn observed(data: &Path) -> String {
         .map(|(_, value)| String::from_utf8(value).unwrap())
         .collect();
     // An hour after the last record was made: the same moment whenever the test runs.
-    let now = records.iter().map(|record| record.created).max().unwrap() + Span(3_600_000);
+    let now = records.iter().map(|record| record.origin.created).max().unwrap() + Span(3_600_000);
     let clock = Arc::new(ManualClock::at(Timestamp(now.0)));
     let service = Service::new(store, clock, Settings::default());
     let mut out = String::new();
@@ -97,20 +98,20 @@ fn observed(data: &Path) -> String {
     }
     for record in &records {
         let board = Command::Board { game: Some(record.id) };
-        reply(&mut out, &format!("board {}", record.id), &service.handle(&caller(record, record.challenger), board));
+        reply(&mut out, &format!("board {}", record.id), &service.handle(&caller(record, record.challenger()), board));
     }
     let mut seen = Vec::new();
     for record in &records {
-        for id in [record.challenger, record.opponent] {
-            if seen.contains(&(id, record.guild)) {
+        for id in [record.challenger(), record.opponent()] {
+            if seen.contains(&(id, record.guild())) {
                 continue;
             }
-            seen.push((id, record.guild));
+            seen.push((id, record.guild()));
             let games = service.handle(
                 &caller(record, id),
                 Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 },
             );
-            reply(&mut out, &format!("games {} in {:?}", record.name_of(id), record.guild.map(|g| g.0)), &games);
+            reply(&mut out, &format!("games {} in {:?}", record.name_of(id), record.guild().map(|g| g.0)), &games);
         }
     }
     out

@@ -41,8 +41,8 @@ fn measure(store: impl Into<Store>) -> Vec<Duration> {
             playing = None;
             continue;
         };
-        let mover = record.player(side).unwrap();
-        let caller = Caller::new(User::new(mover.0, record.name_of(mover)), record.channel, record.guild);
+        let mover = record.seats.player(side).unwrap();
+        let caller = Caller::new(User::new(mover.0, record.name_of(mover)), record.channel(), record.guild());
         let command = Command::Move { notation: turn.clone(), game: Some(id) };
         let began = Instant::now();
         assert!(service.handle(&caller, command).reply.ok);

@@ -40,12 +40,13 @@ pub fn parse_id(text: &str) -> Result<GameId, Refusal> {
 /// server (started in a direct message) is reached by its two players only.
 #[must_use]
 pub fn visible(record: &GameRecord, caller: &Caller) -> bool {
-    record.guild == caller.guild || (record.guild.is_none() && record.involves(caller.user.id))
+    record.guild() == caller.guild || (record.guild().is_none() && record.seats.involves(caller.user.id))
 }
 
 /// A short line naming a record for lists: `#3 (go, alice vs bob)`.
 pub fn label(record: &GameRecord) -> String {
-    let [challenger, opponent] = record.names.each_ref().map(|name| super::text::name(name));
+    let [challenger, opponent] =
+        [&record.seats.challenger, &record.seats.opponent].map(|seat| super::text::name(&seat.name));
     format!("{} ({}, {challenger} vs {opponent})", record.id, record.kind.name())
 }
 
@@ -59,7 +60,7 @@ fn only_here(
     fits: &dyn Fn(&GameRecord) -> bool,
 ) -> Result<Read, Refusal> {
     let (mut here, elsewhere): (Vec<_>, Vec<_>) =
-        candidates.into_iter().partition(|record| record.channel == caller.channel);
+        candidates.into_iter().partition(|record| record.channel() == caller.channel);
     if here.len() > 1 {
         let mut fitting: Vec<Read> = here.iter().filter(|record| fits(record)).cloned().collect();
         if fitting.len() == 1 {
@@ -105,7 +106,7 @@ pub enum Fit {
 impl Fit {
     fn accepts(self, games: &Games, caller: &Caller, record: &GameRecord) -> bool {
         let me = caller.user.id;
-        let Some(side) = record.side_of(me) else { return false };
+        let Some(side) = record.seats.side_of(me) else { return false };
         let to_move = || games.position(record).ok().and_then(|position| position.to_move());
         match self {
             Fit::Any => true,
@@ -114,9 +115,9 @@ impl Fit {
                 record.clock.is_some_and(|clock| clock.deadline <= games.clock.now()) && to_move() == Some(side.other())
             }
             Fit::OpponentOnClock => record.clock.is_some() && to_move() == Some(side.other()),
-            Fit::DrawOffered => record.draw_offer == Some(side.other()),
+            Fit::DrawOffered => record.pending.draw_offer == Some(side.other()),
             Fit::Unplayed => record.turns.is_empty(),
-            Fit::Counting => record.counting.is_some(),
+            Fit::Counting => record.pending.counting.is_some(),
             Fit::OpponentToMove => to_move() == Some(side.other()),
         }
     }
@@ -278,7 +279,7 @@ impl Games {
             Err(Failure::Refused { refusal: Refusal::NoGameHere(hint), .. }) => {
                 let over = self.records_of(caller, caller.user.id, Phase::Finished)?;
                 over.into_iter()
-                    .filter(|record| record.channel == caller.channel)
+                    .filter(|record| record.channel() == caller.channel)
                     .max_by_key(|record| record.id)
                     .ok_or(Refusal::NoGameHere(hint))?
             }
@@ -296,14 +297,14 @@ impl Games {
         let me = caller.user.id;
         let mut pending = self.records_of(caller, me, Phase::Challenge)?;
         pending.retain(|record| match sent {
-            Sent::ToCaller => record.opponent == me,
-            Sent::ByCaller => record.challenger == me,
+            Sent::ToCaller => record.opponent() == me,
+            Sent::ByCaller => record.challenger() == me,
         });
         if sent == Sent::ToCaller {
             // Open challenges of others are addressed to everyone (the index lists them
             // under NOBODY).
             let open = self.records_of(caller, NOBODY, Phase::Challenge)?;
-            pending.extend(open.into_iter().filter(|record| record.is_open() && record.challenger != me));
+            pending.extend(open.into_iter().filter(|record| record.seats.is_open() && record.challenger() != me));
         }
         self.loaded(only_here(
             caller,

@@ -56,7 +56,7 @@ impl Loaded {
     /// The player to move, if the game goes on and colours are fixed.
     #[must_use]
     pub fn mover(&self) -> Option<UserId> {
-        self.to_move().and_then(|side| self.record.player(side))
+        self.to_move().and_then(|side| self.record.seats.player(side))
     }
 
     /// How the record came out, as players read it: `bob (black) wins by resignation`,
@@ -106,7 +106,7 @@ impl Loaded {
     /// `alice (white)`: the player of `side`, named for a message.
     fn winner_name(&self, side: Color) -> String {
         let record = &self.record;
-        let name = record.player(side).map_or_else(|| "?".to_owned(), |user| text::name(record.name_of(user)));
+        let name = record.seats.player(side).map_or_else(|| "?".to_owned(), |user| text::name(record.name_of(user)));
         format!("{name} ({})", self.side_name(side))
     }
 
@@ -128,11 +128,11 @@ impl Loaded {
     #[must_use]
     pub fn player_names(&self) -> [String; 2] {
         let record = &self.record;
-        if let Some([white, black]) = record.players {
+        if let Some([white, black]) = record.seats.by_color() {
             return [record.name_of(white).to_owned(), record.name_of(black).to_owned()];
         }
-        let [challenger, opponent] = record.names.clone();
-        match record.color {
+        let [challenger, opponent] = [&record.seats.challenger, &record.seats.opponent].map(|seat| seat.name.clone());
+        match record.seats.color {
             ColorChoice::White => [challenger, opponent],
             ColorChoice::Black => [opponent, challenger],
             ColorChoice::Random => {
@@ -148,9 +148,13 @@ impl Loaded {
     pub fn sides(&self) -> String {
         let [white, black] = self.player_names().map(|name| text::name(&name));
         let [white_side, black_side] = self.side_names();
-        match self.record.players {
+        match self.record.seats.by_color() {
             Some(_) => format!("{white} ({white_side}) vs {black} ({black_side})"),
-            None => format!("{} vs {}", text::name(&self.record.names[0]), text::name(&self.record.names[1])),
+            None => format!(
+                "{} vs {}",
+                text::name(&self.record.seats.challenger.name),
+                text::name(&self.record.seats.opponent.name)
+            ),
         }
     }
 
@@ -159,7 +163,7 @@ impl Loaded {
     #[must_use]
     pub fn perspective(&self, viewer: Option<UserId>) -> Color {
         let public = self.position.view().first_rank_side;
-        viewer.and_then(|viewer| self.record.side_of(viewer)).unwrap_or(public)
+        viewer.and_then(|viewer| self.record.seats.side_of(viewer)).unwrap_or(public)
     }
 
     /// The picture of the position for `viewer` (`None`: in public), marking `highlights`.
@@ -197,12 +201,12 @@ impl Loaded {
     /// Refuses callers who cannot act in this game now; returns the caller's side.
     pub fn check_playing(&self, user: UserId) -> Result<Color, Refusal> {
         let record = &self.record;
-        if !record.involves(user) {
+        if !record.seats.involves(user) {
             return Err(Refusal::NotYourGame(record.id));
         }
         let state = match record.phase {
             // A game being played has its colours fixed, so a player has a side.
-            Phase::Playing => return record.side_of(user).ok_or(Refusal::NotYourGame(record.id)),
+            Phase::Playing => return record.seats.side_of(user).ok_or(Refusal::NotYourGame(record.id)),
             Phase::Challenge => return Err(ChallengeRefusal::NotStarted(record.id).into()),
             Phase::Finished => return Err(Refusal::GameOver { id: record.id, result: self.result() }),
             Phase::Declined => "was declined",
@@ -242,15 +246,16 @@ mod tests {
     /// A game of `kind` between Alice (White) and Bob (Black).
     fn record(kind: GameKind) -> Loaded {
         let position = AnyGame::new(kind, &[]).expect("default options");
-        let record = GameRecord {
+        let mut record = GameRecord {
             id: GameId(1),
             version: 1,
-            names: ["alice".to_owned(), "bob".to_owned()],
             days: 0,
-            guild: None,
             clock: None,
             ..sample_record(kind, &[], [ALICE, BOB], Timestamp(0))
         };
+        record.seats.challenger.name = "alice".to_owned();
+        record.seats.opponent.name = "bob".to_owned();
+        record.origin.guild = None;
         Loaded { record, position, stored: None }
     }
 

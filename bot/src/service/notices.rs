@@ -215,7 +215,7 @@ impl Letter {
 /// The outbox entries for `notices` about `record`, due `now`: what a commit stores with
 /// the change.
 pub fn queued(now: Timestamp, record: &GameRecord, notices: &[Notice]) -> Vec<Queued> {
-    notices.iter().map(|notice| Queued::new(now, Letter::of(notice, Some(record.channel)).body())).collect()
+    notices.iter().map(|notice| Queued::new(now, Letter::of(notice, Some(record.channel())).body())).collect()
 }
 
 /// The notices part: the outbox as senders see it.
@@ -240,7 +240,7 @@ impl Notices {
         if !self.store.outbox().report_pending(id).unwrap_or(false) {
             return response;
         }
-        let player = self.store.load(id).ok().flatten().is_some_and(|record| record.involves(caller.user.id));
+        let player = self.store.load(id).ok().flatten().is_some_and(|record| record.seats.involves(caller.user.id));
         if player && self.store.outbox().take_report(id).unwrap_or(false) {
             response.reply.message.append(format!("\n{}", channel_refused()));
         }
@@ -383,7 +383,7 @@ pub fn announcement(game: &Loaded, reply: &Reply) -> Notice {
         buttons.push(Button::rematch(game.id()));
     }
     Notice {
-        target: Target::Channel(game.record.channel),
+        target: Target::Channel(game.record.channel()),
         message: reply.message.clone(),
         images: reply.images.clone(),
         about: reply.about,

@@ -91,7 +91,7 @@ fn rated_result(record: &GameRecord) -> Option<(GuildId, [UserId; 2], Outcomes)>
         Some(Color::Black) => Outcomes::LOSS,
         None => Outcomes::DRAW,
     };
-    Some((record.guild?, record.players?, outcome))
+    Some((record.guild()?, record.seats.by_color()?, outcome))
 }
 
 /// The ratings part: the stored ratings, and the changes a result makes.

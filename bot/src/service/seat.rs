@@ -93,8 +93,8 @@ impl Seat {
         if record.phase != Phase::Playing {
             return;
         }
-        let Some(side) = record.side_of(bot.user.id) else { return };
-        let level = record.level.unwrap_or(Level::Medium);
+        let Some(side) = record.seats.side_of(bot.user.id) else { return };
+        let level = record.level().unwrap_or(Level::Medium);
         let job = |question| {
             let mut job = Job::new(
                 record.id,
@@ -110,14 +110,14 @@ impl Seat {
             }
             job
         };
-        if let Some(counting) = record.counting.as_ref().filter(|_| game.position.is_counting()) {
+        if let Some(counting) = record.pending.counting.as_ref().filter(|_| game.position.is_counting()) {
             // Counting dead pieces (go, rule 10): no turn is asked until play resumes.
             if counting.by != Some(side) {
                 (bot.submit)(job(Question::Counting { bot: side }));
             }
             return;
         }
-        if record.draw_offer == Some(side.other()) {
+        if record.pending.draw_offer == Some(side.other()) {
             (bot.submit)(job(Question::DrawOffer { bot: side }));
         }
         if game.to_move() == Some(side) {

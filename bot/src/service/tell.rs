@@ -24,9 +24,9 @@ pub(crate) fn tell(
         return None;
     }
     let (target, message) = match players.notify_mode(user) {
-        NotifyMode::Channel => (Target::Channel(record.channel), message.quiet().pinging(user, record.name_of(user))),
+        NotifyMode::Channel => (Target::Channel(record.channel()), message.quiet().pinging(user, record.name_of(user))),
         NotifyMode::Dm => (Target::Direct(user), message.quiet()),
-        NotifyMode::Off if always => (Target::Channel(record.channel), message.quiet()),
+        NotifyMode::Off if always => (Target::Channel(record.channel()), message.quiet()),
         NotifyMode::Off => return None,
     };
     Some(Notice { target, message, images: Vec::new(), about: Some(record.id), buttons: Vec::new() })
@@ -37,7 +37,7 @@ pub(crate) fn tell(
 pub(crate) fn turn_ping(parts: &Parts, game: &Loaded, players: &Players) -> Option<Notice> {
     let record = &game.record;
     let user = game.mover()?;
-    let opponent = record.name_of(record.other(user));
+    let opponent = record.name_of(record.seats.other(user));
     let mut message = Message::new()
         .ping(user, record.name_of(user))
         .push(format!(", it is your turn in {} ({} against ", record.id, record.kind.title()))
@@ -70,5 +70,5 @@ pub(crate) fn result_notices(
         let message = Message::new().ping(user, record.name_of(user)).push(": ").then(text.clone());
         tell(parts, (record, players), user, message, true)
     };
-    [record.challenger, record.opponent].into_iter().filter(|user| Some(*user) != except).filter_map(told).collect()
+    [record.challenger(), record.opponent()].into_iter().filter(|user| Some(*user) != except).filter_map(told).collect()
 }

@@ -48,7 +48,7 @@ impl Users {
     /// The user records of `record`'s two players, each read the first time a command
     /// asks for it and kept for the rest of the command.
     pub fn of(&self, record: &GameRecord) -> Players<'_> {
-        Players { users: self, ids: [record.challenger, record.opponent], records: Default::default() }
+        Players { users: self, ids: [record.challenger(), record.opponent()], records: Default::default() }
     }
 
     /// Keeps the latest display name of a user who took part in something.

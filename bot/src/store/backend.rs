@@ -10,8 +10,9 @@
 
 use std::fmt;
 
-use super::StoreError;
+use super::error::StoreError;
 use super::keys::{self, Write};
+use super::notice::Queued;
 use crate::clock::Timestamp;
 
 /// One key's expected state in a [`Batch`]: the value it must hold, or `None` for absent.
@@ -65,6 +66,18 @@ impl Batch {
         checks.sort_by(|a, b| a.0.cmp(&b.0));
         checks
     }
+}
+
+/// Adds `notices` to `batch` under new ids from `backend`.
+pub(super) fn put_notices<B: Backend + ?Sized>(
+    backend: &B,
+    batch: &mut Batch,
+    notices: &[Queued],
+) -> Result<(), StoreError> {
+    for notice in notices {
+        batch.put(keys::notice(backend.next_id()?), keys::notice_value(notice.due, &notice.body));
+    }
+    Ok(())
 }
 
 /// Keys from `start` (included) up to `end` (excluded; `None`: to the last key), in key

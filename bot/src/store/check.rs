@@ -34,9 +34,10 @@ use std::time::{Duration, Instant};
 use stonemate_engine::AnyGame;
 
 use super::backend::{Backend, Entries, KeyRange, chunks};
+use super::error::StoreError;
 use super::keys;
 use super::record::GameRecord;
-use super::{Store, StoreError};
+use super::records::Store;
 use crate::ids::GameId;
 
 /// What is damaged in a database, and where.
@@ -429,8 +430,8 @@ pub(crate) fn sample_record(n: u32, turns: usize) -> GameRecord {
 
 /// A store in memory of `games` records of [`sample_record`] (0 to 4 turns played).
 #[cfg(test)]
-pub(crate) fn filled(games: u32) -> super::MemoryStore {
-    let store = super::MemoryStore::new();
+pub(crate) fn filled(games: u32) -> super::memory::MemoryStore {
+    let store = super::memory::MemoryStore::new();
     store.create_many((0..games).map(|n| sample_record(n, n as usize % 5))).unwrap();
     store
 }

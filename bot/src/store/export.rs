@@ -10,11 +10,13 @@ use std::io::{BufRead, Write};
 use serde::{Deserialize, Serialize};
 use stonemate_engine::AnyGame;
 
-use super::backend::{Batch, KeyRange, chunks};
+use super::backend::{Backend, Batch, KeyRange, chunks};
 use super::check::{Damage, RESTORE, verify_game};
+use super::error::StoreError;
+use super::keys;
 use super::rating::RatingRecord;
 use super::record::{GameRecord, UserRecord};
-use super::{Backend, Store, StoreError, keys};
+use super::records::Store;
 
 /// The version of the export format this build writes and reads.
 pub const VERSION: u32 = 1;

@@ -9,8 +9,8 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::StoreError;
 use super::backend::{Backend, Batch, Entries, KeyRange};
+use super::error::StoreError;
 
 /// A backend that stops for good at its first storage failure.
 #[derive(Debug)]

@@ -2,10 +2,10 @@
 
 use stonemate_engine::GameKind;
 
+use super::error::StoreError;
+use super::notice::Queued;
 use super::rating::{RatingChange, RatingRecord};
-use super::record::Phase;
-use super::record::{GameRecord, UserRecord};
-use super::{IndexEntry, StoreError};
+use super::record::{GameRecord, Phase, UserRecord};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -150,9 +150,9 @@ const OPPONENT: u8 = b'o';
 /// The player-index entries of a record: one per player, in the record's server.
 fn player_entries(record: &GameRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
     let Some(byte) = record.phase.index_byte() else { return Vec::new() };
-    [(record.challenger, CHALLENGER), (record.opponent, OPPONENT)]
+    [(record.challenger(), CHALLENGER), (record.opponent(), OPPONENT)]
         .into_iter()
-        .map(|(user, role)| (player(user, record.guild, record.id), vec![byte, role]))
+        .map(|(user, role)| (player(user, record.guild(), record.id), vec![byte, role]))
         .collect()
 }
 
@@ -193,6 +193,19 @@ pub fn decode_game(bytes: &[u8]) -> Result<GameRecord, StoreError> {
 
 pub fn decode_user(bytes: &[u8]) -> Result<UserRecord, StoreError> {
     Ok(serde_json::from_slice(bytes)?)
+}
+
+/// One entry of a player's index: a record he takes part in, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IndexEntry {
+    /// The record's id.
+    pub id: GameId,
+    /// The record's phase: [`Phase::Challenge`], [`Phase::Playing`] or [`Phase::Finished`].
+    pub phase: Phase,
+    /// The record's server (`None`: a record without one).
+    pub guild: Option<GuildId>,
+    /// Whether he sent the challenge (else he received it).
+    pub challenger: bool,
 }
 
 /// A player-index entry read back (`None` for a key of another layout).
@@ -296,9 +309,9 @@ pub fn notice_value(due: Timestamp, body: &[u8]) -> Vec<u8> {
 }
 
 /// An outbox entry read back.
-pub fn decode_notice(key: &[u8], value: &[u8]) -> Result<super::Queued, StoreError> {
+pub fn decode_notice(key: &[u8], value: &[u8]) -> Result<Queued, StoreError> {
     let corrupt = || StoreError::Corrupt(format!("outbox entry {key:02x?}"));
     let id = notice_id(key).ok_or_else(corrupt)?;
     let (due, body) = value.split_first_chunk::<8>().ok_or_else(corrupt)?;
-    Ok(super::Queued { id, due: Timestamp(i64::from_be_bytes(*due)), body: body.to_vec() })
+    Ok(Queued { id, due: Timestamp(i64::from_be_bytes(*due)), body: body.to_vec() })
 }

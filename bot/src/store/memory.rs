@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-use super::StoreError;
 use super::backend::{Backend, Batch, Entries, KeyRange};
+use super::error::StoreError;
 use super::records::Store;
 
 type Map = BTreeMap<Vec<u8>, Vec<u8>>;

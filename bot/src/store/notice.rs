@@ -1,11 +1,8 @@
-//! A notice as every store keeps it in its outbox ([`Queued`]), and how a change puts
-//! notices in its batch: below both the records ([`super::records`], whose changes write
-//! notices) and the outbox ([`super::outbox`], which claims and removes them), so that
-//! neither module depends on the other for it.
+//! A notice as every store keeps it in its outbox ([`Queued`]): below the key layout
+//! ([`super::keys`], which encodes it), the records ([`super::records`], whose changes
+//! write notices) and the outbox ([`super::outbox`], which claims and removes them), so
+//! that none of them depends on another for it.
 
-use super::StoreError;
-use super::backend::{Backend, Batch};
-use super::keys;
 use crate::clock::Timestamp;
 
 /// A notice in the outbox: its id (given by the store, in the order notices were written),
@@ -26,16 +23,4 @@ impl Queued {
     pub fn new(due: Timestamp, body: Vec<u8>) -> Queued {
         Queued { id: 0, due, body }
     }
-}
-
-/// Adds `notices` to `batch` under new ids from `backend`.
-pub(super) fn put_notices<B: Backend + ?Sized>(
-    backend: &B,
-    batch: &mut Batch,
-    notices: &[Queued],
-) -> Result<(), StoreError> {
-    for notice in notices {
-        batch.put(keys::notice(backend.next_id()?), keys::notice_value(notice.due, &notice.body));
-    }
-    Ok(())
 }

@@ -2,7 +2,10 @@
 
 use std::path::Path;
 
-use super::{Closing, PostgresStore, SledStore, Store, StoreError};
+use super::error::StoreError;
+use super::postgres::PostgresStore;
+use super::records::Store;
+use super::sled_store::{Closing, SledStore, open_for_streams};
 
 /// The schemes of a PostgreSQL address (libpq's two spellings).
 const POSTGRES_SCHEMES: [&str; 2] = ["postgres://", "postgresql://"];
@@ -38,12 +41,12 @@ pub fn open_closing(database: &Path) -> Result<(Store, Closing), StoreError> {
 
 /// [`open_closing`] for `stonemate export` and `import`, which read or write every record
 /// once: a sled directory opens with a small page cache and no full check beside them
-/// ([`super::open_for_streams`]), a PostgreSQL address as always.
+/// ([`open_for_streams`]), a PostgreSQL address as always.
 ///
 /// # Errors
 /// As [`open_store`].
 pub fn open_streaming(database: &Path) -> Result<(Store, Closing), StoreError> {
-    opened(database, super::open_for_streams)
+    opened(database, open_for_streams)
 }
 
 /// The store `database` names, a sled directory opened by `sled`, with what its close owes.

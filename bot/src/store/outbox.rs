@@ -14,10 +14,10 @@
 //! once, taken once by the next reply about the game, then kept as shown so that it is
 //! never reported again.
 
-use super::StoreError;
-use super::backend::{Backend, Batch};
+use super::backend::{Backend, Batch, put_notices};
+use super::error::StoreError;
 use super::keys;
-use super::notice::{Queued, put_notices};
+use super::notice::Queued;
 use super::records::{Store, retrying};
 use crate::clock::Timestamp;
 use crate::ids::GameId;

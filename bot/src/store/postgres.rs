@@ -18,8 +18,8 @@ use std::time::Duration;
 use r2d2_postgres::postgres::{self, GenericClient, NoTls, Transaction};
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
 
-use super::StoreError;
 use super::backend::{Backend, Batch, Entries, KeyRange, prefix_end};
+use super::error::StoreError;
 use super::keys;
 use super::records::Store;
 use crate::clock::Timestamp;

@@ -10,12 +10,12 @@ use std::sync::Arc;
 
 use stonemate_engine::GameKind;
 
-use super::backend::{Backend, Batch, Entries, KeyRange};
-use super::keys;
-use super::notice::{Queued, put_notices};
+use super::backend::{Backend, Batch, Entries, KeyRange, put_notices};
+use super::error::StoreError;
+use super::keys::{self, IndexEntry};
+use super::notice::Queued;
 use super::rating::{RatingChange, RatingRecord};
 use super::record::{GameRecord, UserRecord};
-use super::{Dump, IndexEntry, Restore, StoreError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -293,3 +293,19 @@ impl<B: Backend + ?Sized> Store<B> {
         })
     }
 }
+
+/// What [`Store::restore`] writes: an export's records.
+#[derive(Debug, Clone, Default)]
+pub struct Restore {
+    /// Every game record.
+    pub games: Vec<GameRecord>,
+    /// Every user record.
+    pub users: Vec<UserRecord>,
+    /// Every rating.
+    pub ratings: Vec<RatingRecord>,
+    /// The last game id given out.
+    pub last_id: u32,
+}
+
+/// Every key and value of a store, in key order.
+pub type Dump = Vec<(Vec<u8>, Vec<u8>)>;

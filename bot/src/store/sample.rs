@@ -2,9 +2,9 @@
 //! changes the fields it is about (`GameRecord { turns, ..sample_record(...) }`) instead of
 //! spelling out every field, so that a field added to [`GameRecord`] is added here once.
 
-use stonemate_engine::{AnyGame, GameKind};
+use stonemate_engine::{AnyGame, Color, GameKind};
 
-use super::record::{ColorChoice, FORMAT, GameRecord, Phase, TurnClock};
+use super::record::{ColorChoice, GameRecord, Origin, Pending, Phase, Seat, Seats, TurnClock};
 use crate::clock::{Span, Timestamp};
 use crate::ids::{ChannelId, GameId, GuildId, UserId};
 
@@ -24,31 +24,24 @@ pub fn sample_record(
     now: Timestamp,
 ) -> GameRecord {
     GameRecord {
-        format: FORMAT,
         id: GameId(0),
         version: 0,
         kind,
         options: AnyGame::new(kind, options).expect("valid options").option_pairs(),
-        challenger: white,
-        opponent: black,
-        names: [format!("player{}", white.0), format!("player{}", black.0)],
-        color: ColorChoice::White,
-        players: Some([white, black]),
         days: 3,
-        channel: ChannelId(1),
-        guild: Some(GuildId(1)),
-        created: now,
-        expires: now,
+        seats: Seats {
+            challenger_side: Some(Color::White),
+            ..Seats::new(
+                Seat::new(white, format!("player{}", white.0)),
+                Seat::new(black, format!("player{}", black.0)),
+                ColorChoice::White,
+            )
+        },
+        origin: Origin { channel: ChannelId(1), guild: Some(GuildId(1)), created: now, expires: now, rematch_of: None },
         phase: Phase::Playing,
         turns: Vec::new(),
         clock: Some(TurnClock::new(now, now + Span::days(3))),
-        draw_offer: None,
-        draw_offered_at: [None, None],
-        rematch_of: None,
+        pending: Pending::default(),
         result: None,
-        level: None,
-        takeback: None,
-        counting: None,
-        conditionals: Vec::new(),
     }
 }

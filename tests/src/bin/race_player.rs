@@ -33,9 +33,9 @@ fn main() -> anyhow::Result<()> {
         if record.turns.len() >= turns {
             break;
         }
-        let mover = record.player(side).ok_or_else(|| anyhow::anyhow!("no player"))?;
+        let mover = record.seats.player(side).ok_or_else(|| anyhow::anyhow!("no player"))?;
         let user = User::new(mover.0, record.name_of(mover));
-        let caller = Caller::new(user, record.channel, record.guild);
+        let caller = Caller::new(user, record.channel(), record.guild());
         let mut legal: Vec<String> = position.legal_turn_texts().into_iter().filter(|turn| turn != "pass").collect();
         legal.shuffle(&mut rng);
         let Some(turn) = legal.first() else { break };

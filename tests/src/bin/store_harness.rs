@@ -34,7 +34,7 @@ use stonemate_bot::clock::{Clock, Span, SystemClock, Timestamp};
 use stonemate_bot::ids::{ChannelId, GameId, GuildId, UserId};
 use stonemate_bot::store::backend::{KeyRange, chunks};
 use stonemate_bot::store::sample::sample_record;
-use stonemate_bot::store::{Finish, GameRecord, Phase, SledStore, UserRecord};
+use stonemate_bot::store::{Finish, GameRecord, Origin, Phase, SledStore, UserRecord};
 use stonemate_engine::{AnyGame, Color, EndReason, Ending, GameKind, Outcome};
 use stonemate_tests::postgres::{Cluster, DURABLE};
 
@@ -128,9 +128,12 @@ fn record(n: u32, pool: &[Played], now: Timestamp) -> GameRecord {
     GameRecord {
         id: GameId(n + 1),
         version: 2 + turns.len() as u64,
-        channel: ChannelId(1000 + u64::from(n % 40)),
-        guild: Some(GuildId(1 + u64::from(n % 4))),
-        expires: now + Span::days(7),
+        origin: Origin {
+            channel: ChannelId(1000 + u64::from(n % 40)),
+            guild: Some(GuildId(1 + u64::from(n % 4))),
+            expires: now + Span::days(7),
+            ..record.origin
+        },
         phase: if playing { Phase::Playing } else { Phase::Finished },
         turns: turns.clone(),
         clock: if playing { record.clock } else { None },

@@ -92,7 +92,7 @@ fn challenging_the_bot_starts_the_game_at_once_and_marks_it() {
     let id = challenge_bot(&service, GameKind::Go, ColorChoice::Black, 3, "board=9x9");
     let record = record(&service, id);
     assert_eq!(record.phase, Phase::Playing, "no accept needed");
-    assert_eq!(record.level, Some(Level::Easy));
+    assert_eq!(record.level(), Some(Level::Easy));
     assert!(record.against_bot());
     // In go Black moves first: alice is to move, on her clock; the bot is not asked yet.
     assert!(asked.lock().unwrap().is_empty());
@@ -131,7 +131,7 @@ fn a_game_against_the_bot_runs_to_its_end() {
             break;
         }
         let position = AnyGame::replay(record.kind, &record.options, &record.turns).unwrap().game;
-        if position.to_move() == record.side_of(bot().id) {
+        if position.to_move() == record.seats.side_of(bot().id) {
             let notices = apply_next(&service, &answers);
             // The bot's last turn is announced with the Rematch button; others without.
             let over = self::record(&service, id).phase == Phase::Finished;
@@ -155,7 +155,7 @@ fn a_draw_offer_to_the_bot_is_answered() {
     assert!(service.handle(&caller("alice"), Command::Draw { game: Some(id) }).reply.ok);
     let mut notices = Vec::new();
     // The draw question, then (if declined) nothing else: alice is still to move.
-    while record(&service, id).draw_offer.is_some() {
+    while record(&service, id).pending.draw_offer.is_some() {
         notices.extend(apply_next(&service, &answers));
     }
     let record = record(&service, id);
@@ -327,7 +327,7 @@ fn counting_against_the_bot(service: &Service) -> GameId {
             bot_plays(service, id, turn);
         }
     }
-    assert!(record(service, id).counting.is_some(), "counting opened");
+    assert!(record(service, id).pending.counting.is_some(), "counting opened");
     id
 }
 
@@ -344,7 +344,7 @@ fn the_bot_accepts_its_result_proposes_its_judgement_or_resumes() {
     propose(&service, id, other);
     let (_, answer) = judgement(&asked);
     service.apply_answer(answer);
-    let counting = record(&service, id).counting.expect("still counting");
+    let counting = record(&service, id).pending.counting.expect("still counting");
     let expected = if judged == "none" { "dead -".to_owned() } else { format!("dead {judged}") };
     assert_eq!((counting.proposal, counting.by), (expected, Some(stonemate_engine::Color::White)), "it proposes");
     // Alice turns it down again: the bot resumes play rather than insist.
@@ -352,7 +352,7 @@ fn the_bot_accepts_its_result_proposes_its_judgement_or_resumes() {
     let (_, answer) = judgement(&asked);
     service.apply_answer(answer);
     let resumed = record(&service, id);
-    assert!(resumed.counting.is_none() && resumed.phase == Phase::Playing, "{resumed:?}");
+    assert!(resumed.pending.counting.is_none() && resumed.phase == Phase::Playing, "{resumed:?}");
     // A proposal with the bot's own result is accepted at once.
     let id = counting_against_the_bot(&service);
     let (judged, answer) = judgement(&asked);

@@ -56,8 +56,8 @@ fn challenge_stores_every_option_with_defaults_and_three_days() {
     // Third wave: a go challenge asks for counting (rule 10) unless told `counting=off`.
     assert_eq!(keys, ["board", "pieces", "squares", "moving", "komi", "counting"]);
     assert_eq!((record.days, record.phase, record.version), (3, Phase::Challenge, 1));
-    assert_eq!(record.expires, table.now() + Span::days(7));
-    assert_eq!(record.names, ["alice".to_owned(), "bob".to_owned()]);
+    assert_eq!(record.origin.expires, table.now() + Span::days(7));
+    assert_eq!([&record.seats.challenger.name, &record.seats.opponent.name], ["alice", "bob"]);
 }
 
 #[test]
@@ -171,7 +171,7 @@ fn accept_starts_the_game_and_pings_the_first_mover() {
     let record = table.record(id);
     assert_eq!(record.phase, Phase::Playing);
     // alice asked for white; in Go with chess pieces black (bob) moves first.
-    assert_eq!(record.players, Some([user("alice").id, user("bob").id]));
+    assert_eq!(record.seats.by_color(), Some([user("alice").id, user("bob").id]));
     assert!(response.reply.images[0].bytes.starts_with(b"\x89PNG"));
     assert!(response.reply.text().contains("@bob moves first"), "{}", response.reply.text());
     assert_eq!(record.clock.unwrap().deadline, table.now() + Span::days(3));
@@ -200,7 +200,7 @@ fn random_colours_give_each_player_one_side() {
         let opponent = format!("p{n}");
         let id = table.ok("alice", challenge(&opponent, "go", None)).reply.about.unwrap();
         table.ok(&opponent, Command::Accept { challenge: game_opt(id) });
-        let [white, black] = table.record(id).players.unwrap();
+        let [white, black] = table.record(id).seats.by_color().unwrap();
         assert_ne!(white, black);
         whites.insert(white == user("alice").id);
         table.advance(Span(1_001));
@@ -321,7 +321,7 @@ fn long_names_are_cut_before_they_are_stored() {
         level: stonemate_bot::service::Level::Medium,
     };
     let id = table.ok("alice", command).reply.about.unwrap();
-    assert_eq!(table.record(id).names[1].len(), 32);
+    assert_eq!(table.record(id).seats.opponent.name.len(), 32);
     assert_eq!(table.service.user_name(stonemate_bot::service::UserId(99)).unwrap().len(), 32);
 }
 

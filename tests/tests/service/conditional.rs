@@ -52,7 +52,7 @@ fn a_conditional_line_answers_the_expected_turn_at_once_and_is_hidden() {
     // The line goes on: c3 is answered too; then it is used up.
     table.ok("bob", mv_in("c3", id));
     assert_eq!(table.record(id).turns, ["R@e5", "R@d4", "R@c3", "R@d3"]);
-    assert!(table.record(id).conditionals.is_empty());
+    assert!(table.record(id).pending.conditionals.is_empty());
 }
 
 #[test]
@@ -66,10 +66,10 @@ fn lines_the_game_leaves_are_dropped() {
     let played = table.ok("bob", mv_in("f5", id));
     assert!(played.reply.text().contains("answered R@f4"));
     let record = table.record(id);
-    assert_eq!(record.conditionals.len(), 1, "only the line that went on is kept");
-    assert_eq!(record.conditionals[0].turns, ["R@g5", "R@g4"]);
+    assert_eq!(record.pending.conditionals.len(), 1, "only the line that went on is kept");
+    assert_eq!(record.pending.conditionals[0].turns, ["R@g5", "R@g4"]);
     table.ok("bob", mv_in("a1", id));
-    assert!(table.record(id).conditionals.is_empty(), "a1 left the line");
+    assert!(table.record(id).pending.conditionals.is_empty(), "a1 left the line");
     assert_eq!(table.record(id).turns.last().map(String::as_str), Some("R@a1"));
 }
 
@@ -86,7 +86,7 @@ fn lines_are_checked_and_cleared() {
     table.ok("alice", line(id, "c3 d3"));
     let cleared = table.ok("alice", line(id, "clear"));
     assert!(cleared.reply.private && cleared.reply.text().contains("Removed"));
-    assert!(table.record(id).conditionals.is_empty());
+    assert!(table.record(id).pending.conditionals.is_empty());
     table.ok("bob", mv_in("c3", id));
     assert_eq!(table.record(id).turns.len(), 3, "nothing answered after clear");
 }
@@ -138,7 +138,7 @@ fn a_conditional_line_racing_the_expected_turn() {
         });
         assert!(moved);
         let record = table.record(id);
-        assert!(record.conditionals.is_empty());
+        assert!(record.pending.conditionals.is_empty());
         if stored {
             assert_eq!(record.turns[2..], ["R@c3", "R@d3"], "a stored line answers its turn");
         } else {

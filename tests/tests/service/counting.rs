@@ -112,17 +112,17 @@ fn rule_10_a_resumed_game_that_passes_again_counts_again() {
     let (id, _) = counting_game(&table, 3);
     let resumed = table.service.press(&super::common::caller("alice"), &format!("resume:{}", id.0));
     assert!(resumed.reply.ok && resumed.reply.text().contains("bob to move"), "{}", resumed.reply.text());
-    assert!(table.record(id).counting.is_none());
+    assert!(table.record(id).pending.counting.is_none());
     assert!(table.refused("bob", dead("a3")).contains("not counting"));
     assert!(table.refused("alice", super::common::mv_in("b1", id)).contains("not your turn"));
     table.ok("bob", super::common::mv_in("b2", id));
     table.ok("alice", super::common::mv_in("pass", id));
     let again = table.ok("bob", super::common::mv_in("pass", id));
     assert!(again.reply.text().contains("Both passed") && has_resume(&again, id), "{}", again.reply.text());
-    assert!(table.record(id).counting.is_some());
+    assert!(table.record(id).pending.counting.is_some());
     // A turn by the player to move resumes play too.
     table.ok("alice", super::common::mv_in("e1", id));
-    assert!(table.record(id).counting.is_none());
+    assert!(table.record(id).pending.counting.is_none());
 }
 
 /// The Accept button names its proposal: once another replaces it, the old button is
@@ -134,16 +134,16 @@ fn a_new_proposal_clears_acceptances_and_old_buttons() {
     let (id, opened) = counting_game(&table, 3);
     let first = accept_button(&opened);
     table.service.press(&super::common::caller("alice"), &first);
-    assert_eq!(table.record(id).counting.expect("counting").by, Some(Color::White));
+    assert_eq!(table.record(id).pending.counting.expect("counting").by, Some(Color::White));
     assert!(table.press_refused("alice", &first).contains("already accepted"));
-    let engine = table.record(id).counting.expect("counting").proposal;
+    let engine = table.record(id).pending.counting.expect("counting").proposal;
     let other = if engine == "dead a3" { "none" } else { "a3" };
     table.ok("bob", dead(other));
     assert!(table.press_refused("alice", &first).contains("changed"));
     let shown = table.ok("alice", typed("dead", &[]));
     let squares = if other == "none" { "dead: none" } else { "dead: a3" };
     assert!(shown.reply.private && shown.reply.text().contains(squares), "{}", shown.reply.text());
-    assert_eq!(table.record(id).counting.expect("counting").by, Some(Color::Black));
+    assert_eq!(table.record(id).pending.counting.expect("counting").by, Some(Color::Black));
     let refused = table.refused("alice", dead("a4"));
     assert!(refused.contains("a4"), "{refused}");
     assert_eq!(table.record(id).phase, Phase::Playing);
@@ -176,7 +176,7 @@ fn rule_10_a_proposal_stands_whatever_the_timeout_setting() {
     for timeouts in [Timeouts::Automatic, Timeouts::Claim] {
         let table = Table::with(MemoryStore::new(), Settings { timeouts, ..Settings::default() });
         let (id, _) = counting_game(&table, 1);
-        let proposal = table.record(id).counting.expect("counting").proposal;
+        let proposal = table.record(id).pending.counting.expect("counting").proposal;
         table.advance(Span::days(2));
         let notices = table.service.tick();
         assert!(notices.iter().any(|notice| notice.text().contains("so it stands")), "{timeouts:?}: {notices:?}");
@@ -287,7 +287,7 @@ fn rule_10_a_game_against_gnu_go_is_counted_as_gnu_go_counts_it() {
         assert_ne!(answer.to_ascii_lowercase(), "resign", "pick a seed where GNU Go passes");
         let notation = if answer.eq_ignore_ascii_case("pass") { "pass".to_owned() } else { square_of(&answer) };
         let response = table.ok(who, super::common::mv_in(&notation, id));
-        if table.record(id).counting.is_some() {
+        if table.record(id).pending.counting.is_some() {
             passed_with_dead = Some(response);
             break;
         }
@@ -297,7 +297,7 @@ fn rule_10_a_game_against_gnu_go_is_counted_as_gnu_go_counts_it() {
     let theirs: Vec<String> = listed.split_whitespace().map(square_of).collect();
     assert!(!theirs.is_empty(), "GNU Go passed with dead stones on the board");
     let score = gnugo.command("final_score");
-    let engine = table.record(id).counting.expect("counting").proposal;
+    let engine = table.record(id).pending.counting.expect("counting").proposal;
     let mut ours: Vec<&str> = engine.split_whitespace().skip(1).collect();
     let mut expected: Vec<&str> = theirs.iter().map(String::as_str).collect();
     ours.sort_unstable();

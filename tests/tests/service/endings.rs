@@ -43,7 +43,7 @@ fn draw_offer_then_accept_by_draw() {
     let offer = table.ok("bob", Command::Draw { game: None }).reply;
     assert_eq!(offer.message.mentions(), [user("alice").id]);
     assert_eq!(offer.buttons[0].custom_id, "draw-accept:1");
-    assert_eq!(table.record(id).draw_offer, Some(Color::Black));
+    assert_eq!(table.record(id).pending.draw_offer, Some(Color::Black));
     assert_eq!(table.refused("bob", Command::Draw { game: None }), "you have already offered a draw in #1");
     assert!(table.press_refused("bob", "draw-accept:1").contains("no draw offer"));
     let done = table.ok("alice", Command::Draw { game: None }).reply;
@@ -58,7 +58,7 @@ fn draw_buttons_accept_and_decline() {
     let id = table.go("alice", "bob", 3, "board=9x9");
     table.ok("alice", Command::Draw { game: None });
     assert!(table.service.press(&caller("bob"), "draw-decline:1").reply.ok);
-    assert_eq!(table.record(id).draw_offer, None);
+    assert_eq!(table.record(id).pending.draw_offer, None);
     assert!(table.press_refused("bob", "draw-accept:1").contains("no draw offer"));
     // alice offers again once bob has played two turns.
     table.ok("bob", mv("e5"));
@@ -75,12 +75,12 @@ fn playing_on_declines_the_opponents_draw_offer() {
     let id = table.go("alice", "bob", 3, "board=9x9");
     table.ok("alice", Command::Draw { game: None });
     table.ok("bob", mv("e5"));
-    assert_eq!(table.record(id).draw_offer, None);
+    assert_eq!(table.record(id).pending.draw_offer, None);
     // The mover's own offer stands while he plays on.
     table.ok("bob", Command::Draw { game: None });
     table.ok("alice", mv("d4"));
     table.ok("bob", mv("c3"));
-    assert_eq!(table.record(id).draw_offer, None, "alice's turn answered it");
+    assert_eq!(table.record(id).pending.draw_offer, None, "alice's turn answered it");
 }
 
 #[test]

@@ -27,7 +27,7 @@ fn a_player_offers_a_draw_once_until_the_opponent_has_played_two_turns() {
     table.ok("alice", Command::Draw { game: None });
     table.ok("alice", mv("c7"));
     table.ok("bob", mv("g3"));
-    assert_eq!(table.record(id).draw_offer, None);
+    assert_eq!(table.record(id).pending.draw_offer, None);
     assert_eq!(
         table.refused("bob", Command::Draw { game: None }),
         "you offered a draw in #1 already: you may offer again once alice has played 1 more turn"
@@ -76,7 +76,9 @@ fn rematch_pressed_twice_or_by_both_players_gives_one_game() {
 fn standing_rematches(table: &Table, id: GameId) -> Vec<Phase> {
     (1..=40)
         .filter_map(|n| table.service.store().load(GameId(n)).unwrap())
-        .filter(|record| record.rematch_of == Some(id) && matches!(record.phase, Phase::Challenge | Phase::Playing))
+        .filter(|record| {
+            record.origin.rematch_of == Some(id) && matches!(record.phase, Phase::Challenge | Phase::Playing)
+        })
         .map(|record| record.phase)
         .collect()
 }

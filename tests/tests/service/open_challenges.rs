@@ -31,7 +31,7 @@ fn an_open_challenge_pings_nobody_and_offers_only_accept() {
     let buttons: Vec<&str> = reply.buttons.iter().map(|b| b.custom_id.as_str()).collect();
     assert_eq!(buttons, [format!("accept:{}", id.0)]);
     let record = table.record(id);
-    assert_eq!((record.opponent, record.phase), (NOBODY, Phase::Challenge));
+    assert_eq!((record.opponent(), record.phase), (NOBODY, Phase::Challenge));
     assert!(
         table
             .ok("alice", Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page: 1 })
@@ -59,9 +59,9 @@ fn a_third_user_accepts_an_open_challenge_and_becomes_the_opponent() {
     // Without an id: carol's only challenge here is the open one.
     let response = table.ok("carol", Command::Accept { challenge: None });
     let record = table.record(id);
-    assert_eq!(record.opponent, user("carol").id);
-    assert_eq!(record.names, ["alice".to_owned(), "carol".to_owned()]);
-    assert_eq!(record.players, Some([user("alice").id, user("carol").id]), "alice asked for white");
+    assert_eq!(record.opponent(), user("carol").id);
+    assert_eq!([&record.seats.challenger.name, &record.seats.opponent.name], ["alice", "carol"]);
+    assert_eq!(record.seats.by_color(), Some([user("alice").id, user("carol").id]), "alice asked for white");
     assert_eq!(record.phase, Phase::Playing);
     // Black (carol) moves first, so the reply does not ping alice: she is told apart.
     assert_eq!(response.notices.len(), 1, "{:?}", response.notices);
@@ -146,7 +146,7 @@ fn of_two_users_accepting_at_once_one_gets_the_game_and_the_other_is_told_it_was
         let winner = &winners[0].0;
         let (_, _, loser_text) = replies.iter().find(|(_, ok, _)| !*ok).unwrap();
         assert_eq!(loser_text, &format!("challenge {id} was already accepted by {winner}"));
-        assert_eq!(table.record(id).opponent, user(winner).id);
+        assert_eq!(table.record(id).opponent(), user(winner).id);
         assert_eq!(table.record(id).version, 2, "one write");
         table.ok(winner, Command::Abort { game: game_opt(id) });
     }

@@ -32,8 +32,8 @@ fn race(table: &Table, id: GameId, seed: u64) {
         let record = table.record(id);
         let position = AnyGame::replay(GameKind::Go, &record.options, &record.turns).unwrap().game;
         let side = position.to_move().unwrap();
-        let mover = record.name_of(record.player(side).unwrap()).to_owned();
-        let waiting = record.name_of(record.other(record.player(side).unwrap())).to_owned();
+        let mover = record.name_of(record.seats.player(side).unwrap()).to_owned();
+        let waiting = record.name_of(record.seats.other(record.seats.player(side).unwrap())).to_owned();
         let mut legal: Vec<String> = position.legal_turn_texts().into_iter().filter(|t| t != "pass").collect();
         legal.shuffle(&mut rng);
         let jobs = submissions(&mover, &waiting, &legal[0], &legal[1]);
@@ -161,7 +161,7 @@ fn racing_rematch_presses_make_one_game() {
         let records: Vec<_> = (2..=8).filter_map(|n| table.service.store().load(GameId(n)).unwrap()).collect();
         let standing: Vec<_> = records.iter().filter(|record| record.phase != Phase::Withdrawn).collect();
         let [rematch] = standing.as_slice() else { panic!("round {round}: {records:#?}") };
-        assert_eq!(rematch.rematch_of, Some(id));
+        assert_eq!(rematch.origin.rematch_of, Some(id));
         assert_eq!(rematch.phase, Phase::Playing, "round {round}: the other player's press accepted it");
     }
 }

@@ -73,12 +73,12 @@ fn a_rematch_challenges_the_same_opponent_with_the_same_terms_and_colours_swappe
     assert!(reply.ok, "{}", reply.text());
     assert_eq!(reply.message.mentions(), [user("alice").id]);
     let (old, new) = (table.record(id), table.record(reply.about.unwrap()));
-    assert_eq!((new.challenger, new.opponent), (user("bob").id, user("alice").id));
-    assert_eq!(new.color, ColorChoice::White, "bob played black");
+    assert_eq!((new.challenger(), new.opponent()), (user("bob").id, user("alice").id));
+    assert_eq!(new.seats.color, ColorChoice::White, "bob played black");
     assert_eq!((new.kind, &new.options, new.days, new.phase), (old.kind, &old.options, 5, Phase::Challenge));
     // Accepted, the colours are swapped.
     table.ok("alice", Command::Accept { challenge: game_opt(new.id) });
-    assert_eq!(table.record(new.id).players, Some([user("bob").id, user("alice").id]));
+    assert_eq!(table.record(new.id).seats.by_color(), Some([user("bob").id, user("alice").id]));
 }
 
 #[test]
@@ -115,8 +115,8 @@ fn a_rematch_against_the_bot_starts_at_once_at_the_same_level_with_colours_swapp
     assert!(reply.ok, "{}", reply.text());
     let new = table.record(reply.about.unwrap());
     assert_eq!(new.phase, Phase::Playing, "no challenge to accept");
-    assert_eq!(new.level, Some(Level::Hard));
-    assert_eq!(new.players, Some([user("alice").id, bot.id]), "alice played black, now white");
+    assert_eq!(new.level(), Some(Level::Hard));
+    assert_eq!(new.seats.by_color(), Some([user("alice").id, bot.id]), "alice played black, now white");
     assert_eq!((new.days, &new.options), (2, &table.record(id).options));
 }
 
@@ -133,5 +133,8 @@ fn the_rematch_button_works_after_a_restart() {
     let reply = table.service.press(&caller("alice"), &rematch_id(id)).reply;
     assert!(reply.ok, "{}", reply.text());
     let new = table.record(reply.about.unwrap());
-    assert_eq!((new.challenger, new.opponent, new.color), (user("alice").id, user("bob").id, ColorChoice::Black));
+    assert_eq!(
+        (new.challenger(), new.opponent(), new.seats.color),
+        (user("alice").id, user("bob").id, ColorChoice::Black)
+    );
 }

@@ -134,14 +134,14 @@ fn challenges_are_accepted_in_their_own_server_only() {
     assert_eq!(text, format!("there is no game or challenge {id}"));
     assert_eq!(table.refused("bob", Command::Accept { challenge: None }), "you have no challenge waiting here");
     table.ok_as(&in_server("bob", OTHER), Command::Accept { challenge: None });
-    assert_eq!(table.record(id).guild, Some(OTHER));
+    assert_eq!(table.record(id).guild(), Some(OTHER));
 }
 
 /// A record as the previous layout stored it, without a server.
 fn serverless(table: &Table, from: &str, to: &str) -> GameId {
     let id = table.go(from, to, 3, "board=9x9");
     let mut record: GameRecord = table.record(id);
-    record.guild = None;
+    record.origin.guild = None;
     record.version += 1;
     table.service.store().update_with(&record, &[], &[]).unwrap();
     id
@@ -169,15 +169,15 @@ fn a_record_written_by_the_previous_version_still_loads() {
     // and one older still, without the field: both load; the second has no server.
     let with_guild = r#"{"format":1,"id":7,"version":2,"game":"go","options":[["board","9x9"],["pieces","R"],["squares","all"],["moving","off"],["komi","0"]],"challenger":11,"opponent":12,"names":["alice","bob"],"color":"white","players":[11,12],"days":3,"channel":100,"guild":1,"created":1700000000000,"expires":1700604800000,"phase":"playing","turns":[],"clock":{"started":1700000000000,"deadline":1700259200000,"reminded":false,"timeout_told":false},"draw_offer":null,"result":null}"#;
     let record: GameRecord = serde_json::from_str(with_guild).expect("a record of the previous version");
-    assert_eq!(record.guild, Some(HOME));
+    assert_eq!(record.guild(), Some(HOME));
     let without: serde_json::Value = {
         let mut value: serde_json::Value = serde_json::from_str(with_guild).unwrap();
         value.as_object_mut().unwrap().remove("guild");
         value
     };
     let record: GameRecord = serde_json::from_value(without).expect("a record without a server");
-    assert_eq!(record.guild, None);
+    assert_eq!(record.guild(), None);
     let store = MemoryStore::new();
     let stored = store.create(record).unwrap();
-    assert_eq!(store.load(stored.id).unwrap().unwrap().guild, None);
+    assert_eq!(store.load(stored.id).unwrap().unwrap().guild(), None);
 }

@@ -39,7 +39,7 @@ fn an_accepted_takeback_removes_the_last_turn_and_the_reply_after_it() {
     );
     assert_eq!(accepted.message.mentions(), [user("bob").id]);
     assert!(turns(&table, id).is_empty());
-    assert_eq!(table.record(id).takeback, None);
+    assert_eq!(table.record(id).pending.takeback, None);
     // bob is to move again, on a fresh clock, and may play another turn.
     assert_eq!(table.record(id).clock.unwrap().deadline, table.now() + stonemate_bot::clock::Span::days(3));
     table.ok("bob", mv("c3"));
@@ -71,7 +71,7 @@ fn a_declined_takeback_changes_no_turn() {
     assert_eq!(declined.text(), "@bob, alice declined your takeback in #1.");
     assert_eq!(declined.message.mentions(), [user("bob").id]);
     assert_eq!(turns(&table, id), ["R@e5"]);
-    assert_eq!(table.record(id).takeback, None);
+    assert_eq!(table.record(id).pending.takeback, None);
     let text = table.press_refused("alice", "takeback-accept:1");
     assert_eq!(text, "there is no takeback to answer in #1");
     table.ok("bob", takeback());

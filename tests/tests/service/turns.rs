@@ -187,7 +187,7 @@ fn every_available_game_plays_through_the_service() {
             let record = table.record(id);
             let position = AnyGame::replay(kind, &record.options, &record.turns).unwrap().game;
             let Some(color) = position.to_move() else { break };
-            let mover = record.name_of(record.player(color).unwrap()).to_owned();
+            let mover = record.name_of(record.seats.player(color).unwrap()).to_owned();
             let turn = position.legal_turn_texts().into_iter().find(|t| t != "pass").unwrap();
             table.ok(&mover, mv(&turn));
         }

@@ -16,7 +16,7 @@ use crate::service::parts::Parts;
 use crate::service::tell;
 use crate::service::text;
 use crate::service::types::{Button, ButtonStyle, Caller, GameId, Message, Reply, Response, User, UserId};
-use crate::store::{ColorChoice, FORMAT, GameRecord, IndexEntry, NOBODY, Phase};
+use crate::store::{ColorChoice, GameRecord, IndexEntry, NOBODY, Origin, Pending, Phase, Seat, Seats};
 use refusal::ChallengeRefusal;
 
 /// The name an open challenge shows for its opponent until someone accepts it.
@@ -99,39 +99,35 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
     }
     let now = parts.clocks.now();
     let record = GameRecord {
-        format: FORMAT,
         id: GameId(0),
         version: 0,
         kind,
         options: start.option_pairs(),
-        challenger: caller.user.id,
-        opponent: opponent.id,
-        names: [games::short_name(&caller.user.name), games::short_name(&opponent.name)],
-        color,
-        players: None,
         days,
-        channel: caller.channel,
-        guild: caller.guild,
-        created: now,
-        expires: now + parts.settings.challenge_expiry,
+        seats: Seats::new(
+            Seat::new(caller.user.id, games::short_name(&caller.user.name)),
+            Seat::new(opponent.id, games::short_name(&opponent.name)),
+            color,
+        ),
+        origin: Origin {
+            channel: caller.channel,
+            guild: caller.guild,
+            created: now,
+            expires: now + parts.settings.challenge_expiry,
+            rematch_of,
+        },
         phase: Phase::Challenge,
         turns: Vec::new(),
         clock: None,
-        draw_offer: None,
-        draw_offered_at: [None, None],
-        rematch_of,
+        pending: Pending::default(),
         result: None,
-        level: None,
-        takeback: None,
-        counting: None,
-        conditionals: Vec::new(),
     };
     if against_bot {
         return start_against_bot(parts, caller, record, start, level);
     }
     let record = parts.games.create(record)?;
     parts.users.remember(&caller.user);
-    if !record.is_open() {
+    if !record.seats.is_open() {
         parts.users.remember(opponent);
     }
     Ok(challenge_reply(parts, &Loaded { record, position: start, stored: None }))
@@ -147,11 +143,10 @@ fn start_against_bot(
     start: AnyGame,
     level: Level,
 ) -> Result<Response, Failure> {
-    let bot = record.opponent;
     let white_first = white_is_challenger(&record);
-    record.players = Some(if white_first { [record.challenger, bot] } else { [bot, record.challenger] });
+    record.seats.fix_sides(if white_first { Color::White } else { Color::Black });
     record.phase = Phase::Playing;
-    record.level = Some(level);
+    record.seats.bot = Some(level);
     let bot_side = if white_first { Color::Black } else { Color::White };
     record.clock = if start.to_move() == Some(bot_side) {
         None
@@ -187,8 +182,9 @@ fn describe_terms(game: &Loaded) -> Message {
         1 => "1 day per move".to_owned(),
         days => format!("{days} days per move"),
     };
-    let plays = |side| Message::new().name(&record.names[0]).push(format!(" plays {}", game.side_name(side)));
-    let color = match record.color {
+    let plays =
+        |side| Message::new().name(&record.seats.challenger.name).push(format!(" plays {}", game.side_name(side)));
+    let color = match record.seats.color {
         ColorChoice::Random => Message::from("colours drawn at random"),
         ColorChoice::White => plays(Color::White),
         ColorChoice::Black => plays(Color::Black),
@@ -201,16 +197,16 @@ fn describe_terms(game: &Loaded) -> Message {
 
 fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
     let record = &game.record;
-    if record.is_open() {
+    if record.seats.is_open() {
         return open_challenge_reply(parts, game);
     }
     let message = Message::new()
-        .ping(record.opponent, &record.names[1])
+        .ping(record.opponent(), &record.seats.opponent.name)
         .push(", ")
-        .name(&record.names[0])
+        .name(&record.seats.challenger.name)
         .push(format!(" challenges you to {} — challenge {} (", record.kind.title(), record.id))
         .then(describe_terms(game))
-        .push(format!("). Accept or decline before it lapses {}.", parts.clocks.deadline(record.expires)));
+        .push(format!("). Accept or decline before it lapses {}.", parts.clocks.deadline(record.origin.expires)));
     let buttons = vec![accept_button(record.id), Action::Decline(record.id).button("Decline", ButtonStyle::Danger)];
     let board = parts.pictures.public_board(game);
     let reply = Reply { ok: true, message, images: vec![board], buttons, about: Some(record.id), ..Reply::default() };
@@ -221,12 +217,12 @@ fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
 fn open_challenge_reply(parts: &Parts, game: &Loaded) -> Response {
     let record = &game.record;
     let message = Message::new()
-        .name(&record.names[0])
+        .name(&record.seats.challenger.name)
         .push(format!(" challenges anyone here to {} — open challenge {} (", record.kind.title(), record.id))
         .then(describe_terms(game))
         .push("). Anyone in this channel but ")
-        .name(&record.names[0])
-        .push(format!(" may accept it within {}.", (record.expires - record.created).wait()));
+        .name(&record.seats.challenger.name)
+        .push(format!(" may accept it within {}.", (record.origin.expires - record.origin.created).wait()));
     let accept = accept_button(record.id);
     let images = vec![parts.pictures.public_board(game)];
     let reply = Reply { ok: true, message, images, buttons: vec![accept], about: Some(record.id), ..Reply::default() };
@@ -237,19 +233,19 @@ fn open_challenge_reply(parts: &Parts, game: &Loaded) -> Response {
 /// but the challenger. Someone else's accepted challenge is refused as taken.
 fn check_acceptor(caller: &Caller, record: &GameRecord) -> Result<(), Refusal> {
     let me = caller.user.id;
-    if record.is_open() {
-        if record.challenger == me {
+    if record.seats.is_open() {
+        if record.challenger() == me {
             return Err(ChallengeRefusal::OwnOpen(record.id).into());
         }
-        if record.channel != caller.channel {
+        if record.channel() != caller.channel {
             return Err(ChallengeRefusal::OpenElsewhere(record.id).into());
         }
         return Ok(());
     }
-    if matches!(record.phase, Phase::Playing | Phase::Finished) && !record.involves(me) {
-        return Err(ChallengeRefusal::Taken { id: record.id, name: text::name(&record.names[1]) }.into());
+    if matches!(record.phase, Phase::Playing | Phase::Finished) && !record.seats.involves(me) {
+        return Err(ChallengeRefusal::Taken { id: record.id, name: text::name(&record.seats.opponent.name) }.into());
     }
-    if record.opponent != me {
+    if record.opponent() != me {
         return Err(ChallengeRefusal::NotForYou(record.id).into());
     }
     Ok(())
@@ -258,7 +254,7 @@ fn check_acceptor(caller: &Caller, record: &GameRecord) -> Result<(), Refusal> {
 /// Refuses a record that is not a challenge waiting for an answer.
 fn check_pending(parts: &Parts, record: &GameRecord) -> Result<(), Failure> {
     let state = match record.phase {
-        Phase::Challenge if record.expires <= parts.clocks.now() => return Err(expired(record).into()),
+        Phase::Challenge if record.origin.expires <= parts.clocks.now() => return Err(expired(record).into()),
         Phase::Challenge => return Ok(()),
         Phase::Declined => "was declined",
         Phase::Withdrawn => "was withdrawn",
@@ -274,19 +270,17 @@ pub(crate) fn accept(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Re
     let game = parts.games.open_challenge(caller, text, Sent::ToCaller)?;
     let record = &game.record;
     check_acceptor(caller, record)?;
-    let was_open = record.is_open();
+    let was_open = record.seats.is_open();
     check_pending(parts, record)?;
     check_active(parts, caller.user.id, "you".to_owned(), "have")?;
-    check_active(parts, record.challenger, text::name(&record.names[0]), "has")?;
+    check_active(parts, record.challenger(), text::name(&record.seats.challenger.name), "has")?;
     let clock = parts.clocks.turn_clock(record, &parts.users.of(record));
     let white_first = white_is_challenger(record);
     // Binding an open challenge's opponent is this compare-and-swap: of two accepting at
     // once, one writes, and the other, run again, is told it was taken.
     let change = |next: &mut GameRecord| {
-        next.opponent = caller.user.id;
-        next.names[1] = games::short_name(&caller.user.name);
-        next.players =
-            Some(if white_first { [next.challenger, next.opponent] } else { [next.opponent, next.challenger] });
+        next.seats.opponent = Seat::new(caller.user.id, games::short_name(&caller.user.name));
+        next.seats.fix_sides(if white_first { Color::White } else { Color::Black });
         next.phase = Phase::Playing;
         next.clock = clock;
     };
@@ -319,7 +313,7 @@ fn accepted(parts: &Parts, caller: &Caller, game: &Loaded, was_open: bool) -> Re
         ..Reply::default()
     };
     // The author of an open challenge learns who took it (unless the reply pings him).
-    let notices = if was_open && !reply.message.mentions().contains(&next.challenger) {
+    let notices = if was_open && !reply.message.mentions().contains(&next.challenger()) {
         let told = Message::new().name(&caller.user.name).push(format!(" accepted your open challenge {}.", next.id));
         tell::result_notices(parts, (next, &parts.users.of(next)), &told, Some(caller.user.id))
     } else {
@@ -345,7 +339,7 @@ fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<R
                 record.kind.name()
             ));
             // An open challenge has nobody else to tell.
-            let notices = if record.is_open() {
+            let notices = if record.seats.is_open() {
                 Vec::new()
             } else {
                 tell::result_notices(parts, (record, &parts.users.of(record)), &message, Some(caller.user.id))
@@ -358,10 +352,10 @@ fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<R
 /// `/decline` (and the Decline button).
 pub(crate) fn decline(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open_challenge(caller, text, Sent::ToCaller)?;
-    if game.record.is_open() {
+    if game.record.seats.is_open() {
         return Err(ChallengeRefusal::OpenNotDeclined(game.id()).into());
     }
-    if game.record.opponent != caller.user.id {
+    if game.record.opponent() != caller.user.id {
         return Err(ChallengeRefusal::NotForYou(game.id()).into());
     }
     close(parts, caller, game, Phase::Declined)
@@ -370,7 +364,7 @@ pub(crate) fn decline(parts: &Parts, caller: &Caller, text: Option<GameId>) -> R
 /// `/withdraw`.
 pub(crate) fn withdraw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open_challenge(caller, text, Sent::ByCaller)?;
-    if game.record.challenger != caller.user.id {
+    if game.record.challenger() != caller.user.id {
         return Err(ChallengeRefusal::NotYours(game.id()).into());
     }
     close(parts, caller, game, Phase::Withdrawn)
@@ -383,7 +377,7 @@ fn accept_button(id: GameId) -> Button {
 
 /// Who plays white: the challenger's choice, or a fair coin.
 fn white_is_challenger(record: &GameRecord) -> bool {
-    match record.color {
+    match record.seats.color {
         ColorChoice::White => true,
         ColorChoice::Black => false,
         ColorChoice::Random => rand::random(),
@@ -392,5 +386,5 @@ fn white_is_challenger(record: &GameRecord) -> bool {
 
 /// The refusal of a challenge that lapsed, saying how long challenges wait.
 fn expired(record: &GameRecord) -> ChallengeRefusal {
-    ChallengeRefusal::Expired { id: record.id, wait: (record.expires - record.created).wait() }
+    ChallengeRefusal::Expired { id: record.id, wait: (record.origin.expires - record.origin.created).wait() }
 }

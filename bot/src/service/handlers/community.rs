@@ -38,7 +38,7 @@ impl Tally {
         self.games += 1;
         match ending.winner() {
             None => self.draws += 1,
-            Some(side) if record.side_of(user) == Some(side) => self.wins += 1,
+            Some(side) if record.seats.side_of(user) == Some(side) => self.wins += 1,
             Some(_) => self.losses += 1,
         }
     }
@@ -82,7 +82,7 @@ pub(crate) fn stats(
     let mut tallies = [[Tally::default(); 2]; GameKind::ALL.len()];
     for record in parts.games.records_of(caller, user.id, Phase::Finished)? {
         let place = GameKind::ALL.iter().position(|kind| *kind == record.kind);
-        if let (Some(place), true) = (place, record.guild == Some(guild)) {
+        if let (Some(place), true) = (place, record.guild() == Some(guild)) {
             tallies[place][usize::from(record.against_bot())].count(&record, user.id);
         }
     }
@@ -143,10 +143,10 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
     if record.phase != Phase::Finished {
         return Err(CommunityRefusal::NotOver(record.id).into());
     }
-    let side = record.side_of(caller.user.id).ok_or(Refusal::NotYourGame(record.id))?;
+    let side = record.seats.side_of(caller.user.id).ok_or(Refusal::NotYourGame(record.id))?;
     if let Some(made) = made_rematch(parts, caller, record.id)? {
         return match made.phase {
-            Phase::Challenge if made.opponent == caller.user.id => {
+            Phase::Challenge if made.opponent() == caller.user.id => {
                 super::challenge::accept(parts, caller, Some(made.id))
             }
             _ => Err(CommunityRefusal::RematchMade {
@@ -157,10 +157,10 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
             .into()),
         };
     }
-    let other = record.other(caller.user.id);
+    let other = record.seats.other(caller.user.id);
     let opponent = User { id: other, name: record.name_of(other).to_owned() };
     let color = if side == Color::White { ColorChoice::Black } else { ColorChoice::White };
-    let level = record.level.unwrap_or(Level::Medium);
+    let level = record.level().unwrap_or(Level::Medium);
     let (kind, days, options) = (record.kind, Some(record.days), record.options.clone());
     let terms = Terms { opponent: Some(&opponent), kind, color, days, options, level, rematch_of: Some(record.id) };
     let made = super::challenge::challenge(parts, caller, terms)?;
@@ -185,7 +185,7 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
 fn made_rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Option<GameRecord>, Failure> {
     for phase in [Phase::Challenge, Phase::Playing] {
         let records = parts.games.records_of(caller, caller.user.id, phase)?;
-        if let Some(made) = records.into_iter().find(|record| record.rematch_of == Some(id)) {
+        if let Some(made) = records.into_iter().find(|record| record.origin.rematch_of == Some(id)) {
             return Ok(Some(made.record));
         }
     }

@@ -35,7 +35,7 @@ fn filter(names: impl Iterator<Item = (String, String)>, typed: &str) -> Vec<Cho
 }
 
 fn game_choice(record: &GameRecord, caller: &Caller) -> (String, String) {
-    let opponent = record.name_of(record.other(caller.user.id));
+    let opponent = record.name_of(record.seats.other(caller.user.id));
     let name: String = format!("{} {} vs {opponent}", record.id, record.kind.name()).chars().take(100).collect();
     (name, record.id.0.to_string())
 }
@@ -58,7 +58,7 @@ pub(crate) fn choices(
             let mut records = games.records_of(caller, me, Phase::Challenge)?;
             // Others' open challenges in this channel are the caller's to accept too.
             let open = games.records_of(caller, NOBODY, Phase::Challenge)?;
-            records.extend(open.into_iter().filter(|r| r.challenger != me && r.channel == caller.channel));
+            records.extend(open.into_iter().filter(|r| r.challenger() != me && r.channel() == caller.channel));
             Ok(filter(records.iter().map(|record| game_choice(record, caller)), typed))
         }
         Field::Notation => {

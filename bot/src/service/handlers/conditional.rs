@@ -48,6 +48,7 @@ pub(crate) struct Followed {
 pub(crate) fn follow(record: &GameRecord, mover: UserId, printed: &str, position: &mut AnyGame) -> Followed {
     let count = record.turns.len();
     let expecting: Vec<&Conditional> = record
+        .pending
         .conditionals
         .iter()
         .filter(|line| line.owner != mover && line.at == count && line.turns.first().is_some_and(|t| t == printed))
@@ -126,7 +127,7 @@ fn reply_about(game: &Loaded, text: String) -> Response {
 
 /// The lines of `owner` in `game`, one per line: `1. if e5 then d4, if c3 then d3`.
 fn shown(game: &Loaded, owner: UserId) -> String {
-    let mine: Vec<&Conditional> = game.record.conditionals.iter().filter(|line| line.owner == owner).collect();
+    let mine: Vec<&Conditional> = game.record.pending.conditionals.iter().filter(|line| line.owner == owner).collect();
     if mine.is_empty() {
         return format!("You have no conditional lines in {}. Only you see them.", game.id());
     }
@@ -141,11 +142,12 @@ fn shown(game: &Loaded, owner: UserId) -> String {
 /// `line:clear`.
 fn clear(parts: &Parts, caller: &Caller, game: Loaded) -> Result<Response, Failure> {
     let me = caller.user.id;
-    let had = game.record.conditionals.iter().filter(|line| line.owner == me).count();
+    let had = game.record.pending.conditionals.iter().filter(|line| line.owner == me).count();
     if had == 0 {
         return Ok(reply_about(&game, shown(&game, me)));
     }
-    let game = parts.commit(game, |record| record.conditionals.retain(|line| line.owner != me), |_| Vec::new())?.game;
+    let game =
+        parts.commit(game, |record| record.pending.conditionals.retain(|line| line.owner != me), |_| Vec::new())?.game;
     let plural = if had == 1 { "" } else { "s" };
     Ok(reply_about(&game, format!("Removed your {had} conditional line{plural} in {}.", game.id())))
 }
@@ -154,7 +156,7 @@ fn clear(parts: &Parts, caller: &Caller, game: Loaded) -> Result<Response, Failu
 fn store(parts: &Parts, caller: &Caller, game: Loaded, line: &str) -> Result<Response, Failure> {
     let me = caller.user.id;
     let side = game.check_playing(me)?;
-    if game.record.counting.is_some() || game.position.is_counting() {
+    if game.record.pending.counting.is_some() || game.position.is_counting() {
         return Err(CountingRefusal::Counting(game.id()).into());
     }
     if game.to_move() != Some(side.other()) {
@@ -165,13 +167,13 @@ fn store(parts: &Parts, caller: &Caller, game: Loaded, line: &str) -> Result<Res
         return Err(ConditionalRefusal::Pairs.into());
     }
     let limit = ConditionalRefusal::Limit { lines: MAX_LINES, turns: MAX_LINE_TURNS };
-    let mine = game.record.conditionals.iter().filter(|line| line.owner == me).count();
+    let mine = game.record.pending.conditionals.iter().filter(|line| line.owner == me).count();
     if words.len() > MAX_LINE_TURNS || mine >= MAX_LINES {
         return Err(limit.into());
     }
     let turns = checked(&game.position, &words)?;
     let stored = Conditional { owner: me, turns, at: game.record.turns.len() };
-    let game = parts.commit(game, |record| record.conditionals.push(stored), |_| Vec::new())?.game;
+    let game = parts.commit(game, |record| record.pending.conditionals.push(stored), |_| Vec::new())?.game;
     Ok(reply_about(&game, format!("Stored. {}", shown(&game, me))))
 }
 

@@ -47,7 +47,7 @@ pub(crate) fn opened(position: &AnyGame) -> Option<Counting> {
 
 /// The standing proposal, while the game waits for an agreement.
 pub(crate) fn standing(game: &Loaded) -> Option<&Counting> {
-    game.record.counting.as_ref().filter(|_| game.position.is_counting())
+    game.record.pending.counting.as_ref().filter(|_| game.position.is_counting())
 }
 
 /// The pieces a stored proposal names (the service wrote it, so it reads back).
@@ -116,7 +116,7 @@ fn choices() -> String {
 
 /// The clock of the player who must answer `counting` (none for the bot, or without days).
 fn answer_clock(parts: &Parts, game: &Loaded, counting: &Counting) -> Option<TurnClock> {
-    let user = answerer(game, counting).and_then(|side| game.record.player(side))?;
+    let user = answerer(game, counting).and_then(|side| game.record.seats.player(side))?;
     if parts.seat.is_bot(user) { None } else { parts.clocks.turn_clock(&game.record, &parts.users.of(&game.record)) }
 }
 
@@ -132,7 +132,7 @@ pub(crate) fn opening(parts: &Parts, game: &Loaded, reply: &mut Reply) -> Vec<No
     ));
     reply.images = vec![board(parts, game, counting, None)];
     reply.buttons = buttons(game, counting);
-    let Some(user) = answerer(game, counting).and_then(|side| record.player(side)) else { return Vec::new() };
+    let Some(user) = answerer(game, counting).and_then(|side| record.seats.player(side)) else { return Vec::new() };
     let message = Message::new().ping(user, record.name_of(user)).push(format!(
         ", both passed in {}: the engine proposes {}. {}{}.",
         record.id,
@@ -223,7 +223,7 @@ fn show(parts: &Parts, caller: &Caller, game: &Loaded, counting: &Counting) -> R
 /// `alice (white)`.
 fn side_player(game: &Loaded, side: Color) -> Message {
     let record = &game.record;
-    let name = record.player(side).map_or("?", |user| record.name_of(user));
+    let name = record.seats.player(side).map_or("?", |user| record.name_of(user));
     Message::new().name(name).push(format!(" ({})", game.side_name(side)))
 }
 
@@ -242,7 +242,7 @@ fn propose(
     let next = Counting { proposal: proposed.to_string(), by: Some(side), replaced };
     let clock = answer_clock(parts, &game, &next);
     let change = |record: &mut GameRecord| {
-        record.counting = Some(next);
+        record.pending.counting = Some(next);
         record.clock = clock;
     };
     parts.respond(caller, game, change, |game| awaited(parts, caller, game, "proposes"))
@@ -252,9 +252,9 @@ fn propose(
 /// proposes in #3: dead: c3 (...). @bob: Accept, Resume, ...`, in public, with the board
 /// and the buttons. The bot is addressed, not pinged: it learns of it from the store.
 fn awaited(parts: &Parts, caller: &Caller, game: &Loaded, did: &str) -> Response {
-    let Some(counting) = game.record.counting.as_ref() else { return Response::default() };
+    let Some(counting) = game.record.pending.counting.as_ref() else { return Response::default() };
     let record = &game.record;
-    let opponent = record.other(caller.user.id);
+    let opponent = record.seats.other(caller.user.id);
     let message = Message::new()
         .name(&caller.user.name)
         .push(format!(" {did} in {}: {}. ", record.id, describe(game, counting)))
@@ -296,7 +296,7 @@ fn accept_standing(
 ) -> Result<Response, Failure> {
     match counting.by {
         Some(by) if by == side => {
-            let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
+            let name = text::name(game.record.name_of(game.record.seats.other(caller.user.id)));
             Err(CountingRefusal::AlreadyAccepted { id: game.id(), name }.into())
         }
         Some(_) => agree(parts, caller, game, &counting),
@@ -304,7 +304,7 @@ fn accept_standing(
             let next = Counting { by: Some(side), ..counting };
             let clock = answer_clock(parts, &game, &next);
             let change = |record: &mut GameRecord| {
-                record.counting = Some(next);
+                record.pending.counting = Some(next);
                 record.clock = clock;
             };
             parts.respond(caller, game, change, |game| awaited(parts, caller, game, "accepts the proposal"))
@@ -370,7 +370,7 @@ pub(crate) fn resume(parts: &Parts, caller: &Caller, id: GameId) -> Result<Respo
         parts.clocks.turn_clock(&game.record, &parts.users.of(&game.record))
     };
     let change = |record: &mut GameRecord| {
-        record.counting = None;
+        record.pending.counting = None;
         record.clock = clock;
     };
     parts.respond(caller, game, change, |game| {
@@ -402,7 +402,7 @@ pub(crate) fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result
     if parts.clocks.repaused(&game.record, &parts.users.of(&game.record)).is_some() {
         return None;
     }
-    let user = answerer(game, &counting).and_then(|side| game.record.player(side))?;
+    let user = answerer(game, &counting).and_then(|side| game.record.seats.player(side))?;
     if clock.deadline <= now {
         return Some(time_out(parts, game.clone(), &counting, user, now));
     }
@@ -463,7 +463,7 @@ fn describe_end(game: &Loaded) -> Message {
 /// A message in the game's channel, with the board.
 fn channel_notice(parts: &Parts, game: &Loaded, message: Message) -> Notice {
     Notice {
-        target: Target::Channel(game.record.channel),
+        target: Target::Channel(game.record.channel()),
         message,
         images: vec![parts.pictures.public_board(game)],
         about: Some(game.id()),

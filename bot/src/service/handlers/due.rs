@@ -64,15 +64,15 @@ impl Found {
 fn due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Found, Failure>> {
     let record = &game.record;
     match record.phase {
-        Phase::Challenge if record.expires <= now => {
+        Phase::Challenge if record.origin.expires <= now => {
             let message = Message::new()
-                .ping(record.challenger, &record.names[0])
+                .ping(record.challenger(), &record.seats.challenger.name)
                 .push(format!(": your challenge {} to ", record.id))
-                .name(&record.names[1])
+                .name(&record.seats.opponent.name)
                 .push(format!(" ({}) expired unanswered.", record.kind.name()));
             Some(Ok(Found::unrated(
                 Due::Expire,
-                tell::tell(parts, (record, &parts.users.of(record)), record.challenger, message, true)
+                tell::tell(parts, (record, &parts.users.of(record)), record.challenger(), message, true)
                     .into_iter()
                     .collect(),
             )))
@@ -87,7 +87,7 @@ fn clock_due(parts: &Parts, game: &Loaded, now: Timestamp) -> Option<Result<Foun
     let record = &game.record;
     let clock = record.clock?;
     let mover = game.mover()?;
-    let waiting = record.other(mover);
+    let waiting = record.seats.other(mover);
     if let Some(moved) = parts.clocks.repaused(record, &parts.users.of(record)) {
         Some(Ok(Found::unrated(Due::Repaused(moved), Vec::new())))
     } else if clock.deadline <= now && !clock.timeout_told {
@@ -118,7 +118,7 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
     let record = &game.record;
     let ran_out = parts.clocks.deadline(record.clock.map_or(now, |clock| clock.deadline));
     let automatic = parts.settings.timeouts == Timeouts::Automatic || parts.seat.is_bot(waiting);
-    let winner = record.side_of(waiting);
+    let winner = record.seats.side_of(waiting);
     let due = match winner {
         _ if !record.both_played() => Due::Ended(Finish::called_off(CalledOff::Unstarted).at(now)),
         Some(winner) if automatic => {

@@ -45,7 +45,7 @@ pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let record = &game.record;
     let button = Action::Resign(record.id).button("Resign", ButtonStyle::Danger);
     let message = Message::from(format!("Resign {} against ", record.id))
-        .name(record.name_of(record.other(caller.user.id)))
+        .name(record.name_of(record.seats.other(caller.user.id)))
         .push("? Press the button to confirm.");
     let reply = Reply { ok: true, message, buttons: vec![button], about: Some(record.id), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
@@ -62,7 +62,7 @@ pub(crate) fn resign(parts: &Parts, caller: &Caller, id: GameId) -> Result<Respo
 pub(crate) fn draw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open(caller, text, Fit::DrawOffered)?;
     let side = game.check_playing(caller.user.id)?;
-    match game.record.draw_offer {
+    match game.record.pending.draw_offer {
         Some(offer) if offer == side => Err(EndingRefusal::DrawOffered(game.id()).into()),
         Some(_) => end(parts, caller, game, agreed()),
         None => offer(parts, caller, game, side),
@@ -76,7 +76,7 @@ fn turns_before_offer(game: &Loaded, side: Color) -> usize {
     const BETWEEN_OFFERS: usize = 2;
     let record = &game.record;
     let slot = usize::from(side == Color::Black);
-    let (Some(offered), Some(to_move)) = (record.draw_offered_at[slot], game.to_move()) else { return 0 };
+    let (Some(offered), Some(to_move)) = (record.pending.draw_offered_at[slot], game.to_move()) else { return 0 };
     let played = record.turns.len();
     let offered = usize::try_from(offered).unwrap_or(played).min(played);
     // Every turn gives the move to the other side: the turn at `index` was played by the
@@ -88,18 +88,18 @@ fn turns_before_offer(game: &Loaded, side: Color) -> usize {
 fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Response, Failure> {
     let turns = turns_before_offer(&game, side);
     if turns > 0 {
-        let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
+        let name = text::name(game.record.name_of(game.record.seats.other(caller.user.id)));
         return Err(EndingRefusal::DrawTooSoon { id: game.id(), name, turns }.into());
     }
     let at = u32::try_from(game.record.turns.len()).unwrap_or(u32::MAX);
     let slot = usize::from(side == Color::Black);
     let change = |next: &mut crate::store::GameRecord| {
-        next.draw_offer = Some(side);
-        next.draw_offered_at[slot] = Some(at);
+        next.pending.draw_offer = Some(side);
+        next.pending.draw_offered_at[slot] = Some(at);
     };
     let game = parts.commit(game, change, |_| Vec::new())?.game;
     let record = &game.record;
-    let opponent = record.other(caller.user.id);
+    let opponent = record.seats.other(caller.user.id);
     let message = Message::new()
         .ping(opponent, record.name_of(opponent))
         .push(", ")
@@ -119,7 +119,7 @@ fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Re
 pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bool) -> Result<Response, Failure> {
     let game = parts.games.loaded(parts.games.named(caller, id)?)?;
     let side = game.check_playing(caller.user.id)?;
-    if game.record.draw_offer != Some(side.other()) {
+    if game.record.pending.draw_offer != Some(side.other()) {
         return Err(EndingRefusal::NoDrawOffer(game.id()).into());
     }
     if accept {
@@ -128,7 +128,7 @@ pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bo
     parts.respond(
         caller,
         game,
-        |next| next.draw_offer = None,
+        |next| next.pending.draw_offer = None,
         |game| {
             let message =
                 Message::new().name(&caller.user.name).push(format!(" declined the draw offer in {}.", game.id()));
@@ -141,7 +141,7 @@ pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bo
             if parts.seat.is_bot(caller.user.id) {
                 // The bot's reply is announced in the channel: when the player's message
                 // goes there too, it is the announcement, so the decline is posted once.
-                let here = Target::Channel(game.record.channel);
+                let here = Target::Channel(game.record.channel());
                 if let Some(at) = notices.iter().position(|notice| notice.target == here) {
                     let told = notices.remove(at);
                     return public(parts, game, told.message, notices);
@@ -175,7 +175,7 @@ fn on_opponents_clock(
     // active games: he is told it is over and how, not that he has no game here.
     let game = parts.games.open_viewed(caller, id, fit)?;
     let side = game.check_playing(caller.user.id)?;
-    if game.record.counting.is_some() {
+    if game.record.pending.counting.is_some() {
         // A proposal's clock is the answering player's, and its end makes the proposal
         // stand (go, rule 10): nothing to claim or extend there.
         return Err(CountingRefusal::Counting(game.id()).into());
@@ -193,7 +193,7 @@ pub(crate) fn claim(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Res
     let (game, side, clock) = on_opponents_clock(parts, caller, text, Fit::Claimable, "claim")?;
     let now = parts.clocks.now();
     if clock.deadline > now {
-        let name = text::name(game.record.name_of(game.record.other(caller.user.id)));
+        let name = text::name(game.record.name_of(game.record.seats.other(caller.user.id)));
         return Err(EndingRefusal::TimeLeft { id: game.id(), name, due: parts.clocks.deadline(clock.deadline) }.into());
     }
     if !game.record.both_played() {
@@ -212,7 +212,7 @@ pub(crate) fn extra_time(parts: &Parts, caller: &Caller, text: Option<GameId>, d
     extended.remind_at = parts.clocks.remind_after(&extended, now);
     let game = parts.commit(game, |next| next.clock = Some(extended), |_| Vec::new())?.game;
     let record = &game.record;
-    let opponent = record.other(caller.user.id);
+    let opponent = record.seats.other(caller.user.id);
     let message =
         Message::new().name(&caller.user.name).push(" gave ").ping(opponent, record.name_of(opponent)).push(format!(
             " {days} more day{} in {}{}.",
@@ -230,14 +230,14 @@ pub(crate) fn admin_abort(parts: &Parts, caller: &Caller, id: GameId) -> Result<
     // Another server's game, or a game without a server, is answered exactly as an id
     // nobody has, before anything else: no answer may tell that it exists.
     let record = parts.games.named(caller, id)?;
-    if record.guild.is_none() || record.guild != caller.guild {
+    if record.guild().is_none() || record.guild() != caller.guild {
         return Err(Refusal::NoSuchGame(record.id).into());
     }
     if !caller.admin {
         return Err(EndingRefusal::NotAdmin.into());
     }
     // An administrator is a player like any other in his own games.
-    if record.involves(caller.user.id) {
+    if record.seats.involves(caller.user.id) {
         return Err(EndingRefusal::AdminOwnGame(record.id).into());
     }
     let game = parts.games.loaded(record)?;

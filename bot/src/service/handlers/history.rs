@@ -139,7 +139,7 @@ fn exported(game: &Loaded) -> Record {
         players: game.player_names(),
         turns: record.turns.clone(),
         ending,
-        date: date(record.created),
+        date: date(record.origin.created),
         title: Some(format!("Stonemate {}", record.id)),
         site: None,
     }

@@ -81,8 +81,8 @@ pub(crate) fn press(
 fn reach(parts: &Parts, caller: &Caller, id: GameId) -> Result<(Caller, Loaded), Failure> {
     if caller.guild.is_none() {
         let record = parts.games.load(id)?;
-        if record.involves(caller.user.id) {
-            let caller = Caller { guild: record.guild, ..caller.clone() };
+        if record.seats.involves(caller.user.id) {
+            let caller = Caller { guild: record.guild(), ..caller.clone() };
             return Ok((caller, parts.games.loaded(record)?));
         }
     }

@@ -46,7 +46,7 @@ pub(crate) fn apply(parts: &Parts, answer: Answer<GameId>) -> Vec<Notice> {
         if record.phase != Phase::Playing || record.turns.len() != answer.turn_count {
             return Err(Failure::Stale);
         }
-        let caller = Caller::new(bot.clone(), record.channel, record.guild);
+        let caller = Caller::new(bot.clone(), record.channel(), record.guild());
         match &decision {
             BotDecision::Play(turn) => turns::turn(parts, &caller, Some(id), turns::Played::Turn(*turn)),
             BotDecision::Resign => endings::resign(parts, &caller, id),

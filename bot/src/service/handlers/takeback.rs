@@ -34,7 +34,7 @@ pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<
     }
     // Refuses now, rather than at the answer, a player with no turn to take back.
     let (taken, _) = undone(&game.record, me)?;
-    let opponent = game.record.other(me);
+    let opponent = game.record.seats.other(me);
     if parts.seat.is_bot(opponent) {
         return if bot_accepts(&game.record) {
             take_back(parts, caller, game, me, Message::from("Stonemate accepts: "))
@@ -43,7 +43,7 @@ pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<
         };
     }
     let request = Takeback { by: me, turns: game.record.turns.len() };
-    let game = parts.commit(game, |next| next.takeback = Some(request), |_| Vec::new())?.game;
+    let game = parts.commit(game, |next| next.pending.takeback = Some(request), |_| Vec::new())?.game;
     let record = &game.record;
     let message = Message::new()
         .ping(opponent, record.name_of(opponent))
@@ -71,7 +71,7 @@ pub(crate) fn answer(parts: &Parts, caller: &Caller, id: GameId, accept: bool) -
         let said = Message::new().name(&caller.user.name).push(" accepts: ");
         return take_back(parts, caller, game, request.by, said);
     }
-    parts.respond(caller, game, |next| next.takeback = None, |game| declined(caller, &game.record, request.by))
+    parts.respond(caller, game, |next| next.pending.takeback = None, |game| declined(caller, &game.record, request.by))
 }
 
 /// The answer to `asker`'s request, declined by the caller.
@@ -86,19 +86,19 @@ fn declined(caller: &Caller, record: &GameRecord, asker: UserId) -> Response {
 
 /// The request standing in `record`: none once a turn was played after it.
 fn standing(record: &GameRecord) -> Option<Takeback> {
-    record.takeback.filter(|request| request.turns == record.turns.len())
+    record.pending.takeback.filter(|request| request.turns == record.turns.len())
 }
 
 /// Stonemate takes back in its unrated games: all of them, since ratings leave out the
 /// games against it.
 fn bot_accepts(record: &GameRecord) -> bool {
-    record.level.is_some()
+    record.level().is_some()
 }
 
 /// How many of the last turns a takeback for `by` removes (his last turn, and the
 /// opponent's after it if there is one) and the position before them.
 fn undone(record: &GameRecord, by: UserId) -> Result<(usize, AnyGame), Failure> {
-    let side = record.side_of(by).ok_or(Refusal::NotYourGame(record.id))?;
+    let side = record.seats.side_of(by).ok_or(Refusal::NotYourGame(record.id))?;
     // Who was to move before each turn, and the last three positions (the one after
     // every turn, and the two before the last two turns).
     let mut movers = Vec::new();
@@ -136,7 +136,7 @@ fn take_back(parts: &Parts, caller: &Caller, game: Loaded, by: UserId, said: Mes
     };
     let change = |next: &mut GameRecord| {
         next.turns.truncate(kept);
-        next.takeback = None;
+        next.pending.takeback = None;
         next.clock = clock;
     };
     parts.respond(caller, game, change, |game| {

@@ -99,7 +99,7 @@ pub(crate) fn play_opened(
     };
     // The waiting player's conditional line may answer at once, in the same write.
     let followed = conditional::follow(&game.record, me, &printed, &mut game.position);
-    let answerer = followed.answer.as_ref().and_then(|(owner, _)| game.record.side_of(*owner));
+    let answerer = followed.answer.as_ref().and_then(|(owner, _)| game.record.seats.side_of(*owner));
     let now = parts.clocks.now();
     let status = game.position.status();
     let counting = counting::opened(&game.position);
@@ -109,18 +109,11 @@ pub(crate) fn play_opened(
     let told = Followed { answer: answer.clone(), lines: Vec::new(), refused };
     let change = |next: &mut crate::store::GameRecord| {
         next.turns.push(printed.clone());
-        // Playing on answers the opponent's draw offer with a no; the mover's own offer
-        // stands.
-        for side in [Some(mover), answerer].into_iter().flatten() {
-            if next.draw_offer != Some(side) {
-                next.draw_offer = None;
-            }
-        }
         if let Some((_, answer)) = &answer {
             next.turns.push(answer.clone());
         }
-        next.conditionals = lines;
-        next.counting = counting;
+        let played: Vec<_> = [Some(mover), answerer].into_iter().flatten().collect();
+        next.pending.after_turn(&played, lines, counting);
         next.clock = clock;
         if let Status::Finished(ending) = status {
             next.finish(Finish::new(ending).at(now));

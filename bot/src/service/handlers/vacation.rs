@@ -65,7 +65,7 @@ fn pause(parts: &Parts, id: GameId, away: UserId, days: u8) -> Result<Option<Vec
 fn pause_notice(parts: &Parts, game: &Loaded, away: UserId, days: u8) -> Option<Notice> {
     let record = &game.record;
     let clock = record.clock?;
-    let opponent = record.other(away);
+    let opponent = record.seats.other(away);
     let mover = game.mover().map_or_else(|| Message::from("nobody"), |user| Message::new().name(record.name_of(user)));
     let what = if days == 0 { "is back from vacation" } else { "is on vacation" };
     let message = Message::new()

@@ -133,17 +133,17 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
     let mut lines = Vec::new();
     for game in by_urgency(parts, caller, user.id, None)? {
         let record = &game.record;
-        let opponent = text::name(record.name_of(record.other(user.id)));
+        let opponent = text::name(record.name_of(record.seats.other(user.id)));
         lines.push(format!("{} {} vs {opponent}: {}", record.id, record.kind.name(), state(parts, &game)));
     }
     for record in parts.games.records_of(caller, user.id, Phase::Challenge)? {
         let kind = record.kind.name();
-        let line = if record.is_open() {
+        let line = if record.seats.is_open() {
             format!("{} {kind} open challenge, waiting for anyone", record.id)
-        } else if record.challenger == user.id {
-            format!("{} {kind} challenge to {}, waiting", record.id, text::name(&record.names[1]))
+        } else if record.challenger() == user.id {
+            format!("{} {kind} challenge to {}, waiting", record.id, text::name(&record.seats.opponent.name))
         } else {
-            format!("{} {kind} challenge from {}, to answer", record.id, text::name(&record.names[0]))
+            format!("{} {kind} challenge from {}, to answer", record.id, text::name(&record.seats.challenger.name))
         };
         lines.push(line);
     }
@@ -208,7 +208,7 @@ pub(crate) fn finished_games(
     for record in records.into_iter().skip(first).take(PAGE) {
         let game = parts.games.loaded(record)?;
         let record = &game.record;
-        let opponent = text::name(record.name_of(record.other(user.id)));
+        let opponent = text::name(record.name_of(record.seats.other(user.id)));
         let when = record.result.as_ref().and_then(|result| result.finished);
         let when = when.map_or_else(String::new, |at| format!(", ended {}", parts.clocks.deadline(at)));
         lines.push(format!("{} {} vs {opponent}: {}{when}", record.id, record.kind.name(), state(parts, &game)));

@@ -1,0 +1,90 @@
+//! What a user set ([`UserRecord`]): how he is told it is his turn, his vacations, whether
+//! a typed turn waits for his confirmation.
+
+use serde::{Deserialize, Serialize};
+
+use super::stored::FORMAT;
+use crate::clock::Timestamp;
+use crate::ids::UserId;
+
+/// How a player is told that it is his turn (`/notify`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NotifyMode {
+    /// A new message in the game's channel, mentioning him (the default).
+    #[default]
+    Channel,
+    /// A direct message.
+    Dm,
+    /// No pings (results and timeouts still appear in the channel, without a mention).
+    Off,
+}
+
+impl NotifyMode {
+    /// Every mode, in the order `/notify` offers them.
+    pub const ALL: [NotifyMode; 3] = [NotifyMode::Channel, NotifyMode::Dm, NotifyMode::Off];
+
+    /// The mode's name as users type it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            NotifyMode::Channel => "channel",
+            NotifyMode::Dm => "dm",
+            NotifyMode::Off => "off",
+        }
+    }
+}
+
+impl std::str::FromStr for NotifyMode {
+    type Err = ();
+
+    /// A mode by its name, in any case, spaces around ignored.
+    fn from_str(text: &str) -> Result<NotifyMode, ()> {
+        let text = text.trim();
+        NotifyMode::ALL.into_iter().find(|mode| mode.name().eq_ignore_ascii_case(text)).ok_or(())
+    }
+}
+
+/// What a user set, and his latest name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserRecord {
+    /// The record layout ([`FORMAT`]).
+    pub format: u32,
+    /// The user's Discord id.
+    pub id: UserId,
+    /// His latest shown name.
+    pub name: String,
+    /// How he is told it is his turn.
+    pub notify: NotifyMode,
+    /// The vacations he took (`/vacation`), oldest first; the last may still run.
+    /// Missing in JSON (records from before vacations): none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vacations: Vec<Vacation>,
+    /// Whether a typed `/move` or `/drop` first shows its preview, to be confirmed
+    /// (`/settings confirm:on`). Missing in JSON (records from before the setting): off.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub confirm: bool,
+}
+
+impl UserRecord {
+    /// A user with nothing set but his name.
+    #[must_use]
+    pub fn new(id: UserId, name: String) -> UserRecord {
+        UserRecord { format: FORMAT, id, name, notify: NotifyMode::default(), vacations: Vec::new(), confirm: false }
+    }
+
+    /// The end of his vacation running at `now`, if one runs.
+    #[must_use]
+    pub fn away_until(&self, now: Timestamp) -> Option<Timestamp> {
+        self.vacations.last().filter(|vacation| vacation.start <= now && now < vacation.end).map(|v| v.end)
+    }
+}
+
+/// A time a player's clocks stood still (`/vacation`): from `start` to `end`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Vacation {
+    /// When it began.
+    pub start: Timestamp,
+    /// When it ends (exclusive): from then on his clocks run again.
+    pub end: Timestamp,
+}
