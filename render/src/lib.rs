@@ -24,6 +24,7 @@ mod layout;
 mod motion;
 mod palette;
 mod pieces;
+mod table;
 mod text;
 mod tiles;
 
@@ -35,6 +36,7 @@ pub use animation::{ANIMATION_LONG_SIDE, FRAME_DELAY, LAST_FRAME_DELAY, MAX_ANIM
 pub use encode::{FALLBACK_LEVEL, MAX_PNG_BYTES, PNG_LEVEL};
 pub use frame::Frame;
 pub use layout::LONG_SIDE;
+pub use table::{Align, Column, MAX_CELL_CHARS, MAX_COLUMNS, ROWS_PER_PAGE, Row, Section, TABLE_WIDTH, Table, Width};
 pub use tiles::{CacheLimit, OLD_MAX_CACHED_SETS, TILE_CACHE_BYTES};
 
 use crate::layout::Layout;
