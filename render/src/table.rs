@@ -281,8 +281,7 @@ fn spans(columns: &[Column], sections: &[(&str, &[Row])]) -> Vec<Span> {
     let mut widths: Vec<usize> =
         (0..count).map(|index| if columns[index].width == Width::Fit { natural(index) } else { 0 }).collect();
     let fills = columns.iter().filter(|column| column.width == Width::Fill).count();
-    if fills > 0 {
-        let left = (room - widths.iter().sum::<usize>()) / fills;
+    if let Some(left) = (room - widths.iter().sum::<usize>()).checked_div(fills) {
         for (width, column) in widths.iter_mut().zip(columns) {
             if column.width == Width::Fill {
                 *width = left;
