@@ -29,6 +29,7 @@ mod motion;
 mod palette;
 mod picture;
 mod pieces;
+mod table;
 mod text;
 mod tiles;
 
@@ -39,4 +40,5 @@ pub use frame::Frame;
 pub use layout::LONG_SIDE;
 pub use palette::palette;
 pub use picture::Picture;
+pub use table::{Align, Column, MAX_CELL_CHARS, MAX_COLUMNS, ROWS_PER_PAGE, Row, Section, TABLE_WIDTH, Table, Width};
 pub use tiles::{CacheLimit, OLD_MAX_CACHED_SETS, TILE_CACHE_BYTES, set_tile_cache_limit, tile_cache_usage};

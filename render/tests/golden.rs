@@ -31,21 +31,25 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
 }
 
 fn check(name: &str, picture: &Picture) -> Result<(), String> {
-    let bytes = png(picture);
+    check_bytes(name, &png(picture))
+}
+
+/// Compares the PNG `bytes` with the golden image `name` (or writes it when blessing).
+pub fn check_bytes(name: &str, bytes: &[u8]) -> Result<(), String> {
     let path = golden_dir().join(format!("{name}.png"));
     if std::env::var_os("STONEMATE_BLESS").is_some() {
         std::fs::create_dir_all(golden_dir()).map_err(|e| e.to_string())?;
-        std::fs::write(&path, &bytes).map_err(|e| e.to_string())?;
+        std::fs::write(&path, bytes).map_err(|e| e.to_string())?;
         return Ok(());
     }
     let expected = std::fs::read(&path).map_err(|e| format!("{name}: {e} (run with STONEMATE_BLESS=1)"))?;
-    let (expected, actual) = (decode(&expected), decode(&bytes));
+    let (expected, actual) = (decode(&expected), decode(bytes));
     if expected == actual {
         return Ok(());
     }
     let diff_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/golden-diff");
     let _ = std::fs::create_dir_all(&diff_dir);
-    let _ = std::fs::write(diff_dir.join(format!("{name}.png")), &bytes);
+    let _ = std::fs::write(diff_dir.join(format!("{name}.png")), bytes);
     let differing = expected.2.chunks(3).zip(actual.2.chunks(3)).filter(|(a, b)| a != b).count();
     Err(format!(
         "{name}: {}x{} expected, {}x{} drawn, {differing} pixels differ (new picture in target/golden-diff)",

@@ -2,7 +2,9 @@
 //! one module per area, and the sample boards they share (`samples`) declared once.
 
 mod samples;
+mod tables;
 
 mod animation;
 mod golden;
 mod marks;
+mod table;
