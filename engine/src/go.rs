@@ -21,4 +21,3 @@ pub use counting::{DeadPieces, MAX_DEAD_TEXT};
 pub use error::GoError;
 pub use game::Go;
 pub use options::{GoOptions, Squares};
-
