@@ -250,15 +250,16 @@ impl Games {
         Games { store, clock, positions: PositionCache::new(cached_positions), waiting: Waiting::new() }
     }
 
-    /// The caller's most urgent game where he is to move, other than `except`, among those
-    /// he may reach from here: least time left first, games without a clock after those
-    /// with one, then by id. Reads nothing once his games are known ([`Waiting`]).
-    pub fn next_to_play(&self, caller: &Caller, except: GameId) -> Result<Option<GameId>, Refusal> {
-        let user = caller.user.id;
+    /// The caller's most urgent game where he is to move, other than `current` (the game
+    /// at hand, not read again), among those he may reach from here: least time left
+    /// first, games without a clock after those with one, then by id. Reads nothing once
+    /// his games are known ([`Waiting`]).
+    pub fn next_to_play(&self, caller: &Caller, current: &Loaded) -> Result<Option<GameId>, Refusal> {
+        let (user, except) = (caller.user.id, current.id());
         let games = match self.waiting.of(user) {
             Some(games) => games,
             None => {
-                let games = self.to_play(user)?;
+                let games = self.to_play(user, current)?;
                 self.waiting.fill(user, games.clone());
                 games
             }
@@ -270,12 +271,19 @@ impl Games {
     }
 
     /// Every game where `user` is to move, read from the store: his active games, each
-    /// opened.
-    fn to_play(&self, user: UserId) -> Result<Vec<ToPlay>, Refusal> {
+    /// opened (`current` as it is in hand).
+    fn to_play(&self, user: UserId, current: &Loaded) -> Result<Vec<ToPlay>, Refusal> {
         let mut games = Vec::new();
         for entry in self.store.entries_of(user)?.into_iter().filter(|entry| entry.phase == Phase::Playing) {
-            let Some((record, stored)) = self.store.read(entry.id)? else { continue };
-            let game = self.loaded(Read { record, stored })?;
+            let read;
+            let game = match entry.id == current.id() {
+                true => current,
+                false => {
+                    let Some((record, stored)) = self.store.read(entry.id)? else { continue };
+                    read = self.loaded(Read { record, stored })?;
+                    &read
+                }
+            };
             if game.record.phase == Phase::Playing && game.mover() == Some(user) {
                 let deadline = game.record.clock.map(|clock| clock.deadline);
                 games.push(ToPlay { id: game.id(), guild: game.record.guild, deadline });

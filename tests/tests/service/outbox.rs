@@ -6,16 +6,17 @@ use std::cell::RefCell;
 
 use stonemate_bot::clock::Span;
 use stonemate_bot::service::{
-    ChannelId, Command, Delivery, Notice, NotifyMode, Response, Settings, Target, UserId, channel_refused,
+    ChannelId, Command, Delivery, GameId, Notice, NotifyMode, Response, Settings, Target, UserId, channel_refused,
 };
 use stonemate_bot::store::{Queued, SledStore};
 
-use super::common::{GENERAL, Table, caller_in, mv, user};
+use super::common::{GENERAL, Table, caller_in, mv_in, user};
 
-/// A turn played from another channel of the server: the ping of the player to move is
-/// then a notice in the game's channel (in that channel, the reply itself pings him).
+/// A turn in the table's first game played from another channel of the server: the ping
+/// of the player to move is then a notice in the game's channel (in that channel, the
+/// reply itself pings him).
 fn elsewhere(table: &Table, who: &str, notation: &str) -> Response {
-    table.ok_as(&caller_in(who, ChannelId(7)), mv(notation))
+    table.ok_as(&caller_in(who, ChannelId(7)), mv_in(notation, GameId(1)))
 }
 
 /// Delivers with `outcome` for each attempt; returns the notices tried.

@@ -27,8 +27,8 @@ fn a_turn_is_stored_as_printed_and_its_reply_pings_the_player_to_move() {
 #[test]
 fn a_turn_played_in_another_channel_pings_the_player_to_move_in_the_games() {
     let table = Table::new();
-    table.go("alice", "bob", 3, "board=9x9");
-    let response = table.ok_as(&caller_in("bob", ChannelId(7)), mv("e5"));
+    let id = table.go("alice", "bob", 3, "board=9x9");
+    let response = table.ok_as(&caller_in("bob", ChannelId(7)), mv_in("e5", id));
     assert!(response.reply.message.mentions().is_empty(), "{}", response.reply.text());
     let [ping] = response.notices.as_slice() else { panic!("{:?}", response.notices) };
     assert_eq!(

@@ -194,7 +194,7 @@ fn turn_response(
         }
     };
     // The player's next game waiting for him, if any.
-    buttons.extend(views::most_urgent(parts, caller, record.id).map(Button::next_game));
+    buttons.extend(views::most_urgent(parts, caller, game).map(Button::next_game));
     reply.message = message;
     reply.buttons = buttons;
     Response { reply, notices }

@@ -172,11 +172,11 @@ fn by_urgency(parts: &Parts, caller: &Caller, user: UserId) -> Result<Vec<Loaded
     Ok(games)
 }
 
-/// The caller's most urgent game where he is to move, other than `except`: the one the
+/// The caller's most urgent game where he is to move, other than `current`: the one the
 /// Next game button leads to. It costs the same however many games he plays
 /// ([`Games::next_to_play`](crate::service::games::Games::next_to_play)).
-pub(crate) fn most_urgent(parts: &Parts, caller: &Caller, except: GameId) -> Option<GameId> {
-    parts.games.next_to_play(caller, except).ok().flatten()
+pub(crate) fn most_urgent(parts: &Parts, caller: &Caller, current: &Loaded) -> Option<GameId> {
+    parts.games.next_to_play(caller, current).ok().flatten()
 }
 
 /// Finished games listed per page of `/games status:finished`.
