@@ -134,7 +134,7 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
     for game in &active {
         let record = &game.record;
         let opponent = text::name(record.name_of(record.other(user.id)));
-        lines.push(format!("{} {} vs {opponent}: {}", record.id, record.kind.name(), state(parts, &game)));
+        lines.push(format!("{} {} vs {opponent}: {}", record.id, record.kind.name(), state(parts, game)));
     }
     for record in parts.games.records_of(caller, user.id, Phase::Challenge)? {
         let kind = record.kind.name();
