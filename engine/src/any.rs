@@ -165,6 +165,14 @@ impl AnyGame {
             }
         }
         let turn = self.parse_turn(text)?;
+        self.play_turn(turn)
+    }
+
+    /// Checks `turn` in this position and applies it; returns it as the game prints it (in
+    /// the position before), as records keep it. A refused turn changes nothing. The one
+    /// way a turn already read (typed and parsed, picked, the bot's, a record's) is played
+    /// and named.
+    pub fn play_turn(&mut self, turn: Turn) -> Result<String, TurnError> {
         let printed = self.format_turn(turn);
         self.play(turn)?;
         Ok(printed)
@@ -233,4 +241,31 @@ any_game! {
     Go => crate::go::Go,
     IChess => crate::ichess::IChess,
     Chogo => crate::chogo::Chogo,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go() -> AnyGame {
+        AnyGame::new(GameKind::Go, &[("board".to_owned(), "9x9".to_owned())]).expect("a 9x9 game")
+    }
+
+    #[test]
+    fn a_played_turn_is_named_as_the_game_prints_it() {
+        let mut game = go();
+        let turn = game.parse_turn("R@e5").expect("a drop");
+        assert_eq!(game.play_turn(turn), Ok("R@e5".to_owned()));
+        assert_eq!(game.view().turns_played, 1);
+    }
+
+    #[test]
+    fn a_refused_turn_changes_nothing() {
+        let mut game = go();
+        let turn = game.parse_turn("R@e5").expect("a drop");
+        game.play_turn(turn).expect("legal");
+        let before = game.view();
+        assert!(game.play_turn(turn).is_err(), "the square is taken");
+        assert_eq!(game.view(), before);
+    }
 }

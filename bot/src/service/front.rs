@@ -31,19 +31,16 @@ impl Service {
     pub fn new(store: impl Into<Store>, clock: Arc<dyn Clock>, settings: Settings) -> Service {
         let fail_stop = Arc::new(FailStop::new(store.into().backend().clone()));
         let store = Store::from(fail_stop.clone());
+        // One pictures part for replies and deliveries, so that they share what was drawn.
+        let pictures = pictures::Pictures::new(settings.render, settings.animate);
         let parts = Parts {
             games: games::Games::new(store.clone(), clock.clone(), settings.cached_positions),
-            notices: notices::Notices::new(
-                store.clone(),
-                clock.clone(),
-                settings.notices,
-                pictures::Pictures::new(settings.render, settings.animate),
-            ),
+            notices: notices::Notices::new(store.clone(), clock.clone(), settings.notices, pictures.clone()),
             clocks: clocks::Clocks::new(clock, &settings),
             ratings: ratings::Ratings::new(store.clone()),
             seat: seat::Seat::new(settings.bot_budget),
             users: users::Users::new(store.clone()),
-            pictures: pictures::Pictures::new(settings.render, settings.animate),
+            pictures,
             settings,
         };
         Service { store, fail_stop, parts }

@@ -15,7 +15,7 @@ use super::error::{Failure, Refusal};
 use super::loaded::Loaded;
 use super::notices;
 use super::options::keys;
-use super::types::{Caller, GameId, Notice, UserId};
+use super::types::{Caller, GameId, GuildId, Notice, UserId};
 use crate::clock::{Clock, Timestamp};
 use crate::service::handlers::challenge::refusal::ChallengeRefusal;
 use crate::service::input::BadValue;
@@ -159,6 +159,61 @@ impl PositionCache {
     }
 }
 
+/// One game where a player is to move, as the Next-game lookup needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ToPlay {
+    id: GameId,
+    guild: Option<GuildId>,
+    /// The deadline of his turn (`None`: no clock).
+    deadline: Option<Timestamp>,
+}
+
+/// The games where each player is to move, for the Next game button on the reply to every
+/// turn: filled for a player from his active games the first time he is asked about, then
+/// kept by every write of this process ([`Games::commit`], [`Games::create`]), so that the
+/// lookup reads nothing however many games he plays. A game written by another process
+/// sharing the store (shards on PostgreSQL) is seen here when it is next written here or
+/// when the player lists his games; the button only shows a board, so a stale entry costs
+/// one look.
+#[derive(Debug)]
+struct Waiting {
+    players: Mutex<LruCache<UserId, Vec<ToPlay>>>,
+}
+
+/// Players whose waiting games are kept; one who falls out is read again when next asked.
+const WAITING_PLAYERS: usize = 10_000;
+
+impl Waiting {
+    fn new() -> Waiting {
+        let capacity = NonZeroUsize::new(WAITING_PLAYERS).unwrap_or(NonZeroUsize::MIN);
+        Waiting { players: Mutex::new(LruCache::new(capacity)) }
+    }
+
+    /// Keeps what `game`, as just written, asks of its players (for those already kept).
+    fn note(&self, game: &Loaded) {
+        let record = &game.record;
+        let mover = if record.phase == Phase::Playing { game.mover() } else { None };
+        let mut players = self.players.lock().unwrap_or_else(PoisonError::into_inner);
+        for user in [record.challenger(), record.opponent()] {
+            let Some(games) = players.get_mut(&user) else { continue };
+            games.retain(|waiting| waiting.id != record.id);
+            if mover == Some(user) {
+                games.push(ToPlay { id: record.id, guild: record.guild(), deadline: record.clock.map(|c| c.deadline) });
+            }
+        }
+    }
+
+    /// The games where `user` is to move, if they are kept.
+    fn of(&self, user: UserId) -> Option<Vec<ToPlay>> {
+        self.players.lock().unwrap_or_else(PoisonError::into_inner).get(&user).cloned()
+    }
+
+    /// Keeps `games` as all those where `user` is to move.
+    fn fill(&self, user: UserId, games: Vec<ToPlay>) {
+        self.players.lock().unwrap_or_else(PoisonError::into_inner).put(user, games);
+    }
+}
+
 /// A record as the store read it, with the bytes it was read from: opened, the game
 /// keeps them, so that its commit has the store check them instead of reading the record
 /// again. Reads as its record.
@@ -190,11 +245,62 @@ pub struct Games {
     store: Store,
     clock: Arc<dyn Clock>,
     positions: PositionCache,
+    waiting: Waiting,
 }
 
 impl Games {
     pub fn new(store: Store, clock: Arc<dyn Clock>, cached_positions: usize) -> Games {
-        Games { store, clock, positions: PositionCache::new(cached_positions) }
+        Games { store, clock, positions: PositionCache::new(cached_positions), waiting: Waiting::new() }
+    }
+
+    /// The caller's most urgent game where he is to move, other than `current` (the game
+    /// at hand, not read again), among those he may reach from here: least time left
+    /// first, games without a clock after those with one, then by id. Reads nothing once
+    /// his games are known ([`Waiting`]).
+    pub fn next_to_play(&self, caller: &Caller, current: &Loaded) -> Result<Option<GameId>, Failure> {
+        let (user, except) = (caller.user.id, current.id());
+        let games = match self.waiting.of(user) {
+            Some(games) => games,
+            None => {
+                let games = self.to_play(user, current)?;
+                self.waiting.fill(user, games.clone());
+                games
+            }
+        };
+        let reachable = |game: &&ToPlay| game.id != except && (game.guild.is_none() || game.guild == caller.guild);
+        let urgent =
+            games.iter().filter(reachable).min_by_key(|game| (game.deadline.map_or(i64::MAX, |d| d.0), game.id));
+        Ok(urgent.map(|game| game.id))
+    }
+
+    /// Every game where `user` is to move, read from the store: his active games, each
+    /// opened (`current` as it is in hand).
+    fn to_play(&self, user: UserId, current: &Loaded) -> Result<Vec<ToPlay>, Failure> {
+        let mut games = Vec::new();
+        for entry in self.store.entries_of(user)?.into_iter().filter(|entry| entry.phase == Phase::Playing) {
+            let read;
+            let game = match entry.id == current.id() {
+                true => current,
+                false => {
+                    let Some((record, stored)) = self.store.read(entry.id)? else { continue };
+                    read = self.loaded(Read { record, stored })?;
+                    &read
+                }
+            };
+            if game.record.phase == Phase::Playing && game.mover() == Some(user) {
+                let deadline = game.record.clock.map(|clock| clock.deadline);
+                games.push(ToPlay { id: game.id(), guild: game.record.guild(), deadline });
+            }
+        }
+        Ok(games)
+    }
+
+    /// Teaches the Next-game lookup what `games`, just read, ask of their players: a
+    /// listing brings it up to date also with games written by another process.
+    pub fn saw(&self, games: &[Loaded]) {
+        for game in games {
+            self.waiting.note(game);
+        }
     }
 
     /// The index entries of `user`'s records, in every server.
@@ -209,7 +315,14 @@ impl Games {
 
     /// Stores a new record (a challenge, a game against the bot) under a new id.
     pub fn create(&self, record: GameRecord) -> Result<GameRecord, Failure> {
-        Ok(self.store.create(record)?)
+        let record = self.store.create(record)?;
+        if record.phase == Phase::Playing {
+            // A game against the bot starts at once: its player may be to move.
+            let game = Loaded { position: self.position(&record)?, record, stored: None };
+            self.waiting.note(&game);
+            return Ok(game.record);
+        }
+        Ok(record)
     }
 
     /// The record with this id, wherever it belongs: for the service's own work (reminders,
@@ -228,25 +341,13 @@ impl Games {
     /// The records of `user` in this phase that the caller may reach (his server's, and
     /// records without a server that are his own), by id.
     pub fn records_of(&self, caller: &Caller, user: UserId, phase: Phase) -> Result<Vec<Read>, Failure> {
-        self.records_of_but(caller, user, phase, None)
-    }
-
-    /// [`Games::records_of`] without the record `except`, which is not even read (the
-    /// command at hand has it already).
-    pub fn records_of_but(
-        &self,
-        caller: &Caller,
-        user: UserId,
-        phase: Phase,
-        except: Option<GameId>,
-    ) -> Result<Vec<Read>, Failure> {
         let mut entries = self.store.entries_in(user, caller.guild)?;
         if caller.guild.is_some() {
             entries.extend(self.store.entries_in(user, None)?);
         }
         entries.sort_by_key(|entry| entry.id);
         let mut records = Vec::new();
-        for entry in entries.into_iter().filter(|entry| entry.phase == phase && Some(entry.id) != except) {
+        for entry in entries.into_iter().filter(|entry| entry.phase == phase) {
             let read = self.store.read(entry.id)?.map(|(record, stored)| Read { record, stored });
             records.extend(read.filter(|read| visible(read, caller)));
         }
@@ -368,6 +469,7 @@ impl Games {
             None => self.store.update_with(&game.record, &ratings, &queued)?,
         }
         self.positions.put(game.id(), game.record.version, &game.position);
+        self.waiting.note(&game);
         Ok(Written { game, notices })
     }
 }

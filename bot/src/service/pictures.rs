@@ -2,7 +2,16 @@
 //! settings name (benchmarks swap it to measure the rest). A picture of one of the
 //! record's positions carries its [`Drawing`], from which [`Pictures::redraw`] draws it
 //! again: what a notice keeps in the outbox instead of the PNG.
+//!
+//! Drawing a large board costs more than the rest of a turn, so a picture of one of the
+//! record's positions is kept by its [`Drawing`] and the record's version ([`Drawn`]): the
+//! same game version seen from the same side is drawn once, whether a reply, a notice made
+//! with it, or that notice's delivery a moment later asks for it.
 
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use lru::LruCache;
 use stonemate_engine::{AnyGame, Color, Square, Status};
 use stonemate_render::Picture;
 
@@ -10,16 +19,26 @@ use super::loaded::Loaded;
 use super::types::{Attachment, Drawing, UserId};
 use crate::store::GameRecord;
 
-/// The pictures part.
-#[derive(Debug, Clone, Copy)]
+/// Pictures kept drawn: a turn's reply, its notices and their delivery ask for one or two
+/// each, and what is delivered was drawn seconds before; a 25x25 board is some 30 KB.
+const KEPT_PICTURES: usize = 64;
+
+/// The PNGs of pictures drawn lately, by what they show: the [`Drawing`] and the version of
+/// the record it was drawn from (a version's names, result and turns are fixed).
+type Drawn = LruCache<(Drawing, u64), Vec<u8>>;
+
+/// The pictures part. Clones share the pictures kept drawn.
+#[derive(Debug, Clone)]
 pub struct Pictures {
     render: fn(&Picture) -> Vec<u8>,
     animate: fn(&[Picture]) -> Vec<u8>,
+    drawn: Arc<Mutex<Drawn>>,
 }
 
 impl Pictures {
     pub fn new(render: fn(&Picture) -> Vec<u8>, animate: fn(&[Picture]) -> Vec<u8>) -> Pictures {
-        Pictures { render, animate }
+        let capacity = NonZeroUsize::new(KEPT_PICTURES).unwrap_or(NonZeroUsize::MIN);
+        Pictures { render, animate, drawn: Arc::new(Mutex::new(LruCache::new(capacity))) }
     }
 
     /// The board as a PNG attachment for a private reply to `viewer`, from his side.
@@ -59,10 +78,11 @@ impl Pictures {
     }
 
     fn attachment(&self, game: &Loaded, picture: &Picture) -> Attachment {
-        Attachment::file(format!("game-{}.png", game.id().0), (self.render)(picture))
+        Attachment::file(file_name(game.id()), (self.render)(picture))
     }
 
-    /// `picture`, of `game`'s current position, with how to draw it again.
+    /// `picture`, of `game`'s current position, with how to draw it again: drawn unless
+    /// this version of the game was drawn so already.
     fn drawn(&self, game: &Loaded, picture: &Picture) -> Attachment {
         let turns = &game.record.turns;
         let drawing = u32::try_from(turns.len()).ok().map(|count| Drawing {
@@ -74,7 +94,24 @@ impl Pictures {
             highlights: indices(&picture.highlights),
             marked: indices(&picture.marked),
         });
-        Attachment { drawing, ..self.attachment(game, picture) }
+        let Some(drawing) = drawing else { return self.attachment(game, picture) };
+        let key = (drawing, game.record.version);
+        let bytes = match self.kept(&key) {
+            Some(bytes) => bytes,
+            None => self.keep(key.clone(), (self.render)(picture)),
+        };
+        Attachment { name: file_name(game.id()), bytes, drawing: Some(key.0) }
+    }
+
+    /// The PNG kept for `key`, if it was drawn lately.
+    fn kept(&self, key: &(Drawing, u64)) -> Option<Vec<u8>> {
+        self.drawn.lock().unwrap_or_else(PoisonError::into_inner).get(key).cloned()
+    }
+
+    /// Keeps `bytes` as the PNG of `key`; returns them.
+    fn keep(&self, key: (Drawing, u64), bytes: Vec<u8>) -> Vec<u8> {
+        self.drawn.lock().unwrap_or_else(PoisonError::into_inner).put(key, bytes.clone());
+        bytes
     }
 
     /// The picture `drawing` describes, drawn again from `record` (the game's, as stored
@@ -85,6 +122,11 @@ impl Pictures {
         let turns = record.turns.get(..count)?;
         if record.id != drawing.game || line(turns) != drawing.line {
             return None;
+        }
+        let key = (drawing.clone(), record.version);
+        if let Some(bytes) = self.kept(&key) {
+            // Drawn when the notice was made, from this very version.
+            return Some(Attachment { name: file_name(record.id), bytes, drawing: Some(key.0) });
         }
         let (positions, error) = stonemate_engine::replay::positions(record.kind, &record.options, turns).ok()?;
         if error.is_some() {
@@ -100,7 +142,8 @@ impl Pictures {
         }
         picture.perspective = if drawing.black_bottom { Color::Black } else { Color::White };
         picture.marked = squares(&drawing.marked);
-        Some(Attachment { drawing: Some(drawing.clone()), ..self.attachment(&game, &picture) })
+        let bytes = self.keep(key, (self.render)(&picture));
+        Some(Attachment { name: file_name(record.id), bytes, drawing: Some(drawing.clone()) })
     }
 
     /// The animated replay of the game for a public reply, once a turn has been played.
@@ -111,6 +154,11 @@ impl Pictures {
         let bytes = (self.animate)(&game.replay_pictures());
         (!bytes.is_empty()).then(|| Attachment::file(format!("game-{}.gif", game.id().0), bytes))
     }
+}
+
+/// A board picture's file name: `game-12.png`.
+fn file_name(id: crate::service::GameId) -> String {
+    format!("game-{}.png", id.0)
 }
 
 /// The CRC-32 of `turns`, each followed by a newline: a [`Drawing`]'s `line`.

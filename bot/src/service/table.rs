@@ -70,7 +70,7 @@ macro_rules! command_table {
                     notation: String = (true, Kind::Suggested(Field::Notation), "The turn, e.g. e2-e4, R@d4, pass"),
                     game: Option<GameId> = (false, GAME, "Which game (default: your only one here)"),
                 },
-                run: |parts, caller| picker::typed(parts, caller, game, turns::Played::Typed(&notation)),
+                run: |parts, caller| turns::turn(parts, caller, game, turns::Played::Typed(&notation)),
             },
             /// `/play`: the caller's private turn picker (as the Play button).
             Play "play" {
@@ -93,7 +93,7 @@ macro_rules! command_table {
                 },
                 run: |parts, caller| {
                     let drop = turns::dropped(&piece, &square)?;
-                    picker::typed(parts, caller, game, turns::Played::Turn(drop))
+                    turns::turn(parts, caller, game, turns::Played::Turn(drop))
                 },
             },
             /// `/pass`: the player to move passes.

@@ -4,7 +4,7 @@
 
 use super::loaded::Loaded;
 use super::parts::Parts;
-use super::types::{Message, Notice, NotifyMode, Target, UserId};
+use super::types::{ChannelId, Message, Notice, NotifyMode, Target, UserId};
 use super::users::Players;
 use crate::store::GameRecord;
 
@@ -30,6 +30,19 @@ pub(crate) fn tell(
         NotifyMode::Off => return None,
     };
     Some(Notice { target, message, images: Vec::new(), about: Some(record.id), buttons: Vec::new() })
+}
+
+/// Whether a public message in `channel` is where `user` would be pinged about `record`: he
+/// is told in the game's channel (not the bot, not by direct message, not off), and
+/// `channel` is that channel. The reply to a turn then pings him itself, instead of a
+/// second message with the same board ([`turn_ping`]).
+pub(crate) fn pinged_in(
+    parts: &Parts,
+    (record, players): (&GameRecord, &Players),
+    user: UserId,
+    channel: ChannelId,
+) -> bool {
+    channel == record.channel() && !parts.seat.is_bot(user) && players.notify_mode(user) == NotifyMode::Channel
 }
 
 /// Pings the player to move in `game`, naming the opponent's last turn, with the board

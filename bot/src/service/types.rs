@@ -102,7 +102,7 @@ impl Attachment {
 /// board when it is delivered: the position after `turns` turns is the one the notice was
 /// made about even once the game has moved on, and `line` tells whether those turns are
 /// still the record's (a takeback and a different turn since change them).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Drawing {
     /// The game whose record is replayed.
     pub game: GameId,

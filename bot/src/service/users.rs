@@ -1,10 +1,14 @@
 //! The users part: what the service keeps about a user (the name to show, how he wants to
-//! be told of his turns, his vacations).
+//! be told of his turns, his vacations), and the previews he cancelled lately.
 
 use std::cell::OnceCell;
+use std::num::NonZeroUsize;
+use std::sync::{Mutex, PoisonError};
+
+use lru::LruCache;
 
 use super::games::short_name;
-use super::types::{NotifyMode, User, UserId};
+use super::types::{GameId, NotifyMode, User, UserId};
 use crate::service::error::Failure;
 use crate::store::Store;
 use crate::store::{GameRecord, UserRecord, Vacation};
@@ -13,11 +17,41 @@ use crate::store::{GameRecord, UserRecord, Vacation};
 #[derive(Debug)]
 pub struct Users {
     store: Store,
+    /// The turn previews players cancelled, by player and game: the version of the game
+    /// they were shown at.
+    cancelled: Mutex<LruCache<(UserId, GameId), u64>>,
 }
+
+/// Cancelled previews kept: a Cancel is pressed a moment before the Confirm it stops, so
+/// the latest few thousand cover every player at once.
+const CANCELLED: usize = 4096;
 
 impl Users {
     pub fn new(store: Store) -> Users {
-        Users { store }
+        let capacity = NonZeroUsize::new(CANCELLED).unwrap_or(NonZeroUsize::MIN);
+        Users { store, cancelled: Mutex::new(LruCache::new(capacity)) }
+    }
+
+    /// Notes that `user` cancelled the turn picker of game `id` opened at `version`: its
+    /// Confirm is refused from now on ([`Users::cancelled`]). The ids of a picker's buttons
+    /// say nothing of a Cancel, and Discord removes them with it, but a stale Confirm can
+    /// still be sent. Kept in memory only: a restart forgets it, as it forgets the picker's
+    /// message.
+    pub fn cancel_preview(&self, user: UserId, id: GameId, version: u64) {
+        self.cancelled.lock().unwrap_or_else(PoisonError::into_inner).put((user, id), version);
+    }
+
+    /// Whether `user` cancelled the picker of game `id` opened at `version`.
+    pub fn cancelled(&self, user: UserId, id: GameId, version: u64) -> bool {
+        self.cancelled.lock().unwrap_or_else(PoisonError::into_inner).peek(&(user, id)) == Some(&version)
+    }
+
+    /// Forgets `user`'s Cancel in game `id`: he opened or moved a picker there again.
+    pub fn reopen_preview(&self, user: UserId, id: GameId) {
+        let mut cancelled = self.cancelled.lock().unwrap_or_else(PoisonError::into_inner);
+        if !cancelled.is_empty() {
+            cancelled.pop(&(user, id));
+        }
     }
 
     /// What is kept about `user`, if anything.

@@ -73,9 +73,9 @@ async fn a_game_is_played_through_discord() {
         let played = command(&fake, mover, "move", json!([text("notation", turn)])).await;
         assert!(!played.is_private(), "{turn}: {}", played.content());
         assert_pngs(&played);
-        let ping = channel_message(&fake).await;
-        assert!(pings(&ping, next), "after {turn} the turn notification must ping the next player: {ping:#}");
-        let content = ping["content"].as_str().unwrap_or("");
+        // One message per turn: the reply pings the next player.
+        assert!(pings(&played.data, next), "after {turn} the reply must ping the next player: {:#}", played.data);
+        let content = played.content();
         assert!(is_discord_timestamp(content), "the deadline is a Discord timestamp: {content}");
     }
 
@@ -92,7 +92,7 @@ async fn a_game_is_played_through_discord() {
     let passed = command(&fake, &alice, "pass", json!([])).await;
     assert!(!passed.is_private(), "{}", passed.content());
     assert_pngs(&passed);
-    assert!(pings(&channel_message(&fake).await, &bob));
+    assert!(pings(&passed.data, &bob), "{:#}", passed.data);
 
     let asked = command(&fake, &bob, "resign", json!([])).await;
     assert!(asked.is_private(), "the confirmation is for Bob only: {}", asked.content());

@@ -35,6 +35,12 @@ async fn start_game(fake: &FakeDiscord, alice: &Origin, bob: &Origin) {
     assert!(accepted.content().contains("accepted"), "{}", accepted.content());
 }
 
+/// `origin` in another channel of the guild: a turn played there is pinged in the game's
+/// channel by a notice of its own (in the game's channel the reply pings).
+fn elsewhere(origin: &Origin) -> Origin {
+    Origin { channel: CHANNEL + 1, ..origin.clone() }
+}
+
 fn is_turn_ping(recorded: &stonemate_tests::fake_discord::Recorded, channel: u64) -> bool {
     recorded.kind == RequestKind::ChannelMessage { channel }
         && recorded.body["content"].as_str().is_some_and(|text| text.contains("it is your turn"))
@@ -72,7 +78,7 @@ async fn a_turn_ping_refused_with_500s_arrives_exactly_once_when_discord_recover
     let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
     start_game(&fake, &alice, &bob).await;
     fake.fail(Failure::server_error(Route::Channel(CHANNEL)));
-    let played = command(&fake, &alice, "move", json!([text("notation", "e5")])).await;
+    let played = command(&fake, &elsewhere(&alice), "move", json!([text("notation", "e5"), text("game", "1")])).await;
     assert!(!played.is_private(), "{}", played.content());
     // Retried while Discord fails.
     refused(&fake, CHANNEL, 3).await;
@@ -92,7 +98,7 @@ async fn a_notice_that_failed_before_a_restart_arrives_exactly_once_after_it() {
     let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
     start_game(&fake, &alice, &bob).await;
     fake.fail(Failure::server_error(Route::Channel(CHANNEL)));
-    command(&fake, &alice, "move", json!([text("notation", "e5")])).await;
+    command(&fake, &elsewhere(&alice), "move", json!([text("notation", "e5"), text("game", "1")])).await;
     refused(&fake, CHANNEL, 1).await;
     bot.stop().await;
     fake.clear_failures();
@@ -133,7 +139,7 @@ async fn a_channel_the_bot_may_not_post_in_is_reported_once_in_the_next_reply() 
     let (alice, bob) = (player(&fake, "alice"), player(&fake, "bob"));
     start_game(&fake, &alice, &bob).await;
     fake.fail(Failure::missing_permissions(CHANNEL));
-    command(&fake, &alice, "move", json!([text("notation", "e5")])).await;
+    command(&fake, &elsewhere(&alice), "move", json!([text("notation", "e5"), text("game", "1")])).await;
     refused(&fake, CHANNEL, 1).await;
     assert!(fake.take(SETTLE, |r| is_refused(r, CHANNEL)).await.is_none(), "a refused channel is not retried");
     let board = command(&fake, &bob, "board", json!([])).await;

@@ -48,7 +48,7 @@ fn a_conditional_line_answers_the_expected_turn_at_once_and_is_hidden() {
             .iter()
             .any(|n| n.message.mentions().contains(&alice) && n.text().contains("conditional turn R@d4"))
     );
-    assert!(played.notices.iter().any(|n| n.message.mentions().contains(&user("bob").id)), "bob is to move again");
+    assert!(played.reply.message.mentions().contains(&user("bob").id), "bob is to move again, pinged by the reply");
     // The line goes on: c3 is answered too; then it is used up.
     table.ok("bob", mv_in("c3", id));
     assert_eq!(table.record(id).turns, ["R@e5", "R@d4", "R@c3", "R@d3"]);

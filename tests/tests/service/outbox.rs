@@ -5,10 +5,19 @@
 use std::cell::RefCell;
 
 use stonemate_bot::clock::Span;
-use stonemate_bot::service::{Command, Delivery, Notice, NotifyMode, Settings, Target, UserId, channel_refused};
+use stonemate_bot::service::{
+    ChannelId, Command, Delivery, GameId, Notice, NotifyMode, Response, Settings, Target, UserId, channel_refused,
+};
 use stonemate_bot::store::{Queued, SledStore};
 
-use super::common::{GENERAL, Table, mv, user};
+use super::common::{GENERAL, Table, caller_in, mv_in, user};
+
+/// A turn in the table's first game played from another channel of the server: the ping
+/// of the player to move is then a notice in the game's channel (in that channel, the
+/// reply itself pings him).
+fn elsewhere(table: &Table, who: &str, notation: &str) -> Response {
+    table.ok_as(&caller_in(who, ChannelId(7)), mv_in(notation, GameId(1)))
+}
 
 /// Delivers with `outcome` for each attempt; returns the notices tried.
 fn attempt(table: &Table, outcome: Delivery) -> Vec<Notice> {
@@ -24,7 +33,7 @@ fn attempt(table: &Table, outcome: Delivery) -> Vec<Notice> {
 fn a_failed_notice_is_retried_with_a_doubling_backoff_until_it_is_sent_once() {
     let table = Table::new();
     table.go("alice", "bob", 3, "board=9x9");
-    table.ok("bob", mv("e5"));
+    elsewhere(&table, "bob", "e5");
     let [ping] = <[Notice; 1]>::try_from(attempt(&table, Delivery::Failed)).unwrap();
     assert!(ping.text().contains("it is your turn in #1"), "{}", ping.text());
     // Waits of 5 s, 10 s, 20 s: nothing is tried a millisecond before each is over.
@@ -45,7 +54,7 @@ fn a_failed_notice_is_retried_with_a_doubling_backoff_until_it_is_sent_once() {
 fn the_backoff_stops_growing_at_its_longest_wait() {
     let table = Table::new();
     table.go("alice", "bob", 3, "board=9x9");
-    table.ok("bob", mv("e5"));
+    elsewhere(&table, "bob", "e5");
     let mut waits = Vec::new();
     attempt(&table, Delivery::Failed);
     for _ in 0..12 {
@@ -65,7 +74,7 @@ fn a_refused_direct_message_is_sent_once_more_as_a_ping_in_the_games_channel() {
     let table = Table::new();
     table.go("alice", "bob", 3, "board=9x9");
     table.ok("alice", Command::Notify { mode: NotifyMode::Dm });
-    table.ok("bob", mv("e5"));
+    elsewhere(&table, "bob", "e5");
     let mut outcomes = vec![Delivery::DmClosed, Delivery::Sent].into_iter();
     let tried = RefCell::new(Vec::new());
     let sent = table.service.deliver(|notice| {
@@ -80,8 +89,8 @@ fn a_refused_direct_message_is_sent_once_more_as_a_ping_in_the_games_channel() {
     assert!(fallback.text().starts_with(&tried[0].text()), "{}", fallback.text());
     assert!(fallback.text().contains("direct messages are closed"), "{}", fallback.text());
     // A channel refusing too gives it up: the fallback is tried once.
-    table.ok("alice", mv("d4"));
-    table.ok("bob", mv("c3"));
+    elsewhere(&table, "alice", "d4");
+    elsewhere(&table, "bob", "c3");
     let targets: Vec<Target> = attempt(&table, Delivery::DmClosed).iter().map(|notice| notice.target).collect();
     let (alice, channel) = (Target::Direct(user("alice").id), Target::Channel(GENERAL));
     assert_eq!(targets, [channel, alice, channel], "bob's ping, alice's DM, then its fallback");
@@ -93,7 +102,7 @@ fn a_refused_direct_message_is_sent_once_more_as_a_ping_in_the_games_channel() {
 fn a_refused_channel_is_reported_once_in_the_next_reply_about_the_game() {
     let table = Table::new();
     table.go("alice", "bob", 3, "board=9x9");
-    table.ok("bob", mv("e5"));
+    elsewhere(&table, "bob", "e5");
     assert_eq!(attempt(&table, Delivery::ChannelClosed).len(), 1);
     table.advance(Span::HOUR * 2);
     assert!(attempt(&table, Delivery::Sent).is_empty(), "not retried");
@@ -109,7 +118,7 @@ fn a_refused_channel_is_reported_once_in_the_next_reply_about_the_game() {
     assert!(reply.text().ends_with(&channel_refused()), "{}", reply.text());
     assert!(!table.ok("bob", board.clone()).reply.text().contains(&channel_refused()), "once");
     // Later refusals in the same game are not reported again.
-    table.ok("alice", mv("d4"));
+    elsewhere(&table, "alice", "d4");
     assert_eq!(attempt(&table, Delivery::ChannelClosed).len(), 1);
     assert!(!table.ok("bob", board).reply.text().contains(&channel_refused()), "once means once");
 }
@@ -120,7 +129,7 @@ fn a_notice_waiting_for_its_retry_is_sent_after_a_restart() {
     let ping = {
         let table = Table::with(SledStore::open(dir.path()).unwrap(), Settings::default());
         table.go("alice", "bob", 3, "board=9x9");
-        table.ok("bob", mv("e5"));
+        elsewhere(&table, "bob", "e5");
         let [ping] = <[Notice; 1]>::try_from(attempt(&table, Delivery::Failed)).unwrap();
         ping
     };
@@ -136,8 +145,8 @@ fn a_notice_waiting_for_its_retry_is_sent_after_a_restart() {
 fn notices_leave_the_outbox_in_the_order_they_were_made() {
     let table = Table::new();
     table.go("alice", "bob", 3, "board=9x9");
-    table.ok("bob", mv("e5"));
-    table.ok("alice", mv("d4"));
+    elsewhere(&table, "bob", "e5");
+    elsewhere(&table, "alice", "d4");
     let sent = table.service.deliver(|_| Delivery::Sent);
     let texts: Vec<String> = sent.iter().map(|notice| notice.text()).collect();
     assert_eq!(texts.len(), 2);
@@ -193,7 +202,7 @@ fn a_notice_stored_as_text_and_mentions_is_still_sent_with_its_pings() {
 fn a_notice_keeps_what_to_draw_and_shows_the_board_of_its_moment_once_the_game_moved_on() {
     let table = Table::new();
     let id = table.go("alice", "bob", 3, "board=9x9");
-    let made = table.ok("bob", mv("e5"));
+    let made = elsewhere(&table, "bob", "e5");
     let [ping] = made.notices.as_slice() else { panic!("{:?}", made.notices) };
     let [board] = ping.images.as_slice() else { panic!("{ping:?}") };
     assert!(board.bytes.starts_with(b"\x89PNG"), "drawn for the reply");
@@ -206,8 +215,8 @@ fn a_notice_keeps_what_to_draw_and_shows_the_board_of_its_moment_once_the_game_m
     assert_eq!(image["drawing"]["turns"], 1, "{image}");
     assert!(queued.body.len() < 1_000, "{} bytes", queued.body.len());
     // The game moves on before the ping is sent: it still shows the board after e5.
-    table.ok("alice", mv("d4"));
-    table.ok("bob", mv("c3"));
+    elsewhere(&table, "alice", "d4");
+    elsewhere(&table, "bob", "c3");
     let sent = table.service.deliver(|_| Delivery::Sent);
     let first = sent.iter().find(|notice| notice.text().contains("played R@e5")).unwrap();
     assert_eq!(first.images, ping.images, "the same picture, drawn again when sent");
@@ -218,7 +227,7 @@ fn a_notice_keeps_what_to_draw_and_shows_the_board_of_its_moment_once_the_game_m
 fn a_notice_whose_turns_were_taken_back_is_sent_without_a_board_rather_than_another_one() {
     let table = Table::new();
     table.go("alice", "bob", 3, "board=9x9");
-    table.ok("bob", mv("e5"));
+    elsewhere(&table, "bob", "e5");
     let claimed = table.service.store().outbox().claim(table.now(), table.now(), 10).unwrap();
     let [queued] = claimed.as_slice() else { panic!("{claimed:?}") };
     let mut letter: serde_json::Value = serde_json::from_slice(&queued.body).unwrap();

@@ -93,3 +93,23 @@ fn a_timeout_reads_each_rating_once_for_its_notices_and_its_write() {
     );
     assert!(stored.unwrap().is_some(), "the ratings told are written");
 }
+
+/// The Next game button on the reply to a turn (issue 38): looked up without reading the
+/// player's other games, so a turn costs the same with 1 or 300 of them.
+#[test]
+fn a_turn_reads_no_other_game_of_the_player_however_many_he_plays() {
+    let store = std::sync::Arc::new(Counting::default());
+    let settings = Settings { render: |_| Vec::new(), max_active_games: 400, ..Settings::default() };
+    let table = Table::with(store.clone(), settings);
+    let id = table.go("carol", "alice", 3, "board=9x9");
+    for opponent in 0..300 {
+        table.go("alice", &format!("player{opponent}"), 3, "board=9x9");
+    }
+    // Her first turn since the start learns where she is to move; later ones read nothing
+    // of it again.
+    table.ok("alice", super::common::mv_in("e5", id));
+    table.ok("carol", super::common::mv_in("d4", id));
+    store.forget();
+    table.ok("alice", super::common::mv_in("c3", id));
+    assert_eq!(store.reads(b'g'), [1], "reads per game record");
+}

@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use stonemate_bot::service::commands::Value;
-use stonemate_bot::service::{Command, GameId, GameStatus, Reply, Settings};
+use stonemate_bot::service::{Command, GameId, GameStatus, NotifyMode, Reply, Settings};
 use stonemate_bot::store::MemoryStore;
 use stonemate_engine::picker::MAX_CHOICES;
 use stonemate_engine::{AnyGame, Color, Picker, Turn};
@@ -208,12 +208,49 @@ fn only_the_player_to_move_uses_a_picker() {
     assert!(table.press_refused("alice", &confirm).contains("not your turn"));
     let forged = confirm.replace(":pass", ":Rz");
     assert!(table.press_refused("bob", &forged).contains("nothing was played"));
-    // Cancel plays nothing; the picker's Confirm still works until the game changes.
+    // Cancel plays nothing.
     let cancelled = table.service.press(&caller("bob"), button(&preview, "Cancel")).reply;
     assert!(cancelled.ok && cancelled.private && cancelled.text().contains("nothing was played"));
     assert!(table.record(id).turns.is_empty());
-    assert!(table.service.press(&caller("bob"), &confirm).reply.ok);
+}
+
+#[test]
+fn confirm_after_cancel_plays_nothing_until_a_picker_is_opened_again() {
+    let table = quiet();
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    table.ok("bob", typed("settings", &[("confirm", text("on"))]));
+    // A typed turn's preview, cancelled: its Confirm is refused, the store unchanged.
+    let preview = table.ok("bob", mv("e5")).reply;
+    let confirm = button(&preview, "Confirm").to_owned();
+    assert!(table.service.press(&caller("bob"), button(&preview, "Cancel")).reply.ok);
+    let refused = table.press_refused("bob", &confirm);
+    assert!(refused.contains("cancelled") && refused.contains("nothing was played"), "{refused}");
+    assert!(table.record(id).turns.is_empty());
+    // The picker's own preview, cancelled, likewise.
+    let opened = table.ok("bob", Command::Play { game: game_opt(id) }).reply;
+    let picked = table.service.select(&caller("bob"), &opened.selects[0].custom_id, "pass").reply;
+    let pass = button(&picked, "Confirm").to_owned();
+    assert!(table.service.press(&caller("bob"), button(&picked, "Cancel")).reply.ok);
+    assert!(table.press_refused("bob", &pass).contains("cancelled"));
+    // Typing the turn again shows a new preview, whose Confirm plays it.
+    let again = table.ok("bob", mv("e5")).reply;
+    assert!(table.service.press(&caller("bob"), button(&again, "Confirm")).reply.ok);
+    assert_eq!(table.record(id).turns, ["R@e5"]);
+}
+
+#[test]
+fn settings_confirm_on_previews_a_pass() {
+    let table = quiet();
+    let id = table.go("alice", "bob", 0, "board=9x9");
+    table.ok("bob", typed("settings", &[("confirm", text("on"))]));
+    let preview = table.ok("bob", Command::Pass { game: None }).reply;
+    assert!(preview.private && preview.text().contains("pass"), "{preview:?}");
+    assert!(table.record(id).turns.is_empty(), "a preview plays nothing");
+    assert!(table.service.press(&caller("bob"), button(&preview, "Confirm")).reply.ok);
     assert_eq!(table.record(id).turns, ["pass"]);
+    // Alice did not ask for previews: her pass is played at once.
+    table.ok("alice", Command::Pass { game: None });
+    assert_eq!(table.record(id).turns.len(), 2);
 }
 
 #[test]
@@ -254,6 +291,9 @@ fn settings_confirm_on_previews_a_typed_turn() {
 fn turn_pings_name_the_opponents_turn_with_the_board() {
     let table = quiet();
     let id = table.go("alice", "bob", 0, "board=9x9");
+    // Told by direct message, Alice gets a ping of her own (in the channel, the reply
+    // pings her: see `one_message_per_turn`).
+    table.ok("alice", Command::Notify { mode: NotifyMode::Dm });
     let response = table.ok("bob", mv("e5"));
     let ping = response.notices.iter().find(|notice| notice.text().contains("it is your turn")).expect("a ping");
     assert!(ping.text().contains("bob played R@e5."), "{}", ping.text());

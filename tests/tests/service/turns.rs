@@ -1,28 +1,72 @@
 //! `/move`, `/drop`, `/pass`: who may play, what is refused, what is stored and who is
 //! told.
 
-use stonemate_bot::service::{ChannelId, Command, NotifyMode, Target};
-use stonemate_bot::store::Phase;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use stonemate_bot::service::{ChannelId, Command, Delivery, NotifyMode, Settings, Target};
+use stonemate_bot::store::{MemoryStore, Phase};
 use stonemate_engine::AnyGame;
 
 use super::common::{GENERAL, Table, caller_in, game_opt, mv, mv_in, text, typed, user};
 
 #[test]
-fn a_turn_is_stored_as_printed_and_pings_the_player_to_move() {
+fn a_turn_is_stored_as_printed_and_its_reply_pings_the_player_to_move() {
     let table = Table::new();
     let id = table.go("alice", "bob", 3, "board=9x9");
     let response = table.ok("bob", mv("e5"));
     assert!(!response.reply.private);
     assert!(response.reply.images[0].bytes.starts_with(b"\x89PNG"), "every change carries the board");
-    assert_eq!(response.reply.text(), "bob played R@e5 in #1. alice to move, due in 3d 0h (2023-11-17 22:13 UTC).");
+    assert_eq!(response.reply.text(), "bob played R@e5 in #1. @alice to move, due in 3d 0h (2023-11-17 22:13 UTC).");
     assert_eq!(table.record(id).turns, ["R@e5"]);
     assert_eq!(table.record(id).version, 3);
+    // One message per turn: the reply is the ping, no second message with the board.
+    assert_eq!(response.reply.message.mentions(), [user("alice").id]);
+    assert!(response.notices.is_empty(), "{:?}", response.notices);
+}
+
+#[test]
+fn a_turn_played_in_another_channel_pings_the_player_to_move_in_the_games() {
+    let table = Table::new();
+    let id = table.go("alice", "bob", 3, "board=9x9");
+    let response = table.ok_as(&caller_in("bob", ChannelId(7)), mv_in("e5", id));
+    assert!(response.reply.message.mentions().is_empty(), "{}", response.reply.text());
     let [ping] = response.notices.as_slice() else { panic!("{:?}", response.notices) };
     assert_eq!(
         (ping.target, ping.message.mentions().as_slice()),
         (Target::Channel(GENERAL), [user("alice").id].as_slice())
     );
     assert!(ping.text().contains("it is your turn in #1"), "{}", ping.text());
+}
+
+/// Pictures drawn in [`one_picture_is_drawn_per_turn_and_game_version`], alone.
+static DRAWN: AtomicUsize = AtomicUsize::new(0);
+
+#[test]
+fn one_picture_is_drawn_per_turn_and_game_version() {
+    let counted = |_: &_| {
+        DRAWN.fetch_add(1, Ordering::SeqCst);
+        b"\x89PNG".to_vec()
+    };
+    let table = Table::with(MemoryStore::new(), Settings { render: counted, ..Settings::default() });
+    table.go("alice", "bob", 3, "board=9x9");
+    table.ok("bob", Command::Notify { mode: NotifyMode::Dm });
+    // What the challenge and its acceptance said is out of the way.
+    table.service.deliver(|_| Delivery::Sent);
+    let before = DRAWN.load(Ordering::SeqCst);
+    // In the channel: the reply pings Alice, with its one picture.
+    let response = table.ok("bob", mv("e5"));
+    assert_eq!((response.reply.images.len(), response.notices.len()), (1, 0));
+    assert_eq!(DRAWN.load(Ordering::SeqCst) - before, 1);
+    // By direct message from White's side, which is also the public one: drawn once for
+    // the reply, its notice and the notice's delivery.
+    let before = DRAWN.load(Ordering::SeqCst);
+    let response = table.ok("alice", mv("d4"));
+    assert_eq!(response.notices.len(), 1);
+    let drawn = DRAWN.load(Ordering::SeqCst);
+    assert!(drawn - before <= 2, "the public board, and Bob's own side if it is another");
+    let delivered = table.service.deliver(|_| Delivery::Sent);
+    assert!(delivered.iter().any(|notice| notice.images.len() == 1), "{delivered:?}");
+    assert_eq!(DRAWN.load(Ordering::SeqCst), drawn, "the notice is delivered with the picture drawn for it");
 }
 
 #[test]
@@ -38,8 +82,8 @@ fn notify_dm_sends_the_board_by_direct_message_and_off_sends_nothing() {
     assert!(table.ok("alice", mv("d4")).notices.is_empty());
     table.ok("alice", typed("notify", &[("mode", text("CHANNEL"))]));
     let response = table.ok("bob", Command::Pass { game: None });
-    assert_eq!(response.notices[0].target, Target::Channel(GENERAL));
-    assert_eq!(response.notices[0].message.mentions(), [user("alice").id]);
+    assert!(response.notices.is_empty(), "the reply pings her");
+    assert_eq!(response.reply.message.mentions(), [user("alice").id]);
 }
 
 #[test]

@@ -59,11 +59,7 @@ pub(crate) fn follow(record: &GameRecord, mover: UserId, printed: &str, position
     }
     let answer = &first.turns[1];
     let mut after = position.clone();
-    let played = after.parse_turn(answer).and_then(|turn| {
-        let printed = after.format_turn(turn);
-        after.play(turn).map(|()| printed)
-    });
-    let printed = match played {
+    let printed = match after.parse_turn(answer).and_then(|turn| after.play_turn(turn)) {
         Ok(printed) => printed,
         Err(error) => {
             return Followed { refused: Some((first.owner, format!("{answer}: {error}"))), ..Followed::default() };
@@ -189,9 +185,7 @@ fn checked(position: &AnyGame, words: &[&str]) -> Result<Vec<String>, Failure> {
             error,
         };
         let turn = position.parse_turn(word).map_err(refused)?;
-        let printed = position.format_turn(turn);
-        position.play(turn).map_err(refused)?;
-        turns.push(printed);
+        turns.push(position.play_turn(turn).map_err(refused)?);
     }
     Ok(turns)
 }

@@ -1,17 +1,19 @@
 //! The turn picker: `/play` (or the Play button) opens a private message of select menus
-//! (buttons, for a step of few choices) that narrow the legal turns step by step (the engine's [`Picker`]: no per-game code
-//! here), with Back at every step; the last step previews the turn on the board and in
-//! words, with Confirm and Cancel. Confirm plays the turn through `/move`'s own handler.
+//! (buttons, for a step of few choices) that narrow the legal turns step by step (the
+//! engine's [`Picker`]: no per-game code here), with Back at every step; the last step
+//! previews the turn on the board and in words, with Confirm and Cancel. Confirm plays the
+//! turn through [`turns::play`], as every turn is played.
 //!
 //! Everything a step needs is in its components' ids ([`Action::Pick`]: the game, the
 //! record's version when the picker opened, the choices so far), so a picker survives a
 //! restart; once the game has changed, its presses are refused and change nothing (a
-//! second Confirm included). `/settings confirm:on` puts the same preview before a typed
-//! `/move` or `/drop`.
+//! second Confirm included). Cancel stands: a Confirm pressed after it is refused until the
+//! player opens or moves a picker of that game again. `/settings confirm:on` puts the same
+//! preview before a typed `/move`, `/drop` or `/pass` ([`preview`]).
 
-use stonemate_engine::{Pick, PickOption, Picker, Square, Turn, preview};
+use stonemate_engine::{Pick, PickOption, Picker, Square, Turn, preview as preview_of};
 
-use super::turns::{self, Played};
+use super::turns;
 use crate::service::buttons::{Action, PickPath, PickPress};
 use crate::service::error::Failure;
 use crate::service::error::Refusal;
@@ -43,18 +45,20 @@ pub(crate) fn press(
     value: Option<&str>,
 ) -> Result<Response, Failure> {
     if press == PickPress::Cancel {
+        parts.users.cancel_preview(caller.user.id, id, version);
         let text = "Cancelled: nothing was played.".to_owned();
         let message = Message::from(text);
         let reply = Reply { ok: true, message, replaces_message: true, about: Some(id), ..Reply::default() };
         return Ok(Response { reply, notices: Vec::new() });
     }
+    // The game's record is read once, and the turn checked once, whatever was pressed.
     let (caller, game) = reach(parts, caller, id)?;
     let caller = &caller;
     game.check_playing(caller.user.id)?;
     if game.record.version != version {
         return Err(Refusal::PickerStale(id).into());
     }
-    turns::check_turn(&game, caller.user.id)?;
+    let mover = turns::check_turn(&game, caller.user.id)?;
     match press {
         PickPress::Choose => {
             let value = value.unwrap_or_default();
@@ -65,9 +69,13 @@ pub(crate) fn press(
         PickPress::Tap => step(parts, caller, &game, path, true),
         PickPress::Back => step(parts, caller, &game, path.back(), true),
         PickPress::Confirm => {
+            if parts.users.cancelled(caller.user.id, id, version) {
+                return Err(Refusal::BadPick(format!("you cancelled this turn in {id}")).into());
+            }
             let turn = Picker::new(&game.position).turn(&path.steps());
             let turn = turn.ok_or_else(|| Refusal::BadPick("that is not a whole turn".to_owned()))?;
-            turns::turn_at(parts, caller, Some(id), Played::Turn(turn), Some(version))
+            let players = parts.users.of(&game.record);
+            turns::play(parts, caller, (game, &players), mover, turn)
         }
         PickPress::Cancel => unreachable!("answered above"),
     }
@@ -89,35 +97,19 @@ fn reach(parts: &Parts, caller: &Caller, id: GameId) -> Result<(Caller, Loaded),
     Ok((caller.clone(), parts.games.loaded(parts.games.named(caller, id)?)?))
 }
 
-/// A typed `/move` or `/drop`: played at once, or first previewed with Confirm and Cancel
-/// when the caller asked for that (`/settings confirm:on`) and the turn is legal.
-pub(crate) fn typed(
-    parts: &Parts,
-    caller: &Caller,
-    id: Option<GameId>,
-    played: Played<'_>,
-) -> Result<Response, Failure> {
-    let me = caller.user.id;
-    let game = parts.games.open(caller, id, Fit::ToMove)?;
-    let players = parts.users.of(&game.record);
-    if !players.confirms(me) {
-        return turns::play_opened(parts, caller, game, &players, played);
-    }
-    turns::check_turn(&game, me)?;
-    let turn = match played {
-        Played::Typed(notation) => game.position.parse_turn(notation).ok(),
-        Played::Turn(turn) => Some(turn),
-    };
-    let path = turn.and_then(|turn| Picker::new(&game.position).path_to(turn));
-    match path.and_then(|path| PickPath::new(&path.join("."))) {
-        Some(path) => step(parts, caller, &game, path, false),
-        // A refused turn is refused as `/move` refuses it, board and all.
-        None => turns::play_opened(parts, caller, game, &players, played),
-    }
+/// The preview of `turn` in `game` with Confirm and Cancel, for a typed turn of a player
+/// who asked for it (`/settings confirm:on`); `None` when the picker cannot reach the turn
+/// (it is illegal): it is then refused as any turn is, board and all.
+pub(crate) fn preview(parts: &Parts, caller: &Caller, game: &Loaded, turn: Turn) -> Option<Result<Response, Failure>> {
+    let path = Picker::new(&game.position).path_to(turn)?;
+    let path = PickPath::new(&path.join("."))?;
+    Some(step(parts, caller, game, path, false))
 }
 
 /// The picker of `game` after `path`: the next step's menu, or the preview of the turn.
 fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces: bool) -> Result<Response, Failure> {
+    // A picker shown again takes back its player's Cancel in this game.
+    parts.users.reopen_preview(caller.user.id, game.id());
     let picker = Picker::new(&game.position);
     let steps = path.steps();
     let at = picker.at(&steps).map_err(|error| Refusal::BadPick(error.to_string()))?;
@@ -164,7 +156,7 @@ fn step(parts: &Parts, caller: &Caller, game: &Loaded, path: PickPath, replaces:
             }
         }
         Pick::Done(turn) => {
-            let shown = preview(&game.position, turn).map_err(Refusal::Illegal)?;
+            let shown = preview_of(&game.position, turn).map_err(Refusal::Illegal)?;
             let image = parts.pictures.board_at(game, &shown.after, caller.user.id, arrows(turn, &shown.after));
             buttons.insert(0, action(PickPress::Confirm).button("Confirm", ButtonStyle::Success));
             buttons.push(action(PickPress::Cancel).button("Cancel", ButtonStyle::Danger));
@@ -238,7 +230,7 @@ pub(crate) fn settings(parts: &Parts, caller: &Caller, confirm: Option<bool>) ->
     }
     let on_off = |on: bool| if on { "on" } else { "off" };
     let text = format!(
-        "Your settings: notify {}; confirm {} (with confirm on, a typed /move or /drop first shows its preview).",
+        "Your settings: notify {}; confirm {} (with confirm on, a typed /move, /drop or /pass first shows its preview).",
         parts.users.notify_mode(me).name(),
         on_off(parts.users.confirms(me)),
     );

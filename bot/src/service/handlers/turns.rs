@@ -1,7 +1,11 @@
-//! Turns: `/move`, `/drop`, `/pass`. Open, check, play, commit (compare-and-swap on the
-//! record's version, flushed), then reply with the board and ping the player to move.
+//! Turns: `/move`, `/drop` and `/pass` ([`turn`], also the bot's way in), and [`play`],
+//! the one way a turn is played whatever brought it: typed, confirmed in the picker, or
+//! Stonemate's own; a conditional answer it meets is played in the same write. Open, check,
+//! play, commit (compare-and-swap on the record's version, flushed), then reply with the
+//! board, pinging there the player to move when he is told in that channel (one message
+//! per turn), or telling him apart as he chose.
 
-use stonemate_engine::{AnyGame, Color, Role, Square, Status, Turn, TurnError};
+use stonemate_engine::{Color, Role, Square, Status, Turn, TurnError};
 
 use crate::service::error::Failure;
 use crate::service::error::Refusal;
@@ -18,86 +22,80 @@ use super::views;
 use crate::store::{Finish, Phase};
 
 use super::conditional::{self, Followed};
-use super::counting;
+use super::{counting, picker};
+
+/// The caller's side in a game where [`check_turn`] found him to move: what [`play`]
+/// takes, so that a turn is checked once whatever brought it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Mover(Color);
 
 /// Refuses a player who is not to move; returns his side.
-pub(crate) fn check_turn(game: &Loaded, caller: UserId) -> Result<Color, Failure> {
+pub(crate) fn check_turn(game: &Loaded, caller: UserId) -> Result<Mover, Failure> {
     let side = game.check_playing(caller)?;
     if game.to_move() != Some(side) {
         let name = game.mover().map_or("nobody", |user| game.record.name_of(user));
         return Err(Refusal::NotYourTurn { id: game.id(), name: text::name(name) }.on_board(game.id()));
     }
-    Ok(side)
+    Ok(Mover(side))
 }
 
-/// A turn as it comes to [`turn`].
+/// A turn as a command brings it to [`turn`].
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Played<'a> {
-    /// Typed by a player, in the game's notation: read by the game first.
+    /// Typed by a player in the game's notation (`/move`): read by the game first.
     Typed(&'a str),
-    /// Already a turn (`/pass`, `/drop`, the bot's): played as it is.
+    /// Already a turn (`/pass`, `/drop`, the bot's).
     Turn(Turn),
 }
 
-/// Plays `played` on `position`; returns it as the game prints it (in the position
-/// before). A refused turn leaves the position as it was.
-fn play(position: &mut AnyGame, played: Played<'_>) -> Result<String, TurnError> {
-    let turn = match played {
-        Played::Typed(text) => position.parse_turn(text)?,
-        Played::Turn(turn) => turn,
-    };
-    let printed = position.format_turn(turn);
-    position.play(turn)?;
-    Ok(printed)
-}
-
-/// `/move` and `/pass` (and the bot's turns): one turn of the caller.
+/// `/move`, `/drop`, `/pass` and the bot's turns: one turn of the caller, played at once,
+/// or first previewed with Confirm and Cancel when he asked for that (`/settings
+/// confirm:on`) and the turn is legal. The game's record and its players' records are
+/// read once, here, and handed down.
 pub(crate) fn turn(
     parts: &Parts,
     caller: &Caller,
     id: Option<GameId>,
     played: Played<'_>,
 ) -> Result<Response, Failure> {
-    turn_at(parts, caller, id, played, None)
-}
-
-/// [`turn`], refused without change unless the record is still at `version` (when given):
-/// a turn chosen in a picker is played in the position it was chosen in, or not at all.
-pub(crate) fn turn_at(
-    parts: &Parts,
-    caller: &Caller,
-    id: Option<GameId>,
-    played: Played<'_>,
-    version: Option<u64>,
-) -> Result<Response, Failure> {
+    let me = caller.user.id;
     let game = parts.games.open(caller, id, Fit::ToMove)?;
-    if version.is_some_and(|version| version != game.record.version) {
-        return Err(Refusal::PickerStale(game.id()).into());
-    }
+    let mover = check_turn(&game, me)?;
+    let turn = match played {
+        // The one place a typed turn is read.
+        Played::Typed(notation) => game.position.parse_turn(notation).map_err(|error| illegal(&game, error))?,
+        Played::Turn(turn) => turn,
+    };
     let players = parts.users.of(&game.record);
-    play_opened(parts, caller, game, &players, played)
+    if players.confirms(me)
+        && let Some(preview) = picker::preview(parts, caller, &game, turn)
+    {
+        return preview;
+    }
+    play(parts, caller, (game, &players), mover, turn)
 }
 
-/// Plays `played` in `game`, already opened (with its `players`, as read so far in this
-/// command): the game's record and its players' records are read once per turn, here or
-/// by the caller, and handed down.
-pub(crate) fn play_opened(
+/// The refusal of a turn the game refused, with the board as it stands (unchanged).
+fn illegal(game: &Loaded, error: TurnError) -> Failure {
+    Refusal::Illegal(error).on_board(game.id())
+}
+
+/// Plays `turn` for the caller in `game`, where [`check_turn`] found him to move (`mover`),
+/// with its `players` as read so far in this command: the one way a turn is played,
+/// whatever brought it. The game checks the turn as it applies it (a refused turn changes
+/// nothing); the waiting player's conditional line may answer in the same write.
+pub(crate) fn play(
     parts: &Parts,
     caller: &Caller,
-    mut game: Loaded,
-    players: &Players,
-    played: Played<'_>,
+    (mut game, players): (Loaded, &Players),
+    Mover(mover): Mover,
+    turn: Turn,
 ) -> Result<Response, Failure> {
     let me = caller.user.id;
-    let mover = check_turn(&game, me)?;
-    let printed = match play(&mut game.position, played) {
+    let printed = match game.position.play_turn(turn) {
         Ok(printed) => printed,
-        Err(error) => {
-            // The position is untouched: a refused turn changes nothing.
-            return Err(Refusal::Illegal(error).on_board(game.id()));
-        }
+        Err(error) => return Err(illegal(&game, error)),
     };
-    // The waiting player's conditional line may answer at once, in the same write.
     let followed = conditional::follow(&game.record, me, &printed, &mut game.position);
     let answerer = followed.answer.as_ref().and_then(|(owner, _)| game.record.seats.side_of(*owner));
     let now = parts.clocks.now();
@@ -169,16 +167,27 @@ fn turn_response(
             return Response { notices: counting::opening(parts, game, &mut reply), reply };
         }
         _ => {
+            let mut notices = Vec::new();
             if let Some(user) = game.mover() {
                 let to_move = format!(" to move{}.", parts.clocks.time_left(record));
-                message.append(Message::from(" ").name(record.name_of(user)).push(to_move));
+                let name = record.name_of(user);
+                // One message per turn: where the reply is the very message the ping would
+                // be (the game's channel, for a player told there), the reply pings him.
+                let mover = match tell::pinged_in(parts, (record, players), user, caller.channel) {
+                    true => Message::from(" ").ping(user, name),
+                    false => {
+                        notices.extend(tell::turn_ping(parts, game, players));
+                        Message::from(" ").name(name)
+                    }
+                };
+                message.append(mover.push(to_move));
                 buttons.push(Button::play(record.id));
             }
-            tell::turn_ping(parts, game, players).into_iter().collect()
+            notices
         }
     };
     // The player's next game waiting for him, if any.
-    buttons.extend(views::most_urgent(parts, caller, Some(record.id)).map(Button::next_game));
+    buttons.extend(views::most_urgent(parts, caller, game).map(Button::next_game));
     reply.message = message;
     reply.buttons = buttons;
     Response { reply, notices }

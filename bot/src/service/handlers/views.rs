@@ -131,10 +131,12 @@ pub fn record_file(game: &Loaded) -> String {
 pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Result<Response, Failure> {
     let user = user.unwrap_or(&caller.user);
     let mut lines = Vec::new();
-    for game in by_urgency(parts, caller, user.id, None)? {
+    let active = by_urgency(parts, caller, user.id)?;
+    parts.games.saw(&active);
+    for game in &active {
         let record = &game.record;
         let opponent = text::name(record.name_of(record.seats.other(user.id)));
-        lines.push(format!("{} {} vs {opponent}: {}", record.id, record.kind.name(), state(parts, &game)));
+        lines.push(format!("{} {} vs {opponent}: {}", record.id, record.kind.name(), state(parts, game)));
     }
     for record in parts.games.records_of(caller, user.id, Phase::Challenge)? {
         let kind = record.kind.name();
@@ -156,12 +158,12 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
     Ok(Response { reply, notices: Vec::new() })
 }
 
-/// `user`'s games being played that the caller may see, but `except` (not even read):
-/// those where `user` is to move first, least time left first (games without a clock
-/// after those with one), then the others by id.
-fn by_urgency(parts: &Parts, caller: &Caller, user: UserId, except: Option<GameId>) -> Result<Vec<Loaded>, Failure> {
+/// `user`'s games being played that the caller may see: those where `user` is to move
+/// first, least time left first (games without a clock after those with one), then the
+/// others by id.
+fn by_urgency(parts: &Parts, caller: &Caller, user: UserId) -> Result<Vec<Loaded>, Failure> {
     let mut games = Vec::new();
-    for record in parts.games.records_of_but(caller, user, Phase::Playing, except)? {
+    for record in parts.games.records_of(caller, user, Phase::Playing)? {
         games.push(parts.games.loaded(record)?);
     }
     // Sorting is stable: the ids' order stays among equals.
@@ -172,11 +174,11 @@ fn by_urgency(parts: &Parts, caller: &Caller, user: UserId, except: Option<GameI
     Ok(games)
 }
 
-/// The caller's most urgent game where he is to move, other than `except`: the one the
-/// Next game button leads to.
-pub(crate) fn most_urgent(parts: &Parts, caller: &Caller, except: Option<GameId>) -> Option<GameId> {
-    let games = by_urgency(parts, caller, caller.user.id, except).ok()?;
-    games.into_iter().find(|game| game.mover() == Some(caller.user.id)).map(|game| game.id())
+/// The caller's most urgent game where he is to move, other than `current`: the one the
+/// Next game button leads to. It costs the same however many games he plays
+/// ([`Games::next_to_play`](crate::service::games::Games::next_to_play)).
+pub(crate) fn most_urgent(parts: &Parts, caller: &Caller, current: &Loaded) -> Option<GameId> {
+    parts.games.next_to_play(caller, current).ok().flatten()
 }
 
 /// Finished games listed per page of `/games status:finished`.
