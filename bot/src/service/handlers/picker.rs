@@ -2,7 +2,7 @@
 //! (buttons, for a step of few choices) that narrow the legal turns step by step (the
 //! engine's [`Picker`]: no per-game code here), with Back at every step; the last step
 //! previews the turn on the board and in words, with Confirm and Cancel. Confirm plays the
-//! turn through [`turns::play`], as every turn is played.
+//! turn through [`play::play`], as every turn is played.
 //!
 //! Everything a step needs is in its components' ids ([`Action::Pick`]: the game, the
 //! record's version when the picker opened, the choices so far), so a picker survives a
@@ -13,7 +13,7 @@
 
 use stonemate_engine::{Pick, PickOption, Picker, Square, Turn, preview as preview_of};
 
-use super::turns;
+use super::play;
 use crate::service::buttons::{Action, PickPath, PickPress};
 use crate::service::error::Failure;
 use crate::service::error::Refusal;
@@ -30,7 +30,7 @@ pub(crate) fn open(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result
         Some(id) => reach(parts, caller, id)?,
         None => (caller.clone(), parts.games.open(caller, None, Fit::ToMove)?),
     };
-    turns::check_turn(&game, caller.user.id)?;
+    play::check_turn(&game, caller.user.id)?;
     step(parts, &caller, &game, PickPath::EMPTY, false)
 }
 
@@ -58,7 +58,7 @@ pub(crate) fn press(
     if game.record.version != version {
         return Err(Refusal::PickerStale(id).into());
     }
-    let mover = turns::check_turn(&game, caller.user.id)?;
+    let mover = play::check_turn(&game, caller.user.id)?;
     match press {
         PickPress::Choose => {
             let value = value.unwrap_or_default();
@@ -75,7 +75,7 @@ pub(crate) fn press(
             let turn = Picker::new(&game.position).turn(&path.steps());
             let turn = turn.ok_or_else(|| Refusal::BadPick("that is not a whole turn".to_owned()))?;
             let players = parts.users.of(&game.record);
-            turns::play(parts, caller, (game, &players), mover, turn)
+            play::play(parts, caller, (game, &players), mover, turn)
         }
         PickPress::Cancel => unreachable!("answered above"),
     }
