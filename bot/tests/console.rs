@@ -60,10 +60,12 @@ fn json_lines_carry_the_spec_fields() {
     // In #lobby bob has no challenge; in #general he has one.
     assert_eq!((replies[1]["ok"].as_bool(), replies[1]["private"].as_bool()), (Some(false), Some(true)));
     assert_eq!(replies[2]["ok"], true);
-    // bob's turn pings alice from nobody.
-    let ping = &replies[4];
-    assert!(ping["user"].is_null() && ping["command"].is_null(), "{ping}");
-    assert_eq!(ping["mentions"], serde_json::json!(["alice"]));
+    // One message per turn: the reply to bob's turn in the game's channel pings alice,
+    // and no second message from nobody repeats it.
+    let turn = &replies[3];
+    assert_eq!((turn["user"].as_str(), turn["command"].as_str()), (Some("bob"), Some("move")), "{turn}");
+    assert_eq!(turn["mentions"], serde_json::json!(["alice"]));
+    assert_eq!(replies[4]["user"], "alice", "{}", replies[4]);
     let refused = replies.iter().find(|r| r["user"] == "alice" && r["command"] == "move").unwrap();
     assert_eq!(refused["ok"], false);
     assert!(refused["text"].as_str().unwrap().contains("e5 is not empty"));
