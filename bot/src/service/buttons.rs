@@ -2,11 +2,103 @@
 //! `custom_id` and reads back as the same action ([`Display`](fmt::Display) and
 //! [`FromStr`] round-trip), so that a press needs nothing but the stored record and works
 //! after a restart. Text we did not make reads as nothing.
+//!
+//! Each button is declared once, beside the command of its feature in the list of
+//! commands (`buttons:` in an entry of `table`), as its word, its fields and its handler.
+//! This module makes the type from the list (`actions!`) and holds what every button
+//! shares: the codecs of an id's fields ([`IdField`]) and of the words that name one of a
+//! few values ([`IdWord`]: `history-back`, `pick-confirm`). The handlers are called from
+//! `commands`, which reads the same list, so that this module needs none of them.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::types::{Button, ButtonStyle, GameId};
+
+/// One field of a button's `custom_id`, between colons: written as text that reads back
+/// as the same value. No field's text holds a colon.
+pub trait IdField: Copy {
+    /// Writes the field.
+    fn write(self, out: &mut fmt::Formatter<'_>) -> fmt::Result;
+
+    /// The field written as `text`, if it is one we write.
+    fn read(text: &str) -> Option<Self>;
+
+    /// Texts of the field, for the tests made from the list of buttons.
+    #[cfg(test)]
+    const EXAMPLES: &'static [&'static str];
+}
+
+/// The end of a button's word that names one of a few values (`back` of `history-back`),
+/// so that one declared button stands for a family of words.
+pub trait IdWord: Copy + 'static {
+    /// Every value, each with its own word.
+    const VALUES: &'static [Self];
+
+    /// What the value adds to the button's word.
+    fn suffix(self) -> &'static str;
+
+    /// The value whose suffix is `text`.
+    fn read(text: &str) -> Option<Self> {
+        Self::VALUES.iter().copied().find(|value| value.suffix() == text)
+    }
+}
+
+/// A plain word: nothing added (what `actions!` puts for a button without a tag).
+impl IdWord for () {
+    const VALUES: &'static [()] = &[()];
+
+    fn suffix(self) -> &'static str {
+        ""
+    }
+}
+
+/// A number in decimal digits (no sign, no space).
+fn digits<T: FromStr>(text: &str) -> Option<T> {
+    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.parse().ok()).flatten()
+}
+
+/// `12`.
+impl IdField for GameId {
+    fn write(self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(out, "{}", self.0)
+    }
+
+    fn read(text: &str) -> Option<GameId> {
+        digits(text).map(GameId)
+    }
+
+    #[cfg(test)]
+    const EXAMPLES: &'static [&'static str] = &["12", "0", "4294967295"];
+}
+
+/// A turn count: `4`.
+impl IdField for usize {
+    fn write(self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(out, "{self}")
+    }
+
+    fn read(text: &str) -> Option<usize> {
+        digits(text)
+    }
+
+    #[cfg(test)]
+    const EXAMPLES: &'static [&'static str] = &["4", "0", "1000"];
+}
+
+/// A record's version: `9`.
+impl IdField for u64 {
+    fn write(self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(out, "{self}")
+    }
+
+    fn read(text: &str) -> Option<u64> {
+        digits(text)
+    }
+
+    #[cfg(test)]
+    const EXAMPLES: &'static [&'static str] = &["9", "0", "18446744073709551615"];
+}
 
 /// Where a `/history` button leads, from the turn the message shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,17 +116,6 @@ pub enum Step {
 impl Step {
     /// Every step, in the order the buttons are shown.
     pub const ALL: [Step; 4] = [Step::First, Step::Back, Step::Next, Step::Last];
-
-    /// The step's word in a `custom_id`. Discord wants the ids of one message distinct,
-    /// and First and Back may lead to the same turn.
-    fn word(self) -> &'static str {
-        match self {
-            Step::First => "first",
-            Step::Back => "back",
-            Step::Next => "next",
-            Step::Last => "last",
-        }
-    }
 
     /// The button's label.
     #[must_use]
@@ -129,6 +210,35 @@ impl fmt::Debug for PickPath {
     }
 }
 
+/// The step's word in a `custom_id` (`history-back`). Discord wants the ids of one message
+/// distinct, and First and Back may lead to the same turn.
+impl IdWord for Step {
+    const VALUES: &'static [Step] = &Step::ALL;
+
+    fn suffix(self) -> &'static str {
+        match self {
+            Step::First => "first",
+            Step::Back => "back",
+            Step::Next => "next",
+            Step::Last => "last",
+        }
+    }
+}
+
+/// `R.e`; empty when nothing is chosen yet.
+impl IdField for PickPath {
+    fn write(self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        out.write_str(self.as_str())
+    }
+
+    fn read(text: &str) -> Option<PickPath> {
+        PickPath::new(text)
+    }
+
+    #[cfg(test)]
+    const EXAMPLES: &'static [&'static str] = &["R.e", "", "pass", "move.e2.e4.=F"];
+}
+
 /// What a turn picker's component does with its path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PickPress {
@@ -144,245 +254,189 @@ pub enum PickPress {
     Cancel,
 }
 
-impl PickPress {
-    const ALL: [PickPress; 5] =
-        [PickPress::Choose, PickPress::Tap, PickPress::Back, PickPress::Confirm, PickPress::Cancel];
+/// The word of the `custom_id`: `pick`, `pick-at`, `pick-back`, `pick-confirm`,
+/// `pick-cancel`.
+impl IdWord for PickPress {
+    const VALUES: &'static [PickPress] =
+        &[PickPress::Choose, PickPress::Tap, PickPress::Back, PickPress::Confirm, PickPress::Cancel];
 
-    /// The word of the `custom_id`: `pick`, `pick-at`, `pick-back`, `pick-confirm`,
-    /// `pick-cancel`.
-    fn word(self) -> &'static str {
+    fn suffix(self) -> &'static str {
         match self {
-            PickPress::Choose => "pick",
-            PickPress::Tap => "pick-at",
-            PickPress::Back => "pick-back",
-            PickPress::Confirm => "pick-confirm",
-            PickPress::Cancel => "pick-cancel",
+            PickPress::Choose => "",
+            PickPress::Tap => "-at",
+            PickPress::Back => "-back",
+            PickPress::Confirm => "-confirm",
+            PickPress::Cancel => "-cancel",
         }
     }
 }
-
-/// What a press of one of our buttons asks, about one game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// `accept:12`: accept the challenge (open or not).
-    Accept(GameId),
-    /// `decline:12`.
-    Decline(GameId),
-    /// `resign:7`: confirms `/resign`.
-    Resign(GameId),
-    /// `draw-accept:7`.
-    DrawAccept(GameId),
-    /// `draw-decline:7`.
-    DrawDecline(GameId),
-    /// `rematch:7`: a finished game's Rematch.
-    Rematch(GameId),
-    /// `takeback-accept:7`: the opponent takes back the requested turns.
-    TakebackAccept(GameId),
-    /// `takeback-decline:7`.
-    TakebackDecline(GameId),
-    /// `dead-accept:7:1a2b3c4d`: accepts the proposal of dead pieces in the counting phase
-    /// (go, rule 10) that the button was shown with, named by `proposal_tag`.
-    AcceptDead {
-        /// The game.
-        id: GameId,
-        /// The tag of the proposal shown.
-        proposal: u32,
-    },
-    /// `resume:7`: leaves the counting phase and plays on (go, rule 10).
-    Resume(GameId),
-    /// `history-back:7:4`: `/history` with the board after `turn` turns.
-    History {
-        /// Which button it was.
-        step: Step,
-        /// The game.
-        id: GameId,
-        /// The turn count of the board to show.
-        turn: usize,
-    },
-    /// `play:7`: opens the turn picker of the game (the Play button).
-    Play(GameId),
-    /// `next-game:7`: shows the board of the game (the Next game button, which leads to
-    /// the presser's most urgent game where he is to move).
-    NextGame(GameId),
-    /// `pick:7:12:R.e` (and `pick-at`, `pick-back`, `pick-confirm`, `pick-cancel`): a step
-    /// of the turn picker opened at version `version` of the game's record, with `path`
-    /// chosen (for `pick-at`, a choice's button, the choice included).
-    Pick {
-        /// What the component does.
-        press: PickPress,
-        /// The game.
-        id: GameId,
-        /// The record's version when the picker opened: a picker of an older version is
-        /// refused (the game moved on).
-        version: u64,
-        /// The choices made so far.
-        path: PickPath,
-    },
-}
-
-impl Button {
-    /// The Rematch button of a finished game: the press names the game, so it works after
-    /// a restart.
-    #[must_use]
-    pub fn rematch(id: GameId) -> Button {
-        Action::Rematch(id).button("Rematch", ButtonStyle::Primary)
-    }
-}
-
-impl Button {
-    /// The Play button: opens the turn picker of the game for the player to move.
-    #[must_use]
-    pub fn play(id: GameId) -> Button {
-        Action::Play(id).button("Play", ButtonStyle::Primary)
-    }
-
-    /// The Next game button: the board of game `id`, the presser's most urgent game where
-    /// he is to move.
-    #[must_use]
-    pub fn next_game(id: GameId) -> Button {
-        Action::NextGame(id).button("Next game", ButtonStyle::Secondary)
-    }
-}
-
-/// How every history button's `custom_id` starts.
-const HISTORY: &str = "history-";
-
-/// The word of [`Action::AcceptDead`].
-const ACCEPT_DEAD: &str = "dead-accept";
 
 /// A short tag naming one proposal of dead pieces at one point of a game (its turn count
 /// and its text), so that an Accept button accepts the proposal it was shown with and no
 /// later one. A checksum (CRC-32) keeps the `custom_id` short and is the same in every
 /// build, so the button works after a restart.
-#[must_use]
-pub fn proposal_tag(turns: usize, proposal: &str) -> u32 {
-    crc32fast::hash(format!("{turns} {proposal}").as_bytes())
-}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ProposalTag(pub u32);
 
-impl Action {
-    /// Whether the answer to the press is for the presser alone: his turn picker (Play and
-    /// its steps, but the turn Confirm plays is public), and his next game, which is
-    /// nobody else's business.
+impl ProposalTag {
+    /// The tag of `proposal` after `turns` turns.
     #[must_use]
-    pub fn is_private(self) -> bool {
-        match self {
-            Action::Play(_) | Action::NextGame(_) => true,
-            Action::Pick { press, .. } => press != PickPress::Confirm,
-            _ => false,
-        }
-    }
-
-    /// The button that asks this.
-    #[must_use]
-    pub fn button(self, label: &str, style: ButtonStyle) -> Button {
-        Button { custom_id: self.to_string(), label: label.to_owned(), style }
-    }
-
-    /// The word of a one-game action.
-    fn word(self) -> &'static str {
-        match self {
-            Action::Accept(_) => "accept",
-            Action::Decline(_) => "decline",
-            Action::Resign(_) => "resign",
-            Action::DrawAccept(_) => "draw-accept",
-            Action::DrawDecline(_) => "draw-decline",
-            Action::Rematch(_) => "rematch",
-            Action::TakebackAccept(_) => "takeback-accept",
-            Action::TakebackDecline(_) => "takeback-decline",
-            Action::AcceptDead { .. } => ACCEPT_DEAD,
-            Action::Resume(_) => "resume",
-            Action::History { .. } => "history",
-            Action::Play(_) => "play",
-            Action::NextGame(_) => "next-game",
-            Action::Pick { press, .. } => press.word(),
-        }
+    pub fn of(turns: usize, proposal: &str) -> ProposalTag {
+        ProposalTag(crc32fast::hash(format!("{turns} {proposal}").as_bytes()))
     }
 }
 
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Action::History { step, id, turn } => write!(f, "{HISTORY}{}:{}:{turn}", step.word(), id.0),
-            Action::Pick { id, version, path, .. } => {
-                write!(f, "{}:{}:{version}:{}", self.word(), id.0, path.as_str())
-            }
-            Action::AcceptDead { id, proposal } => write!(f, "{ACCEPT_DEAD}:{}:{proposal:08x}", id.0),
-            Action::Accept(id)
-            | Action::Resume(id)
-            | Action::Decline(id)
-            | Action::Resign(id)
-            | Action::DrawAccept(id)
-            | Action::DrawDecline(id)
-            | Action::Rematch(id)
-            | Action::Play(id)
-            | Action::NextGame(id)
-            | Action::TakebackAccept(id)
-            | Action::TakebackDecline(id) => write!(f, "{}:{}", self.word(), id.0),
-        }
+/// Eight hex digits: `000000ab`.
+impl IdField for ProposalTag {
+    fn write(self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(out, "{:08x}", self.0)
     }
+
+    fn read(text: &str) -> Option<ProposalTag> {
+        let hex = text.len() == 8 && text.bytes().all(|b| b.is_ascii_hexdigit());
+        hex.then(|| u32::from_str_radix(text, 16).ok().map(ProposalTag)).flatten()
+    }
+
+    #[cfg(test)]
+    const EXAMPLES: &'static [&'static str] = &["00abcdef", "000000ab", "ffffffff"];
 }
 
 /// A `custom_id` we did not make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NotOurs;
 
-impl FromStr for Action {
-    type Err = NotOurs;
-
-    fn from_str(text: &str) -> Result<Action, NotOurs> {
-        let (word, rest) = text.split_once(':').ok_or(NotOurs)?;
-        if let Some(step) = word.strip_prefix(HISTORY) {
-            let step = Step::ALL.into_iter().find(|known| known.word() == step).ok_or(NotOurs)?;
-            let (id, turn) = rest.split_once(':').ok_or(NotOurs)?;
-            let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-            if !digits(id) || !digits(turn) {
-                return Err(NotOurs);
-            }
-            let id = GameId(id.parse().map_err(|_| NotOurs)?);
-            return Ok(Action::History { step, id, turn: turn.parse().map_err(|_| NotOurs)? });
-        }
-        let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-        if let Some(press) = PickPress::ALL.into_iter().find(|press| press.word() == word) {
-            let mut fields = rest.splitn(3, ':');
-            let (id, version, path) = (fields.next().ok_or(NotOurs)?, fields.next().ok_or(NotOurs)?, fields.next());
-            if !digits(id) || !digits(version) {
-                return Err(NotOurs);
-            }
-            let id = GameId(id.parse().map_err(|_| NotOurs)?);
-            let version = version.parse().map_err(|_| NotOurs)?;
-            let path = PickPath::new(path.ok_or(NotOurs)?).ok_or(NotOurs)?;
-            return Ok(Action::Pick { press, id, version, path });
-        }
-        if word == ACCEPT_DEAD {
-            let (id, tag) = rest.split_once(':').ok_or(NotOurs)?;
-            let digits = !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit());
-            let hex = tag.len() == 8 && tag.bytes().all(|b| b.is_ascii_hexdigit());
-            if !digits || !hex {
-                return Err(NotOurs);
-            }
-            let id = GameId(id.parse().map_err(|_| NotOurs)?);
-            return Ok(Action::AcceptDead { id, proposal: u32::from_str_radix(tag, 16).map_err(|_| NotOurs)? });
-        }
-        if !digits(rest) {
-            return Err(NotOurs);
-        }
-        let id = GameId(rest.parse::<u32>().map_err(|_| NotOurs)?);
-        let one = [
-            Action::Accept,
-            Action::Decline,
-            Action::Resign,
-            Action::DrawAccept,
-            Action::DrawDecline,
-            Action::Rematch,
-            Action::Play,
-            Action::NextGame,
-            Action::TakebackAccept,
-            Action::TakebackDecline,
-            Action::Resume,
-        ];
-        one.into_iter().map(|action| action(id)).find(|action| action.word() == word).ok_or(NotOurs)
+impl Action {
+    /// The button that asks this.
+    #[must_use]
+    pub fn button(self, label: &str, style: ButtonStyle) -> Button {
+        Button { custom_id: self.to_string(), label: label.to_owned(), style }
     }
 }
+
+/// Makes [`Action`] from the buttons the list of commands declares (`buttons:` in an
+/// entry): one variant per button, with its fields; its `custom_id` (the word, the tag's
+/// suffix, then each field after a colon) written and read by the fields' codecs; and
+/// whether its answer is private (`private`, or `private if` a condition on its fields).
+macro_rules! actions {
+    // The type of a button's tag: `()` for a plain word.
+    (@tag) => { () };
+    (@tag $tag:ident) => { $tag };
+    // Whether a press is private: not declared, declared, declared on a condition.
+    (@private) => { false };
+    (@private yes) => { true };
+    (@private yes $condition:expr) => { $condition };
+    ($(
+        $(#[doc = $doc:literal])*
+        $command:ident $name:literal {
+            description: $description:tt,
+            help: $help:tt,
+            admin: $admin:tt,
+            $(private: $private:tt,)?
+            $(examples: $examples:tt,)?
+            options: $options:tt,
+            run: |$parts:ident, $caller:ident| $run:expr,
+            $(buttons: {$(
+                $(#[doc = $button_doc:literal])*
+                $action:ident $word:literal $($tag:ident: $tag_type:ident)? ($($field:ident: $type:ty),* $(,)?)
+                    $(private $(if $secret:expr)?)?
+                    => |$press_parts:ident, $press_caller:ident $(, $choice:ident)?| $press:expr
+            ),* $(,)?} $(,)?)?
+        }
+    ),* $(,)?) => {
+        /// What a press of one of our buttons asks, about one game: one variant per button
+        /// of the list of commands, where each is declared beside its command.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Action {$($($(
+            $(#[doc = $button_doc])*
+            $action {
+                $(
+                    #[doc = concat!("The `", stringify!($tag_type), "` the word names.")]
+                    $tag: $tag_type,
+                )?
+                $(
+                    #[doc = concat!("The id's `", stringify!($field), "`.")]
+                    $field: $type,
+                )*
+            },
+        )*)?)*}
+
+        impl Action {
+            /// Whether the answer to the press is for the presser alone, as its button is
+            /// declared.
+            #[must_use]
+            #[allow(unused_variables)]
+            pub fn is_private(self) -> bool {
+                match self {$($($(
+                    Action::$action { $($tag,)? $($field,)* } => actions!(@private $(yes $($secret)?)?),
+                )*)?)*}
+            }
+
+            /// Every declared word, with ids of example fields: for the tests.
+            #[cfg(test)]
+            fn declared() -> Vec<(String, Vec<String>)> {
+                let mut declared = Vec::new();
+                $($($(
+                    for tag in <actions!(@tag $($tag_type)?) as IdWord>::VALUES {
+                        let word = format!("{}{}", $word, tag.suffix());
+                        let ids = (0..3).map(|round: usize| {
+                            let mut id = word.clone();
+                            $(
+                                let examples = <$type as IdField>::EXAMPLES;
+                                id = format!("{id}:{}", examples[round % examples.len()]);
+                            )*
+                            id
+                        });
+                        declared.push((word.clone(), ids.collect()));
+                    }
+                )*)?)*
+                declared
+            }
+        }
+
+        impl fmt::Display for Action {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match *self {$($($(
+                    Action::$action { $($tag,)? $($field,)* } => {
+                        f.write_str($word)?;
+                        $(f.write_str(IdWord::suffix($tag))?;)?
+                        $(
+                            f.write_str(":")?;
+                            IdField::write($field, f)?;
+                        )*
+                        Ok(())
+                    }
+                )*)?)*}
+            }
+        }
+
+        impl FromStr for Action {
+            type Err = NotOurs;
+
+            fn from_str(text: &str) -> Result<Action, NotOurs> {
+                /// Each button's reader: its action, when `word` and `fields` make its id.
+                const READERS: &[fn(&str, &[&str]) -> Option<Action>] = &[$($($(
+                    |word, fields| {
+                        let rest = word.strip_prefix($word)?;
+                        // A tagged word reads its tag from the rest; a plain one is whole.
+                        $(let ($tag, rest) = (<$tag_type as IdWord>::read(rest)?, "");)?
+                        if !rest.is_empty() {
+                            return None;
+                        }
+                        let mut fields = fields.iter().copied();
+                        $(let $field = <$type as IdField>::read(fields.next()?)?;)*
+                        fields.next().is_none().then_some(Action::$action { $($tag,)? $($field,)* })
+                    },
+                )*)?)*];
+                let mut parts = text.split(':');
+                let word = parts.next().unwrap_or_default();
+                let fields: Vec<&str> = parts.collect();
+                READERS.iter().find_map(|read| read(word, &fields)).ok_or(NotOurs)
+            }
+        }
+    };
+}
+
+super::table::command_table!(actions);
 
 #[cfg(test)]
 mod tests {
@@ -392,32 +446,97 @@ mod tests {
     fn every_action_reads_back_as_itself() {
         let id = GameId(12);
         let mut actions = vec![
-            Action::Accept(id),
-            Action::Decline(id),
-            Action::Resign(id),
-            Action::DrawAccept(id),
-            Action::DrawDecline(id),
-            Action::Rematch(id),
-            Action::TakebackAccept(id),
-            Action::TakebackDecline(id),
-            Action::Resume(id),
-            Action::AcceptDead { id, proposal: 0x00ab_cdef },
+            Action::Accept { id },
+            Action::Decline { id },
+            Action::Resign { id },
+            Action::DrawAccept { id },
+            Action::DrawDecline { id },
+            Action::Rematch { id },
+            Action::TakebackAccept { id },
+            Action::TakebackDecline { id },
+            Action::Resume { id },
+            Action::AcceptDead { id, proposal: ProposalTag(0x00ab_cdef) },
         ];
         actions.extend(Step::ALL.map(|step| Action::History { step, id, turn: 4 }));
-        actions.push(Action::Play(id));
-        actions.push(Action::NextGame(id));
+        actions.push(Action::Play { id });
+        actions.push(Action::NextGame { id });
         for path in ["", "pass", "R.e.4", "move.e2.e4.=F"] {
             let path = PickPath::new(path).unwrap();
-            actions.extend(PickPress::ALL.map(|press| Action::Pick { press, id, version: 9, path }));
+            actions.extend(PickPress::VALUES.iter().map(|&press| Action::Pick { press, id, version: 9, path }));
         }
         for action in actions {
             assert_eq!(action.to_string().parse(), Ok(action), "{action}");
         }
-        assert_eq!(Action::DrawAccept(id).to_string(), "draw-accept:12");
-        assert_eq!(Action::AcceptDead { id, proposal: 0xab }.to_string(), "dead-accept:12:000000ab");
-        assert_eq!(Action::History { step: Step::Back, id, turn: 4 }.to_string(), "history-back:12:4");
+    }
+
+    /// Buttons on messages sent before an upgrade keep working: the ids we made stay the
+    /// ids we read, word for word.
+    #[test]
+    fn the_ids_of_old_messages_read_as_before() {
+        let id = GameId(12);
         let path = PickPath::new("R.e").unwrap();
-        assert_eq!(Action::Pick { press: PickPress::Back, id, version: 3, path }.to_string(), "pick-back:12:3:R.e");
+        let pick = |press| Action::Pick { press, id, version: 3, path };
+        let known = [
+            ("accept:12", Action::Accept { id }),
+            ("decline:12", Action::Decline { id }),
+            ("resign:12", Action::Resign { id }),
+            ("draw-accept:12", Action::DrawAccept { id }),
+            ("draw-decline:12", Action::DrawDecline { id }),
+            ("rematch:12", Action::Rematch { id }),
+            ("takeback-accept:12", Action::TakebackAccept { id }),
+            ("takeback-decline:12", Action::TakebackDecline { id }),
+            ("dead-accept:12:000000ab", Action::AcceptDead { id, proposal: ProposalTag(0xab) }),
+            ("resume:12", Action::Resume { id }),
+            ("history-first:12:0", Action::History { step: Step::First, id, turn: 0 }),
+            ("history-back:12:4", Action::History { step: Step::Back, id, turn: 4 }),
+            ("history-next:12:5", Action::History { step: Step::Next, id, turn: 5 }),
+            ("history-last:12:9", Action::History { step: Step::Last, id, turn: 9 }),
+            ("play:12", Action::Play { id }),
+            ("next-game:12", Action::NextGame { id }),
+            ("pick:12:3:R.e", pick(PickPress::Choose)),
+            ("pick-at:12:3:R.e", pick(PickPress::Tap)),
+            ("pick-back:12:3:R.e", pick(PickPress::Back)),
+            ("pick-confirm:12:3:R.e", pick(PickPress::Confirm)),
+            ("pick-cancel:12:3:R.e", pick(PickPress::Cancel)),
+            ("pick:12:3:", Action::Pick { press: PickPress::Choose, id, version: 3, path: PickPath::EMPTY }),
+        ];
+        for (text, action) in known {
+            assert_eq!((text.parse(), action.to_string().as_str()), (Ok(action), text));
+        }
+    }
+
+    /// Made from the list of buttons itself: no two declared words alike (a press would
+    /// reach the wrong handler), and every word's ids read back as themselves.
+    #[test]
+    fn every_declared_button_has_its_own_word_and_reads_back() {
+        let declared = Action::declared();
+        let words: Vec<&str> = declared.iter().map(|(word, _)| word.as_str()).collect();
+        for (index, word) in words.iter().enumerate() {
+            assert!(!words[..index].contains(word), "`{word}` declared twice");
+            assert!(!word.is_empty() && !word.contains(':'), "`{word}`");
+        }
+        let mut read = Vec::new();
+        for (word, ids) in &declared {
+            for id in ids {
+                let action: Action = id.parse().unwrap_or_else(|_| panic!("{id} is not read"));
+                assert_eq!(action.to_string(), *id);
+                assert!(!read.contains(&action), "{id} reads as another word's action");
+                read.push(action);
+                let without_field = id.rsplit_once(':').map_or("", |(head, _)| head);
+                assert_eq!(without_field.parse::<Action>(), Err(NotOurs), "{word}");
+                assert_eq!(format!("{id}:1").parse::<Action>(), Err(NotOurs), "{word}");
+            }
+        }
+        assert!(words.len() >= 21, "{words:?}");
+    }
+
+    #[test]
+    fn privacy_is_as_declared() {
+        let id = GameId(7);
+        let pick = |press| Action::Pick { press, id, version: 1, path: PickPath::EMPTY };
+        assert!(Action::Play { id }.is_private() && Action::NextGame { id }.is_private());
+        assert!(pick(PickPress::Back).is_private() && !pick(PickPress::Confirm).is_private());
+        assert!(!Action::Accept { id }.is_private() && !Action::History { step: Step::Back, id, turn: 1 }.is_private());
     }
 
     #[test]

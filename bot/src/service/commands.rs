@@ -4,7 +4,8 @@
 //! typed [`Command`] (its options as fields), the reading of its options, the call of its
 //! handler, the Discord registration, the console's parser and `/help`; so adding a
 //! command means one entry in the list and one handler in the feature's module under
-//! `handlers/`.
+//! `handlers/`. A button is declared in the entry of its feature's command, and its press
+//! calls its handler from here (`Action::run`).
 //!
 //! An option's name is its field's name, written once. Option values reach
 //! [`Spec::command`] as [`Args`]: text as typed (made safe to quote, [`text::typed`]),
@@ -15,6 +16,7 @@ use stonemate_ai::{Level, UnknownLevel};
 use stonemate_engine::game::UnknownGame;
 use stonemate_engine::{AnyGame, GameKind, Turn};
 
+use super::buttons::Action;
 use super::error::{Failure, Refusal};
 use super::games::parse_id;
 use super::handlers::{
@@ -432,8 +434,10 @@ macro_rules! read {
 }
 
 /// The one list: each entry declares a command (its variant of [`Command`], name,
-/// descriptions, options as typed fields, handler), and the macro makes the enum, the
-/// [`COMMANDS`] table, the reading of options and the call of the handler from it.
+/// descriptions, options as typed fields, handler) and its buttons, and the macro makes
+/// the enum, the [`COMMANDS`] table, the reading of options and the call of the handler
+/// from it, and the call of each button's handler ([`Action`]'s own parts come from the
+/// same list in `buttons`).
 macro_rules! commands {
     ($(
         $(#[doc = $doc:literal])*
@@ -446,7 +450,13 @@ macro_rules! commands {
             options: {$(
                 $field:ident: $ty:ty = ($required:literal, $kind:expr, $option:literal) $(via $via:expr)?
             ),* $(,)?},
-            run: |$parts:ident, $caller:ident| $run:expr $(,)?
+            run: |$parts:ident, $caller:ident| $run:expr,
+            $(buttons: {$(
+                $(#[doc = $button_doc:literal])*
+                $action:ident $word:literal $($tag:ident: $tag_type:ident)? ($($button_field:ident: $button_type:ty),* $(,)?)
+                    $(private $(if $secret:expr)?)?
+                    => |$press_parts:ident, $press_caller:ident $(, $choice:ident)?| $press:expr
+            ),* $(,)?} $(,)?)?
         }
     ),* $(,)?) => {
         /// One command, its options read ([`Spec::command`] makes it from what the user
@@ -499,6 +509,21 @@ macro_rules! commands {
                         $run
                     }
                 )*}
+            }
+        }
+
+        impl Action {
+            /// Runs the handler of a press, as its button is declared (`value`: what was
+            /// chosen in a select menu).
+            pub(super) fn run(self, parts: &Parts, caller: &Caller, value: Option<&str>) -> Result<Response, Failure> {
+                match self {$($($(
+                    #[allow(unused_variables)]
+                    Action::$action { $($tag,)? $($button_field,)* } => {
+                        let ($press_parts, $press_caller) = (parts, caller);
+                        $(let $choice = value;)?
+                        $press
+                    }
+                )*)?)*}
             }
         }
     };

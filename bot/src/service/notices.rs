@@ -376,7 +376,7 @@ pub fn announcement(game: &Loaded, reply: &Reply) -> Notice {
     // The bot's own buttons are not for anyone else, except those that answer its
     // proposal of dead pieces (go, rule 10), which are its opponent's to press.
     let for_opponent = |button: &&Button| {
-        matches!(button.custom_id.parse::<Action>(), Ok(Action::AcceptDead { .. } | Action::Resume(_)))
+        matches!(button.custom_id.parse::<Action>(), Ok(Action::AcceptDead { .. } | Action::Resume { .. }))
     };
     let mut buttons: Vec<Button> = reply.buttons.iter().filter(for_opponent).cloned().collect();
     if game.record.phase == Phase::Finished {

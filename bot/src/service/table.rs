@@ -1,13 +1,17 @@
 //! The one list of commands: each entry declares a command once — its name, the texts
-//! Discord and `/help` show, its options as typed fields, and its handler.
+//! Discord and `/help` show, its options as typed fields, and its handler — and the
+//! buttons of its feature: each button's word, its fields (typed by their codecs in
+//! [`buttons`](super::buttons)), whether its answer is private, and its handler.
 //!
 //! The list is a macro that hands its entries to another (`command_table!(commands)`),
-//! so that two modules read the same declarations without depending on each other:
+//! so that three modules read the same declarations without depending on each other:
 //! [`commands`](super::commands) makes the typed `Command`, the table Discord registers,
-//! the reading of options and the call of the handlers; [`options`](super::options) makes
-//! the typed keys (`keys::Games::status`) that texts quote options through. The handlers
-//! named here are resolved where the list is read (in `commands`), so the handlers can
-//! quote options without a cycle back to the code that calls them.
+//! the reading of options and the call of the handlers, of commands and of buttons;
+//! [`buttons`](super::buttons) makes the typed `Action` of the buttons (their ids and
+//! privacy); [`options`](super::options) makes the typed keys (`keys::Games::status`)
+//! that texts quote options through. The handlers named here are resolved where the list
+//! is read (in `commands`), so the handlers can quote options and make their buttons
+//! without a cycle back to the code that calls them.
 
 /// Hands every command's declaration to the macro `$then`.
 macro_rules! command_table {
@@ -36,6 +40,10 @@ macro_rules! command_table {
                         challenge::Terms { opponent: opponent.as_ref(), kind: game, color, days, options, level, rematch_of: None };
                     challenge::challenge(parts, caller, terms)
                 },
+                buttons: {
+                    /// `rematch:7`: a finished game's Rematch, a new challenge to the same opponent.
+                    Rematch "rematch" (id: GameId) => |parts, caller| community::rematch(parts, caller, id),
+                },
             },
             /// `/accept`: the game starts.
             Accept "accept" {
@@ -44,6 +52,10 @@ macro_rules! command_table {
                 admin: false,
                 options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
                 run: |parts, caller| challenge::accept(parts, caller, challenge),
+                buttons: {
+                    /// `accept:12`: accepts the challenge (open or not).
+                    Accept "accept" (id: GameId) => |parts, caller| challenge::accept(parts, caller, Some(id)),
+                },
             },
             /// `/decline`.
             Decline "decline" {
@@ -52,6 +64,10 @@ macro_rules! command_table {
                 admin: false,
                 options: { challenge: Option<GameId> = (false, CHALLENGE, "Which challenge (default: the only one)") },
                 run: |parts, caller| challenge::decline(parts, caller, challenge),
+                buttons: {
+                    /// `decline:12`.
+                    Decline "decline" (id: GameId) => |parts, caller| challenge::decline(parts, caller, Some(id)),
+                },
             },
             /// `/withdraw`: the challenger takes back the challenge.
             Withdraw "withdraw" {
@@ -80,6 +96,17 @@ macro_rules! command_table {
                 private: true,
                 options: { game: Option<GameId> = (false, GAME, "Which game (default: the one where you are to move here)") },
                 run: |parts, caller| picker::open(parts, caller, game),
+                buttons: {
+                    /// `play:7`: opens the turn picker of the game (the Play button).
+                    Play "play" (id: GameId) private => |parts, caller| picker::open(parts, caller, Some(id)),
+                    /// `pick:7:12:R.e` (and `pick-at`, `pick-back`, `pick-confirm`, `pick-cancel`): a
+                    /// step of the turn picker opened at `version` of the game's record (an older
+                    /// one is refused: the game moved on), with `path` chosen (for `pick-at`, a
+                    /// choice's button, the choice included). Private but the turn Confirm plays.
+                    Pick "pick" press: PickPress (id: GameId, version: u64, path: PickPath)
+                        private if press != PickPress::Confirm
+                        => |parts, caller, value| picker::press(parts, caller, press, (id, version, path), value),
+                },
             },
             /// `/drop`: a piece letter and a square, for games with drops.
             Drop "drop" {
@@ -112,6 +139,10 @@ macro_rules! command_table {
                 private: true,
                 options: { game: Option<GameId> = (false, GAME, "Which game") },
                 run: |parts, caller| endings::ask_resign(parts, caller, game),
+                buttons: {
+                    /// `resign:7`: confirms `/resign`.
+                    Resign "resign" (id: GameId) => |parts, caller| endings::resign(parts, caller, id),
+                },
             },
             /// Offers a draw, or accepts the opponent's pending offer.
             Draw "draw" {
@@ -120,6 +151,12 @@ macro_rules! command_table {
                 admin: false,
                 options: { game: Option<GameId> = (false, GAME, "Which game") },
                 run: |parts, caller| endings::draw(parts, caller, game),
+                buttons: {
+                    /// `draw-accept:7`.
+                    DrawAccept "draw-accept" (id: GameId) => |parts, caller| endings::answer_draw(parts, caller, id, true),
+                    /// `draw-decline:7`.
+                    DrawDecline "draw-decline" (id: GameId) => |parts, caller| endings::answer_draw(parts, caller, id, false),
+                },
             },
             /// Asks the opponent to take back the caller's last turn (and the opponent's after
             /// it); the opponent answers with buttons.
@@ -129,6 +166,12 @@ macro_rules! command_table {
                 admin: false,
                 options: { game: Option<GameId> = (false, GAME, "Which game") },
                 run: |parts, caller| takeback::ask(parts, caller, game),
+                buttons: {
+                    /// `takeback-accept:7`: the opponent takes back the requested turns.
+                    TakebackAccept "takeback-accept" (id: GameId) => |parts, caller| takeback::answer(parts, caller, id, true),
+                    /// `takeback-decline:7`.
+                    TakebackDecline "takeback-decline" (id: GameId) => |parts, caller| takeback::answer(parts, caller, id, false),
+                },
             },
             /// In a go game's counting phase (rule 10): proposes the pieces on `squares` as dead
             /// (`none`: none), or shows the standing proposal.
@@ -141,6 +184,14 @@ macro_rules! command_table {
                     squares: Option<String> = (false, Kind::Text, "The dead pieces' squares, e.g. c3 d4 (none: no piece)"),
                 },
                 run: |parts, caller| counting::dead(parts, caller, game, squares.as_deref()),
+                buttons: {
+                    /// `dead-accept:7:1a2b3c4d`: accepts the proposal of dead pieces that the
+                    /// button was shown with, named by its tag.
+                    AcceptDead "dead-accept" (id: GameId, proposal: ProposalTag)
+                        => |parts, caller| counting::accept(parts, caller, id, proposal),
+                    /// `resume:7`: leaves the counting phase and plays on.
+                    Resume "resume" (id: GameId) => |parts, caller| counting::resume(parts, caller, id),
+                },
             },
             /// Stores a conditional line while the opponent is to move, shows the caller's lines,
             /// or removes them (`line:clear`).
@@ -189,6 +240,12 @@ macro_rules! command_table {
                 admin: false,
                 options: { game: Option<GameId> = (false, GAME, "Which game") },
                 run: |parts, caller| views::show_board(parts, caller, game),
+                buttons: {
+                    /// `next-game:7`: the board of the game (the Next game button, which leads to
+                    /// the presser's most urgent game where he is to move), which is nobody
+                    /// else's business.
+                    NextGame "next-game" (id: GameId) private => |parts, caller| views::show_board(parts, caller, Some(id)),
+                },
             },
             /// `/history`: the game's turns, result and record, with an animated replay.
             History "history" {
@@ -197,6 +254,12 @@ macro_rules! command_table {
                 admin: false,
                 options: { game: Option<GameId> = (false, GAME, "Which game") },
                 run: |parts, caller| history::history(parts, caller, game),
+                buttons: {
+                    /// `history-back:7:4` (and `history-first`, `-next`, `-last`): `/history` with
+                    /// the board after `turn` turns.
+                    History "history-" step: Step (id: GameId, turn: usize)
+                        => |parts, caller| history::step_history(parts, caller, id, turn),
+                },
             },
             /// Active games and pending challenges of `user` (default: the caller); or, with
             /// `status` finished, his finished games, most recently finished first, one `page`

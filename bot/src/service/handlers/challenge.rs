@@ -207,7 +207,8 @@ fn challenge_reply(parts: &Parts, game: &Loaded) -> Response {
         .push(format!(" challenges you to {} — challenge {} (", record.kind.title(), record.id))
         .then(describe_terms(game))
         .push(format!("). Accept or decline before it lapses {}.", parts.clocks.deadline(record.origin.expires)));
-    let buttons = vec![accept_button(record.id), Action::Decline(record.id).button("Decline", ButtonStyle::Danger)];
+    let buttons =
+        vec![accept_button(record.id), Action::Decline { id: record.id }.button("Decline", ButtonStyle::Danger)];
     let board = parts.pictures.public_board(game);
     let reply = Reply { ok: true, message, images: vec![board], buttons, about: Some(record.id), ..Reply::default() };
     Response { reply, notices: Vec::new() }
@@ -372,7 +373,16 @@ pub(crate) fn withdraw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> 
 
 /// The Accept button of challenge `id` (open or not).
 fn accept_button(id: GameId) -> Button {
-    Action::Accept(id).button("Accept", ButtonStyle::Success)
+    Action::Accept { id }.button("Accept", ButtonStyle::Success)
+}
+
+impl Button {
+    /// The Rematch button of a finished game: the press names the game, so it works after
+    /// a restart.
+    #[must_use]
+    pub fn rematch(id: GameId) -> Button {
+        Action::Rematch { id }.button("Rematch", ButtonStyle::Primary)
+    }
 }
 
 /// Who plays white: the challenger's choice, or a fair coin.

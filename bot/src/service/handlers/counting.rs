@@ -18,7 +18,7 @@ use stonemate_engine::{
 };
 
 use crate::clock::Timestamp;
-use crate::service::buttons::{Action, proposal_tag};
+use crate::service::buttons::{Action, ProposalTag};
 use crate::service::error::Failure;
 use crate::service::error::Refusal;
 use crate::service::games::Fit;
@@ -91,10 +91,10 @@ fn describe(game: &Loaded, counting: &Counting) -> String {
 
 /// Accept and Resume, for the proposal standing now.
 fn buttons(game: &Loaded, counting: &Counting) -> Vec<Button> {
-    let proposal = proposal_tag(game.record.turns.len(), &counting.proposal);
+    let proposal = ProposalTag::of(game.record.turns.len(), &counting.proposal);
     vec![
         Action::AcceptDead { id: game.id(), proposal }.button("Accept", ButtonStyle::Success),
-        Action::Resume(game.id()).button("Resume", ButtonStyle::Secondary),
+        Action::Resume { id: game.id() }.button("Resume", ButtonStyle::Secondary),
     ]
 }
 
@@ -277,9 +277,9 @@ fn public(parts: &Parts, game: &Loaded, counting: &Counting, message: Message) -
 }
 
 /// The Accept button: accepts the proposal the button was shown with.
-pub(crate) fn accept(parts: &Parts, caller: &Caller, id: GameId, tag: u32) -> Result<Response, Failure> {
+pub(crate) fn accept(parts: &Parts, caller: &Caller, id: GameId, tag: ProposalTag) -> Result<Response, Failure> {
     let (game, side, counting) = open(parts, caller, Some(id))?;
-    if proposal_tag(game.record.turns.len(), &counting.proposal) != tag {
+    if ProposalTag::of(game.record.turns.len(), &counting.proposal) != tag {
         return Err(CountingRefusal::ProposalChanged(game.id()).into());
     }
     accept_standing(parts, caller, game, side, counting)

@@ -43,7 +43,7 @@ pub(crate) fn ask_resign(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let game = parts.games.open(caller, text, Fit::Any)?;
     game.check_playing(caller.user.id)?;
     let record = &game.record;
-    let button = Action::Resign(record.id).button("Resign", ButtonStyle::Danger);
+    let button = Action::Resign { id: record.id }.button("Resign", ButtonStyle::Danger);
     let message = Message::from(format!("Resign {} against ", record.id))
         .name(record.name_of(record.seats.other(caller.user.id)))
         .push("? Press the button to confirm.");
@@ -109,8 +109,8 @@ fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Re
     let message = if parts.seat.is_bot(opponent) { message.quiet() } else { message };
     let mut response = public(parts, &game, message, Vec::new());
     response.reply.buttons = vec![
-        Action::DrawAccept(game.id()).button("Accept draw", ButtonStyle::Success),
-        Action::DrawDecline(game.id()).button("Decline", ButtonStyle::Secondary),
+        Action::DrawAccept { id: game.id() }.button("Accept draw", ButtonStyle::Success),
+        Action::DrawDecline { id: game.id() }.button("Decline", ButtonStyle::Secondary),
     ];
     Ok(response)
 }

@@ -1,6 +1,7 @@
 //! The command handlers, grouped by feature: each is a function of the caller, its typed
 //! arguments and the [`Parts`] it works with. The list of commands
-//! ([`commands`](crate::service::commands)) calls them; [`press`] routes button presses.
+//! ([`commands`](crate::service::commands)) calls them, for commands and for the buttons
+//! declared beside them; [`press`] reads a button's id.
 
 pub(crate) mod challenge;
 pub(crate) mod community;
@@ -39,29 +40,9 @@ pub(crate) fn choose(
 ) -> Result<Response, Failure> {
     let bad = || Refusal::UnknownButton(text::typed(&custom_id.chars().take(100).collect::<String>()));
     let action = custom_id.parse::<Action>().map_err(|_| bad())?;
-    let mut response = run(parts, caller, action, value)?;
+    // Every button's handler looks the id up in the caller's server only.
+    let mut response = action.run(parts, caller, value)?;
     // As the press is declared, whatever its handler made.
     response.reply.private |= action.is_private();
     Ok(response)
-}
-
-/// Runs the handler of a press.
-fn run(parts: &Parts, caller: &Caller, action: Action, value: Option<&str>) -> Result<Response, Failure> {
-    // Every action below looks the id up in the caller's server only.
-    match action {
-        Action::Accept(id) => challenge::accept(parts, caller, Some(id)),
-        Action::Decline(id) => challenge::decline(parts, caller, Some(id)),
-        Action::Resign(id) => endings::resign(parts, caller, id),
-        Action::DrawAccept(id) => endings::answer_draw(parts, caller, id, true),
-        Action::DrawDecline(id) => endings::answer_draw(parts, caller, id, false),
-        Action::Rematch(id) => community::rematch(parts, caller, id),
-        Action::TakebackAccept(id) => takeback::answer(parts, caller, id, true),
-        Action::TakebackDecline(id) => takeback::answer(parts, caller, id, false),
-        Action::AcceptDead { id, proposal } => counting::accept(parts, caller, id, proposal),
-        Action::Resume(id) => counting::resume(parts, caller, id),
-        Action::History { id, turn, .. } => history::step_history(parts, caller, id, turn),
-        Action::Play(id) => picker::open(parts, caller, Some(id)),
-        Action::NextGame(id) => views::show_board(parts, caller, Some(id)),
-        Action::Pick { press, id, version, path } => picker::press(parts, caller, press, (id, version, path), value),
-    }
 }

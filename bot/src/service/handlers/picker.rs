@@ -23,6 +23,14 @@ use crate::service::parts::Parts;
 use crate::service::text;
 use crate::service::types::{Button, ButtonStyle, Caller, GameId, Message, Reply, Response, Select, SelectOption};
 
+impl Button {
+    /// The Play button: opens the turn picker of the game for the player to move.
+    #[must_use]
+    pub fn play(id: GameId) -> Button {
+        Action::Play { id }.button("Play", ButtonStyle::Primary)
+    }
+}
+
 /// `/play` and the Play button: the first step of the caller's picker in a game where he
 /// is to move.
 pub(crate) fn open(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<Response, Failure> {

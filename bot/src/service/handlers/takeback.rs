@@ -51,8 +51,8 @@ pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<
         .name(&caller.user.name)
         .push(format!(" asks to take back {} in {}.", listed(&record.turns[record.turns.len() - taken..]), record.id));
     let buttons = vec![
-        Action::TakebackAccept(record.id).button("Accept takeback", ButtonStyle::Success),
-        Action::TakebackDecline(record.id).button("Decline", ButtonStyle::Secondary),
+        Action::TakebackAccept { id: record.id }.button("Accept takeback", ButtonStyle::Success),
+        Action::TakebackDecline { id: record.id }.button("Decline", ButtonStyle::Secondary),
     ];
     let images = vec![parts.pictures.public_board(&game)];
     let reply = Reply { ok: true, message, images, buttons, about: Some(record.id), ..Reply::default() };

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use stonemate_engine::{GameKind, Square, Turn};
 
+use crate::service::buttons::Action;
 use crate::service::error::Failure;
 use crate::service::error::Refusal;
 use crate::service::games::{self, Fit};
@@ -15,7 +16,9 @@ use crate::service::options::keys;
 use crate::service::parts::Parts;
 use crate::service::rules;
 use crate::service::text;
-use crate::service::types::{Button, Caller, GameId, GameStatus, NotifyMode, Reply, Response, User, UserId};
+use crate::service::types::{
+    Button, ButtonStyle, Caller, GameId, GameStatus, NotifyMode, Reply, Response, User, UserId,
+};
 use crate::store::{Finish, Phase, UserRecord};
 
 /// Replies longer than this are cut (Discord allows 2000 characters).
@@ -172,6 +175,15 @@ fn by_urgency(parts: &Parts, caller: &Caller, user: UserId) -> Result<Vec<Loaded
         false => (true, 0),
     });
     Ok(games)
+}
+
+impl Button {
+    /// The Next game button: the board of game `id`, the presser's most urgent game where
+    /// he is to move.
+    #[must_use]
+    pub fn next_game(id: GameId) -> Button {
+        Action::NextGame { id }.button("Next game", ButtonStyle::Secondary)
+    }
 }
 
 /// The caller's most urgent game where he is to move, other than `current`: the one the
