@@ -40,5 +40,8 @@ pub use frame::Frame;
 pub use layout::LONG_SIDE;
 pub use palette::palette;
 pub use picture::Picture;
-pub use table::{Align, Column, MAX_CELL_CHARS, MAX_COLUMNS, ROWS_PER_PAGE, Row, Section, TABLE_WIDTH, Table, Width};
+pub use table::{
+    Align, Column, MAX_CELL_CHARS, MAX_COLUMNS, MAX_TABLE_PNG_BYTES, ROWS_PER_PAGE, Row, Section, TABLE_WIDTH, Table,
+    Width,
+};
 pub use tiles::{CacheLimit, OLD_MAX_CACHED_SETS, TILE_CACHE_BYTES, set_tile_cache_limit, tile_cache_usage};
