@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 use super::backend::{Sled, Stop, full_check};
 use super::recover;
 use super::settings::sled_config;
-use super::tree::{Tree, guarded};
+use super::tree::{Tree, guarded, read_error};
 use crate::store::backend::{Backend, Batch, KeyRange};
-use crate::store::check::{self, Damage, Pace, Verifier};
+use crate::store::check::{self, Pace, Verifier};
 use crate::store::durable::{GroupSync, SledFiles};
 use crate::store::error::StoreError;
 use crate::store::keys;
@@ -111,8 +111,8 @@ fn open_unguarded(dir: &Path, purpose: Use) -> Result<SledStore, StoreError> {
         wrote: Arc::new(AtomicBool::new(false)),
     };
     let store = Store::over(Arc::new(sled));
-    let meta = db.open_tree(META_TREE)?;
-    if meta.get(LAYOUT)?.as_deref() != Some(LAYOUT_WITH_SERVERS) {
+    let meta = db.open_tree(META_TREE).map_err(|error| read_error(dir, error))?;
+    if meta.get(LAYOUT).map_err(|error| read_error(dir, error))?.as_deref() != Some(LAYOUT_WITH_SERVERS) {
         upgrade_player_index(&store)?;
         meta.insert(LAYOUT, LAYOUT_WITH_SERVERS)?;
         store.backend().flush()?;
@@ -182,13 +182,7 @@ pub(super) fn open_error(dir: &Path, error: sled::Error) -> StoreError {
             dir.display()
         )),
         sled::Error::Io(error) => cannot_open(dir, &error),
-        sled::Error::Corruption { .. } => {
-            let damage = Damage {
-                what: format!("sled's files in {} (its log `db` or its snapshot `snap.*`)", dir.display()),
-                detail: format!("sled cannot read them ({error})"),
-            };
-            StoreError::Damaged(format!("{damage}; {}", recover::restore_hint(dir)))
-        }
+        error @ sled::Error::Corruption { .. } => read_error(dir, error),
         other => StoreError::Database(format!("cannot open {}: {other}", dir.display())),
     }
 }

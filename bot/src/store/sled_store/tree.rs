@@ -25,11 +25,11 @@ pub(super) struct Tree {
 /// [`StoreError::Damaged`]: sled 0.34 panics instead of failing when a page of a compressed
 /// log passes its checksum but does not decompress (`maybe_decompress`), and a damaged
 /// database must stop with the directory and the way to restore it, not a crash. The
-/// panic's own text still reaches standard error (the panic hook runs first), and the
-/// store stops at the error ([`super::FailStop`]), so that nothing runs on over sled's
-/// interrupted state.
+/// default panic hook stays quiet inside the call ([`quiet_panics`]): the operator reads
+/// the message, not sled's panic and a note on backtraces before it. The store stops at
+/// the error ([`super::FailStop`]), so that nothing runs on over sled's interrupted state.
 pub(super) fn guarded<T>(dir: &Path, call: impl FnOnce() -> Result<T, StoreError>) -> Result<T, StoreError> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(call)).unwrap_or_else(|panic| {
+    quiet_panics(call).unwrap_or_else(|panic| {
         let said = panic
             .downcast_ref::<&str>()
             .map(|text| (*text).to_owned())
@@ -37,12 +37,57 @@ pub(super) fn guarded<T>(dir: &Path, call: impl FnOnce() -> Result<T, StoreError
             .unwrap_or_default();
         // sled's text ends with a plea to open an issue: the first sentence is the fact.
         let said = said.split(". ").next().unwrap_or_default();
-        let damage = Damage {
-            what: format!("sled's files in {} (its log `db` or its snapshot `snap.*`)", dir.display()),
-            detail: format!("sled stopped reading them ({said})"),
-        };
-        Err(StoreError::Damaged(format!("{damage}; {}", recover::restore_hint(dir))))
+        Err(damaged(dir, &format!("sled stopped reading them ({said})")))
     })
+}
+
+thread_local! {
+    /// Whether this thread is inside [`quiet_panics`].
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `call`, catching its panic, with the panic hook silent on this thread meanwhile
+/// (the hook, installed once, hands every other panic to the one it replaced).
+fn quiet_panics<T>(call: impl FnOnce() -> T) -> std::thread::Result<T> {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(std::cell::Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    let outer = QUIET.with(|quiet| quiet.replace(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(call));
+    QUIET.with(|quiet| quiet.set(outer));
+    result
+}
+
+/// The database in `dir` as damaged: sled cannot read its files (`detail` says how), with
+/// the way to restore it.
+pub(super) fn damaged(dir: &Path, detail: &str) -> StoreError {
+    let damage = Damage {
+        what: format!("sled's files in {} (its log `db` or its snapshot `snap.*`)", dir.display()),
+        detail: detail.to_owned(),
+    };
+    StoreError::Damaged(format!("{damage}; {}", recover::restore_hint(dir)))
+}
+
+/// A failed read of sled on the database in `dir`: data sled finds corrupted (a log cut
+/// short, a bad page) is damage, named in words rather than sled's debug text.
+pub(super) fn read_error(dir: &Path, error: sled::Error) -> StoreError {
+    match error {
+        sled::Error::Corruption { at, .. } => {
+            let place = match at {
+                Some(sled::DiskPtr::Inline(offset)) => format!(" at byte {offset} of the log"),
+                Some(sled::DiskPtr::Blob(_, blob)) => format!(" in blob {blob}"),
+                None => String::new(),
+            };
+            damaged(dir, &format!("sled found them cut short or corrupted{place}"))
+        }
+        other => other.into(),
+    }
 }
 
 pub(super) fn unsure(error: impl std::fmt::Display) -> StoreError {
@@ -51,7 +96,7 @@ pub(super) fn unsure(error: impl std::fmt::Display) -> StoreError {
 
 impl Backend for Tree {
     fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
-        self.guard(|| Ok(self.db.get(key)?.map(|value| value.to_vec())))
+        self.guard(|| Ok(self.db.get(key).map_err(|error| read_error(&self.dir, error))?.map(|value| value.to_vec())))
     }
 
     fn scan(&self, range: &KeyRange) -> Result<Entries, StoreError> {
@@ -86,14 +131,14 @@ impl Tree {
             None => self.db.range(range.start.as_slice()..),
         };
         let found = found.map(|entry| -> Result<_, StoreError> {
-            let (key, value) = entry?;
+            let (key, value) = entry.map_err(|error| read_error(&self.dir, error))?;
             Ok((key.to_vec(), value.to_vec()))
         });
         let entries = match range.limit {
             Some(limit) => found.take(limit).collect::<Result<Vec<_>, _>>(),
             None => found.collect(),
         }?;
-        count_pages(&self.db, &entries)?;
+        count_pages(self, &entries)?;
         Ok(entries)
     }
 
@@ -133,93 +178,9 @@ impl Tree {
 /// the shards' queues fill and the LRU evicts: the same scan peaked at 32 MiB, 5% slower.
 /// The bot's own scans (a player's games, the deadlines) are short and pay a microsecond
 /// or two a key.
-fn count_pages(db: &sled::Db, entries: &Entries) -> Result<(), StoreError> {
+fn count_pages(tree: &Tree, entries: &Entries) -> Result<(), StoreError> {
     for (key, _) in entries {
-        db.get(key)?;
+        tree.db.get(key).map_err(|error| read_error(&tree.dir, error))?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use super::*;
-    use crate::store::SledStore;
-    use crate::store::check::sample_record;
-    use crate::store::sled_store::settings::SEGMENT_BYTES;
-    use crate::store::sled_store::testing::open_when_free_store;
-
-    /// The zstd frames' first bytes.
-    const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
-
-    /// A number as sled 0.34 writes it in its log (`serialization.rs`): its value, and
-    /// how many bytes it took.
-    fn varint(bytes: &[u8]) -> (u64, usize) {
-        match bytes[0] {
-            small @ 0..=240 => (u64::from(small), 1),
-            first @ 241..=248 => (240 + 256 * (u64::from(first) - 241) + u64::from(bytes[1]), 2),
-            249 => (2288 + 256 * u64::from(bytes[1]) + u64::from(bytes[2]), 3),
-            other => {
-                let size = usize::from(other) - 247;
-                let mut aligned = [0; 8];
-                aligned[..size].copy_from_slice(&bytes[1..=size]);
-                (u64::from_le_bytes(aligned), size + 1)
-            }
-        }
-    }
-
-    /// Garbles the last compressed page of the log's first segment and gives it a
-    /// checksum that holds, as a bad sector under a lucky checksum or a bug would: sled
-    /// then reads it at its next start and fails to decompress it. A message is a header
-    /// (checksum, kind, body length, segment number, page, after a 20-byte segment header)
-    /// and a body (its length, then the zstd frame); the checksum covers the body, then the
-    /// header past the checksum (`calculate_message_crc32`).
-    fn garble_a_compressed_page(dir: &Path) {
-        let mut log = std::fs::read(dir.join("db")).unwrap();
-        let (mut at, mut garbled) = (20, None);
-        while at + 8 < SEGMENT_BYTES.min(log.len()) && log[at + 4] != 0 {
-            let (len, len_size) = varint(&log[at + 5..]);
-            let (_, segment_size) = varint(&log[at + 5 + len_size..]);
-            let (_, page_size) = varint(&log[at + 5 + len_size + segment_size..]);
-            let header = 5 + len_size + segment_size + page_size;
-            let body = at + header;
-            let (_, frame_at) = varint(&log[body..]);
-            // Inline pages and page updates (kinds 8 and 10).
-            if [8, 10].contains(&log[at + 4]) && log[body + frame_at..].starts_with(&ZSTD_MAGIC) {
-                garbled = Some((at, header, body, frame_at, len as usize));
-            }
-            at = body + len as usize;
-        }
-        let (at, header, body, frame_at, len) = garbled.expect("a compressed page in the first segment");
-        // A frame header with its reserved bit set: zstd refuses the frame.
-        log[body + frame_at + 4] = 0xff;
-        let mut hasher = crc32fast::Hasher::new();
-        hasher.update(&log[body..body + len]);
-        hasher.update(&log[at + 4..at + header]);
-        let crc = hasher.finalize() ^ 0xffff_ffff;
-        log[at..at + 4].copy_from_slice(&crc.to_le_bytes());
-        std::fs::write(dir.join("db"), log).unwrap();
-    }
-
-    #[test]
-    fn a_page_that_passes_its_checksum_but_does_not_decompress_stops_with_the_restore_command() {
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path().join("db");
-        {
-            let store = SledStore::open(&dir).unwrap();
-            store.create_many((0..3).map(|n| sample_record(n, 2))).unwrap();
-        }
-        // Let sled's flusher thread let go of the files.
-        drop(open_when_free_store(&dir));
-        std::thread::sleep(Duration::from_millis(600));
-        garble_a_compressed_page(&dir);
-        let error = SledStore::open(&dir).map(drop).unwrap_err();
-        let StoreError::Damaged(message) = &error else { panic!("{error:?}") };
-        let shown = dir.display();
-        assert!(message.starts_with(&format!("the database is damaged: sled's files in {shown}")), "{message}");
-        assert!(message.contains("failed to decompress data"), "{message}");
-        assert!(message.contains(&format!("stonemate import --data {shown}")), "{message}");
-        assert!(!message.contains("open an issue"), "{message}");
-    }
 }
