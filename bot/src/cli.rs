@@ -154,9 +154,12 @@ fn progress_bar(total_bytes: Option<u64>, what: &str) -> Option<indicatif::Progr
 
 fn export(args: &BackupArgs) -> Result<String, String> {
     use crate::store::export::export_with;
+    // A backup on read-only media is read from a copy: sled writes whatever it opens.
+    let copy = crate::store::ReadOnlyCopy::of(&args.location())?;
+    let location = copy.as_ref().map_or_else(|| args.location(), |copy| copy.path().to_owned());
     // On sled, a small page cache and no full check beside it: the export reads every
     // record once, and replays each game it writes.
-    let (store, _) = &crate::store::open_streaming(&args.location()).map_err(|e| e.to_string())?;
+    let (store, _) = &crate::store::open_streaming(&location).map_err(|e| e.to_string())?;
     let bar = progress_bar(None, "records written");
     let mut progress = |lines: usize| {
         if let Some(bar) = &bar {
@@ -180,6 +183,9 @@ fn export(args: &BackupArgs) -> Result<String, String> {
         bar.finish_and_clear();
     }
     let noun = if lines == 1 { "record" } else { "records" };
+    if copy.is_some() {
+        return Ok(format!("{lines} {noun} written (from a copy: {} is read-only)", args.location().display()));
+    }
     Ok(format!("{lines} {noun} written"))
 }
 

@@ -51,6 +51,54 @@ fn an_export_imported_into_a_fresh_database_exports_the_same_and_serves_the_same
     assert_eq!(look(&second), seen);
 }
 
+/// Makes `dir` and everything in it read-only, and readable by anyone.
+fn read_only(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            read_only(&path);
+        } else {
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+        }
+    }
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+}
+
+#[test]
+fn an_export_reads_a_read_only_directory_and_writes_nothing_in_it() {
+    use std::os::unix::process::CommandExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    stonemate(&["console"], &data, SCRIPT);
+    let expected = stonemate(&["export"], &data, "").stdout;
+    read_only(&data);
+    // Others may pass through the test's directory to reach the data.
+    std::fs::set_permissions(tmp.path(), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let listing = |dir: &Path| -> Vec<(std::ffi::OsString, u64)> {
+        let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|entry| entry.unwrap()).collect();
+        files.sort_by_key(std::fs::DirEntry::file_name);
+        files.iter().map(|entry| (entry.file_name(), entry.metadata().unwrap().len())).collect()
+    };
+    let before = listing(&data);
+    let mut export = Command::new(env!("CARGO_BIN_EXE_stonemate"));
+    export.arg("export").arg("--data").arg(&data);
+    // root writes through permissions (/proc/self is owned by the process's user): the
+    // export then runs as nobody, who may not write there, as an operator on read-only media.
+    if std::fs::metadata("/proc/self").map(|own| std::os::unix::fs::MetadataExt::uid(&own)).unwrap() == 0 {
+        export.uid(65534).gid(65534);
+    }
+    let output = export.stdin(Stdio::null()).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        format!("stonemate export: 6 records written (from a copy: {} is read-only)", data.display())
+    );
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), String::from_utf8(expected).unwrap());
+    assert_eq!(listing(&data), before, "nothing written in the read-only directory");
+}
+
 #[test]
 fn import_refuses_a_database_that_holds_games() {
     let tmp = tempfile::tempdir().unwrap();

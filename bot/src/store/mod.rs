@@ -62,4 +62,4 @@ pub use record::{
     Phase, Seat, Seats, Takeback, TurnClock, UserRecord, Vacation,
 };
 pub use records::{Dump, Restore, Store, Stored};
-pub use sled_store::{Closing, Sled, SledStore, open_for_streams, recover, sled_config};
+pub use sled_store::{Closing, ReadOnlyCopy, Sled, SledStore, open_for_streams, recover, sled_config};

@@ -33,6 +33,7 @@
 mod backend;
 mod closing;
 mod open;
+mod read_only;
 pub mod recover;
 mod settings;
 #[cfg(test)]
@@ -42,4 +43,5 @@ mod tree;
 pub use backend::Sled;
 pub use closing::Closing;
 pub use open::{SledStore, open_for_streams};
+pub use read_only::ReadOnlyCopy;
 pub use settings::sled_config;
