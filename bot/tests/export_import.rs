@@ -136,3 +136,50 @@ fn import_refuses_a_game_that_does_not_replay_and_writes_nothing() {
     let after = String::from_utf8(stonemate(&["export"], &second, "").stdout).unwrap();
     assert_eq!(after, "{\"stonemate_export\":1}\n");
 }
+
+/// `stonemate import` of `export` into a new directory: its exit code and standard error.
+fn import_edited(tmp: &Path, export: &str) -> (Option<i32>, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_stonemate"));
+    command.arg("import").arg("--data").arg(tmp.join("edited")).stdin(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = command.spawn().unwrap();
+    child.stdin.take().unwrap().write_all(export.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (output.status.code(), String::from_utf8_lossy(&output.stderr).trim().to_owned())
+}
+
+/// The export of `SCRIPT`'s games, as lines.
+fn exported_lines(tmp: &Path) -> Vec<String> {
+    let data = tmp.join("data");
+    stonemate(&["console"], &data, SCRIPT);
+    let exported = String::from_utf8(stonemate(&["export"], &data, "").stdout).unwrap();
+    exported.lines().map(str::to_owned).collect()
+}
+
+#[test]
+fn import_refuses_a_game_line_given_twice_naming_both_lines() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut lines = exported_lines(tmp.path());
+    assert!(lines[1].starts_with(r#"{"game":{"format":2,"id":1,"#), "{lines:?}");
+    lines.insert(3, lines[1].clone());
+    let (code, stderr) = import_edited(tmp.path(), &(lines.join("\n") + "\n"));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(stderr, "stonemate import: line 4: game #1 is also on line 2: an export holds each game once");
+    let after = String::from_utf8(stonemate(&["export"], &tmp.path().join("edited"), "").stdout).unwrap();
+    assert_eq!(after, "{\"stonemate_export\":1}\n", "nothing imported");
+}
+
+#[test]
+fn import_refuses_a_game_whose_two_players_are_one_user() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut lines = exported_lines(tmp.path());
+    let mut line: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    let game = &mut line["game"];
+    let alice = game["challenger"].clone();
+    game["opponent"] = alice.clone();
+    game["players"] = serde_json::json!([alice, alice]);
+    game["names"] = serde_json::json!(["alice", "alice"]);
+    lines[1] = line.to_string();
+    let (code, stderr) = import_edited(tmp.path(), &(lines.join("\n") + "\n"));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(stderr, "stonemate import: line 2: game #1: both players are the same user (alice, alice)");
+}

@@ -5,6 +5,7 @@
 //! game id given out). Index entries are
 //! not exported: they follow from the records, and import rebuilds them.
 
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 use serde::{Deserialize, Serialize};
@@ -17,6 +18,7 @@ use super::keys;
 use super::rating::RatingRecord;
 use super::record::{GameRecord, UserRecord};
 use super::records::Store;
+use crate::ids::GameId;
 
 /// The version of the export format this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -184,6 +186,28 @@ struct Imported {
     games: usize,
     /// The last game id given out: the export's, or the largest id imported.
     last_id: u32,
+    /// The line of each game id read so far (an id twice would store one game).
+    seen: HashMap<GameId, usize>,
+}
+
+/// Why the game `record` on line `line` cannot be imported, if it cannot: its turns do not
+/// replay, its id is on an earlier line (`seen`, which it joins), or its two seats hold
+/// one user (the service refuses such a game, and nothing could be played in it).
+fn check_game(record: &GameRecord, line: usize, seen: &mut HashMap<GameId, usize>) -> Result<(), String> {
+    let id = record.id;
+    let replay =
+        AnyGame::replay(record.kind, &record.options, &record.turns).map_err(|error| format!("game {id}: {error}"))?;
+    if let Some(error) = replay.error {
+        return Err(format!("game {id}: its turns do not replay: {error}"));
+    }
+    if let Some(first) = seen.insert(id, line) {
+        return Err(format!("game {id} is also on line {first}: an export holds each game once"));
+    }
+    let (challenger, opponent) = (&record.seats.challenger, &record.seats.opponent);
+    if challenger.user == opponent.user {
+        return Err(format!("game {id}: both players are the same user ({}, {})", challenger.name, opponent.name));
+    }
+    Ok(())
 }
 
 impl Imported {
@@ -195,11 +219,7 @@ impl Imported {
         let bad = |detail: String| ExportError::BadLine { line, detail };
         match serde_json::from_str::<Line>(text).map_err(|error| bad(error.to_string()))? {
             Line::Game(record) => {
-                let replay = AnyGame::replay(record.kind, &record.options, &record.turns)
-                    .map_err(|error| bad(format!("game {}: {error}", record.id)))?;
-                if let Some(error) = replay.error {
-                    return Err(bad(format!("game {}: its turns do not replay: {error}", record.id)));
-                }
+                check_game(&record, line, &mut self.seen).map_err(bad)?;
                 self.last_id = self.last_id.max(record.id.0);
                 self.batch.writes.extend(keys::changes(None, &record)?);
                 self.games += 1;
