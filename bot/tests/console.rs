@@ -347,3 +347,37 @@ fn counting_and_resuming_in_the_console() {
     let history = &replies.last().unwrap().2;
     assert!(history.contains("dead a3"), "{history}");
 }
+
+#[test]
+fn a_line_that_cannot_be_read_quotes_at_most_a_short_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "x".repeat(2_000);
+    let input = format!("@alice /challenge opponent:@bob game:go days:{long}\n@alice /{long}\n@{long} /games\n");
+    let output = console(dir.path(), false, &input);
+    let cut = format!("{}…", "x".repeat(24));
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            format!("[nobody] refused (private) console: option days: `{cut}` is not a number"),
+            format!("[nobody] refused (private) console: there is no command /{cut}"),
+            format!("[nobody] refused (private) console: `@{}…` is not a user: write @name", "x".repeat(23)),
+        ]
+    );
+}
+
+#[test]
+fn the_text_mode_writes_control_characters_of_a_typed_name_as_escapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let output =
+        console(dir.path(), false, "@eve\x1b[2J\x07 /games\n@alice /challenge opponent:@bob game:go days:3\x1b[2J\n");
+    assert!(!output.contains(|ch: char| ch.is_control() && ch != '\n'), "{output:?}");
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            r"[@eve\u{1b}[2J\u{7} /games] (private) eve \[2J  has no active games or challenges.",
+            "[nobody] refused (private) console: option days: `3 [2J` is not a number",
+        ]
+    );
+}

@@ -168,13 +168,13 @@ impl Console {
         let mut first = self.delivered();
         first.extend(self.play_bot());
         for printed in first {
-            writeln!(output, "{printed}")?;
+            writeln!(output, "{}", self.shown(printed))?;
         }
         write!(output, "{prompt}")?;
         output.flush()?;
         for line in input.lines() {
             for printed in self.line(&line?) {
-                writeln!(output, "{printed}")?;
+                writeln!(output, "{}", self.shown(printed))?;
             }
             if self.service.stopped().is_some() {
                 // Nothing more is served: the caller exits (see `main`).
@@ -185,6 +185,18 @@ impl Console {
             output.flush()?;
         }
         Ok(())
+    }
+
+    /// `printed` as it is written out: in text mode, a control character (an ESC from a
+    /// typed name would drive the terminal) is written as its escape, `\u{1b}`, and only
+    /// the line breaks between a reply's lines stay; JSON escapes them itself.
+    fn shown(&self, printed: String) -> String {
+        if self.options.json || !printed.contains(|ch: char| ch.is_control() && ch != '\n') {
+            return printed;
+        }
+        let escaped =
+            |ch: char| if ch.is_control() && ch != '\n' { ch.escape_default().to_string() } else { ch.to_string() };
+        printed.chars().map(escaped).collect()
     }
 
     /// Handles one line; returns what to print (the reply, then the notices due, read

@@ -4,7 +4,7 @@
 
 use crate::clock::Span;
 use crate::service::commands::{self, Args, Kind, Spec, Value};
-use crate::service::{User, UserId};
+use crate::service::{User, UserId, text};
 
 /// One console line, read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +68,12 @@ fn error<T>(text: impl Into<String>) -> Result<T, LineError> {
     Err(LineError(text.into()))
 }
 
+/// A value typed on the line as an error quotes it: cut as the service's refusals cut
+/// theirs ([`text::short`]), and kept on one line between its backticks ([`text::typed`]).
+fn quoted(raw: &str) -> String {
+    text::typed(&text::short(raw))
+}
+
 /// A console user's id: the same name always gives the same id (FNV-1a of the lower-case
 /// name), so ids survive restarts without a table.
 #[must_use]
@@ -87,7 +93,7 @@ pub fn hash(name: &str) -> u64 {
 fn user(text: &str) -> Result<User, LineError> {
     let name = text.trim().trim_start_matches('@');
     if name.is_empty() || name.chars().count() > 32 || name.contains(char::is_whitespace) {
-        return error(format!("`{text}` is not a user: write @name"));
+        return error(format!("`{}` is not a user: write @name", quoted(text)));
     }
     Ok(User { id: user_id(name), name: name.to_owned() })
 }
@@ -174,7 +180,7 @@ fn server_name(rest: &str) -> Result<String, LineError> {
         Some(name) if !name.is_empty() && name.chars().count() <= 32 && !name.contains(['[', ']']) => {
             Ok(name.to_ascii_lowercase())
         }
-        _ => error(format!("`[{rest}` is not a server: write [name] (one word) before the rest")),
+        _ => error(format!("`[{}` is not a server: write [name] (one word) before the rest", quoted(rest))),
     }
 }
 
@@ -184,18 +190,18 @@ fn server_name(rest: &str) -> Result<String, LineError> {
 /// [`COMMANDS`]: crate::service::commands::COMMANDS
 fn build(name: &str, words: &[String]) -> Result<(&'static Spec, Args), LineError> {
     let name = name.to_ascii_lowercase();
-    let Some(spec) = commands::find(&name) else { return error(format!("there is no command /{name}")) };
+    let Some(spec) = commands::find(&name) else { return error(format!("there is no command /{}", quoted(&name))) };
     let mut args = Args::default();
     let mut given: Vec<&str> = Vec::new();
     for word in words {
         let Some((key, value)) = word.split_once(':') else {
-            return error(format!("`{word}` is not an option: write name:value"));
+            return error(format!("`{}` is not an option: write name:value", quoted(word)));
         };
         let key = key.to_ascii_lowercase();
         let Some(option) = spec.option(&key) else {
             let known: Vec<&str> = spec.options.iter().map(|option| option.name).collect();
             let known = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
-            return error(format!("/{name} has no option `{key}` (it takes: {known})"));
+            return error(format!("/{name} has no option `{}` (it takes: {known})", quoted(&key)));
         };
         if given.contains(&option.name) {
             return error(format!("option `{key}` is given twice"));
@@ -215,7 +221,7 @@ fn value_of(kind: Kind, key: &str, value: &str) -> Result<Value, LineError> {
         Kind::User => Ok(Value::User(user(value)?)),
         _ if kind.range().is_some() => match value.trim().parse() {
             Ok(number) => Ok(Value::Number(number)),
-            Err(_) => error(format!("option {key}: `{value}` is not a number")),
+            Err(_) => error(format!("option {key}: `{}` is not a number", quoted(value))),
         },
         _ => Ok(Value::Text(value.to_owned())),
     }
