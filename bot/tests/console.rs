@@ -367,17 +367,22 @@ fn a_line_that_cannot_be_read_quotes_at_most_a_short_value() {
 }
 
 #[test]
-fn the_text_mode_writes_control_characters_of_a_typed_name_as_escapes() {
+fn the_text_mode_writes_control_and_bidi_characters_of_a_typed_name_as_escapes() {
     let dir = tempfile::tempdir().unwrap();
-    let output =
-        console(dir.path(), false, "@eve\x1b[2J\x07 /games\n@alice /challenge opponent:@bob game:go days:3\x1b[2J\n");
-    assert!(!output.contains(|ch: char| ch.is_control() && ch != '\n'), "{output:?}");
+    let output = console(
+        dir.path(),
+        false,
+        "@eve\x1b[2J\x07 /games\n@alice /challenge opponent:@bob game:go days:3\x1b[2J\n@mal\u{202E}lory /games\n",
+    );
+    let hidden = |ch: char| (ch.is_control() && ch != '\n') || stonemate_bot::service::text::invisible(ch);
+    assert!(!output.contains(hidden), "{output:?}");
     let lines: Vec<&str> = output.lines().collect();
     assert_eq!(
         lines,
         [
             r"[@eve\u{1b}[2J\u{7} /games] (private) eve \[2J  has no active games or challenges.",
             "[nobody] refused (private) console: option days: `3 [2J` is not a number",
+            r"[@mal\u{202e}lory /games] (private) mallory has no active games or challenges.",
         ]
     );
 }

@@ -17,7 +17,7 @@ use crate::clock::{Clock, ManualClock, SystemClock};
 use crate::service::options::keys;
 use crate::service::{
     Attachment, Caller, ChannelId, Delivery, GameId, GuildId, Notice, Reply, Service, Settings, Target, Timeouts, User,
-    UserId,
+    UserId, text,
 };
 use crate::store::StoreError;
 use parse::Line;
@@ -188,15 +188,15 @@ impl Console {
     }
 
     /// `printed` as it is written out: in text mode, a control character (an ESC from a
-    /// typed name would drive the terminal) is written as its escape, `\u{1b}`, and only
-    /// the line breaks between a reply's lines stay; JSON escapes them itself.
+    /// typed name would drive the terminal) or one that shows nothing (a bidirectional
+    /// override, [`text::invisible`]) is written as its escape, `\u{1b}`, and only the line
+    /// breaks between a reply's lines stay; JSON escapes control characters itself.
     fn shown(&self, printed: String) -> String {
-        if self.options.json || !printed.contains(|ch: char| ch.is_control() && ch != '\n') {
+        let hidden = |ch: char| (ch.is_control() && ch != '\n') || text::invisible(ch);
+        if self.options.json || !printed.contains(hidden) {
             return printed;
         }
-        let escaped =
-            |ch: char| if ch.is_control() && ch != '\n' { ch.escape_default().to_string() } else { ch.to_string() };
-        printed.chars().map(escaped).collect()
+        printed.chars().map(|ch| if hidden(ch) { ch.escape_default().to_string() } else { ch.to_string() }).collect()
     }
 
     /// Handles one line; returns what to print (the reply, then the notices due, read

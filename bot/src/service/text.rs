@@ -9,11 +9,30 @@
 /// shows it as it is.
 const MARKUP: &[char] = &['\\', '*', '_', '~', '`', '|', '>', '<', '@', '#', '[', ']', '(', ')', '-', ':'];
 
-/// A name as it is written in a message: on one line, every markup character escaped.
+/// Characters that show nothing but change what is around them: the bidirectional
+/// controls (an override, U+202E, before a name turns the rest of its line round) and the
+/// zero-width characters (a name spelled like another's, or one that shows as nothing).
+/// Letters of right-to-left scripts are not among them: the Unicode bidirectional
+/// algorithm lays them out by themselves.
+#[must_use]
+pub fn invisible(ch: char) -> bool {
+    matches!(ch,
+        '\u{061C}' // Arabic letter mark
+        | '\u{180E}' // Mongolian vowel separator
+        | '\u{200B}'..='\u{200F}' // zero width space, (non-)joiner; left-/right-to-left marks
+        | '\u{202A}'..='\u{202E}' // embeddings and overrides
+        | '\u{2060}'..='\u{2064}' // word joiner, invisible operators
+        | '\u{2066}'..='\u{2069}' // isolates
+        | '\u{FEFF}' // zero width no-break space
+    )
+}
+
+/// A name as it is written in a message: on one line, every markup character escaped,
+/// without the characters that show nothing ([`invisible`]).
 #[must_use]
 pub fn name(raw: &str) -> String {
     let mut shown = String::with_capacity(raw.len() + 4);
-    for ch in raw.chars() {
+    for ch in raw.chars().filter(|ch| !invisible(*ch)) {
         if ch.is_control() {
             shown.push(' ');
             continue;
@@ -27,11 +46,13 @@ pub fn name(raw: &str) -> String {
 }
 
 /// Text typed by a user, made safe to quote between backticks (which is how every refusal
-/// quotes it): a backtick would end the quote, and a line break would start a new block.
-/// Neither is part of any notation, option or id, so nothing readable is changed.
+/// quotes it): a backtick would end the quote, a line break would start a new block, and
+/// a bidirectional control would turn the message round ([`invisible`]). None is part of
+/// any notation, option or id, so nothing readable is changed.
 #[must_use]
 pub fn typed(raw: &str) -> String {
     raw.chars()
+        .filter(|ch| !invisible(*ch))
         .map(|ch| {
             if ch == '`' {
                 '\''

@@ -125,3 +125,26 @@ fn refusals_naming_a_user_escape_his_name() {
     assert!(!refused.reply.ok && refused.reply.text().contains("answer"), "{}", refused.reply.text());
     assert_inert(&refused);
 }
+
+#[test]
+fn bidi_controls_and_zero_width_characters_of_names_reach_no_reply_and_right_to_left_names_show() {
+    use super::ratings::{End, finish};
+    let table = Table::new();
+    // An override that would turn the line round, and a name spelled like alice's.
+    let (reversed, lookalike) = ("\u{202E}mallory\u{202C}", "al\u{200B}ice\u{FEFF}");
+    let (arabic, hebrew) = ("مريم", "דוד");
+    let said = [
+        finish(&table, reversed, arabic, End::WhiteWins),
+        finish(&table, hebrew, lookalike, End::WhiteWins),
+        finish(&table, lookalike, arabic, End::Draw),
+    ];
+    let board = table.ok(arabic, typed("leaderboard", &[("game", super::common::text("go"))])).reply.text();
+    for text in said.iter().chain([&board]) {
+        let hidden = text.chars().find(|ch| text::invisible(*ch));
+        assert_eq!(hidden, None, "{text:?}");
+    }
+    for shown in ["mallory", "alice", arabic, hebrew] {
+        assert!(board.contains(&format!(" {shown} — ")), "{shown}: {board}");
+    }
+    assert!(said[0].contains("mallory (white) wins"), "{}", said[0]);
+}
