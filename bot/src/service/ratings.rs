@@ -36,7 +36,8 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 pub const EXPLAINED: &str = "Ratings are Glicko-2, per server and game, updated after every rated game: \
 games between two people on a clock that end with a result after both have played, never games against \
 Stonemate, games without a clock (days:0) or aborted ones. `?` marks a \
-provisional rating, whose deviation is above 110 (everyone starts at 1500 ± 350)";
+provisional rating, whose deviation is above 110 (everyone starts at 1500 ± 350); the leaderboard \
+lists provisional ratings after the settled ones";
 
 /// Whether a rating is still provisional.
 #[must_use]

@@ -105,3 +105,22 @@ fn an_empty_leaderboard_says_so() {
     let table = Table::new();
     assert_eq!(leaderboard(&table, "alice"), "Nobody has a Go with chess pieces rating in this server yet.");
 }
+
+#[test]
+fn provisional_ratings_are_ranked_after_the_settled_ones() {
+    let table = Table::new();
+    let rating = |name: &str| table.service.store().rating(super::common::HOME, GameKind::Go, user(name).id).unwrap();
+    // dan and fay draw until both are settled, near 1500; gus wins his one game.
+    while !rating("dan").is_some_and(|dan| dan.deviation <= 110.0) {
+        finish(&table, "dan", "fay", End::Draw);
+    }
+    finish(&table, "gus", "hal", End::WhiteWins);
+    let (gus, dan) = (rating("gus").unwrap(), rating("dan").unwrap());
+    assert!(gus.rating > dan.rating + 100.0, "one win rates gus above dan: {gus:?} {dan:?}");
+    let text = leaderboard(&table, "gus");
+    let names: Vec<&str> =
+        text.lines().skip(1).take(4).map(|line| line.split(' ').nth(1).unwrap_or_default()).collect();
+    assert_eq!(names[2..], ["gus", "hal"], "{text}");
+    assert!(names[..2].contains(&"dan") && names[..2].contains(&"fay"), "{text}");
+    assert!(text.lines().nth(3).unwrap().starts_with("3. gus — ") && text.contains('?'), "{text}");
+}

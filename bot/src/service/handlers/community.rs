@@ -63,9 +63,15 @@ fn counted(count: u32, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
-/// Best first: the higher rating, then the surer one, then the older account.
+/// Best first: established ratings before provisional ones (as lichess ranks them: one
+/// lucky game must not top the table), then the higher rating, then the surer one, then
+/// the older account.
 fn ranking(a: &RatingRecord, b: &RatingRecord) -> Ordering {
-    b.rating.total_cmp(&a.rating).then(a.deviation.total_cmp(&b.deviation)).then(a.user.cmp(&b.user))
+    let provisional = ratings::provisional;
+    (provisional(a).cmp(&provisional(b)))
+        .then(b.rating.total_cmp(&a.rating))
+        .then(a.deviation.total_cmp(&b.deviation))
+        .then(a.user.cmp(&b.user))
 }
 
 /// `/stats`: a player's games, wins, losses, draws and rating, per game, in this
