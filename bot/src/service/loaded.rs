@@ -4,7 +4,7 @@
 //! bottom, as on lichess), so that a channel's pictures keep one orientation from turn to
 //! turn; a private reply shows the viewer's own side.
 
-use stonemate_engine::{AnyGame, BoardView, Color, EndReason, GameResult, HalfPoints, Square, Status};
+use stonemate_engine::{AnyGame, BoardView, Color, EndReason, GameKind, GameResult, HalfPoints, Square, Status};
 use stonemate_render::Picture;
 
 use super::error::Refusal;
@@ -159,10 +159,15 @@ impl Loaded {
     }
 
     /// The side drawn at the bottom: in a private reply to `viewer`, his own (the public
-    /// orientation for onlookers); in public (`None`), the game's one orientation.
+    /// orientation for onlookers); in public (`None`), the game's one orientation. A go
+    /// board is never turned, as go programs and the public `/board` never turn it: its
+    /// points are read by their coordinates, the same for both players.
     #[must_use]
     pub fn perspective(&self, viewer: Option<UserId>) -> Color {
         let public = self.position.view().first_rank_side;
+        if self.record.kind == GameKind::Go {
+            return public;
+        }
         viewer.and_then(|viewer| self.record.seats.side_of(viewer)).unwrap_or(public)
     }
 
@@ -232,7 +237,6 @@ impl Loaded {
 
 #[cfg(test)]
 mod tests {
-    use stonemate_engine::GameKind;
 
     use super::*;
     use crate::clock::Timestamp;
@@ -266,6 +270,13 @@ mod tests {
             assert_eq!(game.perspective(None), bottom, "{kind:?}");
             assert_eq!(game.picture(None, Vec::new()).perspective, bottom, "{kind:?}");
         }
+    }
+
+    #[test]
+    fn private_go_pictures_are_never_turned() {
+        let game = record(GameKind::Go);
+        let public = game.perspective(None);
+        assert_eq!([game.perspective(Some(ALICE)), game.perspective(Some(BOB))], [public; 2]);
     }
 
     #[test]

@@ -84,3 +84,33 @@ fn the_replay_shows_the_result_on_its_last_frame_only() {
     assert!(frames[..2].iter().all(|frame| frame.starts_with("Ongoing")), "{frames:?}");
     assert_eq!(frames[2], "Finished(Ending { outcome: Winner(White), reason: Resignation })");
 }
+
+/// A table whose "pictures" are the side drawn at their bottom.
+fn perspective_table() -> Table {
+    let settings =
+        Settings { render: |picture| format!("{:?}", picture.perspective).into_bytes(), ..Settings::default() };
+    Table::with(MemoryStore::new(), settings)
+}
+
+/// The side at the bottom of the picture of `who`'s refused `command` (a private reply).
+fn refused_picture(table: &Table, who: &str, command: Command) -> String {
+    let response = table.service.handle(&caller(who), command);
+    assert!(!response.reply.ok && response.reply.private, "{}", response.reply.text());
+    String::from_utf8(response.reply.images[0].bytes.clone()).expect("text")
+}
+
+#[test]
+fn private_go_pictures_are_never_turned_for_black() {
+    let table = perspective_table();
+    // alice plays white, bob black (who moves first in go).
+    let go = table.go("alice", "bob", 3, "board=9x9");
+    table.ok("bob", mv("e5"));
+    table.ok("alice", mv("c3"));
+    assert_eq!(refused_picture(&table, "bob", mv("c3")), "White", "bob's private picture, as the public one");
+    let public = table.ok("carol", Command::Board { game: Some(go) }).reply;
+    assert_eq!(String::from_utf8(public.images[0].bytes.clone()).unwrap(), "White");
+    // A chess-like board is still turned for Black.
+    let chess = table.challenge("dan", "eve", "ichess", 3, "");
+    table.ok("eve", Command::Accept { challenge: Some(chess) });
+    assert_eq!(refused_picture(&table, "eve", Command::Move { notation: "e2e9".into(), game: Some(chess) }), "Black");
+}
