@@ -123,6 +123,16 @@ impl Clocks {
         Ok(allowance - days_used(planned, this_year))
     }
 
+    /// The vacation days left next year once `planned` is taken, with that year, when the
+    /// plan reaches into it (a vacation begun in late December takes the new year's days
+    /// from 1 January on).
+    #[must_use]
+    pub fn vacation_days_left_next_year(&self, planned: &[Vacation]) -> Option<(i16, u32)> {
+        let next = year_of(self.now()) + 1;
+        let reached = planned.iter().flat_map(day_starts).any(|start| year_of(start) == next);
+        reached.then(|| (next, u32::from(self.vacation_days_per_year).saturating_sub(days_used(planned, next))))
+    }
+
     /// `record`'s clock moved to the pause its players' vacations make now, if it has not
     /// been moved so yet (a clock that ran out stays as it is). The tick checks this too
     /// before it reminds or times out, so a `/vacation` cut short by a crash (the vacation

@@ -98,7 +98,7 @@ impl Loaded {
                 format!("{} wins by {reason}{code}", self.winner_name(side))
             }
             Some(side) => format!("{} wins by {reason}", self.winner_name(side)),
-            None if scored => format!("draw ({after})"),
+            None if scored => format!("draw after {after}"),
             None => format!("draw ({reason})"),
         }
     }

@@ -48,6 +48,23 @@ pub(crate) fn pinged_in(
 /// Pings the player to move in `game`, naming the opponent's last turn, with the board
 /// (in a direct message from his side, in the channel the game's one way up) and **Play**.
 pub(crate) fn turn_ping(parts: &Parts, game: &Loaded, players: &Players) -> Option<Notice> {
+    // Turns alternate, so the last one is the opponent's.
+    let opponent = game.mover().map(|user| game.record.name_of(game.record.seats.other(user)));
+    let last = game.record.turns.last().zip(opponent).map(|(last, opponent)| match last.as_str() {
+        "pass" => Message::new().name(opponent).push(" passed."),
+        turn => Message::new().name(opponent).push(format!(" played {turn}.")),
+    });
+    turn_ping_saying(parts, game, players, last)
+}
+
+/// [`turn_ping`] that says `news` (what happened since the opponent's turn, such as a
+/// resumed counting) after the turn, instead of the opponent's last turn.
+pub(crate) fn turn_ping_saying(
+    parts: &Parts,
+    game: &Loaded,
+    players: &Players,
+    news: Option<Message>,
+) -> Option<Notice> {
     let record = &game.record;
     let user = game.mover()?;
     let opponent = record.name_of(record.seats.other(user));
@@ -56,9 +73,8 @@ pub(crate) fn turn_ping(parts: &Parts, game: &Loaded, players: &Players) -> Opti
         .push(format!(", it is your turn in {} ({} against ", record.id, record.kind.title()))
         .name(opponent)
         .push(format!("){}.", parts.clocks.time_left(record)));
-    // Turns alternate, so the last one is the opponent's.
-    if let Some(last) = record.turns.last() {
-        message = message.push(" ").name(opponent).push(format!(" played {last}."));
+    if let Some(news) = news {
+        message = message.push(" ").then(news);
     }
     let mut notice = tell(parts, (record, players), user, message, false)?;
     notice.buttons.push(super::types::Button::play(record.id));

@@ -84,6 +84,24 @@ fn rule_10_dead_groups_of_rooks_are_agreed_removed_and_scored() {
     assert!(over.reply.text().contains("black 11") && over.reply.text().contains("white 5"), "{}", over.reply.text());
 }
 
+/// The end of a counted game says its go result once, and a draw as a draw.
+#[test]
+fn a_counted_result_is_written_once_and_a_counted_draw_as_a_draw() {
+    for (options, result) in [
+        ("board=5x5", "bob (black) wins by 6 points after counting (B+6) (white 5, black 11)"),
+        // Komi 6 makes White's five points as many as Black's eleven.
+        ("board=5x5 komi=6", "draw after counting (white 11, black 11)"),
+    ] {
+        let table = Table::new();
+        let id = table.go("alice", "bob", 3, options);
+        play(&table, id, &WALLS);
+        let proposed = table.ok("bob", dead("a3"));
+        let over = table.service.press(&super::common::caller("alice"), &accept_button(&proposed));
+        let text = over.reply.text();
+        assert!(text.starts_with(&format!("alice accepts: #1 is over: {result}. Ratings: ")), "{text}");
+    }
+}
+
 /// Rule 10 with a mixed set: a rook and a knight of White's in Black's area are agreed dead
 /// together (the opponent proposing the very set accepts it).
 #[test]
@@ -112,6 +130,11 @@ fn rule_10_a_resumed_game_that_passes_again_counts_again() {
     let (id, _) = counting_game(&table, 3);
     let resumed = table.service.press(&super::common::caller("alice"), &format!("resume:{}", id.0));
     assert!(resumed.reply.ok && resumed.reply.text().contains("bob to move"), "{}", resumed.reply.text());
+    // bob's ping says what happened: the resume, not the pass from before the counting.
+    let ping = resumed.notices.iter().map(|notice| notice.text()).find(|text| text.contains("your turn"));
+    let ping = ping.expect("bob is pinged");
+    assert!(ping.ends_with(" alice resumed play after the two passes."), "{ping}");
+    assert!(!ping.contains("played pass"), "{ping}");
     assert!(table.record(id).pending.counting.is_none());
     assert!(table.refused("bob", dead("a3")).contains("not counting"));
     assert!(table.refused("alice", super::common::mv_in("b1", id)).contains("not your turn"));
@@ -162,7 +185,14 @@ fn rule_10_a_proposal_stands_when_the_clock_runs_out() {
     assert!(reminded.iter().any(|notice| notice.text().contains("if time runs out, it stands")), "{reminded:?}");
     table.advance(Span::HOUR * 2);
     let notices = table.service.tick();
-    assert!(notices.iter().any(|notice| notice.text().contains("so it stands")), "{notices:?}");
+    // Every message of the result, the players' own too, says it stood on time.
+    let told: Vec<String> =
+        notices.iter().map(|notice| notice.text()).filter(|text| text.contains("is over")).collect();
+    assert_eq!(told.len(), 3, "the channel and both players: {told:?}");
+    assert!(
+        told.iter().all(|text| text.contains("alice's time to answer the proposal ran out, so it stands")),
+        "{told:?}"
+    );
     let record = table.record(id);
     assert_eq!(record.turns.last().map(String::as_str), Some("dead a3"));
     assert_eq!(record.result.expect("over").winner(), Some(Color::Black));

@@ -146,13 +146,13 @@ fn turns_in_a_challenge_or_a_finished_game_are_refused() {
         response
             .reply
             .text()
-            .ends_with("Game over: draw (two passes) (white 0, black 0). Ratings: alice 1500?, bob 1500?."),
+            .ends_with("Game over: draw after two passes (white 0, black 0). Ratings: alice 1500?, bob 1500?."),
         "{}",
         response.reply.text()
     );
     assert_eq!(table.record(id).phase, Phase::Finished);
     let text = table.refused("bob", mv_in("e5", id));
-    assert_eq!(text, "#1 is over: draw (two passes)");
+    assert_eq!(text, "#1 is over: draw after two passes");
 }
 
 #[test]

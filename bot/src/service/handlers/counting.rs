@@ -336,15 +336,6 @@ fn agree(parts: &Parts, caller: &Caller, mut game: Loaded, counting: &Counting) 
     })
 }
 
-/// `W+6.5`, the result of a finished game in the go way.
-fn result_of(game: &Loaded) -> String {
-    let ending = game.position.status();
-    match ending {
-        Status::Finished(ending) => GameResult::new(ending, game.position.score()).to_string(),
-        Status::Ongoing { .. } => String::new(),
-    }
-}
-
 /// The reply (and notices) of a game counting ended: the board without the dead pieces,
 /// which are shown as captured.
 fn over(parts: &Parts, game: &Loaded, message: Message, except: Option<UserId>) -> Response {
@@ -380,7 +371,10 @@ pub(crate) fn resume(parts: &Parts, caller: &Caller, id: GameId) -> Result<Respo
             let to_move = format!(" to move{}.", parts.clocks.time_left(record));
             message.append(Message::from(" ").name(record.name_of(user)).push(to_move));
         }
-        let notices = tell::turn_ping(parts, game, &parts.users.of(&game.record)).into_iter().collect();
+        // The last turn is the second pass, from before the counting: the news is the resume.
+        let news = Message::new().name(&caller.user.name).push(" resumed play after the two passes.");
+        let notices =
+            tell::turn_ping_saying(parts, game, &parts.users.of(&game.record), Some(news)).into_iter().collect();
         let reply = Reply {
             ok: true,
             message,
@@ -443,21 +437,19 @@ fn time_out(
             .name(game.record.name_of(user))
             .push("'s time to answer the proposal ran out, so it stands: ")
             .then(describe_end(game));
+        // Each player is told too that the proposal stood on time: nobody agreed to it.
+        let told = tell::result_notices(parts, (&game.record, &parts.users.of(&game.record)), &message, None);
         let mut notices = vec![channel_notice(parts, game, message)];
-        notices.extend(tell::result_notices(
-            parts,
-            (&game.record, &parts.users.of(&game.record)),
-            &describe_end(game),
-            None,
-        ));
+        notices.extend(told);
         notices
     };
     Ok(parts.commit(game, change, notices)?.notices)
 }
 
-/// `#3 is over, W+6.5: alice (white) wins by counting (white 40.5, black 34).`
+/// `#3 is over: alice (white) wins by 6.5 points after counting (W+6.5) (white 40.5, black
+/// 34).`: the result says its go code once, and a draw as a draw.
 fn describe_end(game: &Loaded) -> Message {
-    Message::from(format!("{} is over, {}: {}{}.", game.id(), result_of(game), game.result(), game.score()))
+    Message::from(format!("{} is over: {}{}.", game.id(), game.result(), game.score()))
 }
 
 /// A message in the game's channel, with the board.

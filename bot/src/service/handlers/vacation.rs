@@ -32,6 +32,7 @@ pub(crate) fn vacation(parts: &Parts, caller: &Caller, days: u8) -> Result<Respo
         _ => user.vacations.push(Vacation { start: now, end }),
     }
     let left = parts.clocks.vacation_days_left(&user.vacations, days)?;
+    let left = (left, parts.clocks.vacation_days_left_next_year(&user.vacations));
     parts.users.save(&user)?;
     let mut moved = Vec::new();
     let mut notices = Vec::new();
@@ -78,18 +79,29 @@ fn pause_notice(parts: &Parts, game: &Loaded, away: UserId, days: u8) -> Option<
     tell::tell(parts, (record, &parts.users.of(record)), opponent, message, true)
 }
 
-/// The caller's reply to `/vacation`.
-fn vacation_text(days: u8, end: Timestamp, moved: &[GameId], clocks: &Clocks, left: u32) -> String {
+/// The caller's reply to `/vacation`; `left`: the days left this year, and next year's
+/// when the vacation reaches into it.
+fn vacation_text(
+    days: u8,
+    end: Timestamp,
+    moved: &[GameId],
+    clocks: &Clocks,
+    left: (u32, Option<(i16, u32)>),
+) -> String {
     let games: Vec<String> = moved.iter().map(ToString::to_string).collect();
     let games = if games.is_empty() { "no clock was running".to_owned() } else { games.join(", ") };
     let allowance = clocks.allowance();
+    let left = match left {
+        (this_year, Some((year, next))) => {
+            format!("{this_year} of your {allowance} vacation days are left this year, and {next} for {year}.")
+        }
+        (this_year, None) => format!("{this_year} of your {allowance} vacation days are left this year."),
+    };
     if days == 0 {
-        format!(
-            "Welcome back: your clocks run again ({games}). {left} of your {allowance} vacation days are left this year."
-        )
+        format!("Welcome back: your clocks run again ({games}). {left}")
     } else {
         format!(
-            "You are on vacation, back {}: the clocks of your games stand still until then ({games}); your opponents were told. {left} of your {allowance} vacation days are left this year.",
+            "You are on vacation, back {}: the clocks of your games stand still until then ({games}); your opponents were told. {left}",
             clocks.deadline(end)
         )
     }
