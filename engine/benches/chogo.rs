@@ -15,7 +15,7 @@ fn crowded() -> Chogo {
 
 fn random_game(seed: u64) -> u32 {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = Chogo::new(ChogoOptions);
+    let mut game = Chogo::new(ChogoOptions::default());
     let mut turns = 0;
     while let Some(&turn) = game.legal_turns().choose(&mut rng) {
         game.play(turn).expect("a listed turn plays");
@@ -25,7 +25,7 @@ fn random_game(seed: u64) -> u32 {
 }
 
 fn benches(c: &mut Criterion) {
-    let mut start = Chogo::new(ChogoOptions);
+    let mut start = Chogo::new(ChogoOptions::default());
     for text in ["K@d2", "K@e6"] {
         start.play_text(text).expect("legal");
     }

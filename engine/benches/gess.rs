@@ -10,7 +10,7 @@ use stonemate_engine::notation::record_tokens;
 /// board, 324 legal moves for Black).
 fn middle_game() -> Gess {
     let record = record_tokens(include_str!("../../examples/gess.txt"));
-    let mut game = Gess::new(GessOptions);
+    let mut game = Gess::new(GessOptions::default());
     for text in &record[..24] {
         game.play_text(text).expect("the example record replays");
     }
@@ -23,7 +23,7 @@ fn listing(c: &mut Criterion) {
     eprintln!("middle game: {stones} stones, {} legal moves", middle.legal_turns().len());
     c.bench_function("gess legal_turns middle game", |b| b.iter(|| black_box(&middle).legal_turns()));
     c.bench_function("gess legal_move_count middle game", |b| b.iter(|| black_box(&middle).legal_move_count()));
-    let start = Gess::new(GessOptions);
+    let start = Gess::new(GessOptions::default());
     c.bench_function("gess legal_turns start", |b| b.iter(|| black_box(&start).legal_turns()));
     let turn = middle.legal_turns()[0];
     c.bench_function("gess play one move", |b| b.iter(|| black_box(&middle).clone().play(turn)));

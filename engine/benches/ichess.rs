@@ -16,7 +16,7 @@ fn perft(c: &mut Criterion) {
     group.bench_function("perft 3 middle game", |b| b.iter(|| black_box(&game).perft(3)));
     group.bench_function("perft 2 middle game", |b| b.iter(|| black_box(&game).perft(2)));
     group.bench_function("legal turns middle game", |b| b.iter(|| black_box(&game).legal_turns()));
-    let start = IChess::new(IChessOptions);
+    let start = IChess::new(IChessOptions::default());
     group.bench_function("perft 3 start (deployment)", |b| b.iter(|| black_box(&start).perft(3)));
     group.finish();
 }

@@ -141,6 +141,12 @@ macro_rules! any_game {
                 match self { $(AnyGame::$variant(game) => game.hands()),* }
             }
 
+            /// Whether estimates may be asked for during play (every game's `analysis`).
+            #[must_use]
+            pub fn analysis(&self) -> crate::options::Analysis {
+                match self { $(AnyGame::$variant(game) => game.options().analysis()),* }
+            }
+
             /// The options with every key, as records store them.
             #[must_use]
             pub fn option_pairs(&self) -> OptionPairs {
@@ -249,6 +255,24 @@ mod tests {
 
     fn go() -> AnyGame {
         AnyGame::new(GameKind::Go, &[("board".to_owned(), "9x9".to_owned())]).expect("a 9x9 game")
+    }
+
+    #[test]
+    fn every_game_takes_analysis_default_on_and_prints_it_when_off() {
+        use crate::options::Analysis;
+        let off = [("analysis".to_owned(), "off".to_owned())];
+        for kind in GameKind::ALL {
+            let default = AnyGame::new(kind, &[]).expect("defaults");
+            assert_eq!(default.analysis(), Analysis::On, "{kind:?}");
+            assert!(default.option_pairs().iter().all(|(key, _)| key != "analysis"), "{kind:?}");
+            let game = AnyGame::new(kind, &off).expect("analysis=off");
+            assert_eq!(game.analysis(), Analysis::Off, "{kind:?}");
+            assert_eq!(game.option_pairs().last(), Some(&off[0]), "{kind:?}");
+            let again = AnyGame::new(kind, &game.option_pairs()).expect("printed options read back");
+            assert_eq!(again.analysis(), Analysis::Off, "{kind:?}");
+            let bad = [("analysis".to_owned(), "maybe".to_owned())];
+            assert!(matches!(AnyGame::new(kind, &bad), Err(NewGameError::Options(_))), "{kind:?}");
+        }
     }
 
     #[test]

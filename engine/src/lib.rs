@@ -70,7 +70,7 @@ pub use game::{
     BlockMove, BoardView, Cell, EndReason, Ending, Game, GameKind, HalfPoints, Look, Outcome, OwnerMap, Score, Status,
 };
 pub use notation::NotationError;
-pub use options::{GameOptions, OptionError, OptionPairs};
+pub use options::{Analysis, GameOptions, OptionError, OptionPairs};
 pub use picker::{Pick, PickError, PickOption, Picker};
 pub use piece::{Hand, Piece, Role};
 pub use preview::{Preview, preview};

@@ -16,6 +16,43 @@ pub trait GameOptions: Clone + fmt::Debug + PartialEq + Default + Send + Sync + 
     /// Every option with its value, defaults included, in the order the rules list them: the text a
     /// record keeps.
     fn to_pairs(&self) -> OptionPairs;
+    /// Whether the players may look at estimates of the game while it goes on.
+    fn analysis(&self) -> Analysis;
+}
+
+/// The option every game has besides its own: `analysis=on` (the default) lets a player ask
+/// for an estimate of the game as it stands (`/score`); `analysis=off` forbids it, as
+/// servers where help during play is not wanted choose. No rule of any game depends on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Analysis {
+    /// Estimates may be asked for.
+    #[default]
+    On,
+    /// No estimate during play.
+    Off,
+}
+
+impl Analysis {
+    /// The option's key.
+    pub const KEY: &'static str = "analysis";
+
+    /// Reads `on` or `off` (also yes/no, true/false) for `key`.
+    pub fn parse(key: &str, value: &str) -> Result<Analysis, OptionError> {
+        match value.trim().to_ascii_lowercase().as_str() {
+            "on" | "yes" | "true" => Ok(Analysis::On),
+            "off" | "no" | "false" => Ok(Analysis::Off),
+            _ => Err(OptionError::bad(key, value, "use on or off")),
+        }
+    }
+
+    /// Adds the option to a game's printed pairs, last, when it is `off`: a record without
+    /// the key is read as `on`, so leaving the default out keeps every record, SGF and
+    /// stored challenge written before the option existed exactly as it was.
+    pub fn push_to(self, pairs: &mut OptionPairs) {
+        if self == Analysis::Off {
+            pairs.push((Analysis::KEY.to_owned(), "off".to_owned()));
+        }
+    }
 }
 
 /// An option that cannot be used.

@@ -112,6 +112,18 @@ fn sgf_results_name_resignation_time_draws_and_void_games() {
 }
 
 #[test]
+fn sgf_keeps_analysis_off_and_reads_it_back() {
+    let record = record(GameKind::Go, "board=9x9 analysis=off", &["R@e5", "R@d4"]);
+    assert!(record.options.contains(&("analysis".to_owned(), "off".to_owned())), "{:?}", record.options);
+    let text = sgf::write(&record).unwrap();
+    assert!(text.contains("analysis=off"), "{text}");
+    let imported = formats::read(&text).unwrap();
+    assert_eq!(imported.options, record.options, "analysis=off survives");
+    let game = AnyGame::new(GameKind::Go, &imported.options).unwrap();
+    assert_eq!(game.analysis(), stonemate_engine::Analysis::Off);
+}
+
+#[test]
 fn sgf_of_a_go_game_with_knights_moves_and_holes_round_trips_through_read() {
     let options = "board=9x7:e4,c3 pieces=RN squares=all moving=on komi=6.5";
     let turns = ["R@b2", "N@g5", "b2-b6", "pass", "N@h2", "g5-e6"];

@@ -16,14 +16,14 @@ proptest! {
     #[test]
     fn random_games_keep_the_shared_properties(seed in any::<u64>()) {
         let checks = Checks { max_turns: 250, legal_sample: 6, random_turns: 10 };
-        check_properties(Gess::new(GessOptions), seed, checks);
+        check_properties(Gess::new(GessOptions::default()), seed, checks);
     }
 
     /// Ruling S1 along the way (the mover always keeps a ring), and rule 9 at the end.
     #[test]
     fn random_games_end_only_when_a_ring_is_gone(seed in any::<u64>()) {
-        let (game, record) = random_game(Gess::new(GessOptions), seed, 400);
-        let mut replay = Gess::new(GessOptions);
+        let (game, record) = random_game(Gess::new(GessOptions::default()), seed, 400);
+        let mut replay = Gess::new(GessOptions::default());
         for text in &record {
             let mover = replay.to_move().expect("the game goes on");
             replay.play_text(text).expect("the record replays");

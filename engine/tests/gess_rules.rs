@@ -68,7 +68,7 @@ fn without_rings(game: &Gess, color: Color) -> String {
 
 #[test]
 fn rule_1_grid_is_20x20_with_stones_only_on_the_inner_18x18() {
-    let view = Gess::new(GessOptions).view();
+    let view = Gess::new(GessOptions::default()).view();
     assert_eq!((view.width, view.height, view.look), (20, 20, Look::Intersections));
     for rank in 0..20 {
         for file in 0..20 {
@@ -87,7 +87,7 @@ fn rule_1_grid_is_20x20_with_stones_only_on_the_inner_18x18() {
 
 #[test]
 fn rule_2_start_has_43_stones_a_side_mirrored() {
-    let game = Gess::new(GessOptions);
+    let game = Gess::new(GessOptions::default());
     let black = game.stones_of(Color::Black);
     let white = game.stones_of(Color::White);
     assert_eq!((black.len(), white.len()), (43, 43));
@@ -108,14 +108,14 @@ fn rule_2_start_has_43_stones_a_side_mirrored() {
 
 #[test]
 fn rule_2_rings_at_l3_and_l18() {
-    let game = Gess::new(GessOptions);
+    let game = Gess::new(GessOptions::default());
     assert_eq!(game.rings(Color::Black), [sq("l3")]);
     assert_eq!(game.rings(Color::White), [sq("l18")]);
 }
 
 #[test]
 fn rule_2_board_strings() {
-    let rows = Gess::new(GessOptions).view().rows();
+    let rows = Gess::new(GessOptions::default()).view().rows();
     assert_eq!(rows.len(), 20);
     assert!(rows.iter().all(|row| row.len() == 20));
     assert_eq!(rows[0], "....................");
@@ -357,7 +357,7 @@ fn rule_9_taking_the_opponents_last_ring_wins() {
 
 #[test]
 fn rule_9_there_is_no_passing() {
-    let game = Gess::new(GessOptions);
+    let game = Gess::new(GessOptions::default());
     let turn = game.parse_turn("pass").unwrap();
     assert_eq!(game.clone().play(turn), Err(GessError::NoPassing));
     assert!(!game.legal_turns().contains(&Turn::Pass));
@@ -378,7 +378,7 @@ fn ruling_s2_a_player_without_a_legal_move_loses() {
 
 #[test]
 fn notation_centres_before_and_after() {
-    let game = Gess::new(GessOptions);
+    let game = Gess::new(GessOptions::default());
     for text in ["k7-i5", "k7i5", "k7xi5", " K7-I5 "] {
         assert_eq!(game.parse_turn(text), Ok(mv("k7", "i5")), "{text}");
     }
@@ -397,8 +397,8 @@ fn notation_centres_before_and_after() {
 
 #[test]
 fn gess_has_no_options() {
-    assert_eq!(GessOptions::from_pairs(&[]), Ok(GessOptions));
-    assert!(GessOptions.to_pairs().is_empty());
+    assert_eq!(GessOptions::from_pairs(&[]), Ok(GessOptions::default()));
+    assert!(GessOptions::default().to_pairs().is_empty());
     let pairs = [("board".to_owned(), "19x19".to_owned())];
     let error = GessOptions::from_pairs(&pairs).unwrap_err();
     assert!(matches!(&error, OptionError::UnknownKey { key, .. } if key == "board"), "{error}");
@@ -408,7 +408,7 @@ fn gess_has_no_options() {
 
 #[test]
 fn view_marks_both_footprints_and_the_captures() {
-    let mut game = Gess::new(GessOptions);
+    let mut game = Gess::new(GessOptions::default());
     play(&mut game, "l3", "l4");
     let view = game.view();
     let marked: Vec<String> = view.last_turn.iter().map(|s| s.to_string()).collect();

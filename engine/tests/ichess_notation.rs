@@ -95,7 +95,7 @@ fn plus_is_a_check_mark_except_after_a_coordinate_pawn_move_into_the_zone() {
 
 #[test]
 fn drop_forms() {
-    let game = IChess::new(IChessOptions);
+    let game = IChess::new(IChessOptions::default());
     let turn = Turn::Drop { role: Role::Rook, to: sq("a1") };
     reads(&game, turn, "R=a1", &["R@a1", "R*a1", "R=a1+", "r@a1"]);
     let pawn = setup("4k3/8/8/8/8/8/8/4K3[P] w");

@@ -193,7 +193,7 @@ fn tally_turn(game: &IChess, turn: Turn, tally: &mut Tally) {
 
 fn play_game(oracle: &mut Oracle, seed: u64, style: Style, tally: &mut Tally) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = IChess::new(IChessOptions);
+    let mut game = IChess::new(IChessOptions::default());
     let mut record = Vec::new();
     let mut turns: Vec<Turn> = Vec::new();
     oracle.ask(json!({"cmd": "new"}));
@@ -248,7 +248,7 @@ fn example_game_agrees_with_fairy_stockfish() {
     let mut oracle = Oracle::start();
     oracle.ask(json!({"cmd": "new"}));
     let turns = script(include_str!("../../examples/ichess.txt"));
-    let game = play_script(&mut oracle, IChess::new(IChessOptions), &turns);
+    let game = play_script(&mut oracle, IChess::new(IChessOptions::default()), &turns);
     assert!(matches!(game.status(), Status::Finished(e) if e.reason == EndReason::Checkmate));
 }
 

@@ -67,7 +67,7 @@ const DEPLOYMENT: &str = "R=a1 R=h8 B=f4 R=f8 R=h1 B=c5 N=b1 N=b8 N=g1 N=g8 B=c1
 
 #[test]
 fn rule_1_start_position() {
-    let start = IChess::new(IChessOptions);
+    let start = IChess::new(IChessOptions::default());
     let rows = start.view().rows();
     assert_eq!(rows, ["........", "........", "pppppppp", "........", "........", "PPPPPPPP", "........", "........"]);
     let [white, black] = start.hands().unwrap();
@@ -77,16 +77,16 @@ fn rule_1_start_position() {
 
 #[test]
 fn rule_1_no_options() {
-    assert_eq!(IChessOptions::from_pairs(&[]), Ok(IChessOptions));
+    assert_eq!(IChessOptions::from_pairs(&[]), Ok(IChessOptions::default()));
     let error = IChessOptions::from_pairs(&[("board".to_owned(), "9x9".to_owned())]).unwrap_err();
     assert!(error.to_string().contains("`board`"), "{error}");
-    assert!(IChessOptions.to_pairs().is_empty());
+    assert!(IChessOptions::default().to_pairs().is_empty());
     assert!(AnyGame::new(GameKind::IChess, &[]).is_ok());
 }
 
 #[test]
 fn rule_2_drops_only_in_the_own_zone() {
-    let mut game = IChess::new(IChessOptions);
+    let mut game = IChess::new(IChessOptions::default());
     assert!(matches!(refused(&game, "R=a5"), IChessError::OutsideDropZone { .. }));
     assert!(matches!(refused(&game, "R=a3"), IChessError::Occupied { .. }));
     play(&mut game, "R=a4");
@@ -98,7 +98,7 @@ fn rule_2_drops_only_in_the_own_zone() {
 
 #[test]
 fn rule_3_deployment_is_drops_only() {
-    let mut game = IChess::new(IChessOptions);
+    let mut game = IChess::new(IChessOptions::default());
     assert_eq!(refused(&game, "a3a4"), IChessError::DeploymentDropsOnly);
     play(&mut game, "R=a1");
     assert_eq!(refused(&game, "a6a5"), IChessError::DeploymentDropsOnly);
@@ -107,7 +107,7 @@ fn rule_3_deployment_is_drops_only() {
 
 #[test]
 fn rule_3_king_is_dropped_last() {
-    let mut game = IChess::new(IChessOptions);
+    let mut game = IChess::new(IChessOptions::default());
     assert_eq!(refused(&game, "K=e1"), IChessError::KingNotLast);
     assert!(!game.legal_turns().iter().any(|t| matches!(t, Turn::Drop { role: Role::King, .. })));
     let all_but_kings: Vec<&str> = DEPLOYMENT.split_whitespace().take(14).collect();
@@ -117,7 +117,7 @@ fn rule_3_king_is_dropped_last() {
 
 #[test]
 fn rule_3_play_begins_after_eight_drops_each() {
-    let mut game = IChess::new(IChessOptions);
+    let mut game = IChess::new(IChessOptions::default());
     play(&mut game, DEPLOYMENT);
     assert!(!Bare::of(&game).deploying());
     assert_eq!(game.status(), Status::Ongoing { to_move: Color::White });

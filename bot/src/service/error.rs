@@ -17,6 +17,7 @@ use super::handlers::community::refusal::CommunityRefusal;
 use super::handlers::conditional::refusal::ConditionalRefusal;
 use super::handlers::counting::refusal::CountingRefusal;
 use super::handlers::endings::refusal::EndingRefusal;
+use super::handlers::score::refusal::ScoreRefusal;
 use super::handlers::takeback::refusal::TakebackRefusal;
 use super::handlers::vacation::refusal::VacationRefusal;
 use super::input::BadValue;
@@ -125,6 +126,9 @@ pub enum Refusal {
     /// A vacation's own refusals.
     #[error(transparent)]
     Vacation(#[from] VacationRefusal),
+    /// An estimate's own refusals (`/score`).
+    #[error(transparent)]
+    Score(#[from] ScoreRefusal),
 }
 
 /// `is 1 page` or `are 3 pages`.
@@ -224,6 +228,7 @@ refused_from!(
     EndingRefusal,
     TakebackRefusal,
     VacationRefusal,
+    ScoreRefusal,
     TurnError,
     OptionError,
     NewGameError,

@@ -72,6 +72,17 @@ impl Pictures {
         self.drawn(game, &picture)
     }
 
+    /// `estimate`, a copy of `game` counted in advance (`/score`), for a private reply to
+    /// `viewer` from his side: its territory marked, the `marked` squares (the pieces it
+    /// counted as dead) crossed out, and the header as the game itself stands.
+    pub fn estimate_board(&self, game: &Loaded, estimate: &AnyGame, viewer: UserId, marked: Vec<Square>) -> Attachment {
+        let mut picture = game.picture_of(estimate, Some(viewer), Vec::new());
+        picture.view.status = game.picture(None, Vec::new()).view.status;
+        picture.view.owner = estimate.owner();
+        picture.marked = marked;
+        self.attachment(game, &picture)
+    }
+
     /// `position`, one of `game`'s, as a PNG attachment for a public reply.
     pub fn public_board_at(&self, game: &Loaded, position: &AnyGame) -> Attachment {
         self.attachment(game, &game.picture_of(position, None, Vec::new()))

@@ -280,6 +280,15 @@ macro_rules! command_table {
                     GameStatus::Finished => views::finished_games(parts, caller, user.as_ref(), page),
                 },
             },
+            /// The estimate of a go or Chego game's result as it stands, privately.
+            Score "score" {
+                description: "Estimate a go or Chego game's score as it stands: dead pieces and territory marked.",
+                help: "estimate a go or Chego game's score as it stands (not where its options say analysis=off)",
+                admin: false,
+                private: true,
+                options: { game: Option<GameId> = (false, GAME, "Which game") },
+                run: |parts, caller| score::score(parts, caller, game),
+            },
             /// The legal turns, or those from `square`, highlighted on the board.
             Legal "legal" {
                 description: "The legal turns, highlighted on the board.",

@@ -1,7 +1,7 @@
 //! Chego's options (`docs/rules/chego.md`, "Options a challenge can set"): the board with its holes
 //! and the set of pieces each player starts with in hand.
 
-use crate::options::{self, GameOptions, OptionError, OptionPairs};
+use crate::options::{self, Analysis, GameOptions, OptionError, OptionPairs};
 use crate::piece::{Hand, Role};
 use crate::square::Shape;
 
@@ -12,7 +12,7 @@ pub const MAX_COUNT: u8 = 64;
 /// The most pieces a counted set may hold in all: as many as the largest board has squares.
 pub const MAX_TOTAL: usize = 256;
 
-const KNOWN_KEYS: &str = "board, set";
+const KNOWN_KEYS: &str = "board, set, analysis";
 const SET_HELP: &str = "write counts per letter like `K1 Q1 R2 B2 N2 P8` (or `K1Q1R2B2N2P8`), \
                         or `unlimited` and letters like `unlimited RN`; letters are K Q R B N P F A D G H W";
 
@@ -74,11 +74,13 @@ pub struct ChegoOptions {
     pub board: Shape,
     /// The pieces each player starts with in hand, or an unlimited supply of some kinds.
     pub set: PieceSet,
+    /// Whether estimates may be asked for during play (`analysis`, every game's option).
+    pub analysis: Analysis,
 }
 
 impl Default for ChegoOptions {
     fn default() -> ChegoOptions {
-        ChegoOptions { board: Shape::rectangle(8, 8), set: PieceSet::chess() }
+        ChegoOptions { board: Shape::rectangle(8, 8), set: PieceSet::chess(), analysis: Analysis::On }
     }
 }
 
@@ -89,6 +91,7 @@ impl GameOptions for ChegoOptions {
             Some(match key {
                 "board" => options::parse_board(key, value, SIDES).map(|shape| options.board = shape),
                 "set" => parse_set(key, value).map(|set| options.set = set),
+                Analysis::KEY => Analysis::parse(key, value).map(|analysis| options.analysis = analysis),
                 _ => return None,
             })
         })?;
@@ -96,7 +99,14 @@ impl GameOptions for ChegoOptions {
     }
 
     fn to_pairs(&self) -> OptionPairs {
-        vec![("board".to_owned(), options::format_board(&self.board)), ("set".to_owned(), self.set.to_string())]
+        let mut pairs =
+            vec![("board".to_owned(), options::format_board(&self.board)), ("set".to_owned(), self.set.to_string())];
+        self.analysis.push_to(&mut pairs);
+        pairs
+    }
+
+    fn analysis(&self) -> Analysis {
+        self.analysis
     }
 }
 

@@ -39,7 +39,7 @@ impl Chogo {
     /// and capture counters start at zero; a side to move without a legal turn has lost.
     pub fn from_setup(rows: &[&str], to_move: Color) -> Result<Chogo, SetupError> {
         let (board, hands) = setup::read_rows(rows)?;
-        let mut game = Chogo { position: Position { board, hands, to_move }, ..Chogo::new(ChogoOptions) };
+        let mut game = Chogo { position: Position { board, hands, to_move }, ..Chogo::new(ChogoOptions::default()) };
         game.ending = game.stalemate();
         Ok(game)
     }

@@ -2,26 +2,37 @@
 //! strings for tests and tools.
 
 use crate::board::Board;
-use crate::options::{GameOptions, OptionError, OptionPairs};
+use crate::options::{self, Analysis, GameOptions, OptionError, OptionPairs};
 use crate::piece::{Hand, Piece, Role};
 use crate::square::{Color, Square};
 
 use super::rules::{self, HEIGHT, WIDTH};
 
-/// Chogo has no options: the 44-cell board and the set are fixed.
+/// Chogo has no options of its own (the 44-cell board and the set are fixed), only
+/// `analysis` (every game's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct ChogoOptions;
+pub struct ChogoOptions {
+    /// Whether estimates may be asked for during play.
+    pub analysis: Analysis,
+}
 
 impl GameOptions for ChogoOptions {
     fn from_pairs(pairs: &[(String, String)]) -> Result<ChogoOptions, OptionError> {
-        match pairs.first() {
-            Some((key, _)) => Err(OptionError::UnknownKey { key: key.clone(), known: "no options" }),
-            None => Ok(ChogoOptions),
-        }
+        let mut options = ChogoOptions::default();
+        options::read_pairs(pairs, "analysis", |key, value| {
+            (key == Analysis::KEY).then(|| Analysis::parse(key, value).map(|analysis| options.analysis = analysis))
+        })?;
+        Ok(options)
     }
 
     fn to_pairs(&self) -> OptionPairs {
-        Vec::new()
+        let mut pairs = Vec::new();
+        self.analysis.push_to(&mut pairs);
+        pairs
+    }
+
+    fn analysis(&self) -> Analysis {
+        self.analysis
     }
 }
 

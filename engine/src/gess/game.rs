@@ -8,23 +8,36 @@ use super::error::GessError;
 use super::moves::{self, CheckedMove};
 use crate::game::{BlockMove, BoardView, Cell, EndReason, Ending, Game, GameKind, Look, Outcome, Status};
 use crate::notation::{self, NotationError};
-use crate::options::{self, GameOptions, OptionError, OptionPairs};
+use crate::options::{self, Analysis, GameOptions, OptionError, OptionPairs};
 use crate::piece::{Piece, Role};
 use crate::square::{Color, Square, SquareSet};
 use crate::turn::Turn;
 
-/// Gess has no options: every key is refused, naming it.
+/// Gess has no options of its own, only `analysis` (every game's): any other key is
+/// refused, naming it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct GessOptions;
+pub struct GessOptions {
+    /// Whether estimates may be asked for during play.
+    pub analysis: Analysis,
+}
 
 impl GameOptions for GessOptions {
     fn from_pairs(pairs: &[(String, String)]) -> Result<GessOptions, OptionError> {
-        options::read_pairs(pairs, "no options", |_, _| None)?;
-        Ok(GessOptions)
+        let mut options = GessOptions::default();
+        options::read_pairs(pairs, "analysis", |key, value| {
+            (key == Analysis::KEY).then(|| Analysis::parse(key, value).map(|analysis| options.analysis = analysis))
+        })?;
+        Ok(options)
     }
 
     fn to_pairs(&self) -> OptionPairs {
-        Vec::new()
+        let mut pairs = Vec::new();
+        self.analysis.push_to(&mut pairs);
+        pairs
+    }
+
+    fn analysis(&self) -> Analysis {
+        self.analysis
     }
 }
 
@@ -74,6 +87,7 @@ pub struct Gess {
     captured: Vec<(Square, Piece)>,
     block_move: Option<BlockMove>,
     ending: Option<Ending>,
+    options: GessOptions,
 }
 
 impl Gess {
@@ -109,6 +123,7 @@ impl Gess {
             captured: Vec::new(),
             block_move: None,
             ending: None,
+            options: GessOptions::default(),
         }
     }
 
@@ -213,12 +228,12 @@ impl Game for Gess {
 
     const KIND: GameKind = GameKind::Gess;
 
-    fn new(_options: GessOptions) -> Gess {
-        Gess::blank(start_stones(), Color::Black)
+    fn new(options: GessOptions) -> Gess {
+        Gess { options, ..Gess::blank(start_stones(), Color::Black) }
     }
 
     fn options(&self) -> &GessOptions {
-        &GessOptions
+        &self.options
     }
 
     fn status(&self) -> Status {

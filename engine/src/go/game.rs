@@ -232,6 +232,20 @@ impl Go {
         Ok(())
     }
 
+    /// The game as counting would find it if both players passed now (rule 10): the board
+    /// as it stands, in the counting phase. For an estimate of the result during play (the
+    /// dead pieces guessed on it, then [`Go::score_with_dead`]); the game itself is not
+    /// changed. A finished game is returned as it is.
+    #[must_use]
+    pub fn counting_now(&self) -> Go {
+        let mut counted = self.clone();
+        if counted.ending.is_none() {
+            counted.counting = true;
+            counted.passes_in_a_row = 0;
+        }
+        counted
+    }
+
     /// The dead pieces the players agreed when counting ended the game, if it did.
     #[must_use]
     pub fn agreed_dead(&self) -> Option<&DeadPieces> {

@@ -3,7 +3,7 @@
 //! komi and counting (rule 10).
 
 use crate::game::HalfPoints;
-use crate::options::{self, GameOptions, OptionError, OptionPairs};
+use crate::options::{self, Analysis, GameOptions, OptionError, OptionPairs};
 use crate::piece::Role;
 use crate::square::{Shape, Square};
 
@@ -35,9 +35,11 @@ pub struct GoOptions {
     /// Whether two passes open a counting phase where the players agree on dead pieces
     /// (rule 10, `counting=on`) instead of ending the game.
     pub counting: bool,
+    /// Whether estimates may be asked for during play (`analysis`, every game's option).
+    pub analysis: Analysis,
 }
 
-const KNOWN_KEYS: &str = "board, pieces, squares, moving, komi, counting";
+const KNOWN_KEYS: &str = "board, pieces, squares, moving, komi, counting, analysis";
 
 impl Default for GoOptions {
     fn default() -> GoOptions {
@@ -48,6 +50,7 @@ impl Default for GoOptions {
             moving: false,
             komi: HalfPoints(0),
             counting: false,
+            analysis: Analysis::On,
         }
     }
 }
@@ -78,6 +81,7 @@ impl GameOptions for GoOptions {
                 "moving" => parse_on_off(key, value).map(|on| options.moving = on),
                 "komi" => parse_komi(key, value).map(|komi| options.komi = komi),
                 "counting" => parse_on_off(key, value).map(|on| options.counting = on),
+                Analysis::KEY => Analysis::parse(key, value).map(|analysis| options.analysis = analysis),
                 _ => return None,
             })
         })?;
@@ -109,7 +113,12 @@ impl GameOptions for GoOptions {
         if self.counting {
             pairs.push(("counting".to_owned(), "on".to_owned()));
         }
+        self.analysis.push_to(&mut pairs);
         pairs
+    }
+
+    fn analysis(&self) -> Analysis {
+        self.analysis
     }
 }
 

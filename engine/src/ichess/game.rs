@@ -8,23 +8,36 @@ use super::notation;
 use super::position::{self, Mv, Position, SetupError};
 use super::repetition::{self, Entry};
 use crate::game::{BoardView, Cell, EndReason, Ending, Game, GameKind, Look, Outcome, Status};
-use crate::options::{self, GameOptions, OptionError, OptionPairs};
+use crate::options::{self, Analysis, GameOptions, OptionError, OptionPairs};
 use crate::piece::{Hand, Piece, Role};
 use crate::square::{Color, Square};
 use crate::turn::Turn;
 
-/// iChess has no options: the board and the set are fixed.
+/// iChess has no options of its own (the board and the set are fixed), only `analysis`
+/// (every game's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct IChessOptions;
+pub struct IChessOptions {
+    /// Whether estimates may be asked for during play.
+    pub analysis: Analysis,
+}
 
 impl GameOptions for IChessOptions {
     fn from_pairs(pairs: &[(String, String)]) -> Result<IChessOptions, OptionError> {
-        options::read_pairs(pairs, "no options (iChess is always 8x8 with the full set)", |_, _| None)?;
-        Ok(IChessOptions)
+        let mut options = IChessOptions::default();
+        options::read_pairs(pairs, "analysis (iChess is always 8x8 with the full set)", |key, value| {
+            (key == Analysis::KEY).then(|| Analysis::parse(key, value).map(|analysis| options.analysis = analysis))
+        })?;
+        Ok(options)
     }
 
     fn to_pairs(&self) -> OptionPairs {
-        Vec::new()
+        let mut pairs = Vec::new();
+        self.analysis.push_to(&mut pairs);
+        pairs
+    }
+
+    fn analysis(&self) -> Analysis {
+        self.analysis
     }
 }
 
@@ -38,6 +51,7 @@ pub struct IChess {
     last_turn: Vec<Square>,
     captured: Vec<(Square, Piece)>,
     ending: Option<Ending>,
+    options: IChessOptions,
 }
 
 impl IChess {
@@ -67,6 +81,7 @@ impl IChess {
             last_turn: Vec::new(),
             captured: Vec::new(),
             ending: None,
+            options: IChessOptions::default(),
         };
         game.ending = game.no_turn_ending(position.turn().other());
         game
@@ -217,12 +232,12 @@ impl Game for IChess {
 
     const KIND: GameKind = GameKind::IChess;
 
-    fn new(_: IChessOptions) -> IChess {
-        IChess::from_position(Position::start())
+    fn new(options: IChessOptions) -> IChess {
+        IChess { options, ..IChess::from_position(Position::start()) }
     }
 
     fn options(&self) -> &IChessOptions {
-        &IChessOptions
+        &self.options
     }
 
     fn status(&self) -> Status {

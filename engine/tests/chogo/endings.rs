@@ -122,7 +122,7 @@ fn shuffle(game: &mut Chogo, white: (&str, &str), green: (&str, &str)) {
 
 #[test]
 fn ruling_h3_fifty_turns_without_a_capture_draw_counting_the_king_drops() {
-    let mut game = Chogo::new(ChogoOptions);
+    let mut game = Chogo::new(ChogoOptions::default());
     play_all(&mut game, &["K@c4", "K@f5"]);
     for _ in 2..49 {
         shuffle(&mut game, ("c4", "c3"), ("f5", "f4"));

@@ -12,7 +12,7 @@ fn tandem(a: &str, b: &str, to: &str) -> Turn {
 }
 
 fn parse(text: &str) -> Result<Turn, ChogoError> {
-    Chogo::new(ChogoOptions).parse_turn(text)
+    Chogo::new(ChogoOptions::default()).parse_turn(text)
 }
 
 #[test]
@@ -43,7 +43,7 @@ fn notation_any_leading_piece_names_the_same_tandem() {
 
 #[test]
 fn notation_prints_lower_left_and_upper_right_corners_then_the_canonical_target() {
-    let game = Chogo::new(ChogoOptions);
+    let game = Chogo::new(ChogoOptions::default());
     let cases = [
         (tandem("f3", "g4", "d3"), "f3g4-d3"),
         (tandem("d5", "d7", "d3"), "d5d7-d3"),

@@ -90,7 +90,7 @@ proptest! {
 
     #[test]
     fn random_games_from_the_start_keep_the_shared_properties(seed in any::<u64>()) {
-        check_properties(Chogo::new(ChogoOptions), seed, Checks { max_turns: 80, ..Checks::default() });
+        check_properties(Chogo::new(ChogoOptions::default()), seed, Checks { max_turns: 80, ..Checks::default() });
     }
 
     #[test]

@@ -18,7 +18,7 @@ fn moves_from(game: &Chogo, from: &str) -> Vec<String> {
 
 #[test]
 fn rule1_the_board_is_8x7_less_three_cells_at_each_corner() {
-    let view = Chogo::new(ChogoOptions).view();
+    let view = Chogo::new(ChogoOptions::default()).view();
     assert_eq!((view.width, view.height), (8, 7));
     let missing: Vec<String> = (0..8u8)
         .flat_map(|file| (0..7u8).filter_map(move |rank| stonemate_engine::Square::new(file, rank)))
@@ -33,7 +33,7 @@ fn rule1_the_board_is_8x7_less_three_cells_at_each_corner() {
 
 #[test]
 fn rule2_soldiers_start_on_the_file_ends_and_the_kings_in_hand() {
-    let game = Chogo::new(ChogoOptions);
+    let game = Chogo::new(ChogoOptions::default());
     assert_eq!(rows(&game), START);
     let hands = game.hands().expect("the kings are in hand");
     assert_eq!(hands.map(|hand| hand.to_string()), ["K", "K"]);
@@ -41,14 +41,14 @@ fn rule2_soldiers_start_on_the_file_ends_and_the_kings_in_hand() {
 
 #[test]
 fn ruling_h1_white_at_the_bottom_moves_first() {
-    let game = Chogo::new(ChogoOptions);
+    let game = Chogo::new(ChogoOptions::default());
     assert_eq!(game.to_move(), Some(Color::White));
     assert_eq!(game.view().side_names, ["White", "Green"]);
 }
 
 #[test]
 fn rule3_the_first_turn_drops_the_king_in_the_own_half() {
-    let mut game = Chogo::new(ChogoOptions);
+    let mut game = Chogo::new(ChogoOptions::default());
     let drops = game.legal_turns();
     assert_eq!(drops.len(), 18, "26 cells on ranks 1-4, 8 of them taken");
     assert!(drops.iter().all(|turn| matches!(turn, Turn::Drop { role: Role::King, to } if to.rank() <= 3)));
@@ -71,7 +71,7 @@ fn rule3_the_first_turn_drops_the_king_in_the_own_half() {
 
 #[test]
 fn rule3_the_king_is_dropped_once_and_nothing_else_is() {
-    let mut game = Chogo::new(ChogoOptions);
+    let mut game = Chogo::new(ChogoOptions::default());
     assert_eq!(refused(&game, "S@c4"), ChogoError::OnlyKingDrops { role: Role::Stone });
     play_all(&mut game, &["K@d4", "K@e5"]);
     assert_eq!(game.hands(), None);
@@ -81,7 +81,7 @@ fn rule3_the_king_is_dropped_once_and_nothing_else_is() {
 
 #[test]
 fn rule4_passing_is_not_allowed() {
-    let mut game = Chogo::new(ChogoOptions);
+    let mut game = Chogo::new(ChogoOptions::default());
     assert_eq!(refused(&game, "pass"), ChogoError::NoPassing);
     play_all(&mut game, &["K@d4", "K@e5"]);
     assert_eq!(refused(&game, "pass"), ChogoError::NoPassing);
@@ -90,7 +90,7 @@ fn rule4_passing_is_not_allowed() {
 
 #[test]
 fn rule5_a_soldier_slides_over_empty_cells_and_missing_cells_stop_it() {
-    let mut game = Chogo::new(ChogoOptions);
+    let mut game = Chogo::new(ChogoOptions::default());
     play_all(&mut game, &["K@d4", "K@e5"]);
     assert_eq!(moves_from(&game, "b2"), ["b2-b3", "b2-b4", "b2-b5", "b2-c2", "b2-d2", "b2-e2", "b2-f2"]);
     assert_eq!(refused(&game, "d1-d5"), ChogoError::Blocked { from: sq("d1"), to: sq("d5"), at: sq("d4") });
@@ -102,7 +102,7 @@ fn rule5_a_soldier_slides_over_empty_cells_and_missing_cells_stop_it() {
 
 #[test]
 fn rule5_a_king_steps_one_cell_orthogonally() {
-    let mut game = Chogo::new(ChogoOptions);
+    let mut game = Chogo::new(ChogoOptions::default());
     play_all(&mut game, &["K@d4", "K@e5"]);
     assert_eq!(moves_from(&game, "d4"), ["d4-c4", "d4-d3", "d4-d5", "d4-e4"]);
     assert_eq!(refused(&game, "d4-d6"), ChogoError::KingStepsOne { from: sq("d4"), to: sq("d6") });

@@ -7,7 +7,7 @@ use super::{play, play_all, position, squares};
 
 #[test]
 fn view_names_the_sides_white_and_green() {
-    let view = Chogo::new(ChogoOptions).view();
+    let view = Chogo::new(ChogoOptions::default()).view();
     assert_eq!(view.side_names, ["White", "Green"]);
     assert_eq!(view.look, Look::Plain);
     assert_eq!((view.score, view.prisoners, view.owner), (None, None, None));
@@ -28,7 +28,7 @@ fn view_marks_every_cell_a_tandem_touched_before_and_after() {
 
 #[test]
 fn hands_hold_the_kings_until_both_are_dropped() {
-    let mut game = Chogo::new(ChogoOptions);
+    let mut game = Chogo::new(ChogoOptions::default());
     let letters = |game: &Chogo| game.hands().map(|hands| hands.map(|hand| hand.to_string()));
     assert_eq!(letters(&game), Some(["K".to_owned(), "K".to_owned()]));
     play(&mut game, "K@d4");
@@ -44,6 +44,6 @@ fn chogo_has_no_options() {
     let error = ChogoOptions::from_pairs(&pairs).unwrap_err();
     assert!(error.to_string().contains("`board`"), "{error}");
     assert!(matches!(AnyGame::new(GameKind::Chogo, &pairs), Err(NewGameError::Options(_))));
-    assert!(ChogoOptions.to_pairs().is_empty());
+    assert!(ChogoOptions::default().to_pairs().is_empty());
     assert!(AnyGame::new(GameKind::Chogo, &[]).is_ok());
 }

@@ -20,6 +20,7 @@ mod picking;
 mod pictures;
 mod race;
 mod reads;
+mod score;
 // The stores' suite plays openings with its helpers.
 pub(crate) mod ratings;
 mod rematch;

@@ -13,6 +13,7 @@ pub(crate) mod endings;
 pub(crate) mod history;
 pub(crate) mod picker;
 pub(crate) mod play;
+pub(crate) mod score;
 pub(crate) mod seat;
 pub(crate) mod takeback;
 pub(crate) mod turns;

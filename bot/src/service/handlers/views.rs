@@ -4,7 +4,7 @@
 use std::cmp::Reverse;
 use std::fmt::Write as _;
 
-use stonemate_engine::{GameKind, Square, Turn};
+use stonemate_engine::{Analysis, GameKind, Square, Turn};
 
 use crate::service::buttons::Action;
 use crate::service::error::Failure;
@@ -72,12 +72,13 @@ pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let game = parts.games.open_viewed(caller, text, Fit::Any)?;
     let record = &game.record;
     let text = format!(
-        "{} {}: {}, {} played; {}.",
+        "{} {}: {}, {} played; {}. Options: {}.",
         record.id,
         record.kind.title(),
         game.sides(),
         text::counted(record.turns.len(), "turn", "turns"),
-        state(parts, &game)
+        state(parts, &game),
+        options_shown(&game)
     );
     let images = vec![parts.pictures.public_board(&game)];
     // A finished game's board offers its players a rematch; the player to move, his picker.
@@ -97,6 +98,16 @@ pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -
         },
         notices: vec![],
     })
+}
+
+/// The game's options as `/board` shows them: the record's, and `analysis` also where it
+/// is `on` (a record leaves that default out).
+fn options_shown(game: &Loaded) -> String {
+    let mut options: Vec<String> = game.record.options.iter().map(|(key, value)| format!("{key}={value}")).collect();
+    if game.position.analysis() == Analysis::On {
+        options.push(format!("{}=on", Analysis::KEY));
+    }
+    options.join(" ")
 }
 
 /// The turns numbered in pairs: `1. d4 e5`, `2. c4 pass`.
