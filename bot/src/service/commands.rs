@@ -20,7 +20,8 @@ use super::buttons::Action;
 use super::error::{Failure, Refusal};
 use super::games::parse_id;
 use super::handlers::{
-    challenge, community, conditional, counting, endings, history, picker, score, takeback, turns, vacation, views,
+    challenge, community, conditional, counting, endings, explore, history, picker, score, takeback, turns,
+    vacation, views,
 };
 use super::options::{Arg, keys};
 use super::parts::Parts;

@@ -17,6 +17,7 @@ use super::handlers::community::refusal::CommunityRefusal;
 use super::handlers::conditional::refusal::ConditionalRefusal;
 use super::handlers::counting::refusal::CountingRefusal;
 use super::handlers::endings::refusal::EndingRefusal;
+use super::handlers::explore::refusal::ExploreRefusal;
 use super::handlers::score::refusal::ScoreRefusal;
 use super::handlers::takeback::refusal::TakebackRefusal;
 use super::handlers::vacation::refusal::VacationRefusal;
@@ -126,6 +127,9 @@ pub enum Refusal {
     /// A vacation's own refusals.
     #[error(transparent)]
     Vacation(#[from] VacationRefusal),
+    /// An exploration's own refusals (`/explore`).
+    #[error(transparent)]
+    Explore(#[from] ExploreRefusal),
     /// An estimate's own refusals (`/score`).
     #[error(transparent)]
     Score(#[from] ScoreRefusal),
@@ -229,6 +233,7 @@ refused_from!(
     TakebackRefusal,
     VacationRefusal,
     ScoreRefusal,
+    ExploreRefusal,
     TurnError,
     OptionError,
     NewGameError,

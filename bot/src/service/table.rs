@@ -289,6 +289,18 @@ macro_rules! command_table {
                 options: { game: Option<GameId> = (false, GAME, "Which game") },
                 run: |parts, caller| score::score(parts, caller, game),
             },
+            /// A line of turns tried on a copy of the game, privately.
+            Explore "explore" {
+                description: "Try a line of turns on a copy of the game: see the board after it (only you).",
+                help: "try a `line` of turns on a copy of the game and see the board after it; the game is not touched",
+                admin: false,
+                private: true,
+                options: {
+                    line: String = (true, Kind::Text, "Turns from the position now, e.g. e5 d4 c3"),
+                    game: Option<GameId> = (false, GAME, "Which game"),
+                },
+                run: |parts, caller| explore::explore(parts, caller, game, &line),
+            },
             /// The legal turns, or those from `square`, highlighted on the board.
             Legal "legal" {
                 description: "The legal turns, highlighted on the board.",

@@ -10,6 +10,7 @@ pub(crate) mod common;
 mod conditional;
 mod counting;
 mod endings;
+mod explore;
 mod finished;
 mod history;
 mod manners;

@@ -10,6 +10,7 @@ pub(crate) mod conditional;
 pub(crate) mod counting;
 pub(crate) mod due;
 pub(crate) mod endings;
+pub(crate) mod explore;
 pub(crate) mod history;
 pub(crate) mod picker;
 pub(crate) mod play;
