@@ -81,6 +81,7 @@ fn type_setter(kind: Kind) -> Setter {
         Kind::ExtraDays => |b| number(b, Kind::ExtraDays),
         Kind::VacationDays => |b| number(b, Kind::VacationDays),
         Kind::Page => |b| number(b, Kind::Page),
+        Kind::Hour => |b| number(b, Kind::Hour),
         Kind::Status => |b| choices(b, Kind::Status),
         Kind::Game => |b| choices(b, Kind::Game),
         Kind::Color => |b| choices(b, Kind::Color),

@@ -20,7 +20,7 @@ use super::buttons::Action;
 use super::error::{Failure, Refusal};
 use super::games::parse_id;
 use super::handlers::{
-    challenge, community, conditional, counting, endings, explore, history, picker, score, takeback, turns,
+    challenge, community, conditional, counting, digest, endings, explore, history, picker, score, takeback, turns,
     vacation, views,
 };
 use super::options::{Arg, keys};
@@ -61,6 +61,8 @@ pub enum Kind {
     Status,
     /// A setting: `on` or `off`.
     OnOff,
+    /// An hour of the day, UTC: 0 to 23.
+    Hour,
 }
 
 impl Kind {
@@ -72,6 +74,7 @@ impl Kind {
             Kind::ExtraDays => Some((1, MAX_DAYS.into())),
             Kind::VacationDays => Some((0, MAX_VACATION_DAYS.into())),
             Kind::Page => Some((1, MAX_PAGE.into())),
+            Kind::Hour => Some((0, 23)),
             _ => None,
         }
     }
@@ -92,7 +95,8 @@ impl Kind {
             | Kind::ExtraDays
             | Kind::User
             | Kind::VacationDays
-            | Kind::Page => Vec::new(),
+            | Kind::Page
+            | Kind::Hour => Vec::new(),
         }
     }
 
@@ -102,6 +106,7 @@ impl Kind {
             Kind::ExtraDays => BadValue::ExtraDays(given),
             Kind::VacationDays => BadValue::VacationDays(given),
             Kind::Page => BadValue::Page(given),
+            Kind::Hour => BadValue::Hour(given),
             _ => BadValue::Days(given),
         }
     }
@@ -360,6 +365,16 @@ impl Read for NotifyMode {
     fn read(args: &Args, name: &str, _: Kind) -> Result<NotifyMode, Refusal> {
         let text = args.text(name).unwrap_or_default();
         text.parse().map_err(|()| BadValue::Mode(text.chars().take(20).collect()).into())
+    }
+}
+
+/// Left out: unchanged.
+impl Read for Option<NotifyMode> {
+    fn read(args: &Args, name: &str, kind: Kind) -> Result<Option<NotifyMode>, Refusal> {
+        match args.text(name).filter(|text| !text.trim().is_empty()) {
+            Some(_) => NotifyMode::read(args, name, kind).map(Some),
+            None => Ok(None),
+        }
     }
 }
 

@@ -99,13 +99,14 @@ impl Service {
     /// the deadline), timeouts (as [`Settings::timeouts`] says: the player loses at once,
     /// or the waiting player may `/claim`; in a game against the bot, the bot wins at once;
     /// a game a player never began is aborted), expired challenges, each written with its
-    /// record's change;
+    /// record's change; the daily digests due (each written with its player's record);
     /// and asks the bot again in every game where it is to move (its turns have no clock,
     /// so it is never reminded nor timed out). Returns the notices it wrote; they are sent
     /// with the others ([`Service::deliver`]). Call it every minute or so; it reads the
     /// deadline index, so nothing is lost across restarts.
     pub fn tick(&self) -> Vec<Notice> {
-        let notices = handlers::due::due_notices(&self.parts);
+        let mut notices = handlers::due::due_notices(&self.parts);
+        notices.extend(handlers::digest::due_digests(&self.parts));
         // A job lost on the way (a crash, a full pool) is asked again.
         self.resume_bot();
         notices

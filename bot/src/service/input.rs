@@ -49,6 +49,9 @@ pub enum BadValue {
     /// The notify mode (kept as typed) is not channel, dm or off.
     #[error("`{0}` is not a notify mode: use channel, dm or off")]
     Mode(String),
+    /// An hour outside 0 to 23.
+    #[error("an hour is 0 to 23 (UTC), not {0}")]
+    Hour(i64),
     /// An on/off option (kept as typed) that is neither.
     #[error("`{0}` is neither on nor off")]
     OnOff(String),

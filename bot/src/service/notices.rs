@@ -32,7 +32,7 @@ use super::types::{
 };
 use crate::clock::{Clock, Span, Timestamp};
 use crate::store::Store;
-use crate::store::{GameRecord, NotifyMode, Phase, Queued};
+use crate::store::{GameRecord, NotifyMode, Phase, Queued, UserRecord};
 
 /// When notices are retried, and how long a sender holds a claimed one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -230,6 +230,27 @@ pub struct Notices {
 impl Notices {
     pub fn new(store: Store, clock: Arc<dyn Clock>, timing: Timing, pictures: Pictures) -> Notices {
         Notices { store, clock, timing, pictures }
+    }
+
+    /// The users who asked for a daily digest, as stored (none when the store fails).
+    pub fn digest_readers(&self) -> Vec<UserRecord> {
+        self.store.outbox().digest_readers().unwrap_or_else(|error| {
+            tracing::error!(%error, "cannot read who asked for a digest");
+            Vec::new()
+        })
+    }
+
+    /// Writes `user`'s digest of `day` (`notices`: none on a day with nothing to tell)
+    /// with his record marking the day done, in one transaction; `false` when the day was
+    /// done already, or the write failed (the next tick tries again).
+    pub fn enqueue_digest(&self, user: UserId, day: i64, notices: &[Notice]) -> bool {
+        let now = self.clock.now();
+        let queued: Vec<Queued> =
+            notices.iter().map(|notice| Queued::new(now, Letter::of(notice, None).body())).collect();
+        self.store.outbox().enqueue_digest(user, day, &queued).unwrap_or_else(|error| {
+            tracing::error!(%error, user = user.0, "cannot write a daily digest");
+            false
+        })
     }
 
     /// Adds the once-only report of a refused channel to a reply about that game, for a

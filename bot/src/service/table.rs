@@ -325,14 +325,19 @@ macro_rules! command_table {
                     views::rules(game)
                 },
             },
-            /// `/notify`: how the caller is told it is his turn.
+            /// `/notify`: how the caller is told it is his turn, and his daily digest.
             Notify "notify" {
-                description: "How you are told that it is your turn.",
-                help: "how you are told that it is your turn: channel, dm or off",
+                description: "How you are told that it is your turn; {} sends one message a day.",
+                help: "how you are told that it is your turn: `mode` channel, dm or off; `{}` a daily message at `hour` (UTC) listing the games where you are to move",
                 admin: false,
                 private: true,
-                options: { mode: NotifyMode = (true, Kind::Notify, "channel, dm or off") },
-                run: |parts, caller| views::set_notify(parts, caller, mode),
+                examples: [digest = "on"],
+                options: {
+                    mode: Option<NotifyMode> = (false, Kind::Notify, "channel, dm or off (default: as it is)"),
+                    digest: Option<bool> = (false, Kind::OnOff, "on: one direct message a day listing the games where you are to move"),
+                    hour: Option<u8> = (false, Kind::Hour, "The digest's hour, 0-23 UTC (default 8)"),
+                },
+                run: |parts, caller| digest::set_notify(parts, caller, digest::NotifyChange { mode, digest, hour }),
             },
             /// `/settings`: shows the caller's settings, setting `confirm` when given.
             Settings "settings" {

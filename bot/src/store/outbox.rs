@@ -10,17 +10,22 @@
 //! their own ([`Outbox::mark`]) and reach the disk with the next confirmed change (or
 //! sled's own flush, within half a second): a delivered turn costs one sync, not three.
 //!
+//! A daily digest (`/notify digest:on`) is a notice no game change causes: it is written
+//! with its user's record marking the day done ([`Outbox::enqueue_digest`]), so that a
+//! restart neither loses a day's digest nor sends it twice.
+//!
 //! Reports (`r` game) remember, per game, that a channel refused the bot's notices: raised
 //! once, taken once by the next reply about the game, then kept as shown so that it is
 //! never reported again.
 
-use super::backend::{Backend, Batch, put_notices};
+use super::backend::{Backend, Batch, KeyRange, put_notices};
 use super::error::StoreError;
 use super::keys;
 use super::notice::Queued;
+use super::record::UserRecord;
 use super::records::{Store, retrying};
 use crate::clock::Timestamp;
-use crate::ids::GameId;
+use crate::ids::{GameId, UserId};
 
 /// The outbox and the reports of one [`Store`] ([`Store::outbox`]): a view, so that the
 /// store's own methods stay about records.
@@ -42,6 +47,39 @@ impl<B: Backend + ?Sized> Outbox<'_, B> {
         let mut batch = Batch::new();
         put_notices(self.store.backend().as_ref(), &mut batch, notices)?;
         self.store.commit(&batch)
+    }
+
+    /// The users who asked for a daily digest (`/notify digest:on`), as stored.
+    pub fn digest_readers(&self) -> Result<Vec<UserRecord>, StoreError> {
+        let mut readers = Vec::new();
+        for (_, value) in self.store.backend().scan(&KeyRange::prefix(&[keys::USER]))? {
+            let user = keys::decode_user(&value)?;
+            if user.digest.is_some() {
+                readers.push(user);
+            }
+        }
+        Ok(readers)
+    }
+
+    /// Puts `user`'s digest of `day` (days since 1970, UTC) in the outbox, `notices` (none
+    /// on a day with nothing to tell), together with his record marking the day done, in
+    /// one transaction checked against the record as read: of two writers (a restart, a
+    /// second process, a `/notify` meanwhile) one writes the day's digest, once. `false`
+    /// when the day was done already.
+    pub fn enqueue_digest(&self, user: UserId, day: i64, notices: &[Queued]) -> Result<bool, StoreError> {
+        let key = keys::user(user);
+        retrying(|| {
+            let Some(stored) = self.store.backend().get(&key)? else { return Ok(false) };
+            let mut record = keys::decode_user(&stored)?;
+            if record.digest.is_none() || record.digested.is_some_and(|done| done >= day) {
+                return Ok(false);
+            }
+            record.digested = Some(day);
+            let mut batch = Batch::new();
+            batch.expect(key.clone(), Some(stored)).put(key.clone(), serde_json::to_vec(&record)?);
+            put_notices(self.store.backend().as_ref(), &mut batch, notices)?;
+            self.store.commit(&batch).map(|()| true)
+        })
     }
 
     /// Takes up to `limit` notices due at `now`, oldest first, for a sender: each is due

@@ -109,7 +109,7 @@ fn timeouts_reach_players_who_turned_pings_off_without_a_ping() {
     let table = claim_table();
     let id = table.go("alice", "bob", 1, "board=9x9");
     opening(&table, id, "alice", "bob");
-    table.ok("alice", Command::Notify { mode: NotifyMode::Off });
+    table.ok("alice", Command::Notify { mode: Some(NotifyMode::Off), digest: None, hour: None });
     table.advance(Span::days(2));
     let notices = table.service.tick();
     assert_eq!(notices.len(), 1);

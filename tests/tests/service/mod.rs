@@ -9,6 +9,7 @@ mod clock;
 pub(crate) mod common;
 mod conditional;
 mod counting;
+mod digest;
 mod endings;
 mod explore;
 mod finished;

@@ -73,7 +73,7 @@ fn the_backoff_stops_growing_at_its_longest_wait() {
 fn a_refused_direct_message_is_sent_once_more_as_a_ping_in_the_games_channel() {
     let table = Table::new();
     table.go("alice", "bob", 3, "board=9x9");
-    table.ok("alice", Command::Notify { mode: NotifyMode::Dm });
+    table.ok("alice", Command::Notify { mode: Some(NotifyMode::Dm), digest: None, hour: None });
     elsewhere(&table, "bob", "e5");
     let mut outcomes = vec![Delivery::DmClosed, Delivery::Sent].into_iter();
     let tried = RefCell::new(Vec::new());

@@ -54,7 +54,7 @@ fn result_notices_add_no_second_rematch_and_none_in_a_direct_message() {
     let [told] = resigned.notices.as_slice() else { panic!("{:?}", resigned.notices) };
     assert!(matches!(told.target, Target::Channel(_)) && told.buttons.is_empty(), "{told:?}");
     // A press in a direct message would come from no server, where no game is found.
-    table.ok("bob", Command::Notify { mode: NotifyMode::Dm });
+    table.ok("bob", Command::Notify { mode: Some(NotifyMode::Dm), digest: None, hour: None });
     let id = table.go("alice", "bob", 0, "board=9x9");
     table.ok("alice", Command::Resign { game: game_opt(id) });
     let resigned = table.service.press(&caller("alice"), &format!("resign:{}", id.0));

@@ -293,7 +293,7 @@ fn turn_pings_name_the_opponents_turn_with_the_board() {
     let id = table.go("alice", "bob", 0, "board=9x9");
     // Told by direct message, Alice gets a ping of her own (in the channel, the reply
     // pings her: see `one_message_per_turn`).
-    table.ok("alice", Command::Notify { mode: NotifyMode::Dm });
+    table.ok("alice", Command::Notify { mode: Some(NotifyMode::Dm), digest: None, hour: None });
     let response = table.ok("bob", mv("e5"));
     let ping = response.notices.iter().find(|notice| notice.text().contains("it is your turn")).expect("a ping");
     assert!(ping.text().contains("bob played R@e5."), "{}", ping.text());

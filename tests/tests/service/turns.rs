@@ -49,7 +49,7 @@ fn one_picture_is_drawn_per_turn_and_game_version() {
     };
     let table = Table::with(MemoryStore::new(), Settings { render: counted, ..Settings::default() });
     table.go("alice", "bob", 3, "board=9x9");
-    table.ok("bob", Command::Notify { mode: NotifyMode::Dm });
+    table.ok("bob", Command::Notify { mode: Some(NotifyMode::Dm), digest: None, hour: None });
     // What the challenge and its acceptance said is out of the way.
     table.service.deliver(|_| Delivery::Sent);
     let before = DRAWN.load(Ordering::SeqCst);
@@ -73,12 +73,12 @@ fn one_picture_is_drawn_per_turn_and_game_version() {
 fn notify_dm_sends_the_board_by_direct_message_and_off_sends_nothing() {
     let table = Table::new();
     table.go("alice", "bob", 3, "board=9x9");
-    table.ok("alice", Command::Notify { mode: NotifyMode::Dm });
+    table.ok("alice", Command::Notify { mode: Some(NotifyMode::Dm), digest: None, hour: None });
     let response = table.ok("bob", mv("e5"));
     let [ping] = response.notices.as_slice() else { panic!() };
     assert_eq!(ping.target, Target::Direct(user("alice").id));
     assert!(ping.images[0].bytes.starts_with(b"\x89PNG"));
-    table.ok("bob", Command::Notify { mode: NotifyMode::Off });
+    table.ok("bob", Command::Notify { mode: Some(NotifyMode::Off), digest: None, hour: None });
     assert!(table.ok("alice", mv("d4")).notices.is_empty());
     table.ok("alice", typed("notify", &[("mode", text("CHANNEL"))]));
     let response = table.ok("bob", Command::Pass { game: None });
@@ -95,7 +95,7 @@ fn notify_refuses_unknown_modes() {
     );
     let stored = table.service.store().user(user("bob").id).unwrap();
     assert!(stored.is_none());
-    table.ok("bob", Command::Notify { mode: NotifyMode::Dm });
+    table.ok("bob", Command::Notify { mode: Some(NotifyMode::Dm), digest: None, hour: None });
     assert_eq!(table.service.store().user(user("bob").id).unwrap().unwrap().notify, NotifyMode::Dm);
 }
 

@@ -130,7 +130,7 @@ fn session(store: Store) -> Table {
         ),
         ("bob", Command::Accept { challenge: None }),
         ("alice", mv("e5")),
-        ("bob", Command::Notify { mode: NotifyMode::Dm }),
+        ("bob", Command::Notify { mode: Some(NotifyMode::Dm), digest: None, hour: None }),
         ("bob", mv("d4")),
         ("alice", Command::Draw { game: None }),
     ];

@@ -8,6 +8,7 @@ pub(crate) mod community;
 pub(crate) mod complete;
 pub(crate) mod conditional;
 pub(crate) mod counting;
+pub(crate) mod digest;
 pub(crate) mod due;
 pub(crate) mod endings;
 pub(crate) mod explore;

@@ -9,17 +9,15 @@ use stonemate_engine::{Analysis, GameKind, Square, Turn};
 use crate::service::buttons::Action;
 use crate::service::error::Failure;
 use crate::service::error::Refusal;
-use crate::service::games::{self, Fit};
+use crate::service::games::Fit;
 use crate::service::input::BadValue;
 use crate::service::loaded::Loaded;
 use crate::service::options::keys;
 use crate::service::parts::Parts;
 use crate::service::rules;
 use crate::service::text;
-use crate::service::types::{
-    Button, ButtonStyle, Caller, GameId, GameStatus, NotifyMode, Reply, Response, User, UserId,
-};
-use crate::store::{Finish, Phase, UserRecord};
+use crate::service::types::{Button, ButtonStyle, Caller, GameId, GameStatus, Reply, Response, User, UserId};
+use crate::store::{Finish, Phase};
 
 /// Replies longer than this are cut (Discord allows 2000 characters).
 const MAX_TEXT: usize = 1800;
@@ -320,18 +318,4 @@ pub(crate) fn legal(
 pub(crate) fn rules(kind: GameKind) -> Result<Response, Failure> {
     let text = rules::summary(kind).to_owned();
     Ok(Response { reply: Reply { ok: true, message: text.into(), ..Reply::default() }, notices: Vec::new() })
-}
-
-/// `/notify`: how the caller is told that it is his turn.
-pub(crate) fn set_notify(parts: &Parts, caller: &Caller, notify: NotifyMode) -> Result<Response, Failure> {
-    let name = games::short_name(&caller.user.name);
-    let old = parts.users.record(caller.user.id)?;
-    let user = UserRecord { name, notify, ..old.unwrap_or_else(|| UserRecord::new(caller.user.id, String::new())) };
-    parts.users.save(&user)?;
-    let text = match notify {
-        NotifyMode::Channel => "You will be pinged in the game's channel when it is your turn.",
-        NotifyMode::Dm => "You will get a direct message when it is your turn.",
-        NotifyMode::Off => "You will not be pinged about your turns (results still show in the channel).",
-    };
-    Ok(Response { reply: Reply { ok: true, message: text.into(), ..Reply::default() }, notices: vec![] })
 }

@@ -1,5 +1,5 @@
 //! What a user set ([`UserRecord`]): how he is told it is his turn, his vacations, whether
-//! a typed turn waits for his confirmation.
+//! a typed turn waits for his confirmation, his daily digest.
 
 use serde::{Deserialize, Serialize};
 
@@ -64,13 +64,31 @@ pub struct UserRecord {
     /// (`/settings confirm:on`). Missing in JSON (records from before the setting): off.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub confirm: bool,
+    /// The hour (UTC, 0-23) of his daily digest of the games where he is to move
+    /// (`/notify digest:on hour:H`); `None`: no digest. Missing in JSON (records from
+    /// before the digest): none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<u8>,
+    /// The last day (days since 1970, UTC) whose digest is done: written, or nothing to
+    /// tell. Missing in JSON: none yet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digested: Option<i64>,
 }
 
 impl UserRecord {
     /// A user with nothing set but his name.
     #[must_use]
     pub fn new(id: UserId, name: String) -> UserRecord {
-        UserRecord { format: FORMAT, id, name, notify: NotifyMode::default(), vacations: Vec::new(), confirm: false }
+        UserRecord {
+            format: FORMAT,
+            id,
+            name,
+            notify: NotifyMode::default(),
+            vacations: Vec::new(),
+            confirm: false,
+            digest: None,
+            digested: None,
+        }
     }
 
     /// The end of his vacation running at `now`, if one runs.
@@ -87,4 +105,19 @@ pub struct Vacation {
     pub start: Timestamp,
     /// When it ends (exclusive): from then on his clocks run again.
     pub end: Timestamp,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_from_before_the_digest_opens_without_one_and_the_digest_round_trips() {
+        let old = r#"{"format":1,"id":42,"name":"alice","notify":"dm"}"#;
+        let user: UserRecord = serde_json::from_str(old).expect("an old record opens");
+        assert_eq!((user.digest, user.digested, user.notify), (None, None, NotifyMode::Dm));
+        let set = UserRecord { digest: Some(23), digested: Some(19_675), ..user };
+        let again: UserRecord = serde_json::from_str(&serde_json::to_string(&set).unwrap()).unwrap();
+        assert_eq!(again, set);
+    }
 }
