@@ -428,9 +428,20 @@ pub fn help_text() -> String {
         lines.extend([rules.clone(), ratings.to_owned()]);
         lines.join("\n")
     };
-    // A message holds 2,000 characters: past that, each command gets its short description.
-    let long = text(Spec::help);
-    if long.chars().count() <= text::MAX_MESSAGE { long } else { text(Spec::description) }
+    // A message holds 2,000 characters: past that, each command gets its short description,
+    // and past that again the description's first clause.
+    [text(Spec::help), text(Spec::description)]
+        .into_iter()
+        .find(|shown| shown.chars().count() <= text::MAX_MESSAGE)
+        .unwrap_or_else(|| text(first_clause))
+}
+
+/// The first clause of a command's description (up to a colon, a semicolon or a
+/// parenthesis): `/help`'s shortest line for it.
+fn first_clause(spec: &Spec) -> String {
+    let description = spec.description();
+    let end = [": ", "; ", " ("].iter().filter_map(|sep| description.find(sep)).min().unwrap_or(description.len());
+    format!("{}.", description[..end].trim_end_matches('.'))
 }
 
 /// `/help`, for anyone (privately, as declared).

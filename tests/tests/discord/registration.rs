@@ -51,9 +51,20 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
                 ("page", INTEGER, false, &[][..]),
             ],
         ),
+        // Fourth wave: following games.
+        ("score", vec![game]),
+        ("explore", vec![("line", STRING, true, &[][..]), game]),
         ("legal", vec![game, ("square", STRING, false, &[][..])]),
         ("rules", vec![("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..])]),
-        ("notify", vec![("mode", STRING, true, &["channel", "dm", "off"][..])]),
+        (
+            "notify",
+            vec![
+                ("mode", STRING, false, &["channel", "dm", "off"][..]),
+                // Fourth wave: the daily digest.
+                ("digest", STRING, false, &["on", "off"][..]),
+                ("hour", INTEGER, false, &[][..]),
+            ],
+        ),
         ("admin-abort", vec![("game", STRING, true, &[][..])]),
         // Second wave.
         (

@@ -17,7 +17,8 @@ fn anyone_may_look_at_the_board() {
     assert!(reply.images[0].bytes.starts_with(b"\x89PNG"));
     assert_eq!(
         reply.text(),
-        "#1 Go with chess pieces: alice (white) vs bob (black), 1 turn played; alice to move, due in 3d 0h (2023-11-17 22:13 UTC)."
+        "#1 Go with chess pieces (board=9x9 pieces=R squares=all moving=off komi=0 counting=on analysis=on): alice (white) \
+         vs bob (black), 1 turn played; alice to move, due in 3d 0h (2023-11-17 22:13 UTC)."
     );
     assert_eq!(table.service.store().dump().unwrap(), before, "looking changes nothing");
     assert_eq!(table.refused("carol", Command::Board { game: None }), "you have no game in this channel");

@@ -70,13 +70,13 @@ pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let game = parts.games.open_viewed(caller, text, Fit::Any)?;
     let record = &game.record;
     let text = format!(
-        "{} {}: {}, {} played; {}. Options: {}.",
+        "{} {} ({}): {}, {} played; {}.",
         record.id,
         record.kind.title(),
+        options_shown(&game),
         game.sides(),
         text::counted(record.turns.len(), "turn", "turns"),
-        state(parts, &game),
-        options_shown(&game)
+        state(parts, &game)
     );
     let images = vec![parts.pictures.public_board(&game)];
     // A finished game's board offers its players a rematch; the player to move, his picker.
