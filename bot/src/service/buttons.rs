@@ -271,6 +271,65 @@ impl IdWord for PickPress {
     }
 }
 
+/// A line of turns a **Keep as conditional** button carries (`/explore`): the turns
+/// joined by commas, at most [`KeptLine::MAX`] bytes of printable ASCII without a colon
+/// (no notation uses either). A `Copy` value, so that [`Action`] stays one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeptLine {
+    bytes: [u8; KeptLine::MAX],
+    len: u8,
+}
+
+impl KeptLine {
+    /// The longest line kept: with the word, a game below a million and a version below
+    /// a billion it keeps a `custom_id` within Discord's 100 characters.
+    pub const MAX: usize = 72;
+
+    /// The line written as `text` (turns joined by commas), if it is one.
+    #[must_use]
+    pub fn new(text: &str) -> Option<KeptLine> {
+        let allowed = |b: u8| b.is_ascii_graphic() && b != b':';
+        if text.len() > KeptLine::MAX || !text.bytes().all(allowed) || text.split(',').any(str::is_empty) {
+            return None;
+        }
+        let mut bytes = [0; KeptLine::MAX];
+        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        Some(KeptLine { bytes, len: text.len() as u8 })
+    }
+
+    /// The line as text: the turns joined by commas.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is ever stored (checked in `new`).
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+
+    /// The turns, in order.
+    pub fn turns(&self) -> impl Iterator<Item = &str> {
+        self.as_str().split(',')
+    }
+}
+
+impl fmt::Debug for KeptLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "KeptLine({:?})", self.as_str())
+    }
+}
+
+/// `e5,d4,c3,d3`.
+impl IdField for KeptLine {
+    fn write(self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        out.write_str(self.as_str())
+    }
+
+    fn read(text: &str) -> Option<KeptLine> {
+        KeptLine::new(text)
+    }
+
+    #[cfg(test)]
+    const EXAMPLES: &'static [&'static str] = &["e5,d4", "R@e5,R@d4,c3,d3", "Nxe5,Pc5=F"];
+}
+
 /// A short tag naming one proposal of dead pieces at one point of a game (its turn count
 /// and its text), so that an Accept button accepts the proposal it was shown with and no
 /// later one. A checksum (CRC-32) keeps the `custom_id` short and is the same in every

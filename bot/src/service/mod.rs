@@ -43,7 +43,7 @@ pub mod text;
 mod types;
 mod users;
 
-pub use buttons::{Action, PickPath, PickPress, ProposalTag, Step};
+pub use buttons::{Action, KeptLine, PickPath, PickPress, ProposalTag, Step};
 pub use commands::Command;
 pub use error::Refusal;
 pub use front::Service;

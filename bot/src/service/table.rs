@@ -300,6 +300,12 @@ macro_rules! command_table {
                     game: Option<GameId> = (false, GAME, "Which game"),
                 },
                 run: |parts, caller| explore::explore(parts, caller, game, &line),
+                buttons: {
+                    /// `keep:7:12:e5,d4`: stores the line `/explore` showed at `version` of the
+                    /// game's record as `/conditional` would (an older version is refused).
+                    Keep "keep" (id: GameId, version: u64, line: KeptLine) private
+                        => |parts, caller| explore::keep(parts, caller, id, version, line),
+                },
             },
             /// The legal turns, or those from `square`, highlighted on the board.
             Legal "legal" {

@@ -70,3 +70,37 @@ fn explore_answers_a_10_kb_line_within_discords_limits() {
     assert!(!shown.contains(&"z".repeat(100)), "the line is never echoed whole");
     assert!(shown.contains("is refused"), "{shown}");
 }
+
+/// The Keep as conditional button of a reply, if it has one.
+fn keep_button(reply: &stonemate_bot::service::Reply) -> Option<String> {
+    reply.buttons.iter().find(|button| button.label == "Keep as conditional").map(|button| button.custom_id.clone())
+}
+
+#[test]
+fn keep_as_conditional_stores_the_explored_line_as_conditional_would() {
+    let table = Table::new();
+    let id = table.go("alice", "bob", 3, "board=9x9");
+    table.ok("bob", mv_in("e5", id));
+    table.ok("alice", mv_in("d4", id));
+    // Alice waits for bob: a line starting with his reply fits /conditional.
+    let explored = table.ok("alice", explore(id, "c3 d3 c4 d5")).reply;
+    let keep = keep_button(&explored).unwrap_or_else(|| panic!("no Keep in {:?}", explored.buttons));
+    // Not offered where /conditional would refuse: an odd line, an illegal turn, the
+    // caller to move, an onlooker.
+    assert_eq!(keep_button(&table.ok("alice", explore(id, "c3 d3 c4")).reply), None, "pairs only");
+    assert_eq!(keep_button(&table.ok("alice", explore(id, "c3 c3")).reply), None, "all legal");
+    assert_eq!(keep_button(&table.ok("bob", explore(id, "c3 d3")).reply), None, "bob is to move");
+    assert_eq!(keep_button(&table.ok("carol", explore(id, "c3 d3")).reply), None, "not carol's game");
+    let kept = table.service.press(&super::common::caller("alice"), &keep);
+    assert!(kept.reply.ok && kept.reply.private, "{}", kept.reply.text());
+    assert!(kept.reply.text().contains("if R@c3 then R@d3, if R@c4 then R@d5"), "{}", kept.reply.text());
+    let stored = &table.record(id).pending.conditionals;
+    assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0].turns, ["R@c3", "R@d3", "R@c4", "R@d5"]);
+    // Pressed again (the record changed with the line stored), it stores nothing more.
+    let again = table.press_refused("alice", &keep);
+    assert!(again.contains("has changed since this line was explored"), "{again}");
+    // And the line answers bob's turn as a /conditional line does.
+    table.ok("bob", mv_in("c3", id));
+    assert_eq!(table.record(id).turns.last().map(String::as_str), Some("R@d3"));
+}

@@ -4,19 +4,27 @@
 //! game's own reason. The game itself is not touched, and nothing is searched or
 //! estimated. A line of any length is answered in one message: the turns played are
 //! listed up to a point, and a refused turn is quoted by its first characters.
+//!
+//! When the line fits `/conditional` for the caller (his opponent is to move and the line
+//! starts with the opponent's reply), the reply offers **Keep as conditional**, which
+//! stores it as `/conditional` would ([`keep`]).
 
 pub(crate) mod refusal;
 
 use stonemate_engine::{AnyGame, TurnError};
 
+use crate::service::buttons::{Action, KeptLine};
 use crate::service::error::{Failure, Refusal};
 use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
+use crate::service::options::keys;
 use crate::service::parts::Parts;
 use crate::service::text;
-use crate::service::types::{Caller, GameId, Reply, Response};
+use crate::service::types::{Button, ButtonStyle, Caller, GameId, Reply, Response, UserId};
 use crate::store::Phase;
 use refusal::ExploreRefusal;
+
+use super::conditional::{self, MAX_LINE_TURNS, MAX_LINES};
 
 /// Turns of a line played at most: a line longer than any game is cut here, so that a
 /// long text costs no more than this many checked turns.
@@ -50,13 +58,58 @@ pub(crate) fn explore(parts: &Parts, caller: &Caller, id: Option<GameId>, line: 
     }
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.is_empty() {
-        return Err(Failure::from(Refusal::from(ExploreRefusal::EmptyLine)));
+        return Err(ExploreRefusal::EmptyLine(keys::Explore::line.usage("\"e5 d4 c3\"").to_string()).into());
     }
     let explored = play_line(&game.position, &words);
     let message = described(&game, &explored);
     let images = vec![parts.pictures.board_at(&game, &explored.position, caller.user.id, Vec::new())];
-    let reply = Reply { ok: true, message: message.into(), images, about: Some(game.id()), ..Reply::default() };
+    let buttons = keep_button(&game, caller.user.id, &words, &explored).into_iter().collect();
+    let reply =
+        Reply { ok: true, message: message.into(), images, buttons, about: Some(game.id()), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
+}
+
+/// **Keep as conditional**, when the line (all of it played, as `explored` shows) fits
+/// `/conditional` for the caller: he plays the game, his opponent is to move (not
+/// counting), the line is pairs of turns within the limits, he may keep one more line,
+/// and it is short enough for a button's id. Each turn is kept as typed or as printed,
+/// whichever is shorter (both read as the same turn there).
+fn keep_button(game: &Loaded, caller: UserId, words: &[&str], explored: &Explored) -> Option<Button> {
+    let side = game.record.seats.side_of(caller)?;
+    let counting = game.record.pending.counting.is_some() || game.position.is_counting();
+    let mine = game.record.pending.conditionals.iter().filter(|line| line.owner == caller).count();
+    let turns = explored.played.len();
+    let fits = turns >= 2 && turns % 2 == 0 && turns <= MAX_LINE_TURNS && mine < MAX_LINES;
+    if counting || game.to_move() != Some(side.other()) || explored.refused.is_some() || explored.cut || !fits {
+        return None;
+    }
+    let shortest = words.iter().zip(&explored.played).map(|(typed, printed)| {
+        if typed.len() < printed.len() && !typed.contains(',') { *typed } else { printed.as_str() }
+    });
+    let line = KeptLine::new(&shortest.collect::<Vec<_>>().join(","))?;
+    let button = Action::Keep { id: game.id(), version: game.record.version, line }
+        .button("Keep as conditional", ButtonStyle::Primary);
+    (button.custom_id.len() <= MAX_CUSTOM_ID).then_some(button)
+}
+
+/// The longest `custom_id` Discord takes.
+const MAX_CUSTOM_ID: usize = 100;
+
+/// The **Keep as conditional** button: stores `line` as `/conditional` would, when the
+/// game's record is still at `version`, where `/explore` showed it.
+pub(crate) fn keep(
+    parts: &Parts,
+    caller: &Caller,
+    id: GameId,
+    version: u64,
+    line: KeptLine,
+) -> Result<Response, Failure> {
+    let game = parts.games.open(caller, Some(id), Fit::Any)?;
+    if game.record.version != version {
+        return Err(ExploreRefusal::MovedOn(id).into());
+    }
+    let spaced: Vec<&str> = line.turns().collect();
+    conditional::conditional(parts, caller, Some(id), Some(&spaced.join(" ")))
 }
 
 /// Plays `words` on a copy of `position`, each read and checked as a typed turn is, up to
