@@ -177,6 +177,8 @@ fn accept_starts_the_game_and_pings_the_first_mover() {
     assert_eq!(record.clock.unwrap().deadline, table.now() + Span::days(3));
     // bob accepted and moves first: he is not pinged by his own command.
     assert!(response.reply.message.mentions().is_empty());
+    let buttons: Vec<&str> = response.reply.buttons.iter().map(|button| button.custom_id.as_str()).collect();
+    assert_eq!(buttons, [format!("play:{}", id.0)], "the first mover's Play button, as after a turn");
     // carol plays black, so she moves first and dave's accept pings her.
     let command = Command::Challenge {
         opponent: Some(user("dave")),

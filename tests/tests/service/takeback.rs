@@ -38,6 +38,8 @@ fn an_accepted_takeback_removes_the_last_turn_and_the_reply_after_it() {
         accepted.text()
     );
     assert_eq!(accepted.message.mentions(), [user("bob").id]);
+    let buttons: Vec<&str> = accepted.buttons.iter().map(|button| button.custom_id.as_str()).collect();
+    assert_eq!(buttons, ["play:1"], "the player to move again gets the turn's Play button");
     assert!(turns(&table, id).is_empty());
     assert_eq!(table.record(id).pending.takeback, None);
     // bob is to move again, on a fresh clock, and may play another turn.

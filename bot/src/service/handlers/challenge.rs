@@ -7,6 +7,7 @@ use stonemate_ai::Level;
 use stonemate_engine::options::parse_option_text;
 use stonemate_engine::{AnyGame, Color, GameKind};
 
+use super::picker;
 use crate::service::buttons::Action;
 use crate::service::error::Failure;
 use crate::service::error::Refusal;
@@ -310,6 +311,7 @@ fn accepted(parts: &Parts, caller: &Caller, game: &Loaded, was_open: bool) -> Re
         ok: true,
         message,
         images: vec![parts.pictures.public_board(game)],
+        buttons: picker::play_for_mover(parts, game),
         about: Some(next.id),
         ..Reply::default()
     };

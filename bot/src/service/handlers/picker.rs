@@ -31,6 +31,15 @@ impl Button {
     }
 }
 
+/// The Play button for the player to move, as a turn's reply has it, when he is a person
+/// (Stonemate's own turn needs no button).
+pub(crate) fn play_for_mover(parts: &Parts, game: &Loaded) -> Vec<Button> {
+    match game.mover() {
+        Some(_) if !parts.seat.to_move(game) => vec![Button::play(game.record.id)],
+        _ => Vec::new(),
+    }
+}
+
 /// `/play` and the Play button: the first step of the caller's picker in a game where he
 /// is to move.
 pub(crate) fn open(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<Response, Failure> {

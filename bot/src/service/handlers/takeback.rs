@@ -13,6 +13,7 @@ pub(crate) mod refusal;
 
 use stonemate_engine::AnyGame;
 
+use super::picker;
 use crate::service::buttons::Action;
 use crate::service::error::Failure;
 use crate::service::error::Refusal;
@@ -151,7 +152,8 @@ fn take_back(parts: &Parts, caller: &Caller, game: Loaded, by: UserId, said: Mes
             message.append(to_move.push(format!(" to move{}.", parts.clocks.time_left(record))));
         }
         let images = vec![parts.pictures.public_board(game)];
-        let reply = Reply { ok: true, message, images, about: Some(record.id), ..Reply::default() };
+        let buttons = picker::play_for_mover(parts, game);
+        let reply = Reply { ok: true, message, images, buttons, about: Some(record.id), ..Reply::default() };
         Response { reply, notices: Vec::new() }
     })
 }
