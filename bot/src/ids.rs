@@ -27,3 +27,13 @@ impl fmt::Display for GameId {
         write!(f, "#{}", self.0)
     }
 }
+
+/// A tournament, numbered per database like games, printed `T1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct TournamentId(pub u32);
+
+impl fmt::Display for TournamentId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "T{}", self.0)
+    }
+}

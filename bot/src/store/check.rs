@@ -38,6 +38,7 @@ use super::error::StoreError;
 use super::keys;
 use super::record::GameRecord;
 use super::records::Store;
+use super::tournaments;
 use crate::ids::GameId;
 
 /// What is damaged in a database, and where.
@@ -324,6 +325,14 @@ fn check_within<B: Backend + ?Sized>(
                 keys::decode_notice(key, value).map_err(|error| damage(format!("outbox {}", readable(key)), error))?;
             }
             Some(&keys::REPORT) if [keys::REPORT_PENDING, keys::REPORT_SHOWN].contains(&value) => {}
+            Some(&tournaments::TOURNAMENT) => {
+                drop(tournaments::decode(value).map_err(|error| damage(readable(key), error))?);
+            }
+            Some(&tournaments::LISTED) if tournaments::listed_entry(key, value).is_some() => {}
+            Some(&tournaments::STARTS) if key.len() == 13 && value.is_empty() => {}
+            _ if key == tournaments::LAST_TOURNAMENT => {
+                tournaments::last_id(value).map_err(|error| damage("the tournament id counter", error))?;
+            }
             _ if key == keys::NEXT_ID && keys::interrupted(value) => {
                 return Err(damage(
                     "the database",

@@ -1,8 +1,9 @@
 //! `stonemate export` / `import` (`docs/commands.md`, "Operating commands"): every record of a
 //! database as JSON Lines. The first line is a header with the export's version; then one
 //! line per record: `{"game": ...}` (a [`GameRecord`] as stored), `{"user": ...}` (a
-//! [`UserRecord`]), `{"rating": ...}` (a [`RatingRecord`]) and `{"last_id": n}` (the last
-//! game id given out). Index entries are
+//! [`UserRecord`]), `{"rating": ...}` (a [`RatingRecord`]), `{"last_id": n}` (the last
+//! game id given out), `{"tournament": ...}` (a [`TournamentRecord`]) and
+//! `{"last_tournament": n}` (the last tournament id). Index entries are
 //! not exported: they follow from the records, and import rebuilds them.
 
 use std::collections::HashMap;
@@ -18,6 +19,7 @@ use super::keys;
 use super::rating::RatingRecord;
 use super::record::{GameRecord, UserRecord};
 use super::records::Store;
+use super::tournaments::{self, TournamentRecord};
 use crate::ids::GameId;
 
 /// The version of the export format this build writes and reads.
@@ -37,6 +39,8 @@ enum Line {
     User(UserRecord),
     Rating(RatingRecord),
     LastId(u32),
+    Tournament(Box<TournamentRecord>),
+    LastTournament(u32),
 }
 
 /// Why an export or import failed.
@@ -93,6 +97,10 @@ pub fn export_with<B: Backend + ?Sized>(
                 Some(&keys::USER) => Line::User(keys::decode_user(&value)?),
                 Some(&keys::RATING) => Line::Rating(keys::decode_rating(&value)?),
                 _ if key.as_slice() == keys::NEXT_ID => Line::LastId(keys::next_id(Some(&value))?.0 - 1),
+                Some(&tournaments::TOURNAMENT) => Line::Tournament(Box::new(tournaments::decode(&value)?)),
+                _ if key.as_slice() == tournaments::LAST_TOURNAMENT => {
+                    Line::LastTournament(tournaments::last_id(&value)?)
+                }
                 _ => continue,
             };
             serde_json::to_writer(&mut out, &line).map_err(StoreError::from)?;
@@ -231,6 +239,10 @@ impl Imported {
                 self.batch.put(keys::rating_of(&rating), serde_json::to_vec(&rating).map_err(StoreError::from)?);
             }
             Line::LastId(id) => self.last_id = self.last_id.max(id),
+            Line::Tournament(record) => self.batch.writes.extend(tournaments::record_changes(None, &record)?),
+            Line::LastTournament(id) => {
+                self.batch.put(tournaments::LAST_TOURNAMENT, id.to_be_bytes());
+            }
         }
         Ok(())
     }

@@ -17,6 +17,10 @@
 //! | `c` id | `p` or `s`: the game's channel refused a notice; the report is pending or shown |
 //! | `n` | the last game id given out |
 //! | `sbackup` | when the next scheduled export is due (a time, as in `d`) |
+//! | `t` id | the [`TournamentRecord`], JSON (its games carry a [`TournamentTag`] in their origin) |
+//! | `l` server id | the tournament's status byte (`o`pen, `r`unning, `f`inished, `c`ancelled): a server's tournaments, for `/tournament list` |
+//! | `a` time id | empty: an open tournament that starts by itself then |
+//! | `m` | the last tournament id given out |
 //!
 //! Numbers are big-endian so keys sort by them; the server of a record without one is 0.
 //! The values stay JSON, readable by any tool and upgraded by [`record::upgrade`]; sled
@@ -46,6 +50,7 @@ mod records;
 #[doc(hidden)]
 pub mod sample;
 mod sled_store;
+pub mod tournaments;
 
 pub use backend::{Backend, Batch, KeyRange};
 pub use error::StoreError;
@@ -59,7 +64,8 @@ pub use postgres::{Postgres, PostgresStore};
 pub use rating::{RatingChange, RatingRecord};
 pub use record::{
     CalledOff, ColorChoice, Conditional, Counting, FORMAT, Finish, GameRecord, NOBODY, NotifyMode, Origin, Pending,
-    Phase, Seat, Seats, Takeback, TurnClock, UserRecord, Vacation,
+    Phase, Seat, Seats, Takeback, TournamentTag, TurnClock, UserRecord, Vacation,
 };
 pub use records::{Dump, Restore, Store, Stored};
 pub use sled_store::{Closing, ReadOnlyCopy, Sled, SledStore, open_for_streams, recover, sled_config};
+pub use tournaments::{TournamentRecord, TournamentStatus, Tournaments};

@@ -61,7 +61,7 @@ impl<B: Backend + 'static> From<Arc<Store<B>>> for Store {
 /// checks that nobody wrote the record since without reading it again. Shared, so that
 /// keeping them with a loaded game costs no copy.
 #[derive(Clone, PartialEq, Eq)]
-pub struct Stored(Arc<[u8]>);
+pub struct Stored(pub(super) Arc<[u8]>);
 
 impl std::fmt::Debug for Stored {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -37,7 +37,14 @@ pub fn sample_record(
                 ColorChoice::White,
             )
         },
-        origin: Origin { channel: ChannelId(1), guild: Some(GuildId(1)), created: now, expires: now, rematch_of: None },
+        origin: Origin {
+            channel: ChannelId(1),
+            guild: Some(GuildId(1)),
+            created: now,
+            expires: now,
+            rematch_of: None,
+            tournament: None,
+        },
         phase: Phase::Playing,
         turns: Vec::new(),
         clock: Some(TurnClock::new(now, now + Span::days(3))),

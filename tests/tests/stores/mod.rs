@@ -8,6 +8,7 @@ mod postgres;
 mod race;
 mod ratings;
 mod timers;
+mod tournaments;
 
 use stonemate_bot::store::{MemoryStore, PostgresStore, SledStore, Store};
 
@@ -84,5 +85,13 @@ mod outbox_on {
         a_delivered_notice_is_gone_and_a_failed_one_waits_for_its_retry,
         concurrent_claims_never_take_one_notice_twice,
         a_refused_channel_is_reported_once,
+    );
+}
+
+/// Tournaments, on every store (`tournaments_on::memory::NAME`, ...).
+mod tournaments_on {
+    on_every_store!(
+        tournaments: a_start_writes_the_tournament_and_all_its_games_or_nothing,
+        an_export_carries_tournaments,
     );
 }

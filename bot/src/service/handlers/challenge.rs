@@ -116,6 +116,7 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
             created: now,
             expires: now + parts.settings.challenge_expiry,
             rematch_of,
+            tournament: None,
         },
         phase: Phase::Challenge,
         turns: Vec::new(),

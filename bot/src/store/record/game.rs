@@ -13,7 +13,7 @@ use super::finish::Finish;
 use super::pending::Pending;
 use super::seats::Seats;
 use crate::clock::Timestamp;
-use crate::ids::{ChannelId, GameId, GuildId, UserId};
+use crate::ids::{ChannelId, GameId, GuildId, TournamentId, UserId};
 
 /// Where a record stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -70,6 +70,18 @@ pub struct Origin {
     /// bot), so that a second press, or the opponent's, finds it instead of making
     /// another.
     pub rematch_of: Option<GameId>,
+    /// The tournament game this is, if it is one: tournament games refuse takebacks,
+    /// aborts and extra time, offer no Rematch, and report their result to the tournament.
+    pub tournament: Option<TournamentTag>,
+}
+
+/// Which tournament a game belongs to, and in which round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TournamentTag {
+    /// The tournament.
+    pub id: TournamentId,
+    /// The round (a Swiss round, or the round of a round robin's schedule).
+    pub round: u32,
 }
 
 /// One challenge and, once accepted, the game it became. Stored as JSON in one flat

@@ -20,7 +20,7 @@ mod user;
 
 pub use clock::TurnClock;
 pub use finish::{CalledOff, Finish};
-pub use game::{GameRecord, Origin, Phase};
+pub use game::{GameRecord, Origin, Phase, TournamentTag};
 pub(crate) use names::kind_name;
 pub use pending::{Conditional, Counting, Pending, Takeback};
 pub use seats::{ColorChoice, NOBODY, Seat, Seats};

@@ -12,7 +12,7 @@ use stonemate_engine::{Color, GameKind};
 
 use super::clock::TurnClock;
 use super::finish::Finish;
-use super::game::{GameRecord, Origin, Phase};
+use super::game::{GameRecord, Origin, Phase, TournamentTag};
 use super::names::{color_name, kind_name, level_name};
 use super::pending::{Conditional, Counting, Pending, Takeback};
 use super::seats::{ColorChoice, Seat, Seats};
@@ -26,7 +26,7 @@ pub const FORMAT: u32 = 2;
 /// A game record as stored (format 2), borrowing from the record it is written from and
 /// owning what it was read into. Fields missing in JSON were added after format 1 began
 /// (`guild`, `draw_offered_at`, `rematch_of`, `level`, `takeback`, `counting`,
-/// `conditionals`): they read as none. The order of the fields is the order they are
+/// `conditionals`, `tournament`): they read as none. The order of the fields is the order they are
 /// written in.
 #[derive(Serialize, Deserialize)]
 struct StoredGame<'a> {
@@ -67,6 +67,8 @@ struct StoredGame<'a> {
     counting: Option<Cow<'a, Counting>>,
     #[serde(default, skip_serializing_if = "<[Conditional]>::is_empty")]
     conditionals: Cow<'a, [Conditional]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tournament: Option<TournamentTag>,
 }
 
 /// Whether no draw offer was recorded (the field is then left out of the JSON).
@@ -105,6 +107,7 @@ impl<'a> From<&'a GameRecord> for StoredGame<'a> {
             takeback: pending.takeback,
             counting: pending.counting.as_ref().map(Cow::Borrowed),
             conditionals: Cow::Borrowed(&pending.conditionals),
+            tournament: origin.tournament,
         }
     }
 }
@@ -140,6 +143,7 @@ impl TryFrom<StoredGame<'_>> for GameRecord {
             created: stored.created,
             expires: stored.expires,
             rematch_of: stored.rematch_of,
+            tournament: stored.tournament,
         };
         let pending = Pending {
             draw_offer: stored.draw_offer,
