@@ -167,7 +167,15 @@ pub fn line(text: &str) -> Result<Line, LineError> {
             _ => error("write @user !select ID VALUE"),
         },
         Some(command) if command.starts_with('/') => {
-            let (spec, args) = build(&command[1..], &rest[1..])?;
+            // A command with subcommands takes the next word as its subcommand:
+            // `/tournament join tournament:T1`.
+            let (name, words) = match rest.get(1) {
+                Some(sub) if commands::is_group(&command[1..].to_ascii_lowercase()) && !sub.contains(':') => {
+                    (format!("{} {sub}", &command[1..]), &rest[2..])
+                }
+                _ => (command[1..].to_owned(), &rest[1..]),
+            };
+            let (spec, args) = build(&name, words)?;
             Ok(Line::Command { server, channel, user, spec, args })
         }
         _ => error(format!("after @{user} comes a /command")),

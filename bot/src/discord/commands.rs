@@ -20,7 +20,32 @@ type ApplicationContext<'a> = poise::ApplicationContext<'a, Data, Error>;
 /// (games belong to servers): Discord offers none in direct messages, and poise refuses one
 /// that comes from there anyway.
 pub fn all() -> Vec<PoiseCommand> {
-    COMMANDS.iter().map(command).collect()
+    let mut commands: Vec<PoiseCommand> = Vec::new();
+    for spec in COMMANDS {
+        let Some((group, name)) = spec.group() else {
+            commands.push(command(spec));
+            continue;
+        };
+        // A subcommand (`tournament join`) goes under its command, made at its first.
+        let mut sub = command(spec);
+        (sub.name, sub.qualified_name) = (name.into(), spec.name.into());
+        match commands.iter_mut().find(|made| made.name == group) {
+            Some(parent) => parent.subcommands.push(sub),
+            None => commands.push(PoiseCommand {
+                name: group.into(),
+                qualified_name: group.into(),
+                identifying_name: group.into(),
+                source_code_name: group.into(),
+                description: Some(format!("/{group} and its subcommands.").into()),
+                subcommands: vec![sub],
+                subcommand_required: true,
+                guild_only: true,
+                install_context: Some(vec![serenity::InstallationContext::Guild]),
+                ..PoiseCommand::default()
+            }),
+        }
+    }
+    commands
 }
 
 fn command(spec: &Spec) -> PoiseCommand {
@@ -88,6 +113,12 @@ fn type_setter(kind: Kind) -> Setter {
         Kind::Notify => |b| choices(b, Kind::Notify),
         Kind::Level => |b| choices(b, Kind::Level),
         Kind::OnOff => |b| choices(b, Kind::OnOff),
+        Kind::Format => |b| choices(b, Kind::Format),
+        Kind::TournamentStatus => |b| choices(b, Kind::TournamentStatus),
+        Kind::TournamentDays => |b| number(b, Kind::TournamentDays),
+        Kind::Rounds => |b| number(b, Kind::Rounds),
+        Kind::Division => |b| number(b, Kind::Division),
+        Kind::Players => |b| number(b, Kind::Players),
     }
 }
 
@@ -134,7 +165,8 @@ fn args(options: &[serenity::ResolvedOption<'_>], spec: &Spec) -> Result<Args, N
 /// makes the typed command, or refuses a bad value) and sends its answer.
 async fn run(app: ApplicationContext<'_>) -> Result<(), poise::FrameworkError<'_, Data, Error>> {
     let ctx: Context<'_> = app.into();
-    let Some(spec) = find(&ctx.command().name) else { return Ok(()) };
+    // A subcommand is found by its full name (`tournament join`).
+    let Some(spec) = find(&ctx.command().qualified_name) else { return Ok(()) };
     let args = args(app.args, spec)
         .map_err(|(input, error)| poise::FrameworkError::new_argument_parse(ctx, Some(input), error.into()))?;
     let caller = caller(app.interaction);

@@ -19,6 +19,7 @@ use stonemate_engine::{AnyGame, GameKind, Turn};
 use super::buttons::Action;
 use super::error::{Failure, Refusal};
 use super::games::parse_id;
+use super::handlers::tournament::{self, ListStatus, TournamentFormat};
 use super::handlers::{
     challenge, community, conditional, counting, digest, endings, explore, history, picker, score, takeback, turns,
     vacation, views,
@@ -27,6 +28,7 @@ use super::options::{Arg, keys};
 use super::parts::Parts;
 use super::text;
 use super::types::{Caller, Field, GameId, GameStatus, Reply, Response, User};
+use crate::ids::TournamentId;
 use crate::service::input::BadValue;
 use crate::store::{ColorChoice, NotifyMode};
 
@@ -63,6 +65,18 @@ pub enum Kind {
     OnOff,
     /// An hour of the day, UTC: 0 to 23.
     Hour,
+    /// A tournament's format: `round-robin` or `swiss`.
+    Format,
+    /// Which tournaments `/tournament list` shows: `open`, `running` or `finished`.
+    TournamentStatus,
+    /// A tournament's days per move: 1 to [`MAX_DAYS`] (its games always have a clock).
+    TournamentDays,
+    /// A Swiss's rounds: 1 to 30.
+    Rounds,
+    /// The most players of a round-robin division: 3 to 30.
+    Division,
+    /// The most players of a tournament: 2 to 1,000.
+    Players,
 }
 
 impl Kind {
@@ -75,6 +89,10 @@ impl Kind {
             Kind::VacationDays => Some((0, MAX_VACATION_DAYS.into())),
             Kind::Page => Some((1, MAX_PAGE.into())),
             Kind::Hour => Some((0, 23)),
+            Kind::TournamentDays => Some((1, MAX_DAYS.into())),
+            Kind::Rounds => Some((1, 30)),
+            Kind::Division => Some((3, 30)),
+            Kind::Players => Some((2, 1_000)),
             _ => None,
         }
     }
@@ -89,6 +107,8 @@ impl Kind {
             Kind::Level => Level::ALL.iter().map(|level| level.name()).collect(),
             Kind::Status => GameStatus::ALL.iter().map(|status| status.name()).collect(),
             Kind::OnOff => vec!["on", "off"],
+            Kind::Format => vec!["round-robin", "swiss"],
+            Kind::TournamentStatus => vec!["open", "running", "finished"],
             Kind::Text
             | Kind::Suggested(_)
             | Kind::Days
@@ -96,7 +116,21 @@ impl Kind {
             | Kind::User
             | Kind::VacationDays
             | Kind::Page
-            | Kind::Hour => Vec::new(),
+            | Kind::Hour
+            | Kind::TournamentDays
+            | Kind::Rounds
+            | Kind::Division
+            | Kind::Players => Vec::new(),
+        }
+    }
+
+    /// What a number of this kind counts, for its refusal.
+    fn what(self) -> &'static str {
+        match self {
+            Kind::TournamentDays => "days per move of a tournament",
+            Kind::Rounds => "the number of Swiss rounds",
+            Kind::Division => "players per division",
+            _ => "players",
         }
     }
 
@@ -107,6 +141,10 @@ impl Kind {
             Kind::VacationDays => BadValue::VacationDays(given),
             Kind::Page => BadValue::Page(given),
             Kind::Hour => BadValue::Hour(given),
+            Kind::TournamentDays | Kind::Rounds | Kind::Division | Kind::Players => {
+                let (min, max) = self.range().unwrap_or_default();
+                BadValue::OutOfRange { what: self.what(), min, max, given }
+            }
             _ => BadValue::Days(given),
         }
     }
@@ -204,10 +242,25 @@ impl Spec {
     }
 }
 
-/// The command called `name`.
+/// The command called `name` (a subcommand: `tournament join`).
 #[must_use]
 pub fn find(name: &str) -> Option<&'static Spec> {
     COMMANDS.iter().find(|spec| spec.name == name)
+}
+
+impl Spec {
+    /// The command it is a subcommand of (`tournament` for `tournament join`), and its own
+    /// name under it; `None` for a command of its own.
+    #[must_use]
+    pub fn group(&self) -> Option<(&'static str, &'static str)> {
+        self.name.split_once(' ')
+    }
+}
+
+/// Whether `name` is a command with subcommands (`tournament`).
+#[must_use]
+pub fn is_group(name: &str) -> bool {
+    COMMANDS.iter().any(|spec| spec.group().is_some_and(|(group, _)| group == name))
 }
 
 /// One option value as it came in.
@@ -349,6 +402,16 @@ impl Read for u32 {
         let (min, max) = kind.range().unwrap_or((1, MAX_PAGE.into()));
         let page = u32::try_from(given).ok().filter(|page| (min..=max).contains(&i64::from(*page)));
         page.ok_or_else(|| kind.out_of_range(given).into())
+    }
+}
+
+/// A number in its kind's range, when given.
+impl Read for Option<u32> {
+    fn read(args: &Args, name: &str, kind: Kind) -> Result<Option<u32>, Refusal> {
+        let Some(given) = args.number(name) else { return Ok(None) };
+        let (min, max) = kind.range().unwrap_or((0, 0));
+        let number = u32::try_from(given).ok().filter(|number| (min..=max).contains(&i64::from(*number)));
+        number.map(Some).ok_or_else(|| kind.out_of_range(given).into())
     }
 }
 
@@ -589,6 +652,8 @@ mod tests {
             COMMANDS.iter().filter(|spec| spec.admin).map(|spec| spec.name).collect::<Vec<_>>(),
             ["admin-abort"]
         );
+        // Discord's subcommands share their command's permissions: none of them is `admin`.
+        assert!(COMMANDS.iter().all(|spec| spec.group().is_none() || !spec.admin));
     }
 
     /// Every `{}` in a description or help line has its example, and every example is shown.

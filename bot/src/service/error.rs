@@ -20,6 +20,7 @@ use super::handlers::endings::refusal::EndingRefusal;
 use super::handlers::explore::refusal::ExploreRefusal;
 use super::handlers::score::refusal::ScoreRefusal;
 use super::handlers::takeback::refusal::TakebackRefusal;
+use super::handlers::tournament::refusal::TournamentRefusal;
 use super::handlers::vacation::refusal::VacationRefusal;
 use super::input::BadValue;
 use super::text::counted;
@@ -133,6 +134,9 @@ pub enum Refusal {
     /// An estimate's own refusals (`/score`).
     #[error(transparent)]
     Score(#[from] ScoreRefusal),
+    /// A tournament's own refusals.
+    #[error(transparent)]
+    Tournament(#[from] TournamentRefusal),
 }
 
 /// `is 1 page` or `are 3 pages`.
@@ -234,6 +238,7 @@ refused_from!(
     VacationRefusal,
     ScoreRefusal,
     ExploreRefusal,
+    TournamentRefusal,
     TurnError,
     OptionError,
     NewGameError,

@@ -13,7 +13,7 @@ use super::settings::Settings;
 use super::types::{Caller, Choice, Field, GameId, Notice, Response, User, UserId};
 use super::{clocks, games, notices, pictures, ratings, seat, users};
 use crate::clock::{Clock, Timestamp};
-use crate::store::{FailStop, Store};
+use crate::store::{FailStop, Store, Tournaments};
 
 /// The game service. See the module documentation. It only hands what comes in to the
 /// handlers (`service/handlers/`) with the parts they work with.
@@ -42,6 +42,8 @@ impl Service {
             users: users::Users::new(store.clone()),
             pictures,
             settings,
+            tournaments: Tournaments::of(&store),
+            after_end: handlers::tournament::progress::game_ended,
         };
         Service { store, fail_stop, parts }
     }
@@ -107,6 +109,8 @@ impl Service {
     pub fn tick(&self) -> Vec<Notice> {
         let mut notices = handlers::due::due_notices(&self.parts);
         notices.extend(handlers::digest::due_digests(&self.parts));
+        // Tournaments that start by themselves now, and rounds due (also after a restart).
+        handlers::tournament::progress::due(&self.parts);
         // A job lost on the way (a crash, a full pool) is asked again.
         self.resume_bot();
         notices

@@ -221,7 +221,8 @@ impl Waiting {
 pub struct Read {
     /// The record.
     pub record: GameRecord,
-    stored: Stored,
+    /// The bytes it was read from, for a change made from it.
+    pub(crate) stored: Stored,
 }
 
 impl Deref for Read {

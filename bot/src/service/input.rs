@@ -52,6 +52,18 @@ pub enum BadValue {
     /// An hour outside 0 to 23.
     #[error("an hour is 0 to 23 (UTC), not {0}")]
     Hour(i64),
+    /// A tournament's number outside its range.
+    #[error("{what} must be {min} to {max}, not {given}")]
+    OutOfRange {
+        /// What the number counts.
+        what: &'static str,
+        /// The smallest allowed.
+        min: i64,
+        /// The largest allowed.
+        max: i64,
+        /// What was given.
+        given: i64,
+    },
     /// An on/off option (kept as typed) that is neither.
     #[error("`{0}` is neither on nor off")]
     OnOff(String),

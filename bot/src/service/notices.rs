@@ -218,6 +218,12 @@ pub fn queued(now: Timestamp, record: &GameRecord, notices: &[Notice]) -> Vec<Qu
     notices.iter().map(|notice| Queued::new(now, Letter::of(notice, Some(record.channel())).body())).collect()
 }
 
+/// The outbox entries for `notices` about no one game (a tournament's news), due `now`,
+/// sent to `channel` when a direct message cannot be.
+pub fn queued_in(now: Timestamp, channel: ChannelId, notices: &[Notice]) -> Vec<Queued> {
+    notices.iter().map(|notice| Queued::new(now, Letter::of(notice, Some(channel)).body())).collect()
+}
+
 /// The notices part: the outbox as senders see it.
 #[derive(Debug)]
 pub struct Notices {
@@ -400,7 +406,8 @@ pub fn announcement(game: &Loaded, reply: &Reply) -> Notice {
         matches!(button.custom_id.parse::<Action>(), Ok(Action::AcceptDead { .. } | Action::Resume { .. }))
     };
     let mut buttons: Vec<Button> = reply.buttons.iter().filter(for_opponent).cloned().collect();
-    if game.record.phase == Phase::Finished {
+    // Tournament games offer no Rematch: the players did not choose each other.
+    if game.record.phase == Phase::Finished && game.record.origin.tournament.is_none() {
         buttons.push(Button::rematch(game.id()));
     }
     Notice {

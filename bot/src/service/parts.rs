@@ -7,7 +7,7 @@ use super::loaded::Loaded;
 use super::settings::Settings;
 use super::types::{Caller, Notice, Reply, Response};
 use super::{clocks, games, notices, pictures, ratings, seat, users};
-use crate::store::{GameRecord, RatingChange};
+use crate::store::{GameRecord, Phase, RatingChange, Tournaments};
 
 /// The parts of the service, each owning its state behind a few methods; a command
 /// handler is a function of its typed arguments and of these.
@@ -28,6 +28,12 @@ pub(crate) struct Parts {
     pub(crate) pictures: pictures::Pictures,
     /// The limits of challenges and games.
     pub(crate) settings: Settings,
+    /// The tournaments kept beside the games.
+    pub(crate) tournaments: Tournaments,
+    /// What a game's write does once the game has ended: its tournament records the
+    /// result (set by the service to the tournaments' hook, which itself writes games
+    /// through here, so it is held as a function rather than named).
+    pub(crate) after_end: fn(&Parts, &GameRecord),
 }
 
 impl Parts {
@@ -57,8 +63,12 @@ impl Parts {
         rated: impl FnOnce(&GameRecord, bool) -> Result<Vec<RatingChange>, Failure>,
         notices: impl FnOnce(&Loaded) -> Vec<Notice>,
     ) -> Result<games::Written, Failure> {
+        let was_over = game.record.phase == Phase::Finished;
         let written = self.games.commit(game, change, rated, notices)?;
         self.seat.ask(&written.game);
+        if !was_over && written.game.record.phase == Phase::Finished {
+            (self.after_end)(self, &written.game.record);
+        }
         Ok(written)
     }
 

@@ -27,7 +27,7 @@ use super::text;
 use super::types::{Button, Reply};
 use crate::ids::{GuildId, UserId};
 use crate::service::error::Failure;
-use crate::store::{GameRecord, Phase, RatingChange, RatingRecord, Store};
+use crate::store::{GameRecord, Phase, RatingChange, RatingRecord, Store, Tournaments};
 
 /// A rating with a deviation above this is provisional (marked `?`).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
@@ -114,7 +114,9 @@ impl Ratings {
             return;
         }
         reply.message.append(self.note(record));
-        reply.buttons.push(Button::rematch(record.id));
+        if record.origin.tournament.is_none() {
+            reply.buttons.push(Button::rematch(record.id));
+        }
     }
 
     /// The rating of `user` at `kind` in `guild`, if he has played a rated game.
@@ -134,6 +136,12 @@ impl Ratings {
             return Ok(Vec::new());
         };
         if seat.is_bot(white) || seat.is_bot(black) {
+            return Ok(Vec::new());
+        }
+        // A tournament created with `rated:off` rates none of its games.
+        if let Some(tag) = next.origin.tournament
+            && Tournaments::of(&self.store).load(tag.id)?.is_some_and(|tournament| !tournament.rated)
+        {
             return Ok(Vec::new());
         }
         let stored = |user| self.store.rating(guild, next.kind, user);

@@ -392,6 +392,87 @@ macro_rules! command_table {
                 options: { game: GameKind = (true, Kind::Game, "Which game") },
                 run: |parts, caller| community::leaderboard(parts, caller, game),
             },
+            /// `/tournament create`: a tournament of this server, posted with Join and Leave;
+            /// needs Manage Server (checked by the handler: Discord's subcommands share one
+            /// permission).
+            TournamentCreate "tournament create" {
+                description: "Create a tournament in this channel (needs Manage Server).",
+                help: "create a round-robin or Swiss tournament here: `game`, and optionally `format`, `days`, `options`, \
+                       `name`, `rounds`, `double`, `division`, `max`, `starts`, `rated` (Manage Server)",
+                admin: false,
+                options: {
+                    game: GameKind = (true, Kind::Game, "Which game"),
+                    format: TournamentFormat = (false, Kind::Format, "round-robin (default) or swiss") via tournament::format,
+                    days: Option<u32> = (false, Kind::TournamentDays, "Days per move, 1-14 (default 3)"),
+                    options: Option<String> = (false, Kind::Text, "Game options, e.g. board=9x9 komi=6.5"),
+                    name: Option<String> = (false, Kind::Text, "The tournament's name"),
+                    rounds: Option<u32> = (false, Kind::Rounds, "Swiss: rounds, 1-30 (default: enough for one winner)"),
+                    double: Option<bool> = (false, Kind::OnOff, "Round robin: on = each pair plays twice"),
+                    division: Option<u32> = (false, Kind::Division, "Round robin: most players per division, 3-30 (default 10)"),
+                    max: Option<u32> = (false, Kind::Players, "Most players, 2-1000 (default 100)"),
+                    starts: Option<String> = (false, Kind::Text, "Start by itself after this long, e.g. 2d or 12h"),
+                    rated: Option<bool> = (false, Kind::OnOff, "Whether results are rated (default on)"),
+                },
+                run: |parts, caller| {
+                    let terms = tournament::Terms {
+                        game, format, days, options, name, rounds, double, division, max, starts, rated,
+                    };
+                    tournament::create(parts, caller, terms)
+                },
+            },
+            /// `/tournament join` (also the Join button).
+            TournamentJoin "tournament join" {
+                description: "Join a tournament before it starts.",
+                help: "join a tournament before it starts (also the Join button)",
+                admin: false,
+                options: { tournament: Option<TournamentId> = (false, Kind::Text, "Which tournament, e.g. T1 (default: the only open one)") via tournament::id },
+                run: |parts, caller| tournament::join(parts, caller, tournament),
+            },
+            /// `/tournament leave`: before the start, leaves; after it, withdraws (his
+            /// unfinished games are lost by forfeit).
+            TournamentLeave "tournament leave" {
+                description: "Leave a tournament; after its start, withdraw (unfinished games are forfeited).",
+                help: "leave a tournament; once it has started, withdraw: your unfinished games in it are lost by forfeit",
+                admin: false,
+                options: { tournament: Option<TournamentId> = (false, Kind::Text, "Which tournament (default: your only one)") via tournament::id },
+                run: |parts, caller| tournament::leave(parts, caller, tournament),
+            },
+            /// `/tournament start`: by its creator or Manage Server, with two players or more.
+            TournamentStart "tournament start" {
+                description: "Start a tournament now (its creator, or Manage Server).",
+                help: "start a tournament now, with at least 2 players (its creator, or Manage Server)",
+                admin: false,
+                options: { tournament: Option<TournamentId> = (false, Kind::Text, "Which tournament (default: the only open one)") via tournament::id },
+                run: |parts, caller| tournament::start(parts, caller, tournament),
+            },
+            /// `/tournament cancel`: removes an open tournament; ends a running one, its
+            /// unfinished games aborted.
+            TournamentCancel "tournament cancel" {
+                description: "Cancel a tournament (its creator, or Manage Server).",
+                help: "cancel a tournament: before its start it is removed, after it its unfinished games are aborted",
+                admin: false,
+                options: { tournament: Option<TournamentId> = (false, Kind::Text, "Which tournament (default: the only one)") via tournament::id },
+                run: |parts, caller| tournament::cancel(parts, caller, tournament),
+            },
+            /// `/tournament standings`: public, as a picture and as text, 25 rows a page.
+            TournamentStandings "tournament standings" {
+                description: "A tournament's standings, as a picture and as text.",
+                help: "a tournament's standings as a picture and as text, 25 rows a `page`",
+                admin: false,
+                options: {
+                    tournament: Option<TournamentId> = (false, Kind::Text, "Which tournament (default: the only running one)") via tournament::id,
+                    page: u32 = (false, Kind::Page, "Which page (default 1)"),
+                },
+                run: |parts, caller| tournament::standings(parts, caller, tournament, page),
+            },
+            /// `/tournament list`: this server's tournaments.
+            TournamentList "tournament list" {
+                description: "This server's tournaments: format, game, players and state.",
+                help: "this server's tournaments (`status`: open, running or finished; default open and running)",
+                admin: false,
+                options: { status: ListStatus = (false, Kind::TournamentStatus, "open, running or finished (default: open and running)") via tournament::status },
+                run: |parts, caller| tournament::list(parts, caller, status),
+            },
             /// Every command in one line each, and where the rules are.
             Help "help" {
                 description: "Every command in one line, and where each game's rules are.",

@@ -149,6 +149,7 @@ pub(crate) fn rematch(parts: &Parts, caller: &Caller, id: GameId) -> Result<Resp
     if record.phase != Phase::Finished {
         return Err(CommunityRefusal::NotOver(record.id).into());
     }
+    super::tournament::refuse_in_tournament(&record, "a rematch")?;
     let side = record.seats.side_of(caller.user.id).ok_or(Refusal::NotYourGame(record.id))?;
     if let Some(made) = made_rematch(parts, caller, record.id)? {
         return match made.phase {

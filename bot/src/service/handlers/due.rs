@@ -120,8 +120,11 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
     let automatic = parts.settings.timeouts == Timeouts::Automatic || parts.seat.is_bot(waiting);
     let winner = record.seats.side_of(waiting);
     let due = match winner {
-        _ if !record.both_played() => Due::Ended(Finish::called_off(CalledOff::Unstarted).at(now)),
-        Some(winner) if automatic => {
+        // In a tournament a time-out is always a loss: the players did not choose each other.
+        _ if !record.both_played() && record.origin.tournament.is_none() => {
+            Due::Ended(Finish::called_off(CalledOff::Unstarted).at(now))
+        }
+        Some(winner) if automatic || record.origin.tournament.is_some() => {
             let ending = Ending { outcome: Outcome::Winner(winner), reason: EndReason::Timeout };
             Due::Ended(Finish::new(ending).at(now))
         }
@@ -162,7 +165,8 @@ fn timed_out(parts: &Parts, game: &Loaded, mover: UserId, waiting: UserId, now: 
         notices.extend(tell::tell(parts, (record, &parts.users.of(record)), user, message, true));
     }
     // No reply shows this result: its first notice in the channel offers the rematch.
-    if let Some(notice) = notices.iter_mut().find(|notice| matches!(notice.target, Target::Channel(_))) {
+    let channel = notices.iter_mut().find(|notice| matches!(notice.target, Target::Channel(_)));
+    if let Some(notice) = channel.filter(|_| record.origin.tournament.is_none()) {
         notice.buttons.push(Button::rematch(record.id));
     }
     Ok(Found { due, told: notices, ratings: changes })

@@ -156,6 +156,7 @@ pub(crate) fn answer_draw(parts: &Parts, caller: &Caller, id: GameId, accept: bo
 pub(crate) fn abort(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open(caller, text, Fit::Unplayed)?;
     game.check_playing(caller.user.id)?;
+    super::tournament::refuse_in_tournament(&game.record, "/abort")?;
     if !game.record.turns.is_empty() {
         return Err(EndingRefusal::AbortTooLate(game.id()).into());
     }
@@ -196,7 +197,7 @@ pub(crate) fn claim(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Res
         let name = text::name(game.record.name_of(game.record.seats.other(caller.user.id)));
         return Err(EndingRefusal::TimeLeft { id: game.id(), name, due: parts.clocks.deadline(clock.deadline) }.into());
     }
-    if !game.record.both_played() {
+    if !game.record.both_played() && game.record.origin.tournament.is_none() {
         // Nobody loses a game he never began: it ends without result.
         return end(parts, caller, game, Finish::called_off(CalledOff::Unstarted));
     }
@@ -206,6 +207,7 @@ pub(crate) fn claim(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Res
 /// `/extratime`: more days for the opponent's current turn.
 pub(crate) fn extra_time(parts: &Parts, caller: &Caller, text: Option<GameId>, days: u8) -> Result<Response, Failure> {
     let (game, _, clock) = on_opponents_clock(parts, caller, text, Fit::OpponentOnClock, "give extra time")?;
+    super::tournament::refuse_in_tournament(&game.record, "/extratime")?;
     let now = parts.clocks.now();
     let mut extended = TurnClock::new(now, clock.deadline.max(now) + Span::days(days.into()));
     extended.paused_until = clock.paused_until;

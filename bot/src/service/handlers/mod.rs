@@ -18,6 +18,7 @@ pub(crate) mod play;
 pub(crate) mod score;
 pub(crate) mod seat;
 pub(crate) mod takeback;
+pub(crate) mod tournament;
 pub(crate) mod turns;
 pub(crate) mod vacation;
 pub(crate) mod views;

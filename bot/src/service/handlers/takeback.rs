@@ -30,6 +30,7 @@ pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<
     let game = parts.games.open(caller, id, Fit::Any)?;
     let me = caller.user.id;
     game.check_playing(me)?;
+    super::tournament::refuse_in_tournament(&game.record, "/takeback")?;
     if standing(&game.record).is_some() {
         return Err(TakebackRefusal::Pending(game.id()).into());
     }

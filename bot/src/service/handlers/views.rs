@@ -12,6 +12,7 @@ use crate::service::error::Refusal;
 use crate::service::games::Fit;
 use crate::service::input::BadValue;
 use crate::service::loaded::Loaded;
+use crate::service::message::Message;
 use crate::service::options::keys;
 use crate::service::parts::Parts;
 use crate::service::rules;
@@ -81,14 +82,14 @@ pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     let images = vec![parts.pictures.public_board(&game)];
     // A finished game's board offers its players a rematch; the player to move, his picker.
     let buttons = match record.phase {
-        Phase::Finished => Some(Button::rematch(record.id)),
+        Phase::Finished if record.origin.tournament.is_none() => Some(Button::rematch(record.id)),
         Phase::Playing if game.mover() == Some(caller.user.id) => Some(Button::play(record.id)),
         _ => None,
     };
     Ok(Response {
         reply: Reply {
             ok: true,
-            message: text.into(),
+            message: Message::from(text).then(super::tournament::board_line(parts, record)),
             images,
             buttons: buttons.into_iter().collect(),
             about: Some(record.id),

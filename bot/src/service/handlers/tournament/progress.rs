@@ -1,0 +1,307 @@
+//! A tournament moving on: its start (the state and all first games in one write), the
+//! results of its games read back into it, the next Swiss round paired and its games
+//! made in the same write, withdrawals, and the periodic step that starts tournaments
+//! whose `starts` came and pairs the rounds that became due while the bot was down.
+//!
+//! The tournament is brought up to date from its games' records ([`catch_up`]), never
+//! from a message: whatever wrote a result, the next write of the tournament sees it, so
+//! a result lost between the game's write and the tournament's (a crash) is recorded at
+//! the next start-up.
+
+use stonemate_engine::{AnyGame, EndReason, Outcome};
+use stonemate_tournament::{Colour, GameRef, GameResult, PlayerId, Step, Tournament};
+
+use super::news;
+use super::terms::user_of;
+use crate::clock::Timestamp;
+use crate::ids::{GameId, TournamentId};
+use crate::service::error::Failure;
+use crate::service::notices;
+use crate::service::parts::{Parts, retry};
+use crate::service::types::Notice;
+use crate::store::tournaments::{Change, StoredTournament};
+use crate::store::{
+    ColorChoice, Finish, GameRecord, Origin, Pending, Phase, Seat, Seats, Stored, TournamentRecord, TournamentStatus,
+    TournamentTag,
+};
+
+/// The result a finished game's record gives its tournament game (White the tournament's
+/// first mover); `None` while it is being played. A game called off (by an administrator)
+/// counts as a draw: nobody chose to lose it.
+pub(crate) fn result_of(record: &GameRecord, white: PlayerId) -> Option<GameResult> {
+    let finish = record.result.as_ref().filter(|_| record.phase == Phase::Finished)?;
+    let Outcome::Winner(side) = finish.ending.outcome else { return Some(GameResult::Draw) };
+    if finish.aborted() {
+        return Some(GameResult::Draw);
+    }
+    let winner = if record.seats.player(side) == Some(user_of(white)) { Colour::White } else { Colour::Black };
+    Some(match finish.ending.reason {
+        EndReason::Timeout => GameResult::TimeOut { winner },
+        _ => GameResult::Win { winner },
+    })
+}
+
+/// The record of tournament game `game`, as a start or a round makes it: the
+/// tournament's White challenges and moves first, its clock running.
+fn game_record(parts: &Parts, tournament: &TournamentRecord, state: &Tournament, game: GameRef) -> Option<GameRecord> {
+    let played = state.game(game)?;
+    let now = parts.clocks.now();
+    let first = AnyGame::new(tournament.kind, &tournament.options).ok()?.to_move()?;
+    let seat = |player: PlayerId| Seat::new(user_of(player), tournament.name_of(user_of(player)).to_owned());
+    let mut seats = Seats::new(seat(played.pairing.white), seat(played.pairing.black), ColorChoice::White);
+    seats.fix_sides(first);
+    let mut record = GameRecord {
+        id: GameId(0),
+        version: 0,
+        kind: tournament.kind,
+        options: tournament.options.clone(),
+        days: tournament.days,
+        seats,
+        origin: Origin {
+            channel: tournament.channel,
+            guild: Some(tournament.guild),
+            created: now,
+            expires: now,
+            rematch_of: None,
+            tournament: Some(TournamentTag { id: tournament.id, round: played.round }),
+        },
+        phase: Phase::Playing,
+        turns: Vec::new(),
+        clock: None,
+        pending: Pending::default(),
+        result: None,
+    };
+    record.clock = parts.clocks.turn_clock(&record, &parts.users.of(&record));
+    Some(record)
+}
+
+/// The records of `games` of `state`.
+fn records(
+    parts: &Parts,
+    tournament: &TournamentRecord,
+    state: &Tournament,
+    games: &[GameRef],
+) -> Vec<(GameRef, GameRecord)> {
+    games.iter().filter_map(|&game| Some((game, game_record(parts, tournament, state, game)?))).collect()
+}
+
+/// Records in `state` the result of every game of `tournament` that has ended since it
+/// was last written; returns whether any was.
+fn catch_up(parts: &Parts, tournament: &TournamentRecord, state: &mut Tournament) -> Result<bool, Failure> {
+    let mut any = false;
+    let open: Vec<(usize, PlayerId)> = state
+        .games()
+        .iter()
+        .enumerate()
+        .filter(|(_, game)| game.result.is_none())
+        .map(|(index, game)| (index, game.pairing.white))
+        .collect();
+    for (index, white) in open {
+        let Some(id) = tournament.games.get(index) else { continue };
+        let read = parts.games.load(*id)?;
+        if let Some(result) = result_of(&read.record, white) {
+            // A game over is recorded once: the state refuses nothing else here.
+            if state.record(GameRef(index as u32), result).is_ok() {
+                any = true;
+            }
+        }
+    }
+    Ok(any)
+}
+
+/// What a step of the tournament writes besides its state: the new round's games, the
+/// news, the status.
+struct Moved {
+    to: TournamentRecord,
+    new_games: Vec<(GameRef, GameRecord)>,
+    notices: Vec<Notice>,
+}
+
+/// The tournament after `step` of `state`, with the new round's games and the news.
+fn moved(parts: &Parts, from: &TournamentRecord, state: Tournament, step: &Step, results: bool) -> Moved {
+    let mut to = TournamentRecord { state: Some(state.clone()), ..from.clone() };
+    let mut notices = Vec::new();
+    let mut new_games = Vec::new();
+    if let Step::Ended(_) = step {
+        to.status = TournamentStatus::Finished;
+    }
+    if results {
+        notices.push(news::standings_notice(&to));
+    }
+    match step {
+        Step::Paired { round, games, bye } => {
+            new_games = records(parts, &to, &state, games);
+            notices.push(news::round_notice(&to, &state, *round, *bye));
+        }
+        Step::Ended(end) => notices.push(news::end_notice(&to, &state, *end)),
+        Step::Waiting => {}
+    }
+    Moved { to, new_games, notices }
+}
+
+/// Writes `moved` over `from` (read as `stored`), with `changed` games.
+fn write(
+    parts: &Parts,
+    (from, stored): (&TournamentRecord, &StoredTournament),
+    moved: Moved,
+    changed: Vec<(&GameRecord, &Stored, GameRecord)>,
+) -> Result<TournamentRecord, Failure> {
+    let Moved { to, new_games, notices } = moved;
+    let queued = notices::queued_in(parts.clocks.now(), from.channel, &notices);
+    let (written, _games) =
+        parts.tournaments.write(Change { from: (from, stored), to, new_games, changed, notices: &queued })?;
+    Ok(written)
+}
+
+/// Starts `tournament` (open, read as `stored`): seeds its entrants by their ratings in
+/// its game on this server, makes the state, and writes it with every first game.
+pub(crate) fn start(
+    parts: &Parts,
+    (tournament, stored): (&TournamentRecord, &StoredTournament),
+) -> Result<TournamentRecord, Failure> {
+    let rating = |user| {
+        let record = parts.ratings.rating(tournament.guild, tournament.kind, user).ok().flatten()?;
+        (record.games > 0).then(|| record.rating.round() as i32)
+    };
+    let entrants = tournament.entrants_rated(rating);
+    let state = Tournament::start(tournament.format, &entrants)
+        .map_err(|_| super::refusal::TournamentRefusal::TooFew { id: tournament.id, players: entrants.len() })?;
+    let games: Vec<GameRef> = (0..state.games().len() as u32).map(GameRef).collect();
+    let mut to =
+        TournamentRecord { status: TournamentStatus::Running, state: Some(state.clone()), ..tournament.clone() };
+    to.starts_at = None;
+    let new_games = records(parts, &to, &state, &games);
+    let notices = vec![news::start_notice(&to, &state)];
+    write(parts, (tournament, stored), Moved { to, new_games, notices }, Vec::new())
+}
+
+/// Brings running tournament `id` up to date with its games: records the results, and
+/// pairs the next Swiss round or ends it. Run again when it lost a race: of two
+/// processes, one writes and the other finds nothing left to do.
+pub(crate) fn sync(parts: &Parts, id: TournamentId) -> Result<(), Failure> {
+    retry(|| {
+        let Some((tournament, stored)) = parts.tournaments.read(id)? else { return Ok(()) };
+        let Some(mut state) = tournament.state.clone().filter(|_| tournament.status == TournamentStatus::Running)
+        else {
+            return Ok(());
+        };
+        let results = catch_up(parts, &tournament, &mut state)?;
+        // Harmless when nothing is due; pairs a round whose last result was recorded by a
+        // write that stopped before the pairing.
+        let step = state.advance();
+        if !results && tournament.state.as_ref() == Some(&state) && !matches!(step, Step::Ended(_)) {
+            return Ok(());
+        }
+        let moved = moved(parts, &tournament, state, &step, results);
+        write(parts, (&tournament, &stored), moved, Vec::new()).map(drop)
+    })
+}
+
+/// Withdraws `player` from running `tournament`: his unfinished games end as lost by
+/// forfeit (unrated) in the same write as the tournament's next step.
+pub(crate) fn withdraw(
+    parts: &Parts,
+    (tournament, stored): (&TournamentRecord, &StoredTournament),
+    player: PlayerId,
+) -> Result<TournamentRecord, Failure> {
+    let mut state = tournament.state.clone().ok_or(super::refusal::TournamentRefusal::NotIn(tournament.id))?;
+    catch_up(parts, tournament, &mut state)?;
+    let withdrawal = state.withdraw(player).map_err(|_| super::refusal::TournamentRefusal::NotIn(tournament.id))?;
+    let now = parts.clocks.now();
+    let mut reads = Vec::new();
+    for game in &withdrawal.forfeited {
+        let Some(id) = tournament.game_id(*game) else { continue };
+        reads.push(parts.games.load(id)?);
+    }
+    let ended: Vec<GameRecord> = reads.iter().map(|read| forfeited(&read.record, player, now)).collect();
+    let changed = reads.iter().zip(ended).map(|(read, next)| (&read.record, &read.stored, next)).collect();
+    let moved = moved(parts, tournament, state, &withdrawal.step, true);
+    write(parts, (tournament, stored), moved, changed)
+}
+
+/// `record` lost by `player`'s withdrawal: his opponent wins (`W+F`/`B+F`), unrated.
+fn forfeited(record: &GameRecord, player: PlayerId, now: Timestamp) -> GameRecord {
+    let mut next = record.clone();
+    next.version += 1;
+    let winner = record.seats.side_of(user_of(player)).map(stonemate_engine::Color::other);
+    let outcome = winner.map_or(Outcome::Draw, Outcome::Winner);
+    next.finish(Finish::new(stonemate_engine::Ending { outcome, reason: EndReason::Resignation }).at(now));
+    next
+}
+
+/// Ends running `tournament` as cancelled: its unfinished games are aborted (no result,
+/// unrated), in one write.
+pub(crate) fn cancel(
+    parts: &Parts,
+    (tournament, stored): (&TournamentRecord, &StoredTournament),
+    by: &str,
+) -> Result<TournamentRecord, Failure> {
+    let mut reads = Vec::new();
+    for id in &tournament.games {
+        let read = parts.games.load(*id)?;
+        if read.record.phase == Phase::Playing {
+            reads.push(read);
+        }
+    }
+    let now = parts.clocks.now();
+    let ended: Vec<GameRecord> = reads
+        .iter()
+        .map(|read| {
+            let mut next = read.record.clone();
+            next.version += 1;
+            next.finish(Finish::called_off(crate::store::CalledOff::Admin(by.to_owned())).at(now));
+            next
+        })
+        .collect();
+    let changed = reads.iter().zip(ended).map(|(read, next)| (&read.record, &read.stored, next)).collect();
+    let to = TournamentRecord { status: TournamentStatus::Cancelled, ..tournament.clone() };
+    let notices = vec![news::cancelled_notice(&to, by)];
+    write(parts, (tournament, stored), Moved { to, new_games: Vec::new(), notices }, changed)
+}
+
+/// The periodic step (and the first one, at start-up): starts the open tournaments whose
+/// `starts` has come (with two players or more; else they wait for `start`), and brings
+/// every running one up to date (a round due while the bot was down is paired now).
+pub(crate) fn due(parts: &Parts) {
+    let now = parts.clocks.now();
+    let step = || -> Result<(), Failure> {
+        for id in parts.tournaments.starting(now)? {
+            let started = retry(|| {
+                let Some((tournament, stored)) = parts.tournaments.read(id)? else { return Ok(()) };
+                if tournament.status != TournamentStatus::Open || tournament.starts_at.is_none_or(|at| at > now) {
+                    return Ok(());
+                }
+                if tournament.entrants.len() < 2 {
+                    // It waits for `/tournament start`: no longer by itself.
+                    let to = TournamentRecord { starts_at: None, ..tournament.clone() };
+                    let moved =
+                        Moved { to, new_games: Vec::new(), notices: vec![news::not_started_notice(&tournament)] };
+                    return write(parts, (&tournament, &stored), moved, Vec::new()).map(drop);
+                }
+                start(parts, (&tournament, &stored)).map(drop)
+            });
+            if let Err(error) = started {
+                tracing::warn!(tournament = id.0, %error, "cannot start a tournament by itself");
+            }
+        }
+        for id in parts.tournaments.running()? {
+            if let Err(error) = sync(parts, id) {
+                tracing::warn!(tournament = id.0, %error, "cannot bring a tournament up to date");
+            }
+        }
+        Ok(())
+    };
+    if let Err(error) = step() {
+        tracing::warn!(%error, "cannot read the tournaments");
+    }
+}
+
+/// The hook of every game write ([`Parts::commit`]): a tournament game that has just ended
+/// is recorded into its tournament, and the next Swiss round paired. A failure is logged:
+/// the periodic step records it later, from the game's record.
+pub(crate) fn game_ended(parts: &Parts, record: &GameRecord) {
+    let Some(tag) = record.origin.tournament.filter(|_| record.phase == Phase::Finished) else { return };
+    if let Err(error) = sync(parts, tag.id) {
+        tracing::warn!(tournament = tag.id.0, game = record.id.0, %error, "cannot record a tournament result");
+    }
+}
