@@ -14,6 +14,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::types::{Button, ButtonStyle, GameId};
+use crate::ids::TournamentId;
 
 /// One field of a button's `custom_id`, between colons: written as text that reads back
 /// as the same value. No field's text holds a colon.
@@ -70,6 +71,20 @@ impl IdField for GameId {
 
     #[cfg(test)]
     const EXAMPLES: &'static [&'static str] = &["12", "0", "4294967295"];
+}
+
+/// A tournament: `1` (for `T1`).
+impl IdField for TournamentId {
+    fn write(self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(out, "{}", self.0)
+    }
+
+    fn read(text: &str) -> Option<TournamentId> {
+        digits(text).map(TournamentId)
+    }
+
+    #[cfg(test)]
+    const EXAMPLES: &'static [&'static str] = &["1", "4294967295"];
 }
 
 /// A turn count: `4`.

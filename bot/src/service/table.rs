@@ -427,6 +427,10 @@ macro_rules! command_table {
                 admin: false,
                 options: { tournament: Option<TournamentId> = (false, Kind::Text, "Which tournament, e.g. T1 (default: the only open one)") via tournament::id },
                 run: |parts, caller| tournament::join(parts, caller, tournament),
+                buttons: {
+                    /// `tournament-join:1`: the Join button under a new tournament.
+                    TournamentJoin "tournament-join" (id: TournamentId) => |parts, caller| tournament::join(parts, caller, Some(id)),
+                },
             },
             /// `/tournament leave`: before the start, leaves; after it, withdraws (his
             /// unfinished games are lost by forfeit).
@@ -436,6 +440,10 @@ macro_rules! command_table {
                 admin: false,
                 options: { tournament: Option<TournamentId> = (false, Kind::Text, "Which tournament (default: your only one)") via tournament::id },
                 run: |parts, caller| tournament::leave(parts, caller, tournament),
+                buttons: {
+                    /// `tournament-leave:1`: the Leave button under a new tournament.
+                    TournamentLeave "tournament-leave" (id: TournamentId) => |parts, caller| tournament::leave(parts, caller, Some(id)),
+                },
             },
             /// `/tournament start`: by its creator or Manage Server, with two players or more.
             TournamentStart "tournament start" {

@@ -13,6 +13,7 @@ mod terms;
 use stonemate_engine::AnyGame;
 use stonemate_tournament::{Format, PlayerId};
 
+use crate::service::buttons::Action;
 use crate::service::error::{Failure, Refusal};
 use crate::service::games::short_name;
 use crate::service::handlers::challenge;
@@ -20,7 +21,7 @@ use crate::service::message::Message;
 use crate::service::options::keys;
 use crate::service::parts::Parts;
 use crate::service::text;
-use crate::service::types::{Caller, Reply, Response};
+use crate::service::types::{ButtonStyle, Caller, Reply, Response};
 use crate::store::tournaments::{Change, Joined};
 use crate::store::{GameRecord, TournamentRecord, TournamentStatus};
 use find::Fits;
@@ -129,7 +130,12 @@ pub(crate) fn create(parts: &Parts, caller: &Caller, terms: Terms) -> Result<Res
         record.max,
         keys::TournamentJoin::tournament.usage(record.id),
     ));
-    Ok(public(message))
+    let mut response = public(message);
+    response.reply.buttons = vec![
+        Action::TournamentJoin { id: record.id }.button("Join", ButtonStyle::Success),
+        Action::TournamentLeave { id: record.id }.button("Leave", ButtonStyle::Secondary),
+    ];
+    Ok(response)
 }
 
 /// `/tournament join` (and the Join button).
