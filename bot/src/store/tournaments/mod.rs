@@ -44,7 +44,6 @@ impl std::fmt::Debug for StoredTournament {
 }
 
 /// One change of a tournament, written all at once ([`Tournaments::write`]).
-#[derive(Debug)]
 pub struct Change<'a> {
     /// The tournament as read, and the bytes it was read from.
     pub from: (&'a TournamentRecord, &'a StoredTournament),
@@ -56,8 +55,19 @@ pub struct Change<'a> {
     /// Games changed with it (forfeits, aborts): each as read, and as it is to be (its
     /// version one more).
     pub changed: Vec<(&'a GameRecord, &'a Stored, GameRecord)>,
-    /// Notices put in the outbox with it.
-    pub notices: &'a [Queued],
+    /// Notices put in the outbox with it, made from the tournament as written (its new
+    /// games' ids given), so that they can name the games.
+    pub notices: &'a dyn Fn(&TournamentRecord) -> Vec<Queued>,
+}
+
+impl std::fmt::Debug for Change<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Change")
+            .field("from", &self.from.0.id)
+            .field("new_games", &self.new_games.len())
+            .field("changed", &self.changed.len())
+            .finish_non_exhaustive()
+    }
 }
 
 /// The tournaments of one [`Store`].
@@ -146,7 +156,7 @@ impl<B: Backend + ?Sized> Tournaments<B> {
             batch.writes.extend(game_keys::changes(None, record)?);
         }
         batch.writes.extend(keys::changes(Some(old), &to)?);
-        put_notices(self.backend(), &mut batch, notices)?;
+        put_notices(self.backend(), &mut batch, &notices(&to))?;
         self.store.commit(&batch)?;
         Ok((to, created))
     }

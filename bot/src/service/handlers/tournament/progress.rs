@@ -86,9 +86,10 @@ fn records(
 }
 
 /// Records in `state` the result of every game of `tournament` that has ended since it
-/// was last written; returns whether any was.
-fn catch_up(parts: &Parts, tournament: &TournamentRecord, state: &mut Tournament) -> Result<bool, Failure> {
+/// was last written; returns whether any was, and the step the last one led to.
+fn catch_up(parts: &Parts, tournament: &TournamentRecord, state: &mut Tournament) -> Result<(bool, Step), Failure> {
     let mut any = false;
+    let mut step = Step::Waiting;
     let open: Vec<(usize, PlayerId)> = state
         .games()
         .iter()
@@ -99,57 +100,83 @@ fn catch_up(parts: &Parts, tournament: &TournamentRecord, state: &mut Tournament
     for (index, white) in open {
         let Some(id) = tournament.games.get(index) else { continue };
         let read = parts.games.load(*id)?;
-        if let Some(result) = result_of(&read.record, white) {
-            // A game over is recorded once: the state refuses nothing else here.
-            if state.record(GameRef(index as u32), result).is_ok() {
-                any = true;
-            }
+        if let Some(result) = result_of(&read.record, white)
+            && let Ok(next) = state.record(GameRef(index as u32), result)
+        {
+            any = true;
+            step = next;
         }
     }
-    Ok(any)
+    Ok((any, step))
 }
 
-/// What a step of the tournament writes besides its state: the new round's games, the
-/// news, the status.
-struct Moved {
-    to: TournamentRecord,
-    new_games: Vec<(GameRef, GameRecord)>,
-    notices: Vec<Notice>,
+/// What the channel is told with a write, made once the write gave the new games their
+/// ids (so that the pairings name them).
+enum News {
+    Started,
+    /// A step of the tournament: after results (`results`), a new round or its end.
+    Moved { step: Step, results: bool },
+    Cancelled(String),
+    NotStarted,
 }
 
-/// The tournament after `step` of `state`, with the new round's games and the news.
-fn moved(parts: &Parts, from: &TournamentRecord, state: Tournament, step: &Step, results: bool) -> Moved {
+fn notices_of(written: &TournamentRecord, news: &News) -> Vec<Notice> {
+    let Some(state) = written.state.as_ref() else {
+        return match news {
+            News::NotStarted => vec![news::not_started_notice(written)],
+            _ => Vec::new(),
+        };
+    };
+    match news {
+        News::Started => vec![news::start_notice(written, state)],
+        News::Cancelled(by) => vec![news::cancelled_notice(written, by)],
+        News::NotStarted => Vec::new(),
+        News::Moved { step, results } => {
+            let mut notices = Vec::new();
+            if *results {
+                notices.push(news::standings_notice(written));
+            }
+            match step {
+                Step::Paired { round, bye, .. } => notices.push(news::round_notice(written, state, *round, *bye)),
+                Step::Ended(end) => notices.push(news::end_notice(written, state, *end)),
+                Step::Waiting => {}
+            }
+            notices
+        }
+    }
+}
+
+/// The tournament after `step` of `state`, and the new round's games.
+fn moved(
+    parts: &Parts,
+    from: &TournamentRecord,
+    state: Tournament,
+    step: &Step,
+) -> (TournamentRecord, Vec<(GameRef, GameRecord)>) {
     let mut to = TournamentRecord { state: Some(state.clone()), ..from.clone() };
-    let mut notices = Vec::new();
-    let mut new_games = Vec::new();
     if let Step::Ended(_) = step {
         to.status = TournamentStatus::Finished;
     }
-    if results {
-        notices.push(news::standings_notice(&to));
-    }
-    match step {
-        Step::Paired { round, games, bye } => {
-            new_games = records(parts, &to, &state, games);
-            notices.push(news::round_notice(&to, &state, *round, *bye));
-        }
-        Step::Ended(end) => notices.push(news::end_notice(&to, &state, *end)),
-        Step::Waiting => {}
-    }
-    Moved { to, new_games, notices }
+    let new_games = match step {
+        Step::Paired { games, .. } => records(parts, &to, &state, games),
+        _ => Vec::new(),
+    };
+    (to, new_games)
 }
 
-/// Writes `moved` over `from` (read as `stored`), with `changed` games.
+/// Writes `to` over `from` (read as `stored`), with its new games, the `changed` games and
+/// the news.
 fn write(
     parts: &Parts,
     (from, stored): (&TournamentRecord, &StoredTournament),
-    moved: Moved,
+    (to, new_games): (TournamentRecord, Vec<(GameRef, GameRecord)>),
     changed: Vec<(&GameRecord, &Stored, GameRecord)>,
+    news: &News,
 ) -> Result<TournamentRecord, Failure> {
-    let Moved { to, new_games, notices } = moved;
-    let queued = notices::queued_in(parts.clocks.now(), from.channel, &notices);
+    let now = parts.clocks.now();
+    let notices = |written: &TournamentRecord| notices::queued_in(now, from.channel, &notices_of(written, news));
     let (written, _games) =
-        parts.tournaments.write(Change { from: (from, stored), to, new_games, changed, notices: &queued })?;
+        parts.tournaments.write(Change { from: (from, stored), to, new_games, changed, notices: &notices })?;
     Ok(written)
 }
 
@@ -171,8 +198,7 @@ pub(crate) fn start(
         TournamentRecord { status: TournamentStatus::Running, state: Some(state.clone()), ..tournament.clone() };
     to.starts_at = None;
     let new_games = records(parts, &to, &state, &games);
-    let notices = vec![news::start_notice(&to, &state)];
-    write(parts, (tournament, stored), Moved { to, new_games, notices }, Vec::new())
+    write(parts, (tournament, stored), (to, new_games), Vec::new(), &News::Started)
 }
 
 /// Brings running tournament `id` up to date with its games: records the results, and
@@ -185,15 +211,15 @@ pub(crate) fn sync(parts: &Parts, id: TournamentId) -> Result<(), Failure> {
         else {
             return Ok(());
         };
-        let results = catch_up(parts, &tournament, &mut state)?;
+        let (results, step) = catch_up(parts, &tournament, &mut state)?;
         // Harmless when nothing is due; pairs a round whose last result was recorded by a
         // write that stopped before the pairing.
-        let step = state.advance();
-        if !results && tournament.state.as_ref() == Some(&state) && !matches!(step, Step::Ended(_)) {
+        let step = if matches!(step, Step::Waiting) { state.advance() } else { step };
+        if tournament.state.as_ref() == Some(&state) && !matches!(step, Step::Ended(_)) {
             return Ok(());
         }
-        let moved = moved(parts, &tournament, state, &step, results);
-        write(parts, (&tournament, &stored), moved, Vec::new()).map(drop)
+        let moved = moved(parts, &tournament, state, &step);
+        write(parts, (&tournament, &stored), moved, Vec::new(), &News::Moved { step, results }).map(drop)
     })
 }
 
@@ -205,6 +231,7 @@ pub(crate) fn withdraw(
     player: PlayerId,
 ) -> Result<TournamentRecord, Failure> {
     let mut state = tournament.state.clone().ok_or(super::refusal::TournamentRefusal::NotIn(tournament.id))?;
+    // Results not yet recorded stand: only games still unfinished are forfeited.
     catch_up(parts, tournament, &mut state)?;
     let withdrawal = state.withdraw(player).map_err(|_| super::refusal::TournamentRefusal::NotIn(tournament.id))?;
     let now = parts.clocks.now();
@@ -215,8 +242,8 @@ pub(crate) fn withdraw(
     }
     let ended: Vec<GameRecord> = reads.iter().map(|read| forfeited(&read.record, player, now)).collect();
     let changed = reads.iter().zip(ended).map(|(read, next)| (&read.record, &read.stored, next)).collect();
-    let moved = moved(parts, tournament, state, &withdrawal.step, true);
-    write(parts, (tournament, stored), moved, changed)
+    let moved = moved(parts, tournament, state, &withdrawal.step);
+    write(parts, (tournament, stored), moved, changed, &News::Moved { step: withdrawal.step, results: true })
 }
 
 /// `record` lost by `player`'s withdrawal: his opponent wins (`W+F`/`B+F`), unrated.
@@ -255,8 +282,7 @@ pub(crate) fn cancel(
         .collect();
     let changed = reads.iter().zip(ended).map(|(read, next)| (&read.record, &read.stored, next)).collect();
     let to = TournamentRecord { status: TournamentStatus::Cancelled, ..tournament.clone() };
-    let notices = vec![news::cancelled_notice(&to, by)];
-    write(parts, (tournament, stored), Moved { to, new_games: Vec::new(), notices }, changed)
+    write(parts, (tournament, stored), (to, Vec::new()), changed, &News::Cancelled(by.to_owned()))
 }
 
 /// The periodic step (and the first one, at start-up): starts the open tournaments whose
@@ -274,9 +300,8 @@ pub(crate) fn due(parts: &Parts) {
                 if tournament.entrants.len() < 2 {
                     // It waits for `/tournament start`: no longer by itself.
                     let to = TournamentRecord { starts_at: None, ..tournament.clone() };
-                    let moved =
-                        Moved { to, new_games: Vec::new(), notices: vec![news::not_started_notice(&tournament)] };
-                    return write(parts, (&tournament, &stored), moved, Vec::new()).map(drop);
+                    return write(parts, (&tournament, &stored), (to, Vec::new()), Vec::new(), &News::NotStarted)
+                        .map(drop);
                 }
                 start(parts, (&tournament, &stored)).map(drop)
             });
