@@ -111,8 +111,9 @@ pub(crate) fn standings_page(tournament: &TournamentRecord, page: u32) -> Option
         let breaks: Vec<String> =
             tiebreaks.iter().zip(&row.tiebreaks).map(|(name, value)| format!("{name} {value}")).collect();
         let direct = row.direct.map_or_else(String::new, |direct| format!(", direct {direct}"));
-        text = text.push(format!("\n{}. ", row.rank)).name(&cells[1]).push(format!(
-            " — {} ({}{direct}; {} games)",
+        let withdrawn = if row.withdrawn { " (withdrawn)" } else { "" };
+        text = text.push(format!("\n{}. ", row.rank)).name(shown(tournament, row.player)).push(format!(
+            "{withdrawn} — {} ({}{direct}; {} games)",
             row.points,
             breaks.join(", "),
             row.games
@@ -230,8 +231,9 @@ pub(crate) fn end_notice(tournament: &TournamentRecord, state: &Tournament, end:
         let names: Vec<String> =
             winners.iter().map(|row| crate::service::text::name(&shown(tournament, row.player))).collect();
         let points = winners.first().map_or_else(String::new, |row| format!(" with {} points", row.points));
-        let place = if standings.divisions.len() > 1 { format!(" Division {}:", division + 1) } else { String::new() };
-        text = text.push(format!("\n{place} won by {}{points}.", names.join(" and ")));
+        let place =
+            if standings.divisions.len() > 1 { format!("Division {}: won", division + 1) } else { "Won".to_owned() };
+        text = text.push(format!("\n{place} by {}{points}.", names.join(" and ")));
     }
     let images = standings_page(tournament, 1).map(|(_, picture)| vec![picture]).unwrap_or_default();
     channel_notice(tournament, text, images)
