@@ -31,6 +31,7 @@ mod standing;
 mod store;
 mod takeback;
 mod timeouts;
+mod tournaments;
 mod turn_picker;
 mod turns;
 mod vacation;

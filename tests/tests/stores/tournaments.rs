@@ -62,7 +62,13 @@ fn start(tournaments: &Tournaments, id: TournamentId) -> Result<(TournamentRecor
     let state = Tournament::start(record.format, &record.entrants_rated(|_| None)).unwrap();
     let games = (0..state.games().len() as u32).map(|n| game_of(&record, &state, GameRef(n))).collect();
     let to = TournamentRecord { status: TournamentStatus::Running, state: Some(state), ..record.clone() };
-    tournaments.write(Change { from: (&record, &stored), to, new_games: games, changed: Vec::new(), notices: &|_| Vec::new() })
+    tournaments.write(Change {
+        from: (&record, &stored),
+        to,
+        new_games: games,
+        changed: Vec::new(),
+        notices: &|_| Vec::new(),
+    })
 }
 
 /// Fails, while armed, every batch that writes a tournament: as a disk that fails
@@ -189,8 +195,13 @@ fn two_processes_on_one_postgres_database_pair_a_round_once() {
                         (first..state.games().len() as u32).map(|n| game_of(&read, state, GameRef(n))).collect();
                     let to = TournamentRecord { state: Some(state.clone()), ..read.clone() };
                     barrier.wait();
-                    let change =
-                        Change { from: (&read, &stored), to, new_games: games, changed: Vec::new(), notices: &|_| Vec::new() };
+                    let change = Change {
+                        from: (&read, &stored),
+                        to,
+                        new_games: games,
+                        changed: Vec::new(),
+                        notices: &|_| Vec::new(),
+                    };
                     tournaments.write(change).map(|(_, games)| games.len())
                 })
             })

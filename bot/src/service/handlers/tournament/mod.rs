@@ -155,7 +155,8 @@ pub(crate) fn join(parts: &Parts, caller: &Caller, id: Option<crate::ids::Tourna
     }
     let mut to = record.clone();
     to.entrants.push(Joined { user: caller.user.id, name: short_name(&caller.user.name) });
-    let change = Change { from: (&record, &stored), to, new_games: Vec::new(), changed: Vec::new(), notices: &|_| Vec::new() };
+    let change =
+        Change { from: (&record, &stored), to, new_games: Vec::new(), changed: Vec::new(), notices: &|_| Vec::new() };
     let (written, _) = parts.tournaments.write(change)?;
     parts.users.remember(&caller.user);
     let message = Message::new()
@@ -177,8 +178,13 @@ pub(crate) fn leave(parts: &Parts, caller: &Caller, id: Option<crate::ids::Tourn
         TournamentStatus::Open => {
             let mut to = record.clone();
             to.entrants.retain(|joined| joined.user != caller.user.id);
-            let change =
-                Change { from: (&record, &stored), to, new_games: Vec::new(), changed: Vec::new(), notices: &|_| Vec::new() };
+            let change = Change {
+                from: (&record, &stored),
+                to,
+                new_games: Vec::new(),
+                changed: Vec::new(),
+                notices: &|_| Vec::new(),
+            };
             let (written, _) = parts.tournaments.write(change)?;
             let message = message.push(" left ").then(news::title(&written));
             Ok(public(message.push(format!(": {} player(s).", written.entrants.len()))))

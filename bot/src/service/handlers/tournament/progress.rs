@@ -115,7 +115,10 @@ fn catch_up(parts: &Parts, tournament: &TournamentRecord, state: &mut Tournament
 enum News {
     Started,
     /// A step of the tournament: after results (`results`), a new round or its end.
-    Moved { step: Step, results: bool },
+    Moved {
+        step: Step,
+        results: bool,
+    },
     Cancelled(String),
     NotStarted,
 }
