@@ -261,7 +261,7 @@ fn refusals_are_private_and_change_nothing() {
     let ann = admin_of("ann", HOME);
     let create = |options: &[(&str, Value)]| typed("tournament create", options);
     let go = ("game", text("go"));
-    assert!(table.refused("bob", create(&[go.clone()])).contains("needs the Manage Server permission"));
+    assert!(table.refused("bob", create(std::slice::from_ref(&go))).contains("needs the Manage Server permission"));
     let rounds = ("rounds", Value::Number(3));
     assert!(table.refused_as(&ann, create(&[go.clone(), rounds])).contains("`rounds` is for Swiss tournaments"));
     let days = ("days", Value::Number(15));

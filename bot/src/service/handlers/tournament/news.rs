@@ -105,9 +105,9 @@ pub(crate) fn standings_page(tournament: &TournamentRecord, page: u32) -> Option
         }
         let cells = cells(tournament, row);
         let table_row = TableRow::new(cells.clone());
-        sections
-            .last_mut()
-            .map(|section| section.rows.push(if row.withdrawn { table_row.dimmed() } else { table_row }));
+        if let Some(section) = sections.last_mut() {
+            section.rows.push(if row.withdrawn { table_row.dimmed() } else { table_row });
+        }
         let breaks: Vec<String> =
             tiebreaks.iter().zip(&row.tiebreaks).map(|(name, value)| format!("{name} {value}")).collect();
         let direct = row.direct.map_or_else(String::new, |direct| format!(", direct {direct}"));
