@@ -84,7 +84,7 @@ impl IdField for TournamentId {
     }
 
     #[cfg(test)]
-    const EXAMPLES: &'static [&'static str] = &["1", "4294967295"];
+    const EXAMPLES: &'static [&'static str] = &["1", "12", "4294967295"];
 }
 
 /// A turn count: `4`.

@@ -309,3 +309,39 @@ fn refusals_are_private_and_change_nothing() {
     assert!(pressed.reply.buttons.is_empty(), "no Rematch in a tournament game");
     assert!(table.press_refused(&white, "rematch:1").contains("not allowed in tournament games"));
 }
+
+/// The figures of the closing note (run with `--ignored --nocapture`): starting a
+/// 1,000-player Swiss through the service (500 games in one write) and listing a server
+/// with 50 running tournaments, on sled. Printed, never asserted on.
+#[test]
+#[ignore = "prints figures"]
+fn figures_of_a_large_swiss_and_a_busy_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let store: Store = stonemate_bot::store::SledStore::open(dir.path()).unwrap().into();
+    let table = Table::with(store.clone(), Default::default());
+    let ann = admin_of("ann", HOME);
+    let create = |options: &[(&str, Value)]| typed("tournament create", options);
+    table.ok_as(&ann, create(&[("game", text("go")), ("format", text("swiss")), ("max", Value::Number(1000))]));
+    for n in 0..1000 {
+        table.ok(&format!("player{n}"), typed("tournament join", &[("tournament", text("T1"))]));
+    }
+    let started = std::time::Instant::now();
+    table.ok_as(&ann, typed("tournament start", &[("tournament", text("T1"))]));
+    println!("start of a 1,000-player Swiss (500 games, one write): {:?}", started.elapsed());
+    let shown = std::time::Instant::now();
+    table.ok("player1", typed("tournament standings", &[("tournament", text("T1"))]));
+    println!("standings page of 1,000 players (text and picture): {:?}", shown.elapsed());
+    for t in 2..=51 {
+        table.ok_as(&ann, create(&[("game", text("chego"))]));
+        for n in 0..4 {
+            table.ok(&format!("member{n}"), typed("tournament join", &[("tournament", text(&format!("T{t}")))]));
+        }
+        table.ok_as(&ann, typed("tournament start", &[("tournament", text(&format!("T{t}")))]));
+    }
+    let listed = std::time::Instant::now();
+    table.ok("player1", typed("tournament list", &[]));
+    println!("/tournament list of a server with 51 running tournaments: {:?}", listed.elapsed());
+    let ticked = std::time::Instant::now();
+    table.service.tick();
+    println!("periodic step over 51 running tournaments (1,806 games): {:?}", ticked.elapsed());
+}

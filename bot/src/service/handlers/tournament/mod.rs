@@ -122,11 +122,11 @@ pub(crate) fn create(parts: &Parts, caller: &Caller, terms: Terms) -> Result<Res
         |span| format!(" It starts by itself in {}, with 2 players or more.", span.wait()),
     );
     let message = news::title(&record).push(format!(
-        ": a {} of {}, {} days per move, {}, up to {} players.{starts} Join with `{}`.",
+        ": a {} of {}, {} days per move, {}rated, up to {} players.{starts} Join with `{}`.",
         news::format_name(&record.format),
         record.kind.title(),
         record.days,
-        if record.rated { "rated" } else { "unrated" },
+        if record.rated { "" } else { "un" },
         record.max,
         keys::TournamentJoin::tournament.usage(record.id),
     ));
