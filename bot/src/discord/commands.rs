@@ -39,6 +39,9 @@ pub fn all() -> Vec<PoiseCommand> {
                 description: Some(format!("/{group} and its subcommands.").into()),
                 subcommands: vec![sub],
                 subcommand_required: true,
+                // Poise registers only commands with a slash action; Discord never invokes
+                // a command with subcommands itself (`run` then finds no spec and does nothing).
+                slash_action: Some(|ctx| Box::pin(run(ctx))),
                 guild_only: true,
                 install_context: Some(vec![serenity::InstallationContext::Guild]),
                 ..PoiseCommand::default()

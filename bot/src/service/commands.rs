@@ -478,6 +478,9 @@ fn color(text: Option<&str>, kind: GameKind) -> Result<ColorChoice, Refusal> {
     }
 }
 
+/// What `/help` says of `/tournament`, whose subcommands share one line.
+const GROUPS_HELP: &str = "this server's tournaments";
+
 /// `/help`: every command in one line, from the list, and where each game's rules are.
 #[must_use]
 pub fn help_text() -> String {
@@ -487,7 +490,22 @@ pub fn help_text() -> String {
     let ratings = "Ratings: `/stats` and `/leaderboard` say how they are counted.";
     let text = |line: fn(&Spec) -> String| {
         let mut lines = vec!["**Stonemate's commands**".to_owned()];
-        lines.extend(COMMANDS.iter().map(|spec| format!("`/{}` — {}", spec.name, line(spec))));
+        for spec in COMMANDS {
+            match spec.group() {
+                None => lines.push(format!("`/{}` — {}", spec.name, line(spec))),
+                // A command with subcommands is one line: its subcommands, then what it is for.
+                Some((group, _))
+                    if COMMANDS.iter().find(|s| s.group().is_some_and(|(g, _)| g == group)) == Some(spec) =>
+                {
+                    let subs: Vec<String> = COMMANDS
+                        .iter()
+                        .filter_map(|s| s.group().filter(|(g, _)| *g == group).map(|(_, sub)| sub.to_owned()))
+                        .collect();
+                    lines.push(format!("`/{group}` `{}` — {}", subs.join("|"), GROUPS_HELP));
+                }
+                Some(_) => {}
+            }
+        }
         lines.extend([rules.clone(), ratings.to_owned()]);
         lines.join("\n")
     };

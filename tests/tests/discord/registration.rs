@@ -83,7 +83,59 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("conditional", vec![game, ("line", STRING, false, &[][..])]),
         ("play", vec![game]),
         ("settings", vec![("confirm", STRING, false, &["on", "off"][..])]),
+        // Fourth wave: one command, its subcommands (each checked in `tournament_subcommands`).
+        (
+            "tournament",
+            ["create", "join", "leave", "start", "cancel", "standings", "list"]
+                .map(|name| (name, SUB_COMMAND, false, &[][..]))
+                .to_vec(),
+        ),
     ]
+}
+
+const SUB_COMMAND: u64 = 1;
+
+/// The subcommands of `/tournament` and their options, as `docs/commands.md` lists them.
+fn tournament_subcommands() -> Vec<(&'static str, Vec<OptionSpec>)> {
+    let tournament = ("tournament", STRING, false, &[][..]);
+    let on_off = &["on", "off"][..];
+    vec![
+        (
+            "create",
+            vec![
+                ("game", STRING, true, &["chego", "gess", "ichess", "go", "chogo"][..]),
+                ("format", STRING, false, &["round-robin", "swiss"][..]),
+                ("days", INTEGER, false, &[][..]),
+                ("options", STRING, false, &[][..]),
+                ("name", STRING, false, &[][..]),
+                ("rounds", INTEGER, false, &[][..]),
+                ("double", STRING, false, on_off),
+                ("division", INTEGER, false, &[][..]),
+                ("max", INTEGER, false, &[][..]),
+                ("starts", STRING, false, &[][..]),
+                ("rated", STRING, false, on_off),
+            ],
+        ),
+        ("join", vec![tournament]),
+        ("leave", vec![tournament]),
+        ("start", vec![tournament]),
+        ("cancel", vec![tournament]),
+        ("standings", vec![tournament, ("page", INTEGER, false, &[][..])]),
+        ("list", vec![("status", STRING, false, &["open", "running", "finished"][..])]),
+    ]
+}
+
+/// Checks `options` as registered against `expected`.
+fn check_options(name: &str, registered_options: &Value, expected: Vec<OptionSpec>) {
+    assert_eq!(registered_options.as_array().map_or(0, Vec::len), expected.len(), "/{name} options");
+    for (option, kind, required, choices) in expected {
+        let found = find(registered_options, option).unwrap_or_else(|| panic!("/{name} has no {option}"));
+        assert_eq!(found["type"], kind, "/{name} {option}: type");
+        assert_eq!(found["required"].as_bool().unwrap_or(false), required, "/{name} {option}: required");
+        let names: Vec<&str> =
+            found["choices"].as_array().into_iter().flatten().filter_map(|c| c["name"].as_str()).collect();
+        assert_eq!(names, choices, "/{name} {option}: choices");
+    }
 }
 
 fn find<'a>(list: &'a Value, name: &str) -> Option<&'a Value> {
@@ -102,16 +154,14 @@ async fn commands_of_the_contract_are_registered_in_the_guild() {
         let command = find(&registered, name).unwrap_or_else(|| panic!("/{name} is not registered"));
         let description = command["description"].as_str().unwrap_or("");
         assert!(!description.is_empty() && description.chars().count() <= 100, "/{name}: {description:?}");
-        let registered_options = &command["options"];
-        assert_eq!(registered_options.as_array().map_or(0, Vec::len), options.len(), "/{name} options");
-        for (option, kind, required, choices) in options {
-            let found = find(registered_options, option).unwrap_or_else(|| panic!("/{name} has no {option}"));
-            assert_eq!(found["type"], kind, "/{name} {option}: type");
-            assert_eq!(found["required"].as_bool().unwrap_or(false), required, "/{name} {option}: required");
-            let names: Vec<&str> =
-                found["choices"].as_array().into_iter().flatten().filter_map(|c| c["name"].as_str()).collect();
-            assert_eq!(names, choices, "/{name} {option}: choices");
-        }
+        check_options(name, &command["options"], options);
+    }
+    let tournament = find(&registered, "tournament").unwrap();
+    for (name, options) in tournament_subcommands() {
+        let sub = find(&tournament["options"], name).unwrap();
+        let description = sub["description"].as_str().unwrap_or("");
+        assert!(!description.is_empty() && description.chars().count() <= 100, "/tournament {name}");
+        check_options(&format!("tournament {name}"), &sub["options"], options);
     }
     // Games belong to servers: every command is for servers only (interaction context 0,
     // installed in servers: integration type 0), and /admin-abort shows only to members
@@ -157,5 +207,24 @@ async fn help_lists_the_commands_privately() {
     for name in ["challenge", "move", "legal", "rules", "help"] {
         assert!(help.content().contains(&format!("`/{name}` — ")), "/{name} missing:\n{}", help.content());
     }
+    bot.stop().await;
+}
+
+/// A subcommand comes from Discord as `/tournament` with the subcommand as its option:
+/// the adapter finds it by its full name and the service answers it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_subcommand_reaches_the_service() {
+    init();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("subcommand");
+    let (bot, _) = Bot::start(&fake, config(&fake, &dir), real_service(&dir)).await;
+    let alice = player(&fake, "alice");
+    let list = serde_json::json!([{ "type": SUB_COMMAND, "name": "list", "options": [] }]);
+    let listed = command(&fake, &alice, "tournament", list).await;
+    assert!(listed.content().contains("No tournament here fits"), "{}", listed.content());
+    let game = serde_json::json!([{ "type": STRING, "name": "game", "value": "go" }]);
+    let create = serde_json::json!([{ "type": SUB_COMMAND, "name": "create", "options": game }]);
+    let refused = command(&fake, &alice, "tournament", create).await;
+    assert!(refused.is_private() && refused.content().contains("Manage Server"), "{}", refused.content());
     bot.stop().await;
 }
