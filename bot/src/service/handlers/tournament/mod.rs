@@ -16,7 +16,6 @@ use stonemate_tournament::{Format, PlayerId};
 use crate::service::buttons::Action;
 use crate::service::error::{Failure, Refusal};
 use crate::service::games::short_name;
-use crate::service::handlers::challenge;
 use crate::service::message::Message;
 use crate::service::options::keys;
 use crate::service::parts::Parts;
@@ -85,7 +84,7 @@ pub(crate) fn create(parts: &Parts, caller: &Caller, terms: Terms) -> Result<Res
         return Err(TournamentRefusal::NeedsManageServer.into());
     }
     let format = format_of(&terms)?;
-    let mut pairs = challenge::Terms::options(terms.options.as_deref())?;
+    let mut pairs = stonemate_engine::options::parse_option_text(terms.options.as_deref().unwrap_or_default())?;
     if terms.game == stonemate_engine::GameKind::Go
         && !pairs.iter().any(|(key, _)| key.eq_ignore_ascii_case("counting"))
     {
