@@ -304,6 +304,8 @@ fn refusals_are_private_and_change_nothing() {
     ] {
         assert!(refused.contains("is not allowed in tournament games: #1 is a game of T1"), "{refused}");
     }
+    let score = table.refused(&white, Command::Score { game });
+    assert!(score.contains("tournament"), "no estimate in a tournament game: {score}");
     table.ok(&black, Command::Resign { game });
     let pressed = table.service.press(&caller(&black), "resign:1");
     assert!(pressed.reply.buttons.is_empty(), "no Rematch in a tournament game");

@@ -52,20 +52,10 @@ fn allowed(game: &Loaded) -> Result<(), Failure> {
     if game.position.analysis() == Analysis::Off {
         return Err(ScoreRefusal::AnalysisOff(id).into());
     }
-    if in_tournament(&game.record) {
+    if game.record.origin.tournament.is_some() {
         return Err(ScoreRefusal::Tournament(id).into());
     }
     Ok(())
-}
-
-/// Whether the game is played in a tournament.
-///
-/// HOOK (tournaments): the game record's tournament tag is being added on the
-/// tournaments branch; until it is on main no game is in a tournament. Replace the body
-/// with the tag's test (`record.tournament.is_some()`) when it lands.
-fn in_tournament(record: &GameRecord) -> bool {
-    let _ = record;
-    false
 }
 
 /// The estimate of `position`: go counted without the pieces the counting phase would
