@@ -16,7 +16,7 @@ use crate::service::games::Fit;
 use crate::service::loaded::Loaded;
 use crate::service::parts::Parts;
 use crate::service::types::{Caller, GameId, Reply, Response};
-use crate::store::{GameRecord, Phase};
+use crate::store::Phase;
 use refusal::ScoreRefusal;
 
 /// What an estimate found: the position counted (the dead pieces removed), the dead
