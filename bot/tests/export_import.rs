@@ -81,13 +81,21 @@ fn an_export_reads_a_read_only_directory_and_writes_nothing_in_it() {
         files.iter().map(|entry| (entry.file_name(), entry.metadata().unwrap().len())).collect()
     };
     let before = listing(&data);
-    let mut export = Command::new(env!("CARGO_BIN_EXE_stonemate"));
-    export.arg("export").arg("--data").arg(&data);
     // root writes through permissions (/proc/self is owned by the process's user): the
     // export then runs as nobody, who may not write there, as an operator on read-only media.
-    if std::fs::metadata("/proc/self").map(|own| std::os::unix::fs::MetadataExt::uid(&own)).unwrap() == 0 {
+    let root = std::fs::metadata("/proc/self").map(|own| std::os::unix::fs::MetadataExt::uid(&own)).unwrap() == 0;
+    let mut export = if root {
+        // nobody may not reach the build's binary (a checkout in a private directory): a
+        // copy beside the data, in the directory opened to others above.
+        let copy = tmp.path().join("stonemate");
+        std::fs::copy(env!("CARGO_BIN_EXE_stonemate"), &copy).unwrap();
+        let mut export = Command::new(copy);
         export.uid(65534).gid(65534);
-    }
+        export
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_stonemate"))
+    };
+    export.arg("export").arg("--data").arg(&data);
     let output = export.stdin(Stdio::null()).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
