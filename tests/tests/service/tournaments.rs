@@ -145,7 +145,7 @@ fn a_seven_player_round_robin_is_played_to_its_end() {
     assert_eq!(standings(&final_standings), expected);
     assert!(final_standings.contains("tournament-1-standings-1.png"), "the picture: {final_standings}");
     let listed = session.ok("@p1 /tournament list status:finished").join("\n");
-    assert!(listed.contains("**Winter round robin** (T1) — round robin, Go with chess pieces, 7 player(s), finished"));
+    assert!(listed.contains("**Winter round robin** (T1) — round robin, Go with chess pieces, 7 players, finished"));
 }
 
 #[test]
@@ -191,7 +191,7 @@ fn a_withdrawal_forfeits_the_unfinished_games_and_the_tournament_goes_on() {
     session.ok("@ann /tournament start");
     let told = session.ok("@p1 /tournament leave").join("\n");
     assert!(told.contains("p1 withdrew from"), "{told}");
-    assert!(told.contains("2 unfinished game(s) lost by forfeit"), "{told}");
+    assert!(told.contains("2 unfinished games lost by forfeit"), "{told}");
     let mut left = Vec::new();
     for id in 1..=3 {
         let board = session.ok(&format!("@ann /board game:{id}")).remove(0);
@@ -291,7 +291,7 @@ fn refusals_are_private_and_change_nothing() {
     table.ok_as(&ann, typed("tournament start", &[]));
     assert!(table.refused("dave", join()).contains("T1 is running: only an open tournament can be joined"));
     let page = ("page", Value::Number(9));
-    assert!(table.refused("bob", typed("tournament standings", &[page])).contains("fill 1 page(s)"));
+    assert!(table.refused("bob", typed("tournament standings", &[page])).contains("fill 1 page"));
     let game = Some(GameId(1));
     let [white, black] = [Color::White, Color::Black].map(|side| {
         let user = table.record(GameId(1)).seats.player(side).unwrap();

@@ -162,7 +162,7 @@ pub(crate) fn join(parts: &Parts, caller: &Caller, id: Option<crate::ids::Tourna
         .name(&caller.user.name)
         .push(" joined ")
         .then(news::title(&written))
-        .push(format!(": {} player(s).", written.entrants.len()));
+        .push(format!(": {}.", text::counted(written.entrants.len(), "player", "players")));
     Ok(public(message))
 }
 
@@ -186,7 +186,7 @@ pub(crate) fn leave(parts: &Parts, caller: &Caller, id: Option<crate::ids::Tourn
             };
             let (written, _) = parts.tournaments.write(change)?;
             let message = message.push(" left ").then(news::title(&written));
-            Ok(public(message.push(format!(": {} player(s).", written.entrants.len()))))
+            Ok(public(message.push(format!(": {}.", text::counted(written.entrants.len(), "player", "players")))))
         }
         TournamentStatus::Running => {
             let player = PlayerId(caller.user.id.0);
@@ -203,7 +203,10 @@ pub(crate) fn leave(parts: &Parts, caller: &Caller, id: Option<crate::ids::Tourn
             });
             let written = progress::withdraw(parts, (&record, &stored), player)?;
             let message = message.push(" withdrew from ").then(news::title(&written));
-            Ok(public(message.push(format!(": {unfinished} unfinished game(s) lost by forfeit."))))
+            Ok(public(message.push(format!(
+                ": {} lost by forfeit.",
+                text::counted(unfinished, "unfinished game", "unfinished games")
+            ))))
         }
         status => Err(TournamentRefusal::Over { id: record.id, status: status.name() }.into()),
     }
@@ -230,7 +233,11 @@ pub(crate) fn start(parts: &Parts, caller: &Caller, id: Option<crate::ids::Tourn
     }
     let written = progress::start(parts, (&record, &stored))?;
     let message = Message::new().name(&caller.user.name).push(" started ").then(news::title(&written));
-    Ok(public(message.push(format!(": {} game(s) begin.", written.games.len()))))
+    Ok(public(message.push(format!(
+        ": {} {}.",
+        text::counted(written.games.len(), "game", "games"),
+        if written.games.len() == 1 { "begins" } else { "begin" }
+    ))))
 }
 
 /// `/tournament cancel`: removes an open tournament, ends a running one.
@@ -295,9 +302,10 @@ pub(crate) fn list(parts: &Parts, caller: &Caller, status: ListStatus) -> Result
         let Some(record) = parts.tournaments.load(*id)? else { continue };
         let players = record.state.as_ref().map_or(record.entrants.len(), |state| state.players().len());
         message = message.push("\n").then(news::title(&record)).push(format!(
-            " — {}, {}, {players} player(s), {}",
+            " — {}, {}, {}, {}",
             news::format_name(&record.format),
             record.kind.title(),
+            text::counted(players, "player", "players"),
             record.status.name()
         ));
     }

@@ -248,8 +248,8 @@ pub(crate) fn cancelled_notice(tournament: &TournamentRecord, by: &str) -> Notic
 /// A tournament whose `starts` came with fewer than two players.
 pub(crate) fn not_started_notice(tournament: &TournamentRecord) -> Notice {
     let text = title(tournament).push(format!(
-        " did not start by itself: it has {} player(s) and needs 2. It waits for `/tournament start`.",
-        tournament.entrants.len()
+        " did not start by itself: it has {} and needs 2. It waits for `/tournament start`.",
+        crate::service::text::counted(tournament.entrants.len(), "player", "players")
     ));
     channel_notice(tournament, text, Vec::new())
 }

@@ -86,7 +86,7 @@ pub enum TournamentRefusal {
         status: &'static str,
     },
     /// A page of standings past the last.
-    #[error("{id}'s standings fill {pages} page(s)")]
+    #[error("{id}'s standings fill {pages} {}", if *pages == 1 { "page" } else { "pages" })]
     NoPage {
         /// The tournament.
         id: TournamentId,
