@@ -171,18 +171,26 @@ pub type Write = (Vec<u8>, Option<Vec<u8>>);
 /// The writes that replace `old` (if any) by `new`: the record, stale index entries
 /// removed, new ones put.
 pub fn changes(old: Option<&GameRecord>, new: &GameRecord) -> Result<Vec<Write>, StoreError> {
-    let fresh = index(new);
+    Ok(reindexed(old.map(index), index(new), (game(new.id), serde_json::to_vec(new)?)))
+}
+
+/// The writes that replace a record whose index entries were `old` (if any) by one whose
+/// entries are `fresh`: the entries `fresh` no longer holds removed, `fresh` put, then
+/// the record itself (games and tournaments alike).
+pub fn reindexed(
+    old: Option<Vec<(Vec<u8>, Vec<u8>)>>,
+    fresh: Vec<(Vec<u8>, Vec<u8>)>,
+    record: (Vec<u8>, Vec<u8>),
+) -> Vec<Write> {
     let mut writes: Vec<Write> = Vec::new();
-    if let Some(old) = old {
-        for (key, _) in index(old) {
-            if !fresh.iter().any(|(k, _)| *k == key) {
-                writes.push((key, None));
-            }
+    for (key, _) in old.unwrap_or_default() {
+        if !fresh.iter().any(|(k, _)| *k == key) {
+            writes.push((key, None));
         }
     }
     writes.extend(fresh.into_iter().map(|(key, value)| (key, Some(value))));
-    writes.push((game(new.id), Some(serde_json::to_vec(new)?)));
-    Ok(writes)
+    writes.push((record.0, Some(record.1)));
+    writes
 }
 
 /// A stored game record, of this format or an older one ([`super::record::upgrade`]).

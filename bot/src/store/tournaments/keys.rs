@@ -6,7 +6,7 @@ use super::record::{TournamentRecord, TournamentStatus};
 use crate::clock::Timestamp;
 use crate::ids::{GuildId, TournamentId};
 use crate::store::error::StoreError;
-use crate::store::keys::{Write, time_value};
+use crate::store::keys::{Write, reindexed, time_value};
 
 /// `t` id: the [`TournamentRecord`], JSON.
 pub const TOURNAMENT: u8 = b't';
@@ -73,16 +73,7 @@ pub fn index(record: &TournamentRecord) -> Vec<(Vec<u8>, Vec<u8>)> {
 /// The writes that replace `old` (if any) by `new`: stale index entries removed, the
 /// new ones and the record put.
 pub fn changes(old: Option<&TournamentRecord>, new: &TournamentRecord) -> Result<Vec<Write>, StoreError> {
-    let fresh = index(new);
-    let mut writes: Vec<Write> = Vec::new();
-    for (key, _) in old.map(index).unwrap_or_default() {
-        if !fresh.iter().any(|(k, _)| *k == key) {
-            writes.push((key, None));
-        }
-    }
-    writes.extend(fresh.into_iter().map(|(key, value)| (key, Some(value))));
-    writes.push((tournament(new.id), Some(serde_json::to_vec(new)?)));
-    Ok(writes)
+    Ok(reindexed(old.map(index), index(new), (tournament(new.id), serde_json::to_vec(new)?)))
 }
 
 pub fn decode(bytes: &[u8]) -> Result<TournamentRecord, StoreError> {
