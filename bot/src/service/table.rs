@@ -266,17 +266,17 @@ macro_rules! command_table {
             /// (from 1) at a time.
             Games "games" {
                 description: "Active games (opponent, game, whose turn, deadline), or finished ones with results.",
-                help: "the active games and challenges of a user (you by default); `{}` pages through the finished ones, newest first",
+                help: "the active games and challenges of a user (you by default), most urgent first, a page at a time; `{}` pages through the finished ones, newest first",
                 admin: false,
                 private: true,
                 examples: [status = "finished"],
                 options: {
                     user: Option<User> = (false, Kind::User, "Whose games (default: yours)"),
                     status: GameStatus = (false, Kind::Status, "active (default) or finished"),
-                    page: u32 = (false, Kind::Page, "Which page of finished games (default 1)"),
+                    page: u32 = (false, Kind::Page, "Which page of the list (default 1)"),
                 },
                 run: |parts, caller| match status {
-                    GameStatus::Active => views::games(parts, caller, user.as_ref()),
+                    GameStatus::Active => views::games(parts, caller, user.as_ref(), page),
                     GameStatus::Finished => views::finished_games(parts, caller, user.as_ref(), page),
                 },
             },

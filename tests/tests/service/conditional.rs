@@ -146,3 +146,40 @@ fn a_conditional_line_racing_the_expected_turn() {
         }
     }
 }
+
+/// Ten lines of twenty turns do not fit in one message: the reply shows those that fit,
+/// and the whole list comes in a text file.
+#[test]
+fn lines_longer_than_a_message_are_read_back_whole_in_a_file() {
+    let table = Table::new();
+    let id = table.go("alice", "bob", 3, "board=9x9");
+    // Points no two of which touch: drops on them never capture or lack liberties.
+    let points: Vec<String> = (1..=9u32)
+        .flat_map(|row| {
+            (0..9u8)
+                .filter(move |col| (u32::from(*col) + row) % 2 == 0)
+                .map(move |col| format!("{}{row}", char::from(b'a' + col)))
+        })
+        .collect();
+    assert_eq!(points.len(), 40);
+    for k in 0..10 {
+        let turns: Vec<&str> = (0..20).map(|i| points[(k * 3 + i) % points.len()].as_str()).collect();
+        table.ok("alice", line(id, &turns.join(" ")));
+    }
+    let read = table.ok("alice", lines(id)).reply;
+    let shown = read.text();
+    assert!(shown.chars().count() <= 2000, "{} characters", shown.chars().count());
+    let file = format!("conditional-{}.txt", id.0);
+    assert!(shown.contains(&format!("more: all are in {file}")), "{shown}");
+    assert_eq!(read.files.len(), 1);
+    assert_eq!(read.files[0].name, file);
+    let whole = String::from_utf8(read.files[0].bytes.clone()).unwrap();
+    assert_eq!(whole.lines().filter(|line| line.contains(". if R@")).count(), 10, "{whole}");
+    for line in shown.lines().filter(|line| line.contains(". if R@")) {
+        assert!(whole.contains(line), "the message's lines are the file's first ones");
+    }
+    let few = Table::new();
+    let id = few.go("alice", "bob", 3, "board=9x9");
+    few.ok("alice", line(id, "e5 d4"));
+    assert!(few.ok("alice", lines(id)).reply.files.is_empty(), "a list that fits comes without a file");
+}

@@ -96,3 +96,34 @@ fn the_status_option_picks_the_list_and_bad_values_are_refused() {
     let zero = typed("games", &[("status", text("finished")), ("page", Value::Number(0))]);
     assert_eq!(table.refused("alice", zero), "pages are numbered 1 to 1000, not 0");
 }
+
+fn active(page: u32) -> Command {
+    Command::Games { user: None, status: stonemate_bot::service::GameStatus::Active, page }
+}
+
+#[test]
+fn active_games_are_paged_so_that_every_one_can_be_reached() {
+    let table = Table::new();
+    // The most games one player may have going.
+    let ids: Vec<GameId> = (0..30).map(|n| table.go("alice", &format!("p{n}"), 3, "board=9x9")).collect();
+    let mut listed = Vec::new();
+    for page in 1..=2 {
+        let text = table.ok("alice", active(page)).reply.text();
+        assert!(text.starts_with(&format!("alice's games (page {page} of 2):\n")), "{text}");
+        assert!(text.chars().count() <= 2000, "within Discord's limit");
+        assert!(!text.contains("more on this page"), "a page is shown whole: {text}");
+        listed.extend(
+            text.lines().filter(|line| line.starts_with('#')).map(|line| line.split(' ').next().unwrap().to_owned()),
+        );
+        let more = format!("More: `/games page:{}`", page + 1);
+        assert_eq!(text.ends_with(&more), page < 2, "{text}");
+    }
+    let mut expected: Vec<String> = ids.iter().map(ToString::to_string).collect();
+    expected.sort();
+    listed.sort();
+    assert_eq!(listed, expected, "each game on exactly one page");
+    assert_eq!(table.refused("alice", active(3)), "page 3 is beyond the end: there are 2 pages");
+    let one = Table::new();
+    one.go("alice", "bob", 3, "board=9x9");
+    assert!(one.ok("alice", active(1)).reply.text().starts_with("alice's games:\n#1 "), "one page, no page numbers");
+}

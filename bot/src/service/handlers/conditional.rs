@@ -13,10 +13,11 @@ use stonemate_engine::{AnyGame, TurnError};
 use crate::service::error::Failure;
 use crate::service::games::Fit;
 use crate::service::handlers::counting::refusal::CountingRefusal;
+use crate::service::handlers::views::cut_list;
 use crate::service::loaded::Loaded;
 use crate::service::parts::Parts;
 use crate::service::tell;
-use crate::service::types::{Caller, GameId, Message, Reply, Response, UserId};
+use crate::service::types::{Attachment, Caller, GameId, Message, Reply, Response, UserId};
 use crate::store::{Conditional, GameRecord};
 use refusal::ConditionalRefusal;
 
@@ -115,9 +116,20 @@ pub(crate) fn conditional(
     }
 }
 
-/// A reply about `game` (private, as `/conditional` is declared).
+/// A reply about `game` (private, as `/conditional` is declared). Lines that do not fit
+/// in one message come whole in a text file, the message showing those that fit.
 fn reply_about(game: &Loaded, text: String) -> Response {
-    let reply = Reply { ok: true, message: Message::from(text), about: Some(game.id()), ..Reply::default() };
+    let mut reply = Reply { ok: true, about: Some(game.id()), ..Reply::default() };
+    let (head, lines) = text.split_once('\n').unwrap_or((&text, ""));
+    let lines: Vec<String> = lines.lines().map(str::to_owned).collect();
+    let file = format!("conditional-{}.txt", game.id().0);
+    let shown = cut_list(&format!("{head}\n"), &lines, "\n", |more| format!("\n… and {more} more: all are in {file}"));
+    if shown.chars().count() < text.chars().count() {
+        reply.files.push(Attachment::file(file, format!("{text}\n").into_bytes()));
+        reply.message = Message::from(shown);
+    } else {
+        reply.message = Message::from(text);
+    }
     Response { reply, notices: Vec::new() }
 }
 

@@ -140,8 +140,13 @@ pub fn record_file(game: &Loaded) -> String {
     file
 }
 
-/// `/games`: the active games and pending challenges of a user (the caller by default).
-pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Result<Response, Failure> {
+/// Active games and challenges listed per page of `/games`: a page's lines stay well
+/// within Discord's 2,000 characters.
+const ACTIVE_PAGE: usize = 20;
+
+/// `/games`: one page of the active games and pending challenges of a user (the caller
+/// by default), the games most urgent first, then the challenges.
+pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>, page: u32) -> Result<Response, Failure> {
     let user = user.unwrap_or(&caller.user);
     let mut lines = Vec::new();
     let active = by_urgency(parts, caller, user.id)?;
@@ -162,11 +167,23 @@ pub(crate) fn games(parts: &Parts, caller: &Caller, user: Option<&User>) -> Resu
         };
         lines.push(line);
     }
-    let text = if lines.is_empty() {
-        format!("{} has no active games or challenges.", text::name(&user.name))
-    } else {
-        cut_list(&format!("{}'s games:\n", text::name(&user.name)), &lines, "\n", |more| format!("\n… and {more} more"))
+    let name = text::name(&user.name);
+    let Some((shown, pages)) = page_of(lines.len(), ACTIVE_PAGE, page)? else {
+        let reply = Reply {
+            ok: true,
+            message: format!("{name} has no active games or challenges.").into(),
+            ..Reply::default()
+        };
+        return Ok(Response { reply, notices: Vec::new() });
     };
+    let head = match pages {
+        1 => format!("{name}'s games:\n"),
+        _ => format!("{name}'s games (page {page} of {pages}):\n"),
+    };
+    let mut text = cut_list(&head, &lines[shown], "\n", |more| format!("\n… and {more} more on this page"));
+    if page < pages {
+        text.push_str(&format!("\nMore: `{}`", keys::Games::page.usage(page + 1)));
+    }
     let reply = Reply { ok: true, message: text.into(), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }
@@ -219,17 +236,12 @@ pub(crate) fn finished_games(
     // Records from before the end was dated come after the dated ones, newest id first.
     records.sort_by_key(|record| Reverse((record.result.as_ref().and_then(|result| result.finished), record.id)));
     let name = text::name(&user.name);
-    let pages = u32::try_from(records.len().div_ceil(PAGE)).unwrap_or(u32::MAX);
-    if pages == 0 {
+    let Some((shown, pages)) = page_of(records.len(), PAGE, page)? else {
         let reply = Reply { ok: true, message: format!("{name} has no finished games.").into(), ..Reply::default() };
         return Ok(Response { reply, notices: Vec::new() });
-    }
-    if page > pages {
-        return Err(Refusal::NoSuchPage { page, pages }.into());
-    }
-    let first = (page as usize - 1) * PAGE;
+    };
     let mut lines = Vec::new();
-    for record in records.into_iter().skip(first).take(PAGE) {
+    for record in records.into_iter().skip(shown.start).take(shown.len()) {
         let game = parts.games.loaded(record)?;
         let record = &game.record;
         let opponent = text::name(record.name_of(record.seats.other(user.id)));
@@ -248,6 +260,20 @@ pub(crate) fn finished_games(
     }
     let reply = Reply { ok: true, message: text.into(), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
+}
+
+/// Page `page` (from 1) of a list of `count` items, `per_page` a page: the items it
+/// shows and how many pages there are; `None` for an empty list, refused past the end.
+fn page_of(count: usize, per_page: usize, page: u32) -> Result<Option<(std::ops::Range<usize>, u32)>, Refusal> {
+    let pages = u32::try_from(count.div_ceil(per_page)).unwrap_or(u32::MAX);
+    if pages == 0 {
+        return Ok(None);
+    }
+    if page == 0 || page > pages {
+        return Err(Refusal::NoSuchPage { page, pages });
+    }
+    let first = (page as usize - 1) * per_page;
+    Ok(Some((first..count.min(first + per_page), pages)))
 }
 
 /// Where a turn is on the board: the squares it starts from (a drop's own square, every
