@@ -123,6 +123,9 @@ pub enum EndReason {
     Agreement,
     /// The side to move let its time run out (decided by the service).
     Timeout,
+    /// The loser withdrew from the tournament the game belongs to, which forfeits his
+    /// unfinished games (decided by the service).
+    Forfeit,
     /// The game was called off without a result, by the players or an admin (decided by the service).
     Aborted,
 }
@@ -143,6 +146,7 @@ impl fmt::Display for EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "draw agreed",
             EndReason::Timeout => "time ran out",
+            EndReason::Forfeit => "forfeit",
             EndReason::Aborted => "aborted",
         })
     }

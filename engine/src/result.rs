@@ -1,5 +1,5 @@
 //! Results written the go way, as SGF's `RE` and go servers write them: `W+6.5`, `B+3`,
-//! `B+R` (resignation), `W+T` (time), `0` for a draw, `Void` for a game without result.
+//! `B+R` (resignation), `W+T` (time), `B+F` (forfeit), `0` for a draw, `Void` for a game without result.
 //!
 //! A draw is written `0`, SGF's short form (it also allows `Draw`, which [`GameResult`]
 //! reads): one spelling for the SGF we write and for the replies that show a result.
@@ -24,6 +24,8 @@ pub enum GameResult {
     Resignation(Color),
     /// The loser's time ran out (`W+T`).
     Time(Color),
+    /// The loser forfeited the game (`B+F`): he withdrew from its tournament.
+    Forfeit(Color),
     /// A win by another rule, such as checkmate, with no margin to write (`W+`).
     Win(Color),
     /// Neither side won (`0`).
@@ -45,6 +47,7 @@ impl GameResult {
         match (ending.reason, score) {
             (EndReason::Resignation, _) => GameResult::Resignation(winner),
             (EndReason::Timeout, _) => GameResult::Time(winner),
+            (EndReason::Forfeit, _) => GameResult::Forfeit(winner),
             (EndReason::TwoPasses | EndReason::Counted, Some(score)) => {
                 let margin = HalfPoints(score.of(winner).0 - score.of(winner.other()).0);
                 GameResult::Points { winner, margin }
@@ -60,6 +63,7 @@ impl GameResult {
             GameResult::Points { winner, .. }
             | GameResult::Resignation(winner)
             | GameResult::Time(winner)
+            | GameResult::Forfeit(winner)
             | GameResult::Win(winner) => Some(winner),
             GameResult::Draw | GameResult::Void => None,
         }
@@ -76,6 +80,7 @@ impl fmt::Display for GameResult {
             GameResult::Points { winner, margin } => write!(f, "{}+{margin}", side_letter(winner)),
             GameResult::Resignation(winner) => write!(f, "{}+R", side_letter(winner)),
             GameResult::Time(winner) => write!(f, "{}+T", side_letter(winner)),
+            GameResult::Forfeit(winner) => write!(f, "{}+F", side_letter(winner)),
             GameResult::Win(winner) => write!(f, "{}+", side_letter(winner)),
             GameResult::Draw => f.write_str("0"),
             GameResult::Void => f.write_str("Void"),
@@ -85,11 +90,11 @@ impl fmt::Display for GameResult {
 
 /// Text that is not a result in the go way.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a result: write B+3, W+6.5, B+R, W+T, 0 or Void")]
+#[error("`{0}` is not a result: write B+3, W+6.5, B+R, W+T, B+F, 0 or Void")]
 pub struct BadResult(pub String);
 
 /// Reads what [`GameResult`] prints, and SGF's longer forms (`Draw`, `B+Resign`,
-/// `W+Time`).
+/// `W+Time`, `B+Forfeit`).
 impl FromStr for GameResult {
     type Err = BadResult;
 
@@ -112,6 +117,7 @@ impl FromStr for GameResult {
             "" => GameResult::Win(winner),
             "r" | "resign" => GameResult::Resignation(winner),
             "t" | "time" => GameResult::Time(winner),
+            "f" | "forfeit" => GameResult::Forfeit(winner),
             number => {
                 let halves = number.parse::<f64>().map_err(|_| bad())? * 2.0;
                 if !halves.is_finite() || halves.fract() != 0.0 || halves <= 0.0 || halves > 4000.0 {

@@ -101,6 +101,7 @@ fn sgf_results_name_resignation_time_draws_and_void_games() {
     let cases = [
         (Outcome::Winner(Color::Black), EndReason::Resignation, "B+R"),
         (Outcome::Winner(Color::White), EndReason::Timeout, "W+T"),
+        (Outcome::Winner(Color::Black), EndReason::Forfeit, "B+F"),
         (Outcome::Draw, EndReason::Agreement, "0"),
         (Outcome::Draw, EndReason::Aborted, "Void"),
     ];
@@ -564,6 +565,7 @@ fn results_are_written_the_go_way() {
         (win(Color::Black, EndReason::TwoPasses), Some(Score { white: HalfPoints(0), black: HalfPoints(6) }), "B+3"),
         (win(Color::Black, EndReason::Resignation), Some(score), "B+R"),
         (win(Color::White, EndReason::Timeout), None, "W+T"),
+        (win(Color::White, EndReason::Forfeit), None, "W+F"),
         (win(Color::White, EndReason::Checkmate), None, "W+"),
         (Ending { outcome: Outcome::Draw, reason: EndReason::Counted }, Some(Score::default()), "0"),
         (Ending { outcome: Outcome::Draw, reason: EndReason::Aborted }, None, "Void"),
@@ -575,6 +577,7 @@ fn results_are_written_the_go_way() {
     }
     assert_eq!("Draw".parse::<GameResult>(), Ok(GameResult::Draw));
     assert_eq!("B+Resign".parse::<GameResult>(), Ok(GameResult::Resignation(Color::Black)));
+    assert_eq!("W+Forfeit".parse::<GameResult>(), Ok(GameResult::Forfeit(Color::White)));
     assert_eq!("W+6.5".parse::<GameResult>().map(GameResult::winner), Ok(Some(Color::White)));
     for bad in ["", "X+3", "B+0", "B+x", "W+6.25", "B+-2"] {
         assert!(bad.parse::<GameResult>().is_err(), "`{bad}` is refused");

@@ -269,15 +269,26 @@ impl Console {
 
     /// Prints every notice waiting in the outbox, oldest first: printing delivers it.
     fn delivered(&mut self) -> Vec<String> {
-        let notices = self.service.deliver(|_| Delivery::Sent);
-        notices.iter().map(|notice| self.notice(notice)).collect()
+        // The console shows a tournament's standings as one message, named by the
+        // tournament, which each later standings notice edits (as on Discord).
+        // Every notice is delivered, so the edits noted here go with the notices returned.
+        let mut edits = Vec::new();
+        let notices = self.service.deliver(|outgoing| {
+            edits.push(outgoing.edits.is_some());
+            match (outgoing.notice.standings, outgoing.edits) {
+                (Some(tournament), None) => Delivery::Posted(u64::from(tournament.0)),
+                _ => Delivery::Sent,
+            }
+        });
+        notices.iter().zip(edits).map(|(notice, edited)| self.notice(notice, edited)).collect()
     }
 
     fn name(&self, user: UserId) -> String {
         self.users.get(&user).cloned().or_else(|| self.service.user_name(user)).unwrap_or_else(|| user.0.to_string())
     }
 
-    fn notice(&mut self, notice: &Notice) -> String {
+    /// A notice as printed: where it went, and whether it edits a message shown before.
+    fn notice(&mut self, notice: &Notice, edited: bool) -> String {
         let to = match notice.target {
             Target::Channel(id) => self.channels.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0)),
             Target::Direct(user) => format!("@{} (dm)", self.name(user)),
@@ -295,10 +306,14 @@ impl Console {
             // Add where the message went without disturbing the fields of the spec.
             if let Ok(Value::Object(mut object)) = serde_json::from_str::<Value>(&printed) {
                 object.insert("to".into(), json!(to));
+                if edited {
+                    object.insert("edited".into(), json!(true));
+                }
                 printed = Value::Object(object).to_string();
             }
         } else {
-            printed = printed.replacen("[nobody]", &format!("[nobody → {to}]"), 1);
+            let edited = if edited { " (edited)" } else { "" };
+            printed = printed.replacen("[nobody]", &format!("[nobody → {to}]{edited}"), 1);
         }
         printed
     }

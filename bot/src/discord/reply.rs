@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, Http,
+    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, EditMessage, Http,
 };
 
 use crate::service::{
@@ -35,14 +35,28 @@ fn render(message: &ServiceMessage) -> String {
     message.render(|user, _| format!("<@{}>", user.0))
 }
 
-/// Sends a notice as a new message: in its channel, or as a direct message.
-pub async fn send_notice(http: &Http, notice: &Notice) -> Result<(), serenity::Error> {
-    let channel = match notice.target {
+/// The Discord channel a notice goes to (a direct message's channel opened for it).
+async fn channel_of(http: &Http, notice: &Notice) -> Result<serenity::ChannelId, serenity::Error> {
+    Ok(match notice.target {
         Target::Channel(channel) => serenity::ChannelId::new(channel.0),
         Target::Direct(user) => serenity::UserId::new(user.0).create_dm_channel(http).await?.id,
-    };
+    })
+}
+
+/// Sends a notice as a new message: in its channel, or as a direct message. Returns the
+/// message's id.
+pub async fn send_notice(http: &Http, notice: &Notice) -> Result<u64, serenity::Error> {
+    let channel = channel_of(http, notice).await?;
     let message = Draft::new(&notice.message, notice.images.iter(), (&[], &notice.buttons));
-    channel.send_message(http, message.into_create()).await?;
+    Ok(channel.send_message(http, message.into_create()).await?.id.get())
+}
+
+/// Edits `message` into the notice: its text, its pictures (instead of the old ones) and
+/// its buttons. An edit pings no one anew.
+pub async fn edit_notice(http: &Http, notice: &Notice, message: u64) -> Result<(), serenity::Error> {
+    let channel = channel_of(http, notice).await?;
+    let draft = Draft::new(&notice.message, notice.images.iter(), (&[], &notice.buttons));
+    channel.edit_message(http, serenity::MessageId::new(message), draft.into_message_edit()).await?;
     Ok(())
 }
 
@@ -90,6 +104,12 @@ impl Draft {
         // Files replace those of the message edited, and no files leave none.
         let edit = EditInteractionResponse::new().content(self.content).components(self.rows).clear_attachments();
         self.files.into_iter().fold(edit.allowed_mentions(self.mentions), EditInteractionResponse::new_attachment)
+    }
+
+    fn into_message_edit(self) -> EditMessage {
+        // Files replace those of the message edited.
+        let edit = EditMessage::new().content(self.content).components(self.rows).remove_all_attachments();
+        self.files.into_iter().fold(edit.allowed_mentions(self.mentions), EditMessage::new_attachment)
     }
 
     fn into_create(self) -> CreateMessage {

@@ -18,7 +18,7 @@ use serenity::http::HttpError;
 use tokio::sync::{Notify, OwnedRwLockReadGuard, RwLock, watch};
 use tracing::warn;
 
-use super::reply::{exit_if_stopped, send_notice};
+use super::reply::{edit_notice, exit_if_stopped, send_notice};
 use crate::service::{Delivery, Outgoing, Service, Target};
 
 /// How long a pass waits for a moment without replies in flight before it queues.
@@ -105,8 +105,8 @@ impl Outbox {
 
     async fn send(&self, outgoing: Outgoing) {
         let direct = matches!(outgoing.notice.target, Target::Direct(_));
-        let delivery = match send_notice(&self.http, &outgoing.notice).await {
-            Ok(()) => Delivery::Sent,
+        let delivery = match self.post_or_edit(&outgoing).await {
+            Ok(delivery) => delivery,
             Err(error) => {
                 let delivery = classify(&error, direct);
                 warn!(target = ?outgoing.notice.target, game = ?outgoing.notice.about, %error, ?delivery, "could not deliver a notice");
@@ -117,6 +117,31 @@ impl Outbox {
         if let Err(error) = tokio::task::spawn_blocking(move || service.settle(outgoing, delivery)).await {
             warn!(%error, "settling a notice failed");
         }
+    }
+
+    /// Sends a notice as a new message, or edits the message it replaces; one whose
+    /// message was deleted (a 404) is posted anew. A tournament's standings posted anew
+    /// give their message's id, for the next edit.
+    async fn post_or_edit(&self, outgoing: &Outgoing) -> Result<Delivery, serenity::Error> {
+        if let Some(message) = outgoing.edits {
+            match edit_notice(&self.http, &outgoing.notice, message).await {
+                Ok(()) => return Ok(Delivery::Sent),
+                Err(error) if status_of(&error) == Some(404) => {
+                    warn!(message, "the standings message to edit is gone: posting it anew");
+                }
+                Err(error) => return Err(error),
+            }
+        }
+        let message = send_notice(&self.http, &outgoing.notice).await?;
+        Ok(if outgoing.notice.standings.is_some() { Delivery::Posted(message) } else { Delivery::Sent })
+    }
+}
+
+/// The HTTP status of a request Discord answered with an error.
+fn status_of(error: &serenity::Error) -> Option<u16> {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => Some(response.status_code.as_u16()),
+        _ => None,
     }
 }
 

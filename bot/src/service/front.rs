@@ -35,7 +35,13 @@ impl Service {
         let pictures = pictures::Pictures::new(settings.render, settings.animate);
         let parts = Parts {
             games: games::Games::new(store.clone(), clock.clone(), settings.cached_positions),
-            notices: notices::Notices::new(store.clone(), clock.clone(), settings.notices, pictures.clone()),
+            notices: notices::Notices::new(
+                store.clone(),
+                clock.clone(),
+                settings.notices,
+                pictures.clone(),
+                handlers::tournament::standings_notice,
+            ),
             clocks: clocks::Clocks::new(clock, &settings),
             ratings: ratings::Ratings::new(store.clone()),
             seat: seat::Seat::new(settings.bot_budget),
@@ -184,7 +190,7 @@ impl Service {
 
     /// Sends every notice due now with `send`, in order, and settles each; notices moved
     /// to the channel are sent in the same call. Returns the notices delivered.
-    pub fn deliver(&self, send: impl FnMut(&Notice) -> Delivery) -> Vec<Notice> {
+    pub fn deliver(&self, send: impl FnMut(&Outgoing) -> Delivery) -> Vec<Notice> {
         self.parts.notices.deliver(send)
     }
 }

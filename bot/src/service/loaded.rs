@@ -81,6 +81,7 @@ impl Loaded {
             (EndReason::Resignation, None) => "resignation".to_owned(),
             (EndReason::Agreement, None) => "agreement".to_owned(),
             (EndReason::Timeout, None) => "time".to_owned(),
+            (EndReason::Forfeit, None) => "forfeit".to_owned(),
             (reason, None) => reason.to_string(),
         };
         let code = self.go_result();
@@ -93,7 +94,7 @@ impl Loaded {
                 }
                 _ => format!("{} wins on points after {after}", self.winner_name(side)),
             },
-            Some(side) if result.ending.reason == EndReason::Timeout => {
+            Some(side) if matches!(result.ending.reason, EndReason::Timeout | EndReason::Forfeit) => {
                 let code = code.map_or_else(String::new, |code| format!(" ({code})"));
                 format!("{} wins by {reason}{code}", self.winner_name(side))
             }

@@ -28,11 +28,12 @@ use super::loaded::Loaded;
 use super::options::keys;
 use super::pictures::Pictures;
 use super::types::{
-    Attachment, Button, Caller, ChannelId, Drawing, GameId, Message, Notice, Reply, Response, Target, UserId,
+    Attachment, Button, Caller, ChannelId, Drawing, GameId, Message, Notice, Reply, Response, Target, TournamentId,
+    UserId,
 };
 use crate::clock::{Clock, Span, Timestamp};
-use crate::store::Store;
 use crate::store::{GameRecord, NotifyMode, Phase, Queued, UserRecord};
+use crate::store::{Store, TournamentRecord, Tournaments};
 
 /// When notices are retried, and how long a sender holds a claimed one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,6 +77,9 @@ pub enum Delivery {
     ChannelClosed,
     /// Refused for good for another reason (a bad request): given up, logged.
     Rejected,
+    /// Discord took the message as a new one, and this is its id: a tournament's standings
+    /// message, which the next standings edit.
+    Posted(u64),
 }
 
 /// A notice claimed for sending: hand `notice` to the sender, then its outcome to
@@ -84,6 +88,9 @@ pub enum Delivery {
 pub struct Outgoing {
     /// The notice to send.
     pub notice: Notice,
+    /// The message this notice replaces by an edit, if any: a tournament's standings
+    /// message, posted before ([`Delivery::Posted`]).
+    pub edits: Option<u64>,
     queued: Queued,
     letter: Letter,
 }
@@ -115,6 +122,10 @@ struct Letter {
     rerouted: bool,
     #[serde(default)]
     buttons: Vec<Button>,
+    /// A tournament's standings: drawn from the tournament when sent, so that the letter
+    /// holds nothing else.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    standings: Option<TournamentId>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -151,10 +162,14 @@ impl Letter {
             Some(drawing) => Image { name: a.name.clone(), png: String::new(), drawing: Some(drawing.clone()) },
             None => Image { name: a.name.clone(), png: STANDARD.encode(&a.bytes), drawing: None },
         };
-        let images = notice.images.iter().map(image).collect();
+        // Standings are drawn when they are sent: the letter keeps the tournament alone.
+        let (message, images) = match notice.standings {
+            Some(_) => (Message::new(), Vec::new()),
+            None => (notice.message.clone(), notice.images.iter().map(image).collect()),
+        };
         Letter {
             target: notice.target,
-            message: notice.message.clone(),
+            message,
             text: None,
             mentions: Vec::new(),
             images,
@@ -163,6 +178,7 @@ impl Letter {
             failures: 0,
             rerouted: false,
             buttons: notice.buttons.clone(),
+            standings: notice.standings,
         }
     }
 
@@ -183,6 +199,7 @@ impl Letter {
             images,
             about: self.about,
             buttons: self.buttons.clone(),
+            standings: None,
         }
     }
 
@@ -224,6 +241,9 @@ pub fn queued_in(now: Timestamp, channel: ChannelId, notices: &[Notice]) -> Vec<
     notices.iter().map(|notice| Queued::new(now, Letter::of(notice, Some(channel)).body())).collect()
 }
 
+/// How a tournament's standings are drawn when their notice is sent.
+pub type DrawStandings = fn(&TournamentRecord) -> Notice;
+
 /// The notices part: the outbox as senders see it.
 #[derive(Debug)]
 pub struct Notices {
@@ -231,11 +251,19 @@ pub struct Notices {
     clock: Arc<dyn Clock>,
     timing: Timing,
     pictures: Pictures,
+    /// Given by the tournaments' handlers, whose news they are.
+    standings: DrawStandings,
 }
 
 impl Notices {
-    pub fn new(store: Store, clock: Arc<dyn Clock>, timing: Timing, pictures: Pictures) -> Notices {
-        Notices { store, clock, timing, pictures }
+    pub fn new(
+        store: Store,
+        clock: Arc<dyn Clock>,
+        timing: Timing,
+        pictures: Pictures,
+        standings: DrawStandings,
+    ) -> Notices {
+        Notices { store, clock, timing, pictures, standings }
     }
 
     /// The users who asked for a daily digest, as stored (none when the store fails).
@@ -287,7 +315,35 @@ impl Notices {
         };
         // Each game's record is read once for all the pictures of the claim.
         let mut records = HashMap::new();
-        claimed.into_iter().filter_map(|queued| self.opened(queued, &mut records)).collect()
+        let opened: Vec<Outgoing> =
+            claimed.into_iter().filter_map(|queued| self.opened(queued, &mut records)).collect();
+        self.latest_standings(opened)
+    }
+
+    /// `claimed` with only the last standings notice of each tournament: all would show
+    /// the same standings, drawn now; the others are delivered by it.
+    fn latest_standings(&self, claimed: Vec<Outgoing>) -> Vec<Outgoing> {
+        let mut last: HashMap<TournamentId, usize> = HashMap::new();
+        for (index, outgoing) in claimed.iter().enumerate() {
+            if let Some(tournament) = outgoing.letter.standings {
+                last.insert(tournament, index);
+            }
+        }
+        let mut kept = Vec::with_capacity(claimed.len());
+        for (index, outgoing) in claimed.into_iter().enumerate() {
+            match outgoing.letter.standings {
+                Some(tournament) if last.get(&tournament) != Some(&index) => self.forget(outgoing.queued.id),
+                _ => kept.push(outgoing),
+            }
+        }
+        kept
+    }
+
+    /// The standings notice of `tournament` as they stand now, and the message showing
+    /// them so far; `None` once the tournament is gone.
+    fn standings_now(&self, tournament: TournamentId) -> Option<(Notice, Option<u64>)> {
+        let record = Tournaments::of(&self.store).load(tournament).ok().flatten()?;
+        Some(((self.standings)(&record), record.standings_message))
     }
 
     /// An outbox entry read back, its pictures drawn from the records (read into
@@ -295,6 +351,14 @@ impl Notices {
     fn opened(&self, queued: Queued, records: &mut HashMap<GameId, Option<GameRecord>>) -> Option<Outgoing> {
         match serde_json::from_slice::<Letter>(&queued.body) {
             Ok(letter) => {
+                if let Some(tournament) = letter.standings {
+                    let Some((notice, edits)) = self.standings_now(tournament) else {
+                        tracing::warn!(id = queued.id, %tournament, "standings of a tournament no longer stored: dropped");
+                        self.forget(queued.id);
+                        return None;
+                    };
+                    return Some(Outgoing { notice, edits, queued, letter });
+                }
                 let letter = letter.upgraded(|user| self.name_of(user));
                 let notice = letter.notice(|drawing| {
                     let record = records.entry(drawing.game).or_insert_with(|| self.store.load(drawing.game).ok().flatten());
@@ -304,7 +368,7 @@ impl Notices {
                     }
                     drawn
                 });
-                Some(Outgoing { notice, queued, letter })
+                Some(Outgoing { notice, edits: None, queued, letter })
             }
             Err(error) => {
                 tracing::error!(id = queued.id, %error, "an unreadable notice in the outbox: dropped");
@@ -321,6 +385,15 @@ impl Notices {
         let now = self.clock.now();
         match delivery {
             Delivery::Sent => self.forget(queued.id),
+            Delivery::Posted(message) => match letter.standings {
+                Some(tournament) => {
+                    if let Err(error) = Tournaments::of(&self.store).remember_standings(tournament, message, queued.id)
+                    {
+                        tracing::error!(%error, %tournament, "cannot remember the standings message");
+                    }
+                }
+                None => self.forget(queued.id),
+            },
             Delivery::Failed => {
                 let letter = Letter { failures: letter.failures.saturating_add(1), ..letter };
                 let due = now + self.timing.backoff(letter.failures);
@@ -352,7 +425,7 @@ impl Notices {
 
     /// Sends every notice due now with `send`, in order, and settles each; notices moved
     /// to the channel are sent in the same call. Returns the notices delivered.
-    pub fn deliver(&self, mut send: impl FnMut(&Notice) -> Delivery) -> Vec<Notice> {
+    pub fn deliver(&self, mut send: impl FnMut(&Outgoing) -> Delivery) -> Vec<Notice> {
         let mut delivered = Vec::new();
         // A rerouted notice is due again at once; twice around covers it.
         for _ in 0..3 {
@@ -361,8 +434,8 @@ impl Notices {
                 break;
             }
             for outgoing in claimed {
-                let delivery = send(&outgoing.notice);
-                if delivery == Delivery::Sent {
+                let delivery = send(&outgoing);
+                if matches!(delivery, Delivery::Sent | Delivery::Posted(_)) {
                     delivered.push(outgoing.notice.clone());
                 }
                 self.settle(outgoing, delivery);
@@ -416,6 +489,7 @@ pub fn announcement(game: &Loaded, reply: &Reply) -> Notice {
         images: reply.images.clone(),
         about: reply.about,
         buttons,
+        standings: None,
     }
 }
 

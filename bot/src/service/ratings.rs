@@ -20,7 +20,7 @@
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
-use stonemate_engine::{Color, GameKind};
+use stonemate_engine::{Color, EndReason, GameKind};
 
 use super::seat::Seat;
 use super::text;
@@ -83,7 +83,9 @@ fn after(rating: &RatingRecord, new: Glicko2Rating) -> RatingRecord {
 
 /// The server, players `[white, black]` and white's outcome of a finished rated game.
 fn rated_result(record: &GameRecord) -> Option<(GuildId, [UserId; 2], Outcomes)> {
-    let ending = record.result.as_ref().filter(|finish| !finish.aborted())?;
+    // A forfeit is no game played to its end: withdrawing must not move ratings.
+    let ending =
+        record.result.as_ref().filter(|finish| !finish.aborted() && finish.ending.reason != EndReason::Forfeit)?;
     if record.phase != Phase::Finished || record.against_bot() || record.days == 0 || !record.both_played() {
         return None;
     }

@@ -29,7 +29,7 @@ pub(crate) fn tell(
         NotifyMode::Off if always => (Target::Channel(record.channel()), message.quiet()),
         NotifyMode::Off => return None,
     };
-    Some(Notice { target, message, images: Vec::new(), about: Some(record.id), buttons: Vec::new() })
+    Some(Notice { target, message, images: Vec::new(), about: Some(record.id), buttons: Vec::new(), standings: None })
 }
 
 /// Whether a public message in `channel` is where `user` would be pinged about `record`: he

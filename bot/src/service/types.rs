@@ -10,7 +10,7 @@ pub use super::message::Message;
 
 pub use stonemate_ai::{Budget, Level};
 
-pub use crate::ids::{ChannelId, GameId, GuildId, UserId};
+pub use crate::ids::{ChannelId, GameId, GuildId, TournamentId, UserId};
 pub use crate::store::{ColorChoice, NotifyMode};
 
 /// A user and the name to show for him. The service stores the latest name it was given,
@@ -244,6 +244,10 @@ pub struct Notice {
     pub about: Option<GameId>,
     /// Buttons under it (a finished game's result carries Rematch).
     pub buttons: Vec<Button>,
+    /// The standings of this tournament: the outbox keeps the tournament alone and draws
+    /// them anew when they are sent, and Discord shows one message, edited after each
+    /// result, instead of a new one each time.
+    pub standings: Option<TournamentId>,
 }
 
 impl Notice {

@@ -92,7 +92,7 @@ fn result_token(record: &Record) -> &'static str {
 fn termination(reason: EndReason) -> &'static str {
     match reason {
         EndReason::Timeout => "time forfeit",
-        EndReason::Aborted => "abandoned",
+        EndReason::Aborted | EndReason::Forfeit => "abandoned",
         _ => "normal",
     }
 }

@@ -13,3 +13,4 @@ mod outbox;
 mod picker;
 mod registration;
 mod shards;
+mod tournament;

@@ -22,8 +22,8 @@ fn elsewhere(table: &Table, who: &str, notation: &str) -> Response {
 /// Delivers with `outcome` for each attempt; returns the notices tried.
 fn attempt(table: &Table, outcome: Delivery) -> Vec<Notice> {
     let tried = RefCell::new(Vec::new());
-    table.service.deliver(|notice| {
-        tried.borrow_mut().push(notice.clone());
+    table.service.deliver(|outgoing| {
+        tried.borrow_mut().push(outgoing.notice.clone());
         outcome
     });
     tried.into_inner()
@@ -77,8 +77,8 @@ fn a_refused_direct_message_is_sent_once_more_as_a_ping_in_the_games_channel() {
     elsewhere(&table, "bob", "e5");
     let mut outcomes = vec![Delivery::DmClosed, Delivery::Sent].into_iter();
     let tried = RefCell::new(Vec::new());
-    let sent = table.service.deliver(|notice| {
-        tried.borrow_mut().push(notice.clone());
+    let sent = table.service.deliver(|outgoing| {
+        tried.borrow_mut().push(outgoing.notice.clone());
         outcomes.next().unwrap()
     });
     let tried = tried.into_inner();

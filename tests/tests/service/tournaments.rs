@@ -26,6 +26,22 @@ impl Session {
         Session { console: Console::open(options).unwrap(), printed: Vec::new(), _dir: dir }
     }
 
+    /// The same session after the bot starts again: a new console over the same database.
+    fn restarted(self) -> Session {
+        let Session { console, printed, _dir: dir } = self;
+        drop(console);
+        let options = Options::new(Some(dir.path().join("db")), Some(dir.path().join("out")), false);
+        Session { console: Console::open(options).unwrap(), printed, _dir: dir }
+    }
+
+    /// Plays game `id` to its end (see [`Session::play`]); returns the standings the
+    /// channel was told meanwhile.
+    fn standings_told(&mut self, id: u32) -> Vec<String> {
+        let before = self.printed.len();
+        self.play(id, false);
+        self.printed[before..].iter().filter(|message| message.contains(" games played")).cloned().collect()
+    }
+
     /// Runs one line; returns what it printed, one string per message.
     fn line(&mut self, line: &str) -> Vec<String> {
         let printed = self.console.line(line);
@@ -196,7 +212,7 @@ fn a_withdrawal_forfeits_the_unfinished_games_and_the_tournament_goes_on() {
     for id in 1..=3 {
         let board = session.ok(&format!("@ann /board game:{id}")).remove(0);
         if board.contains("p1") {
-            assert!(board.contains("resignation") || board.contains("wins"), "{board}");
+            assert!(board.contains("wins by forfeit (W+F)") || board.contains("wins by forfeit (B+F)"), "{board}");
         } else {
             left.push(id);
         }
@@ -207,6 +223,22 @@ fn a_withdrawal_forfeits_the_unfinished_games_and_the_tournament_goes_on() {
     assert!(session.line("@p1 /tournament leave")[0].contains("refused (private)"), "withdrawn once");
     session.play(left[0], true);
     assert!(session.printed.iter().any(|message| message.contains(") is over.")));
+}
+
+#[test]
+fn an_administrators_abort_counts_as_a_draw_in_the_tournament() {
+    let mut session = Session::new();
+    session.create("", &["p1", "p2", "p3"]);
+    session.ok("@ann /tournament start");
+    let [white, black] = session.players(1);
+    let aborted = session.ok("@ann /admin-abort game:1").join("\n");
+    assert!(aborted.contains("aborted"), "{aborted}");
+    let told = session.printed.iter().rev().find(|message| message.contains(" games played")).cloned();
+    assert!(told.is_some_and(|told| told.contains("1 of 3 games played")), "the channel is told");
+    let standing = standings(&session.ok("@p2 /tournament standings").join("\n"));
+    let third = ["p1", "p2", "p3"].into_iter().find(|name| ![&white, &black].contains(&&(*name).to_owned())).unwrap();
+    let expected = BTreeMap::from([(white, 1), (black, 1), (third.to_owned(), 0)]);
+    assert_eq!(standing, expected, "half a point each");
 }
 
 /// A crash between a game's end and its tournament's write leaves a round due: the next
@@ -253,6 +285,35 @@ fn a_restart_in_the_middle_of_a_swiss_pairs_the_due_round_at_start() {
     for id in &paired.games[2..] {
         assert_eq!(store.load(*id).unwrap().unwrap().phase, Phase::Playing);
     }
+}
+
+#[test]
+fn the_standings_message_is_posted_once_then_edited_after_each_result() {
+    let mut session = Session::new();
+    session.create("", &["p1", "p2", "p3", "p4"]);
+    session.ok("@ann /tournament start");
+    let first = session.standings_told(1);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert!(first[0].contains("[nobody → #") && !first[0].contains("(edited)"), "a new message: {}", first[0]);
+    assert!(first[0].contains("1 of 6 games played:"), "{}", first[0]);
+    assert!(first[0].contains("; 1 game)") && first[0].contains("; 0 games)"), "{}", first[0]);
+    for id in 2..=3 {
+        let told = session.standings_told(id);
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].contains("] (edited)"), "the same message edited: {}", told[0]);
+        assert!(told[0].contains(&format!("{id} of 6 games played:")), "{}", told[0]);
+    }
+    // The message to edit is kept in the database: a restart edits it still.
+    let mut session = session.restarted();
+    for id in 4..=6 {
+        let told = session.standings_told(id);
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].contains("] (edited)"), "{}", told[0]);
+    }
+    let last = session.printed.iter().rev().find(|message| message.contains(" games played")).unwrap();
+    assert!(last.contains("6 of 6 games played, finished:"), "{last}");
+    let told_posted = session.printed.iter().filter(|m| m.contains(" games played") && !m.contains("(edited)"));
+    assert_eq!(told_posted.count(), 1, "one standings message in all");
 }
 
 #[test]

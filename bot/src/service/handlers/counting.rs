@@ -460,6 +460,7 @@ fn channel_notice(parts: &Parts, game: &Loaded, message: Message) -> Notice {
         images: vec![parts.pictures.public_board(game)],
         about: Some(game.id()),
         buttons: game.record.origin.tournament.is_none().then(|| Button::rematch(game.id())).into_iter().collect(),
+        standings: None,
     }
 }
 

@@ -129,6 +129,7 @@ fn digest(parts: &Parts, user: UserId) -> Option<Notice> {
         images: Vec::new(),
         about: None,
         buttons: Vec::new(),
+        standings: None,
     })
 }
 

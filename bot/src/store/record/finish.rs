@@ -105,6 +105,7 @@ enum Reason {
     Resignation,
     Agreement,
     Timeout,
+    Forfeit,
     Aborted { by: String },
     AdminAborted { by: String },
     Unstarted,
@@ -118,6 +119,7 @@ impl From<StoredFinish> for Finish {
             Reason::Resignation => Finish::new(engine::Ending { outcome, reason: EndReason::Resignation }),
             Reason::Agreement => Finish::new(engine::Ending { outcome, reason: EndReason::Agreement }),
             Reason::Timeout => Finish::new(engine::Ending { outcome, reason: EndReason::Timeout }),
+            Reason::Forfeit => Finish::new(engine::Ending { outcome, reason: EndReason::Forfeit }),
             Reason::Aborted { by } => Finish::called_off(CalledOff::Player(by)),
             Reason::AdminAborted { by } => Finish::called_off(CalledOff::Admin(by)),
             Reason::Unstarted => Finish::called_off(CalledOff::Unstarted),
@@ -133,6 +135,7 @@ impl From<Finish> for StoredFinish {
             (EndReason::Resignation, _) => Reason::Resignation,
             (EndReason::Agreement, _) => Reason::Agreement,
             (EndReason::Timeout, _) => Reason::Timeout,
+            (EndReason::Forfeit, _) => Reason::Forfeit,
             (EndReason::Aborted, Some(CalledOff::Player(by))) => Reason::Aborted { by },
             (EndReason::Aborted, Some(CalledOff::Admin(by))) => Reason::AdminAborted { by },
             // `Finish::called_off` is the only way to an abort; none without a caller.

@@ -201,4 +201,21 @@ impl<B: Backend + ?Sized> Tournaments<B> {
         batch.delete(keys::tournament(old.id));
         self.store.commit(&batch)
     }
+
+    /// Remembers `message` as the tournament's standings message (the one the next
+    /// standings edit), and removes the delivered `notice` from the outbox, in one write:
+    /// a crash between the two neither forgets the message nor posts the standings twice.
+    /// A tournament removed meanwhile only loses the notice.
+    pub fn remember_standings(&self, id: TournamentId, message: u64, notice: u64) -> Result<(), StoreError> {
+        retrying(|| {
+            let mut batch = Batch::new();
+            batch.delete(game_keys::notice(notice));
+            if let Some((old, stored)) = self.read(id)? {
+                let to = TournamentRecord { standings_message: Some(message), version: old.version + 1, ..old.clone() };
+                batch.expect(keys::tournament(id), Some(stored.0.to_vec()));
+                batch.writes.extend(keys::changes(Some(&old), &to)?);
+            }
+            self.store.commit(&batch)
+        })
+    }
 }

@@ -24,6 +24,7 @@ use crate::service::types::{ButtonStyle, Caller, Reply, Response};
 use crate::store::tournaments::{Change, Joined};
 use crate::store::{GameRecord, TournamentRecord, TournamentStatus};
 use find::Fits;
+pub(crate) use news::standings_notice;
 use refusal::TournamentRefusal;
 pub(crate) use terms::{ListStatus, Terms, TournamentFormat, format, id, status};
 

@@ -113,10 +113,10 @@ pub(crate) fn standings_page(tournament: &TournamentRecord, page: u32) -> Option
         let direct = row.direct.map_or_else(String::new, |direct| format!(", direct {direct}"));
         let withdrawn = if row.withdrawn { " (withdrawn)" } else { "" };
         text = text.push(format!("\n{}. ", row.rank)).name(shown(tournament, row.player)).push(format!(
-            "{withdrawn} — {} ({}{direct}; {} games)",
+            "{withdrawn} — {} ({}{direct}; {})",
             row.points,
             breaks.join(", "),
-            row.games
+            crate::service::text::counted(row.games as usize, "game", "games")
         ));
     }
     let mut columns = vec![Column::number("#"), Column::name("Player"), Column::number("Pts")];
@@ -137,15 +137,25 @@ fn division_name(division: usize, many: bool) -> String {
 }
 
 fn channel_notice(tournament: &TournamentRecord, message: Message, images: Vec<Attachment>) -> Notice {
-    Notice { target: Target::Channel(tournament.channel), message, images, about: None, buttons: Vec::new() }
+    Notice {
+        target: Target::Channel(tournament.channel),
+        message,
+        images,
+        about: None,
+        buttons: Vec::new(),
+        standings: None,
+    }
 }
 
-/// The standings after a result: page 1 (on Discord the standings message, edited).
+/// The standings after a result: page 1, as they are when the notice is sent (on Discord
+/// the standings message, edited). The outbox keeps only the tournament's id and draws
+/// the standings with this when it sends them.
 pub(crate) fn standings_notice(tournament: &TournamentRecord) -> Notice {
-    match standings_page(tournament, 1) {
+    let notice = match standings_page(tournament, 1) {
         Some((text, picture)) => channel_notice(tournament, text, vec![picture]),
         None => channel_notice(tournament, title(tournament).push(": no standings yet."), Vec::new()),
-    }
+    };
+    Notice { standings: Some(tournament.id), ..notice }
 }
 
 /// `alice (White) vs bob, game #12`, one line per game of `games`.

@@ -37,6 +37,7 @@ pub(crate) fn result_of(record: &GameRecord, white: PlayerId) -> Option<GameResu
     let winner = if record.seats.player(side) == Some(user_of(white)) { Colour::White } else { Colour::Black };
     Some(match finish.ending.reason {
         EndReason::Timeout => GameResult::TimeOut { winner },
+        EndReason::Forfeit => GameResult::Forfeit { winner },
         _ => GameResult::Win { winner },
     })
 }
@@ -255,7 +256,7 @@ fn forfeited(record: &GameRecord, player: PlayerId, now: Timestamp) -> GameRecor
     next.version += 1;
     let winner = record.seats.side_of(user_of(player)).map(stonemate_engine::Color::other);
     let outcome = winner.map_or(Outcome::Draw, Outcome::Winner);
-    next.finish(Finish::new(stonemate_engine::Ending { outcome, reason: EndReason::Resignation }).at(now));
+    next.finish(Finish::new(stonemate_engine::Ending { outcome, reason: EndReason::Forfeit }).at(now));
     next
 }
 
