@@ -72,11 +72,18 @@ impl Pictures {
         self.drawn(game, &picture)
     }
 
-    /// `estimate`, a copy of `game` counted in advance (`/score`), for a private reply to
-    /// `viewer` from his side: its territory marked, the `marked` squares (the pieces it
-    /// counted as dead) crossed out, and the header as the game itself stands.
-    pub fn estimate_board(&self, game: &Loaded, estimate: &AnyGame, viewer: UserId, marked: Vec<Square>) -> Attachment {
-        let mut picture = game.picture_of(estimate, Some(viewer), Vec::new());
+    /// `estimate`, a copy of `game` counted in advance (`/score`, a proposal of dead
+    /// pieces), for a private reply to `viewer` from his side or in public (`None`): its
+    /// territory marked, its score in the header, the `marked` squares (the pieces it
+    /// counted as dead) crossed out, and otherwise the header as the game itself stands.
+    pub fn estimate_board(
+        &self,
+        game: &Loaded,
+        estimate: &AnyGame,
+        viewer: Option<UserId>,
+        marked: Vec<Square>,
+    ) -> Attachment {
+        let mut picture = game.picture_of(estimate, viewer, Vec::new());
         picture.view.status = game.picture(None, Vec::new()).view.status;
         picture.view.owner = estimate.owner();
         picture.marked = marked;

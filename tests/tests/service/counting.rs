@@ -345,3 +345,46 @@ fn rule_10_a_game_against_gnu_go_is_counted_as_gnu_go_counts_it() {
     let sgf = history.reply.files.iter().find(|file| file.name.ends_with(".sgf")).expect("an SGF");
     assert!(String::from_utf8_lossy(&sgf.bytes).contains(&format!("RE[{score}]")));
 }
+
+/// A table whose "pictures" are the score and whether territory is marked, as text.
+fn score_table() -> Table {
+    let settings = Settings {
+        render: |picture| format!("{:?} territory:{}", picture.view.score, picture.view.owner.is_some()).into_bytes(),
+        ..Settings::default()
+    };
+    Table::with(MemoryStore::new(), settings)
+}
+
+/// The counting screens agree (issue 41): a proposal's picture shows the score its text
+/// states and the territory that goes with it, and `/board` names whose answer is due,
+/// also after one acceptance, without offering Play.
+#[test]
+fn a_proposals_picture_shows_its_counted_score_and_board_names_who_answers() {
+    let table = score_table();
+    let (id, _) = counting_game(&table, 3);
+    let proposed = table.ok("bob", dead("a3"));
+    assert!(proposed.reply.text().contains("counted so, B+6 (white 5, black 11)"), "{}", proposed.reply.text());
+    let picture = String::from_utf8(proposed.reply.images[0].bytes.clone()).unwrap();
+    assert!(picture.contains("white: HalfPoints(10), black: HalfPoints(22)"), "the counted score: {picture}");
+    assert!(picture.ends_with("territory:true"), "{picture}");
+    let board = table.ok("carol", typed("board", &[("game", text(&id.0.to_string()))]));
+    let shown = board.reply.text();
+    assert!(shown.contains("counting: alice to answer the proposal of dead pieces"), "{shown}");
+    assert!(!shown.contains("to move"), "{shown}");
+    let for_alice = table.ok("alice", typed("board", &[("game", text(&id.0.to_string()))]));
+    assert!(
+        for_alice.reply.buttons.iter().all(|button| !button.custom_id.starts_with("play:")),
+        "no Play while counting"
+    );
+    // Bob accepts the engine's own proposal instead in another game: then alice answers it.
+    let (other, _) = counting_game(&table, 3);
+    let before = table.ok("carol", typed("board", &[("game", text(&other.0.to_string()))])).reply.text();
+    assert!(before.contains("counting: bob to answer"), "the engine's proposal goes to the first passer: {before}");
+    let accepted = table.service.press(
+        &super::common::caller("bob"),
+        &accept_button(&table.ok("bob", typed("dead", &[("game", text(&other.0.to_string()))]))),
+    );
+    assert!(accepted.reply.ok, "{}", accepted.reply.text());
+    let after = table.ok("carol", typed("board", &[("game", text(&other.0.to_string()))])).reply.text();
+    assert!(after.contains("counting: alice to answer"), "after bob's acceptance alice answers: {after}");
+}

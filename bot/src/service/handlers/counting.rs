@@ -98,9 +98,20 @@ fn buttons(game: &Loaded, counting: &Counting) -> Vec<Button> {
     ]
 }
 
-/// The board with the proposal's pieces crossed out, for `viewer` (`None`: in public).
+/// The board as the proposal would count it, for `viewer` (`None`: in public): its pieces
+/// crossed out, the territory and the score after their removal (what the text states).
 fn board(parts: &Parts, game: &Loaded, counting: &Counting, viewer: Option<UserId>) -> Attachment {
-    parts.pictures.marked_board(game, viewer, marked(counting))
+    let counted = match &game.position {
+        AnyGame::Go(go) => {
+            let mut counted = go.clone();
+            counted.agree_dead(&dead_of(counting)).ok().map(|()| AnyGame::Go(counted))
+        }
+        _ => None,
+    };
+    match counted {
+        Some(counted) => parts.pictures.estimate_board(game, &counted, viewer, marked(counting)),
+        None => parts.pictures.marked_board(game, viewer, marked(counting)),
+    }
 }
 
 /// The squares of the proposal's pieces, crossed out on the board.

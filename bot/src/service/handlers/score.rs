@@ -34,7 +34,7 @@ pub(crate) fn score(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Resul
     let estimate = estimate(&game.position).ok_or(ScoreRefusal::NotScored { id: game.id(), kind: game.record.kind })?;
     let message = described(&game, &estimate);
     let marked = estimate.dead.squares().collect();
-    let images = vec![parts.pictures.estimate_board(&game, &estimate.counted, caller.user.id, marked)];
+    let images = vec![parts.pictures.estimate_board(&game, &estimate.counted, Some(caller.user.id), marked)];
     let reply = Reply { ok: true, message: message.into(), images, about: Some(game.id()), ..Reply::default() };
     Ok(Response { reply, notices: Vec::new() })
 }

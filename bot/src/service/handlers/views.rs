@@ -51,10 +51,19 @@ pub(crate) fn cut_list(head: &str, items: &[String], separator: &str, rest: impl
 pub(crate) fn state(parts: &Parts, game: &Loaded) -> String {
     let record = &game.record;
     match record.phase {
-        Phase::Playing => {
-            let name = game.mover().map_or("nobody", |user| record.name_of(user));
-            format!("{} to move{}", text::name(name), parts.clocks.time_left(record))
-        }
+        Phase::Playing => match super::counting::standing(game) {
+            // While counting, nobody moves: one player's answer to the proposal is due.
+            Some(counting) => {
+                let answering = super::counting::answerer(game, counting).and_then(|side| record.seats.player(side));
+                let name = answering.map_or("nobody", |user| record.name_of(user));
+                let time = parts.clocks.time_left(record);
+                format!("counting: {} to answer the proposal of dead pieces{time}", text::name(name))
+            }
+            None => {
+                let name = game.mover().map_or("nobody", |user| record.name_of(user));
+                format!("{} to move{}", text::name(name), parts.clocks.time_left(record))
+            }
+        },
         Phase::Finished if record.result.as_ref().is_some_and(Finish::by_rules) => {
             format!("{}{}", game.result(), game.score())
         }
@@ -83,7 +92,9 @@ pub(crate) fn show_board(parts: &Parts, caller: &Caller, text: Option<GameId>) -
     // A finished game's board offers its players a rematch; the player to move, his picker.
     let buttons = match record.phase {
         Phase::Finished if record.origin.tournament.is_none() => Some(Button::rematch(record.id)),
-        Phase::Playing if game.mover() == Some(caller.user.id) => Some(Button::play(record.id)),
+        Phase::Playing if game.mover() == Some(caller.user.id) && super::counting::standing(&game).is_none() => {
+            Some(Button::play(record.id))
+        }
         _ => None,
     };
     Ok(Response {
