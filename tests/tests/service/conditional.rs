@@ -183,3 +183,28 @@ fn lines_longer_than_a_message_are_read_back_whole_in_a_file() {
     few.ok("alice", line(id, "e5 d4"));
     assert!(few.ok("alice", lines(id)).reply.files.is_empty(), "a list that fits comes without a file");
 }
+
+/// Two lines that answer the same expected turn differently cannot both be played: the
+/// second is refused, naming the first, and so is a line stored twice; lines that branch
+/// on another expected turn, or go on differently after the same answer, are stored.
+#[test]
+fn a_line_answering_an_expected_turn_otherwise_than_a_stored_one_is_refused() {
+    let table = Table::new();
+    let id = table.go("alice", "bob", 3, "board=9x9");
+    table.ok("alice", line(id, "e5 d4 c3 d3"));
+    let before = table.record(id);
+    assert_eq!(
+        table.refused("alice", line(id, "e5 f6")),
+        "your line 1 already answers R@e5 with R@d4, and only one answer can be played; to change it, remove your lines with `/conditional line:clear` and store them again"
+    );
+    assert_eq!(
+        table.refused("alice", line(id, "e5 d4 c3 g7")),
+        "your line 1 already answers R@c3 with R@d3, and only one answer can be played; to change it, remove your lines with `/conditional line:clear` and store them again",
+        "also deeper in the line"
+    );
+    assert_eq!(table.refused("alice", line(id, "e5 d4 c3 d3")), "you have stored this line already: it is your line 1");
+    assert_eq!(table.record(id), before, "a refused line changes nothing");
+    table.ok("alice", line(id, "e5 d4 f3 g3"));
+    table.ok("alice", line(id, "c7 d4"));
+    assert_eq!(table.record(id).pending.conditionals.len(), 3);
+}

@@ -180,13 +180,42 @@ fn store(parts: &Parts, caller: &Caller, game: Loaded, line: &str) -> Result<Res
         return Err(limit.into());
     }
     let turns = checked(&game.position, &words)?;
-    let stored = Conditional { owner: me, turns, at: game.record.turns.len() };
+    let at = game.record.turns.len();
+    let mine = game.record.pending.conditionals.iter().filter(|line| line.owner == me && line.at == at);
+    for (number, line) in mine.enumerate() {
+        disagreement(number + 1, &line.turns, &turns)?;
+    }
+    let stored = Conditional { owner: me, turns, at };
     let game = parts.commit(game, |record| record.pending.conditionals.push(stored), |_| Vec::new())?.game;
     Ok(reply_about(&game, format!("Stored. {}", shown(&game, me))))
 }
 
 /// The line's turns as the game prints them, each played where the line puts it (a turn
 /// after the game would be over is refused by the game); or the first one refused.
+/// Refuses a `new` line that repeats stored line `number` (`old`, from the same position),
+/// or that answers an opponent's turn both expect with another turn than it does: when
+/// that turn comes, only the first line's answer would be played.
+fn disagreement(number: usize, old: &[String], new: &[String]) -> Result<(), ConditionalRefusal> {
+    if old == new {
+        return Err(ConditionalRefusal::Duplicate(number));
+    }
+    for (old, new) in old.chunks(2).zip(new.chunks(2)) {
+        if old[0] != new[0] {
+            return Ok(());
+        }
+        if old[1] != new[1] {
+            let clear = crate::service::options::keys::Conditional::line.usage(CLEAR).to_string();
+            return Err(ConditionalRefusal::Conflict {
+                line: number,
+                expected: old[0].clone(),
+                stored: old[1].clone(),
+                clear,
+            });
+        }
+    }
+    Ok(())
+}
+
 fn checked(position: &AnyGame, words: &[&str]) -> Result<Vec<String>, Failure> {
     let mut position = position.clone();
     let mut turns = Vec::with_capacity(words.len());

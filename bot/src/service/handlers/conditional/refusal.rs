@@ -25,6 +25,24 @@ pub enum ConditionalRefusal {
         /// Why the game refuses it.
         error: TurnError,
     },
+    /// A line that answers an expected turn otherwise than one of the caller's stored
+    /// lines does: only one answer can be played.
+    #[error(
+        "your line {line} already answers {expected} with {stored}, and only one answer can be played; to change it, remove your lines with `{clear}` and store them again"
+    )]
+    Conflict {
+        /// The stored line's number, as `/conditional` lists them.
+        line: usize,
+        /// The opponent's turn both lines expect.
+        expected: String,
+        /// The stored line's answer to it.
+        stored: String,
+        /// The command that removes the caller's lines.
+        clear: String,
+    },
+    /// A line the caller has stored already.
+    #[error("you have stored this line already: it is your line {0}")]
+    Duplicate(usize),
     /// Too many conditional lines or turns.
     #[error("at most {lines} conditional lines of {turns} turns each may wait in one game")]
     Limit {
