@@ -50,6 +50,20 @@ pub fn label(record: &GameRecord) -> String {
     format!("{} ({}, {challenger} vs {opponent})", record.id, record.kind.name())
 }
 
+/// The games a caller is asked to choose among: the first [`WHICH_ONE`], and how to see
+/// the others, so that the question stays within a message.
+fn listed(records: &[Read]) -> String {
+    let mut list: Vec<String> = records.iter().take(WHICH_ONE).map(|read| label(read)).collect();
+    if records.len() > WHICH_ONE {
+        let more = records.len() - WHICH_ONE;
+        list.push(format!("and {more} more (`{}` lists them all)", keys::Games::page.usage(1)));
+    }
+    list.join(", ")
+}
+
+/// How many games a "which one?" names at most.
+const WHICH_ONE: usize = 15;
+
 /// Picks the one record of `candidates` in the caller's channel, or, of several there,
 /// the only one that `fits` the command; else says why not.
 fn only_here(
@@ -74,10 +88,7 @@ fn only_here(
             let ids: Vec<String> = elsewhere.iter().map(|record| record.id.to_string()).collect();
             Err(none(format!(" (elsewhere: {}; name one with `{option}:`)", ids.join(", "))))
         }
-        _ => {
-            let list: Vec<String> = here.iter().map(|read| label(read)).collect();
-            Err(Refusal::WhichOne { option, list: list.join(", ") })
-        }
+        _ => Err(Refusal::WhichOne { option, list: listed(&here) }),
     }
 }
 

@@ -127,3 +127,18 @@ fn active_games_are_paged_so_that_every_one_can_be_reached() {
     one.go("alice", "bob", 3, "board=9x9");
     assert!(one.ok("alice", active(1)).reply.text().starts_with("alice's games:\n#1 "), "one page, no page numbers");
 }
+
+/// `/board` without `game:` among many games asks which one within a message, naming the
+/// first fifteen and how to see the rest (issue 41: it stopped silently at the cut).
+#[test]
+fn which_one_names_the_first_games_and_how_to_list_the_rest() {
+    let table = Table::new();
+    for n in 0..30 {
+        table.go("alice", &format!("player-with-a-long-name-{n:02}"), 3, "board=9x9");
+    }
+    let asked = table.refused("alice", typed("board", &[]));
+    assert!(asked.chars().count() < 2000, "{} characters", asked.chars().count());
+    assert!(asked.starts_with("which one? Name it with `game:` — #1 (go, "), "{asked}");
+    assert!(asked.contains("#15 (go, ") && !asked.contains("#16 (go, "), "{asked}");
+    assert!(asked.ends_with("and 15 more (`/games page:1` lists them all)"), "{asked}");
+}
