@@ -86,7 +86,7 @@ pub enum TournamentRefusal {
         status: &'static str,
     },
     /// A page of standings past the last.
-    #[error("{id}'s standings fill {pages} {}", if *pages == 1 { "page" } else { "pages" })]
+    #[error("{id}'s standings fill {}", crate::service::text::counted(*pages as usize, "page", "pages"))]
     NoPage {
         /// The tournament.
         id: TournamentId,
