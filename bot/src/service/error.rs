@@ -18,6 +18,7 @@ use super::handlers::conditional::refusal::ConditionalRefusal;
 use super::handlers::counting::refusal::CountingRefusal;
 use super::handlers::endings::refusal::EndingRefusal;
 use super::handlers::explore::refusal::ExploreRefusal;
+use super::handlers::requests::refusal::RequestRefusal;
 use super::handlers::score::refusal::ScoreRefusal;
 use super::handlers::takeback::refusal::TakebackRefusal;
 use super::handlers::tournament::refusal::TournamentRefusal;
@@ -116,6 +117,9 @@ pub enum Refusal {
     /// A takeback's own refusals.
     #[error(transparent)]
     Takeback(#[from] TakebackRefusal),
+    /// The one rule for requests (draw offers, takebacks, proposals of dead pieces).
+    #[error(transparent)]
+    Request(#[from] RequestRefusal),
     /// The counting phase's own refusals (go, rule 10).
     #[error(transparent)]
     Counting(#[from] CountingRefusal),
@@ -235,6 +239,7 @@ refused_from!(
     CountingRefusal,
     EndingRefusal,
     TakebackRefusal,
+    RequestRefusal,
     VacationRefusal,
     ScoreRefusal,
     ExploreRefusal,

@@ -52,6 +52,7 @@ pub use handlers::community::refusal::CommunityRefusal;
 pub use handlers::conditional::refusal::ConditionalRefusal;
 pub use handlers::counting::refusal::CountingRefusal;
 pub use handlers::endings::refusal::EndingRefusal;
+pub use handlers::requests::refusal::{RequestKind, RequestRefusal};
 pub use handlers::takeback::refusal::TakebackRefusal;
 pub use handlers::vacation::refusal::VacationRefusal;
 pub use input::BadValue;

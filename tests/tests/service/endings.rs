@@ -44,7 +44,10 @@ fn draw_offer_then_accept_by_draw() {
     assert_eq!(offer.message.mentions(), [user("alice").id]);
     assert_eq!(offer.buttons[0].custom_id, "draw-accept:1");
     assert_eq!(table.record(id).pending.draw_offer, Some(Color::Black));
-    assert_eq!(table.refused("bob", Command::Draw { game: None }), "you have already offered a draw in #1");
+    assert_eq!(
+        table.refused("bob", Command::Draw { game: None }),
+        "your draw offer in #1 is waiting for alice's answer: one request at a time"
+    );
     assert!(table.press_refused("bob", "draw-accept:1").contains("no draw offer"));
     let done = table.ok("alice", Command::Draw { game: None }).reply;
     assert_eq!(done.text(), "#1 is over: draw (agreement). Ratings: alice 1500?, bob 1500?.");

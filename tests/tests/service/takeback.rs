@@ -76,7 +76,25 @@ fn a_declined_takeback_changes_no_turn() {
     assert_eq!(table.record(id).pending.takeback, None);
     let text = table.press_refused("alice", "takeback-accept:1");
     assert_eq!(text, "there is no takeback to answer in #1");
-    table.ok("bob", takeback());
+}
+
+#[test]
+fn a_declined_takeback_is_asked_again_only_after_the_opponent_has_played() {
+    let table = Table::new();
+    table.go("alice", "bob", 3, "board=9x9");
+    table.ok("bob", mv("e5"));
+    assert_eq!(table.ok("bob", takeback()).reply.message.mentions(), [user("alice").id]);
+    assert!(table.service.press(&caller("alice"), "takeback-decline:1").reply.ok);
+    let too_soon = "you asked for a takeback in #1 already: you may ask again once alice has played 2 more turns";
+    for _ in 0..30 {
+        // `refused` checks that nothing is sent (no ping) and nothing changes.
+        assert_eq!(table.refused("bob", takeback()), too_soon);
+    }
+    table.ok("alice", mv("d4"));
+    table.ok("bob", mv("c3"));
+    table.ok("alice", mv("d3"));
+    let again = table.ok("bob", takeback()).reply;
+    assert_eq!(again.message.mentions(), [user("alice").id], "after two turns of alice, bob may ask again");
 }
 
 #[test]
@@ -89,7 +107,10 @@ fn takebacks_that_cannot_be_are_refused() {
     assert_eq!(table.refused("carol", Command::Takeback { game: Some(GameId(1)) }), "#1 is not your game");
     assert_eq!(table.press_refused("alice", "takeback-accept:1"), "there is no takeback to answer in #1");
     table.ok("bob", takeback());
-    assert_eq!(table.refused("bob", takeback()), "a takeback is already waiting for an answer in #1");
+    assert_eq!(
+        table.refused("bob", takeback()),
+        "your takeback request in #1 is waiting for alice's answer: one request at a time"
+    );
     assert_eq!(table.press_refused("bob", "takeback-accept:1"), "there is no takeback to answer in #1", "not his own");
     table.ok("bob", Command::Resign { game: None });
     table.service.press(&caller("bob"), "resign:1");
@@ -106,10 +127,13 @@ fn a_turn_played_meanwhile_cancels_the_request() {
     table.ok("alice", mv("d4"));
     assert_eq!(table.press_refused("alice", "takeback-accept:1"), "there is no takeback to answer in #1");
     assert_eq!(turns(&table, id), ["R@e5", "R@d4"]);
-    // A new request may be made: the old one no longer stands.
+    // The old request no longer stands, but a new one waits for a second turn of alice's.
+    assert!(table.refused("bob", takeback()).contains("once alice has played 1 more turn"));
+    table.ok("bob", mv("c3"));
+    table.ok("alice", mv("d3"));
     table.ok("bob", takeback());
     assert!(table.service.press(&caller("alice"), "takeback-accept:1").reply.ok);
-    assert!(turns(&table, id).is_empty());
+    assert_eq!(turns(&table, id), ["R@e5", "R@d4"]);
 }
 
 #[test]

@@ -17,6 +17,7 @@ use stonemate_engine::{
     AnyGame, Color, EndReason, Ending as EngineEnding, GameResult, Score, Square, Status, go::DeadPieces,
 };
 
+use super::requests::refusal::RequestKind;
 use crate::clock::Timestamp;
 use crate::service::buttons::{Action, ProposalTag};
 use crate::service::error::Failure;
@@ -204,6 +205,8 @@ pub(crate) fn dead(
     if proposed == dead_of(&counting) {
         return accept_standing(parts, caller, game, side, counting);
     }
+    // Answered by the opponent's own act (another proposal, Resume), not by turns.
+    super::requests::check(&game, side, RequestKind::DeadPieces, counting.by == Some(side), None)?;
     propose(parts, caller, game, side, &counting, proposed)
 }
 

@@ -5,6 +5,7 @@ pub(crate) mod refusal;
 
 use stonemate_engine::{Color, EndReason, Ending, Outcome};
 
+use super::requests::refusal::RequestKind;
 use crate::clock::Span;
 use crate::service::buttons::Action;
 use crate::service::error::Failure;
@@ -63,39 +64,19 @@ pub(crate) fn draw(parts: &Parts, caller: &Caller, text: Option<GameId>) -> Resu
     let game = parts.games.open(caller, text, Fit::DrawOffered)?;
     let side = game.check_playing(caller.user.id)?;
     match game.record.pending.draw_offer {
-        Some(offer) if offer == side => Err(EndingRefusal::DrawOffered(game.id()).into()),
-        Some(_) => end(parts, caller, game, agreed()),
-        None => offer(parts, caller, game, side),
+        Some(offer) if offer != side => end(parts, caller, game, agreed()),
+        _ => offer(parts, caller, game, side),
     }
-}
-
-/// How many turns the opponent of `side` must still play before `side` may offer a
-/// draw again: one offer per player until the opponent has played two turns since.
-fn turns_before_offer(game: &Loaded, side: Color) -> usize {
-    /// Turns of the opponent between two offers of one player.
-    const BETWEEN_OFFERS: usize = 2;
-    let record = &game.record;
-    let slot = usize::from(side == Color::Black);
-    let (Some(offered), Some(to_move)) = (record.pending.draw_offered_at[slot], game.to_move()) else { return 0 };
-    let played = record.turns.len();
-    let offered = usize::try_from(offered).unwrap_or(played).min(played);
-    // Every turn gives the move to the other side: the turn at `index` was played by the
-    // side to move now when `played - index` is even.
-    let opponents = (offered..played).filter(|index| ((played - index) % 2 == 0) == (to_move == side.other())).count();
-    BETWEEN_OFFERS.saturating_sub(opponents)
 }
 
 fn offer(parts: &Parts, caller: &Caller, game: Loaded, side: Color) -> Result<Response, Failure> {
-    let turns = turns_before_offer(&game, side);
-    if turns > 0 {
-        let name = text::name(game.record.name_of(game.record.seats.other(caller.user.id)));
-        return Err(EndingRefusal::DrawTooSoon { id: game.id(), name, turns }.into());
-    }
-    let at = u32::try_from(game.record.turns.len()).unwrap_or(u32::MAX);
-    let slot = usize::from(side == Color::Black);
+    let pending = &game.record.pending;
+    let standing = pending.draw_offer == Some(side);
+    super::requests::check(&game, side, RequestKind::Draw, standing, Some(pending.draw_offered_at))?;
+    let at = game.record.turns.len();
     let change = |next: &mut crate::store::GameRecord| {
         next.pending.draw_offer = Some(side);
-        next.pending.draw_offered_at[slot] = Some(at);
+        next.pending.draw_offered_at.ask(side, at);
     };
     let game = parts.commit(game, change, |_| Vec::new())?.game;
     let record = &game.record;

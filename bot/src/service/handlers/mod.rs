@@ -15,6 +15,7 @@ pub(crate) mod explore;
 pub(crate) mod history;
 pub(crate) mod picker;
 pub(crate) mod play;
+pub(crate) mod requests;
 pub(crate) mod score;
 pub(crate) mod seat;
 pub(crate) mod takeback;

@@ -14,6 +14,7 @@ pub(crate) mod refusal;
 use stonemate_engine::AnyGame;
 
 use super::picker;
+use super::requests::refusal::RequestKind;
 use crate::service::buttons::Action;
 use crate::service::error::Failure;
 use crate::service::error::Refusal;
@@ -29,11 +30,14 @@ use refusal::TakebackRefusal;
 pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<Response, Failure> {
     let game = parts.games.open(caller, id, Fit::Any)?;
     let me = caller.user.id;
-    game.check_playing(me)?;
+    let side = game.check_playing(me)?;
     super::tournament::refuse_in_tournament(&game.record, "/takeback")?;
-    if standing(&game.record).is_some() {
-        return Err(TakebackRefusal::Pending(game.id()).into());
-    }
+    let own = match standing(&game.record) {
+        Some(request) if request.by != me => return Err(TakebackRefusal::Pending(game.id()).into()),
+        standing => standing.is_some(),
+    };
+    let asked = Some(game.record.pending.takeback_asked_at);
+    super::requests::check(&game, side, RequestKind::Takeback, own, asked)?;
     // Refuses now, rather than at the answer, a player with no turn to take back.
     let (taken, _) = undone(&game.record, me)?;
     let opponent = game.record.seats.other(me);
@@ -45,7 +49,11 @@ pub(crate) fn ask(parts: &Parts, caller: &Caller, id: Option<GameId>) -> Result<
         };
     }
     let request = Takeback { by: me, turns: game.record.turns.len() };
-    let game = parts.commit(game, |next| next.pending.takeback = Some(request), |_| Vec::new())?.game;
+    let change = |next: &mut GameRecord| {
+        next.pending.takeback = Some(request);
+        next.pending.takeback_asked_at.ask(side, request.turns);
+    };
+    let game = parts.commit(game, change, |_| Vec::new())?.game;
     let record = &game.record;
     let message = Message::new()
         .ping(opponent, record.name_of(opponent))
@@ -136,9 +144,14 @@ fn take_back(parts: &Parts, caller: &Caller, game: Loaded, by: UserId, said: Mes
     } else {
         parts.clocks.turn_clock(&game.record, &parts.users.of(&game.record))
     };
+    let asker = game.record.seats.side_of(by);
     let change = |next: &mut GameRecord| {
         next.turns.truncate(kept);
         next.pending.takeback = None;
+        // Granted, the request limits no other: only one turned down does.
+        if let Some(side) = asker {
+            next.pending.takeback_asked_at.forget(side);
+        }
         next.clock = clock;
     };
     parts.respond(caller, game, change, |game| {

@@ -22,7 +22,7 @@ pub use clock::TurnClock;
 pub use finish::{CalledOff, Finish};
 pub use game::{GameRecord, Origin, Phase, TournamentTag};
 pub(crate) use names::kind_name;
-pub use pending::{Conditional, Counting, Pending, Takeback};
+pub use pending::{Asked, Conditional, Counting, Pending, Takeback};
 pub use seats::{ColorChoice, NOBODY, Seat, Seats};
 pub use stored::{FORMAT, upgrade};
 pub use user::{NotifyMode, UserRecord, Vacation};

@@ -17,13 +17,15 @@ use crate::ids::UserId;
 pub struct Pending {
     /// The side that offered a draw, while the offer stands.
     pub draw_offer: Option<Color>,
-    /// How many turns were recorded when `[white, black]` last offered a draw: a player
-    /// offers again only once his opponent has played two turns since (one offer per
-    /// player until then).
-    pub draw_offered_at: [Option<u32>; 2],
+    /// When each side last offered a draw: he offers again only once his opponent has
+    /// played two turns since (the one rule for requests).
+    pub draw_offered_at: Asked,
     /// A player's request to take back his last turn, waiting for the opponent's answer
     /// (`/takeback`).
     pub takeback: Option<Takeback>,
+    /// When each side last asked for a takeback (forgotten once one is granted): he asks
+    /// again only once his opponent has played two turns since, as for draw offers.
+    pub takeback_asked_at: Asked,
     /// The counting phase of go's rule 10 while it waits for an agreement: the standing
     /// proposal. `None` otherwise, also once a player resumed play (the engine still counts
     /// until the first turn of resumed play).
@@ -54,6 +56,41 @@ impl Pending {
     /// What the end of a game does: nothing stays pending, nor is anything offered again.
     pub fn finished(&mut self) {
         *self = Pending::default();
+    }
+}
+
+/// When each side (`[white, black]`) last made one kind of request of his opponent: the
+/// number of turns recorded then. A side asks again only once his opponent has played
+/// enough turns since, so that a request turned down is not repeated at every moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Asked(pub [Option<u32>; 2]);
+
+impl Asked {
+    /// When `side` last asked: the number of turns recorded then.
+    #[must_use]
+    pub fn of(self, side: Color) -> Option<u32> {
+        self.0[Asked::slot(side)]
+    }
+
+    /// `side` asks now, with `turns` turns recorded.
+    pub fn ask(&mut self, side: Color, turns: usize) {
+        self.0[Asked::slot(side)] = Some(u32::try_from(turns).unwrap_or(u32::MAX));
+    }
+
+    /// Forgets `side`'s last request: it was granted, so it limits nothing.
+    pub fn forget(&mut self, side: Color) {
+        self.0[Asked::slot(side)] = None;
+    }
+
+    /// Whether neither side asked (the field is then left out of the stored record).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(Option::is_none)
+    }
+
+    fn slot(side: Color) -> usize {
+        usize::from(side == Color::Black)
     }
 }
 
@@ -114,8 +151,9 @@ mod tests {
     fn standing(draw_offer: Color) -> Pending {
         Pending {
             draw_offer: Some(draw_offer),
-            draw_offered_at: [Some(3), None],
+            draw_offered_at: Asked([Some(3), None]),
             takeback: Some(Takeback { by: UserId(11), turns: 4 }),
+            takeback_asked_at: Asked([None, Some(4)]),
             counting: Some(proposal()),
             conditionals: vec![line(11), line(12)],
         }
@@ -140,7 +178,8 @@ mod tests {
         pending.after_turn(&[Color::White], vec![line(12)], None);
         assert_eq!((pending.takeback, pending.counting.as_ref()), (None, None));
         assert_eq!(pending.conditionals, [line(12)]);
-        assert_eq!(pending.draw_offered_at, [Some(3), None], "when each side last offered is kept");
+        assert_eq!(pending.draw_offered_at, Asked([Some(3), None]), "when each side last offered is kept");
+        assert_eq!(pending.takeback_asked_at, Asked([None, Some(4)]), "and when each last asked for a takeback");
         pending.after_turn(&[Color::Black], Vec::new(), Some(proposal()));
         assert_eq!(pending.counting, Some(proposal()));
     }

@@ -14,7 +14,7 @@ use super::clock::TurnClock;
 use super::finish::Finish;
 use super::game::{GameRecord, Origin, Phase, TournamentTag};
 use super::names::{color_name, kind_name, level_name};
-use super::pending::{Conditional, Counting, Pending, Takeback};
+use super::pending::{Asked, Conditional, Counting, Pending, Takeback};
 use super::seats::{ColorChoice, Seat, Seats};
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, GuildId, UserId};
@@ -26,7 +26,7 @@ pub const FORMAT: u32 = 2;
 /// A game record as stored (format 2), borrowing from the record it is written from and
 /// owning what it was read into. Fields missing in JSON were added after format 1 began
 /// (`guild`, `draw_offered_at`, `rematch_of`, `level`, `takeback`, `counting`,
-/// `conditionals`, `tournament`): they read as none. The order of the fields is the order they are
+/// `conditionals`, `tournament`, `takeback_asked_at`): they read as none. The order of the fields is the order they are
 /// written in.
 #[derive(Serialize, Deserialize)]
 struct StoredGame<'a> {
@@ -54,8 +54,8 @@ struct StoredGame<'a> {
     clock: Option<TurnClock>,
     #[serde(with = "color_name")]
     draw_offer: Option<Color>,
-    #[serde(default, skip_serializing_if = "no_offers")]
-    draw_offered_at: [Option<u32>; 2],
+    #[serde(default, skip_serializing_if = "Asked::is_empty")]
+    draw_offered_at: Asked,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rematch_of: Option<GameId>,
     result: Option<Cow<'a, Finish>>,
@@ -69,11 +69,8 @@ struct StoredGame<'a> {
     conditionals: Cow<'a, [Conditional]>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     tournament: Option<TournamentTag>,
-}
-
-/// Whether no draw offer was recorded (the field is then left out of the JSON).
-fn no_offers(offers: &[Option<u32>; 2]) -> bool {
-    offers.iter().all(Option::is_none)
+    #[serde(default, skip_serializing_if = "Asked::is_empty")]
+    takeback_asked_at: Asked,
 }
 
 impl<'a> From<&'a GameRecord> for StoredGame<'a> {
@@ -108,6 +105,7 @@ impl<'a> From<&'a GameRecord> for StoredGame<'a> {
             counting: pending.counting.as_ref().map(Cow::Borrowed),
             conditionals: Cow::Borrowed(&pending.conditionals),
             tournament: origin.tournament,
+            takeback_asked_at: pending.takeback_asked_at,
         }
     }
 }
@@ -149,6 +147,7 @@ impl TryFrom<StoredGame<'_>> for GameRecord {
             draw_offer: stored.draw_offer,
             draw_offered_at: stored.draw_offered_at,
             takeback: stored.takeback,
+            takeback_asked_at: stored.takeback_asked_at,
             counting: stored.counting.map(Cow::into_owned),
             conditionals: stored.conditionals.into_owned(),
         };
@@ -285,7 +284,7 @@ mod tests {
         r#""clock":{"started":1500,"deadline":1900,"remind_at":1800,"timeout_told":false},"draw_offer":"white","#,
         r#""draw_offered_at":[1,null],"rematch_of":3,"result":null,"level":"easy","#,
         r#""takeback":{"by":11,"turns":2},"counting":{"proposal":"dead -","by":"black"},"#,
-        r#""conditionals":[{"owner":12,"turns":["R@e4"],"at":2}]}"#
+        r#""conditionals":[{"owner":12,"turns":["R@e4"],"at":2}],"takeback_asked_at":[null,0]}"#
     );
 
     #[test]

@@ -15,25 +15,9 @@ pub enum EndingRefusal {
     /// An abort after turns have been played.
     #[error("{0} cannot be aborted: turns have been played (resign instead)")]
     AbortTooLate(GameId),
-    /// The caller's draw offer is already standing.
-    #[error("you have already offered a draw in {0}")]
-    DrawOffered(GameId),
     /// An answer to a draw offer that no one made.
     #[error("there is no draw offer to answer in {0}")]
     NoDrawOffer(GameId),
-    /// A new draw offer before the opponent has played two turns since the caller's last.
-    #[error(
-        "you offered a draw in {id} already: you may offer again once {name} has played {turns} more {}",
-        if *.turns == 1 { "turn" } else { "turns" }
-    )]
-    DrawTooSoon {
-        /// The game.
-        id: GameId,
-        /// The opponent's display name.
-        name: String,
-        /// How many more turns the opponent has to play first.
-        turns: usize,
-    },
     /// A clock command for a game without a clock.
     #[error("{0} has no clock (0 days per move)")]
     NoClock(GameId),

@@ -8,7 +8,8 @@ pub enum TakebackRefusal {
     /// `/takeback` by a player who has played no turn yet.
     #[error("you have played no turn to take back in {0}")]
     NoTurn(GameId),
-    /// `/takeback` while the caller's earlier request waits for its answer.
+    /// `/takeback` while the opponent's request waits for the caller's answer (his own
+    /// standing request is the one rule for requests).
     #[error("a takeback is already waiting for an answer in {0}")]
     Pending(GameId),
     /// A takeback button pressed with no request standing for the caller to answer (none
