@@ -17,8 +17,9 @@
 //!   reading turns back into the entry `dead ...`; for go editors the same node marks the
 //!   count with `TB`/`TW`: each side's controlled squares (rule 8) after the dead pieces
 //!   are removed, plus the points of the opponent's dead pieces (as go editors mark dead
-//!   stones inside territory), each point once (FF\[4\] lists are sets: a removed piece's
-//!   point is usually territory already). The removed stones are not written as `AE`: a setup
+//!   stones inside territory), each point once and in one list only (FF\[4\] lists are
+//!   sets: a removed piece's point is usually territory already, and one its own side
+//!   controls after the removal stays that side's). The removed stones are not written as `AE`: a setup
 //!   property would change the board that later readers replay.
 //! - The root's private property **`SMO`** holds every option as `key=value` words, as a
 //!   challenge writes them (`board=9x9:e5 pieces=RN squares=all moving=off komi=6.5`):
@@ -115,18 +116,24 @@ fn node(sgf: &mut String, mover: Color, turn: Turn, height: u8) {
 }
 
 /// The node of the agreement that ends counting: `SMD` with the dead pieces' points, and
-/// the count as `TB`/`TW` (territory after their removal, plus the dead pieces' points),
-/// each point once: a dead piece's point is usually the opponent's territory once it is
-/// removed, and SGF lists of points hold each point at most once.
+/// the count as `TB`/`TW` (territory after their removal, plus the dead pieces' points).
+/// SGF lists of points hold each point at most once, and a point is either side's, never
+/// both: a dead piece's point goes to its capturer unless, once the piece is removed, the
+/// piece's own side controls it (an agreement may call any piece dead), where it stays
+/// that side's territory as the board shows it.
 fn counting_node(sgf: &mut String, go: &Go, dead: &DeadPieces, height: u8) {
     let points = |squares: &mut dyn Iterator<Item = Square>| squares.map(|s| point(s, height)).collect::<Vec<_>>();
     push_list(sgf, DEAD_PROPERTY, &points(&mut dead.squares()));
-    let (captured, owner) = (go.view().captured, go.owner().unwrap_or_default());
+    let owner = go.owner().unwrap_or_default();
+    let controller = |square: Square| owner.iter().find(|&&(at, _)| at == square).and_then(|&(_, side)| side);
+    let captured = go.view().captured;
     for (id, side) in [("TB", Color::Black), ("TW", Color::White)] {
-        let territory = owner.iter().copied().filter(|&(_, owner)| owner == Some(side));
-        let dead_opponents = captured.iter().filter(|(_, piece)| piece.color != side);
-        let mut squares: Vec<Square> =
-            territory.map(|(square, _)| square).chain(dead_opponents.map(|&(square, _)| square)).collect();
+        let territory = owner.iter().filter(|&&(_, owner)| owner == Some(side)).map(|&(square, _)| square);
+        let dead_opponents = captured
+            .iter()
+            .filter(|(square, piece)| piece.color != side && controller(*square) != Some(piece.color))
+            .map(|&(square, _)| square);
+        let mut squares: Vec<Square> = territory.chain(dead_opponents).collect();
         squares.sort_unstable();
         squares.dedup();
         if !squares.is_empty() {

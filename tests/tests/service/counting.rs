@@ -388,3 +388,50 @@ fn a_proposals_picture_shows_its_counted_score_and_board_names_who_answers() {
     let after = table.ok("carol", typed("board", &[("game", text(&other.0.to_string()))])).reply.text();
     assert!(after.contains("counting: alice to answer"), "after bob's acceptance alice answers: {after}");
 }
+
+/// The points of property `id` in the last node of `sgf`, as written: read as a game of
+/// unknown type, since sgf-parse reads a go game's `TB`/`TW` into sets, which would hide a
+/// point written twice.
+fn count_points(sgf: &str, id: &str) -> Vec<String> {
+    let trees = sgf_parse::parse(&sgf.replacen("GM[1]", "GM[0]", 1)).expect("sgf-parse reads it");
+    let sgf_parse::GameTree::Unknown(root) = &trees[0] else { panic!("GM[0] is no known game: {sgf}") };
+    let last = root.main_variation().last().expect("nodes");
+    let values = last.properties().find_map(|prop| match prop {
+        sgf_parse::unknown_game::Prop::Unknown(name, values) if name == id => Some(values.clone()),
+        _ => None,
+    });
+    values.unwrap_or_default()
+}
+
+/// FF\[4\]: a list of points holds each point at most once, and the count's `TB` and `TW`
+/// share none. Regression: a dead piece's point was written as territory and again as a
+/// prisoner, and a piece agreed dead in its own side's area landed in both lists.
+#[test]
+fn the_sgf_of_a_counted_game_lists_each_point_once_and_for_one_side() {
+    // a3: White's rook in Black's area (SGF `ac`); e3: one in White's own (`ec`).
+    for (white_drop, point) in [("a3", "ac"), ("e3", "ec")] {
+        let table = Table::new();
+        let id = table.go("alice", "bob", 3, "board=5x5");
+        play(&table, id, &WALLS[..10]);
+        table.ok("bob", Command::Pass { game: Some(id) });
+        table.ok("alice", super::common::mv_in(white_drop, id));
+        table.ok("bob", Command::Pass { game: Some(id) });
+        table.ok("alice", Command::Pass { game: Some(id) });
+        let proposed = table.ok("bob", dead(white_drop));
+        let over = table.service.press(&super::common::caller("alice"), &accept_button(&proposed));
+        assert!(over.reply.ok && table.record(id).phase == Phase::Finished, "{}", over.reply.text());
+        let history = table.ok("carol", Command::History { game: Some(id) });
+        let file = history.reply.files.iter().find(|file| file.name.ends_with(".sgf")).expect("an SGF");
+        let sgf = String::from_utf8(file.bytes.clone()).expect("text");
+        let (black, white) = (count_points(&sgf, "TB"), count_points(&sgf, "TW"));
+        for (id, points) in [("TB", &black), ("TW", &white)] {
+            let mut unique = points.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(unique.len(), points.len(), "{id} repeats a point: {sgf}");
+        }
+        assert!(black.iter().all(|point| !white.contains(point)), "a point in both TB and TW: {sgf}");
+        let listed = black.iter().chain(&white).filter(|listed| *listed == point).count();
+        assert_eq!(listed, 1, "the dead rook's point {point}, once: {sgf}");
+    }
+}
