@@ -347,12 +347,12 @@ macro_rules! command_table {
             },
             /// `/settings`: shows the caller's settings, setting `confirm` when given.
             Settings "settings" {
-                description: "Your settings; {} previews a typed /move or /drop before it is played.",
-                help: "your settings; `{}` shows a typed /move or /drop with Confirm and Cancel before it is played",
+                description: "Your settings; {} previews a typed /move, /drop or /pass before it is played.",
+                help: "your settings; `{}` shows a typed /move, /drop or /pass with Confirm and Cancel before it is played",
                 admin: false,
                 private: true,
                 examples: [confirm = "on"],
-                options: { confirm: Option<bool> = (false, Kind::OnOff, "on: preview typed turns before they are played") },
+                options: { confirm: Option<bool> = (false, Kind::OnOff, "on: preview typed turns (and passes) before they are played") },
                 run: |parts, caller| picker::settings(parts, caller, confirm),
             },
             /// Pauses the clocks of all the caller's games for `days` (0-30; 0 ends the pause).

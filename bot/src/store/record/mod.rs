@@ -25,4 +25,4 @@ pub(crate) use names::kind_name;
 pub use pending::{Asked, Conditional, Counting, Pending, Takeback};
 pub use seats::{ColorChoice, NOBODY, Seat, Seats};
 pub use stored::{FORMAT, upgrade};
-pub use user::{NotifyMode, UserRecord, Vacation};
+pub use user::{ClosedChallenge, NotifyMode, UserRecord, Vacation};
