@@ -4,6 +4,8 @@
 //!   scripts, one row highlighted and one greyed, drawn and encoded to PNG bytes (hot).
 //! - `table/single-25`: one section of 25 rows, no headings.
 //! - `table/long-names`: 25 rows whose names are 32 characters in every script, all cut.
+//! - `…/frame`: the same page drawn into a frame without the PNG encoding, to tell the
+//!   two costs apart.
 //!
 //! The PNG size of each is printed before it is timed, with the thread's CPU time (median
 //! and worst of 300): on a shared machine wall time is mostly waiting for a core.
@@ -47,6 +49,7 @@ fn table(c: &mut Criterion) {
             cpu[cpu.len() - 1]
         );
         group.bench_function(name, |b| b.iter(|| std::hint::black_box(&table).png()));
+        group.bench_function(format!("{name}/frame"), |b| b.iter(|| std::hint::black_box(&table).frame()));
     }
     group.finish();
 }

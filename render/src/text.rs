@@ -178,7 +178,7 @@ fn runs(face: Face, text: &str) -> Vec<(Option<Source>, String)> {
 /// glyphs of a shaped word are those the shaper chose.
 #[cfg(test)]
 fn glyphs(face: Face, text: &str) -> Vec<(Source, GlyphId)> {
-    place(face, 21, text).0.into_iter().map(|placed| (placed.source, placed.id)).collect()
+    place(face, 21, text).0.iter().map(|placed| (placed.source, placed.id)).collect()
 }
 
 /// A glyph placed on a line: its font, its id, and its pen position relative to the line's
@@ -191,8 +191,46 @@ struct Placed {
     y: f32,
 }
 
+/// A line's glyphs, placed, and its width.
+type Placement = (Vec<Placed>, f32);
+
+/// At most this many placed lines are kept; past it the cache starts afresh, like the
+/// glyphs' ([`MAX_CACHED_GLYPHS`]).
+const MAX_CACHED_LINES: usize = 2048;
+
+/// Lines placed lately, by a hash of face, size and text, each with its text (a hit is
+/// checked against it). A table measures each cell before it draws it, and every page of a
+/// tournament's standings sets the same names again: placing a name (choosing each
+/// character's font, shaping Indic words) cost more than drawing it.
+type Placements = HashMap<u64, (Box<str>, Arc<Placement>)>;
+
+fn placements() -> &'static Mutex<Placements> {
+    static PLACEMENTS: OnceLock<Mutex<Placements>> = OnceLock::new();
+    PLACEMENTS.get_or_init(Mutex::default)
+}
+
+/// The glyphs of `text` at `px` pixels, placed, and the width of the line: from the cache
+/// when they were placed lately.
+fn place(face: Face, px: u16, text: &str) -> Arc<Placement> {
+    use std::hash::BuildHasher;
+    static KEYS: OnceLock<std::collections::hash_map::RandomState> = OnceLock::new();
+    let key = KEYS.get_or_init(Default::default).hash_one((face, px, text));
+    let mut cache = placements().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((kept, placement)) = cache.get(&key)
+        && **kept == *text
+    {
+        return Arc::clone(placement);
+    }
+    if cache.len() >= MAX_CACHED_LINES {
+        cache.clear();
+    }
+    let placement = Arc::new(place_anew(face, px, text));
+    cache.insert(key, (text.into(), Arc::clone(&placement)));
+    placement
+}
+
 /// The glyphs of `text` at `px` pixels, placed, and the width of the line.
-fn place(face: Face, px: u16, text: &str) -> (Vec<Placed>, f32) {
+fn place_anew(face: Face, px: u16, text: &str) -> Placement {
     let replacement = Source::Face(face);
     let (mut pen, mut placed) = (0.0f32, Vec::<Placed>::new());
     for (source, run) in runs(face, text) {
@@ -279,14 +317,15 @@ struct Line {
 }
 
 fn set(face: Face, px: u16, text: &str) -> Line {
-    let (placed, width) = place(face, px, text);
+    let placement = place(face, px, text);
+    let (placed, width) = (&placement.0, placement.1);
     let mut cache = cache().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if cache.len() > MAX_CACHED_GLYPHS {
         cache.clear();
     }
     let glyphs = placed
-        .into_iter()
-        .map(|Placed { source, id, x, y }| {
+        .iter()
+        .map(|&Placed { source, id, x, y }| {
             let glyph = cache.entry((source, px, id)).or_insert_with(|| Arc::new(rasterise(source, px, id)));
             ((x.round() as i32, y.round() as i32), Arc::clone(glyph))
         })
@@ -392,7 +431,7 @@ mod tests {
     fn indic_words_are_shaped() {
         let font = fonts::SCRIPTS[0].1.font();
         // The vowel sign i is written after the consonant and drawn before it.
-        let (placed, _) = place(Face::Bold, 21, "कि");
+        let (placed, _) = place_anew(Face::Bold, 21, "कि");
         let ka = placed.iter().find(|glyph| glyph.id == font.glyph_id('क')).expect("ka is drawn");
         let sign = placed.iter().find(|glyph| glyph.id != font.glyph_id('क')).expect("the sign is drawn");
         assert!(sign.x < ka.x, "the sign comes first: {placed:?}");
@@ -403,10 +442,24 @@ mod tests {
     }
 
     #[test]
+    fn a_line_placed_again_comes_from_the_cache_as_it_was_placed() {
+        for name in ["Magnus Carlsen", "अक्षय कुमार", "李小龍", "محمد علي", "party 🎉🔥"]
+        {
+            for (face, px) in [(Face::Regular, 19), (Face::Bold, 19), (Face::Bold, 24)] {
+                let first = place(face, px, name);
+                assert_eq!(*first, place_anew(face, px, name), "{name}");
+                assert!(Arc::ptr_eq(&first, &place(face, px, name)), "{name} placed twice");
+            }
+        }
+        // Another size or face is another line.
+        assert_ne!(place(Face::Bold, 19, "Zoë").1, place(Face::Bold, 24, "Zoë").1);
+    }
+
+    #[test]
     fn fallback_fonts_are_set_at_the_faces_size() {
         // The height of a Devanagari letter's top bar and of a Latin capital are alike.
         let latin = rasterise(Source::Face(Face::Bold), 21, fonts::bold().glyph_id('H'));
-        let (placed, _) = place(Face::Bold, 21, "क");
+        let (placed, _) = place_anew(Face::Bold, 21, "क");
         let devanagari = rasterise(placed[0].source, 21, placed[0].id);
         let (latin_top, devanagari_top) = (-latin.top, -devanagari.top);
         assert!((latin_top - devanagari_top).abs() <= 3, "{latin_top} vs {devanagari_top}");
