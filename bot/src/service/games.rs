@@ -15,6 +15,7 @@ use super::error::{Failure, Refusal};
 use super::loaded::Loaded;
 use super::notices;
 use super::options::keys;
+use super::threads;
 use super::types::{Caller, GameId, GuildId, Notice, UserId};
 use crate::clock::{Clock, Timestamp};
 use crate::service::handlers::challenge::refusal::ChallengeRefusal;
@@ -74,7 +75,7 @@ fn only_here(
     fits: &dyn Fn(&GameRecord) -> bool,
 ) -> Result<Read, Refusal> {
     let (mut here, elsewhere): (Vec<_>, Vec<_>) =
-        candidates.into_iter().partition(|record| record.channel() == caller.channel);
+        candidates.into_iter().partition(|record| record.is_in(caller.channel));
     if here.len() > 1 {
         let mut fitting: Vec<Read> = here.iter().filter(|record| fits(record)).cloned().collect();
         if fitting.len() == 1 {
@@ -328,6 +329,12 @@ impl Games {
     /// Stores a new record (a challenge, a game against the bot) under a new id.
     pub fn create(&self, record: GameRecord) -> Result<GameRecord, Failure> {
         let record = self.store.create(record)?;
+        // A game stored playing (against the bot) opens its thread on its own: a lost
+        // opening leaves the game in its channel.
+        let opening = threads::around(&self.store, None, &record, Vec::new());
+        if !opening.is_empty() {
+            self.store.outbox().enqueue(&notices::queued(self.clock.now(), &record, &opening))?;
+        }
         if record.phase == Phase::Playing {
             // A game against the bot starts at once: its player may be to move.
             let game = Loaded { position: self.position(&record)?, record, stored: None };
@@ -392,7 +399,7 @@ impl Games {
             Err(Failure::Refused { refusal: Refusal::NoGameHere(hint), .. }) => {
                 let over = self.records_of(caller, caller.user.id, Phase::Finished)?;
                 over.into_iter()
-                    .filter(|record| record.channel() == caller.channel)
+                    .filter(|record| record.is_in(caller.channel))
                     .max_by_key(|record| record.id)
                     .ok_or(Refusal::NoGameHere(hint))?
             }
@@ -473,7 +480,7 @@ impl Games {
         // A result and the ratings it changes are one write.
         let ratings = rated(&next, was_over)?;
         let game = Loaded { record: next, position, stored: None };
-        let notices = notices(&game);
+        let notices = threads::around(&self.store, Some(&old), &game.record, notices(&game));
         let queued = notices::queued(self.clock.now(), &game.record, &notices);
         match stored {
             // The store checks that the record still holds what was read, not reading it again.

@@ -40,6 +40,7 @@ mod settings;
 mod table;
 mod tell;
 pub mod text;
+mod threads;
 mod types;
 mod users;
 
@@ -63,6 +64,6 @@ pub use seat::{BotPlayer, Submit, seed};
 pub use settings::{Settings, Timeouts};
 pub use types::{
     Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Drawing, Field, GameId,
-    GameStatus, GuildId, Level, Message, Notice, NotifyMode, Reply, Response, Select, SelectOption, Target, User,
-    UserId,
+    GameStatus, GuildId, Level, Message, Notice, NotifyMode, Reply, Response, Select, SelectOption, Target, ThreadStep,
+    User, UserId,
 };
