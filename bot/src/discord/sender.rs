@@ -18,8 +18,8 @@ use serenity::http::HttpError;
 use tokio::sync::{Notify, OwnedRwLockReadGuard, RwLock, watch};
 use tracing::warn;
 
-use super::reply::{edit_notice, exit_if_stopped, send_notice};
-use crate::service::{Delivery, Outgoing, Service, Target};
+use super::reply::{close_thread, edit_notice, exit_if_stopped, open_thread, send_notice};
+use crate::service::{Delivery, Outgoing, Service, Target, ThreadStep};
 
 /// How long a pass waits for a moment without replies in flight before it queues.
 const PATIENCE: Duration = Duration::from_secs(2);
@@ -132,8 +132,16 @@ impl Outbox {
                 Err(error) => return Err(error),
             }
         }
-        let message = send_notice(&self.http, &outgoing.notice).await?;
-        Ok(if outgoing.notice.standings.is_some() { Delivery::Posted(message) } else { Delivery::Sent })
+        let notice = &outgoing.notice;
+        match &notice.thread {
+            Some(ThreadStep::Open { name }) => {
+                return Ok(Delivery::Posted(open_thread(&self.http, notice, name).await?));
+            }
+            Some(ThreadStep::Archive) => return close_thread(&self.http, notice).await.map(|_| Delivery::Sent),
+            None => {}
+        }
+        let message = send_notice(&self.http, notice).await?;
+        Ok(if notice.standings.is_some() { Delivery::Posted(message) } else { Delivery::Sent })
     }
 }
 
