@@ -34,7 +34,7 @@ use super::types::{
 };
 use crate::clock::{Clock, Span, Timestamp};
 use crate::store::{GameRecord, NotifyMode, Phase, Queued, UserRecord};
-use crate::store::{Store, TournamentRecord, Tournaments};
+use crate::store::{Store, StoreError, TournamentRecord, Tournaments};
 
 /// When notices are retried, and how long a sender holds a claimed one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -466,10 +466,24 @@ impl Notices {
             _ => None,
         };
         tracing::info!(game = %id, ?opened, "a game's thread opened (none: refused)");
-        if let Err(error) = threads::settle_open(&self.store, self.clock.now(), id, opened) {
+        if let Err(error) = self.store_thread(id, opened) {
             tracing::error!(%error, game = %id, "cannot store a game's thread");
         }
         self.forget(notice);
+    }
+
+    /// Writes what became of game `id`'s thread into its record ([`threads::opened`]),
+    /// with what that tells; again when a command wrote the record meanwhile.
+    fn store_thread(&self, id: GameId, opened: Option<ChannelId>) -> Result<(), StoreError> {
+        for _ in 0..8 {
+            let Some((old, stored)) = self.store.read(id)? else { return Ok(()) };
+            let Some((new, told)) = threads::opened(&old, opened) else { return Ok(()) };
+            match self.store.update_from((&old, &stored), &new, &[], &queued(self.clock.now(), &new, &told)) {
+                Err(StoreError::Conflict) => continue,
+                other => return other,
+            }
+        }
+        Err(StoreError::Conflict)
     }
 
     /// Sends every notice due now with `send`, in order, and settles each; notices moved

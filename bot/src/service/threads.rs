@@ -1,16 +1,14 @@
 //! A game's thread (`/settings threads:on`): the notice that opens it when the game
 //! starts ([`around`]), the one that posts the end and archives it, where the game's
 //! notices go once it is open ([`target`]), and what the sender's answer to the opening
-//! does to the record ([`settle_open`]).
+//! does to the record ([`opened`]).
 //!
 //! The thread is asked for through the outbox like every message, so a turn never waits
 //! on Discord; the notices written before it opens are sent after it (the claim stops
 //! after an opening), and each is sent where the record says when it goes out.
 
-use super::notices;
 use super::types::{ChannelId, GameId, Message, Notice, Target, ThreadStep};
-use crate::clock::Timestamp;
-use crate::store::{GameRecord, NOBODY, Phase, Servers, Store, StoreError, Thread};
+use crate::store::{GameRecord, NOBODY, Phase, Servers, Store, Thread};
 
 /// The most characters Discord allows in a thread's name.
 pub const MAX_NAME: usize = 100;
@@ -96,27 +94,22 @@ pub fn target(record: &GameRecord, target: Target) -> Target {
     }
 }
 
-/// Stores how opening game `id`'s thread went: `Some(thread)` opened, `None` refused
-/// (the channel is told so, once: the refusal is kept and the thread never asked again).
-/// A game that ended before its thread opened has the thread archived at once.
-pub fn settle_open(store: &Store, now: Timestamp, id: GameId, opened: Option<ChannelId>) -> Result<(), StoreError> {
-    for _ in 0..8 {
-        let Some((old, stored)) = store.read(id)? else { return Ok(()) };
-        if old.origin.thread.is_some() {
-            return Ok(());
-        }
-        let mut new = old.clone();
-        new.version += 1;
-        new.origin.thread = Some(opened.map_or(Thread::Refused, Thread::Open));
-        let told = match opened {
-            None => vec![notice(Target::Channel(new.channel()), Message::from(REFUSED), id, None)],
-            Some(thread) if new.phase == Phase::Finished => vec![closing(id, thread)],
-            Some(_) => Vec::new(),
-        };
-        match store.update_from((&old, &stored), &new, &[], &notices::queued(now, &new, &told)) {
-            Err(StoreError::Conflict) => continue,
-            other => return other,
-        }
+/// The record `old` once opening its thread went so: `Some(thread)` opened, `None`
+/// refused (kept, so the thread is never asked again), with what that tells: the refusal
+/// said in the channel, once; a game that ended before its thread opened has it archived
+/// at once. `None` when the record already knows its thread.
+#[must_use]
+pub fn opened(old: &GameRecord, opened: Option<ChannelId>) -> Option<(GameRecord, Vec<Notice>)> {
+    if old.origin.thread.is_some() {
+        return None;
     }
-    Err(StoreError::Conflict)
+    let mut new = old.clone();
+    new.version += 1;
+    new.origin.thread = Some(opened.map_or(Thread::Refused, Thread::Open));
+    let told = match opened {
+        None => vec![notice(Target::Channel(new.channel()), Message::from(REFUSED), new.id, None)],
+        Some(thread) if new.phase == Phase::Finished => vec![closing(new.id, thread)],
+        Some(_) => Vec::new(),
+    };
+    Some((new, told))
 }

@@ -40,30 +40,23 @@ pub struct Body {
 const ARCHIVE_AFTER: Kind = Kind::OneOf(&[60, 1440, 4320, 10080]);
 const SLOW_MODE: Kind = Kind::Integer { min: 0, max: 21_600 };
 
+/// The fields of a new thread; one without a message also has the last two.
+const NEW_THREAD: &[(&str, Kind)] = &[
+    ("name", Kind::Text { min: 1, max: 100 }),
+    ("auto_archive_duration", ARCHIVE_AFTER),
+    ("rate_limit_per_user", SLOW_MODE),
+    // Announcement, public and private threads.
+    ("type", Kind::OneOf(&[10, 11, 12])),
+    ("invitable", Kind::Boolean),
+];
+
 /// `POST /channels/{channel}/threads`, a thread without a message.
-pub const CREATE_THREAD: Body = Body {
-    name: "CreateTextThreadWithoutMessageRequest",
-    required: &["name"],
-    fields: &[
-        ("name", Kind::Text { min: 1, max: 100 }),
-        ("auto_archive_duration", ARCHIVE_AFTER),
-        ("rate_limit_per_user", SLOW_MODE),
-        // Announcement, public and private threads.
-        ("type", Kind::OneOf(&[10, 11, 12])),
-        ("invitable", Kind::Boolean),
-    ],
-};
+pub const CREATE_THREAD: Body =
+    Body { name: "CreateTextThreadWithoutMessageRequest", required: &["name"], fields: NEW_THREAD };
 
 /// `POST /channels/{channel}/messages/{message}/threads`.
-pub const CREATE_THREAD_FROM_MESSAGE: Body = Body {
-    name: "CreateTextThreadWithMessageRequest",
-    required: &["name"],
-    fields: &[
-        ("name", Kind::Text { min: 1, max: 100 }),
-        ("auto_archive_duration", ARCHIVE_AFTER),
-        ("rate_limit_per_user", SLOW_MODE),
-    ],
-};
+pub const CREATE_THREAD_FROM_MESSAGE: Body =
+    Body { name: "CreateTextThreadWithMessageRequest", required: &["name"], fields: NEW_THREAD.split_at(3).0 };
 
 /// `PATCH /channels/{thread}`, for a thread.
 pub const EDIT_THREAD: Body = Body {
