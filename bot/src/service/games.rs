@@ -329,12 +329,7 @@ impl Games {
     /// Stores a new record (a challenge, a game against the bot) under a new id.
     pub fn create(&self, record: GameRecord) -> Result<GameRecord, Failure> {
         let record = self.store.create(record)?;
-        // A game stored playing (against the bot) opens its thread on its own: a lost
-        // opening leaves the game in its channel.
-        let opening = threads::around(&self.store, None, &record, Vec::new());
-        if !opening.is_empty() {
-            self.store.outbox().enqueue(&notices::queued(self.clock.now(), &record, &opening))?;
-        }
+        self.open_threads(std::slice::from_ref(&record))?;
         if record.phase == Phase::Playing {
             // A game against the bot starts at once: its player may be to move.
             let game = Loaded { position: self.position(&record)?, record, stored: None };
@@ -342,6 +337,20 @@ impl Games {
             return Ok(game.record);
         }
         Ok(record)
+    }
+
+    /// Asks for the threads of `records`, games just stored playing (against the bot, a
+    /// tournament's) where their server wants threads. Written after the games: a lost
+    /// request leaves a game in its channel.
+    pub fn open_threads(&self, records: &[GameRecord]) -> Result<(), Failure> {
+        let now = self.clock.now();
+        for record in records {
+            let opening = threads::around(&self.store, None, record, Vec::new());
+            if !opening.is_empty() {
+                self.store.outbox().enqueue(&notices::queued(now, record, &opening))?;
+            }
+        }
+        Ok(())
     }
 
     /// The record with this id, wherever it belongs: for the service's own work (reminders,

@@ -90,3 +90,36 @@ fn a_refused_thread_is_said_once_and_the_game_goes_on_in_its_channel() {
     let later = table.service.deliver(refusing);
     assert!(later.iter().all(|notice| notice.thread.is_none() && !notice.text().contains("thread")), "{later:#?}");
 }
+
+/// `/settings threads:on` as ann, who may manage the home server.
+fn threads_on() -> Session {
+    let mut session = Session::new();
+    session.ok("!admin @ann");
+    session.ok("@ann /settings threads:on");
+    session
+}
+
+#[test]
+fn a_game_against_the_bot_gets_its_thread_where_the_bot_plays() {
+    let mut session = threads_on();
+    let started =
+        session.ok("@ann /challenge opponent:@stonemate game:go color:black days:0 options:\"board=9x9\" level:easy");
+    let opening = sent_to(&started, "#1-stonemate-vs-ann");
+    assert!(opening.first().is_some_and(|message| message.contains("@ann this thread follows")), "{started:#?}");
+    // The bot's answer to ann's first turn goes to the thread.
+    let played = session.ok("#1-stonemate-vs-ann @ann /move notation:e5");
+    assert_eq!(sent_to(&played, "#general"), Vec::<&String>::new(), "{played:#?}");
+    assert!(!sent_to(&played, "#1-stonemate-vs-ann").is_empty(), "{played:#?}");
+}
+
+#[test]
+fn a_tournaments_games_get_their_threads() {
+    let mut session = threads_on();
+    session.ok("@ann /tournament create game:go options:\"board=9x9\"");
+    for player in ["p1", "p2", "p3"] {
+        session.ok(&format!("@{player} /tournament join tournament:T1"));
+    }
+    let started = session.ok("@ann /tournament start tournament:T1");
+    let openings: Vec<_> = started.iter().filter(|message| message.contains("this thread follows")).collect();
+    assert_eq!(openings.len(), 3, "a round robin of three plays three games at once: {started:#?}");
+}
