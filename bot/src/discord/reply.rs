@@ -51,21 +51,14 @@ pub async fn send_notice(http: &Http, notice: &Notice) -> Result<u64, serenity::
     Ok(channel.send_message(http, message.into_create()).await?.id.get())
 }
 
-/// Opens a public thread named `name` in the notice's channel and posts the notice in it
-/// (its message pings the players, which adds them to the thread). Returns the thread's
-/// id, also when only the greeting failed: the thread exists, and the game's messages go
-/// there. A thread idle for a week is archived by Discord; the bot's next post reopens it.
+/// Opens a public thread named `name` in the notice's channel; returns its id. A thread
+/// idle for a week is archived by Discord; the bot's next post reopens it.
 pub async fn open_thread(http: &Http, notice: &Notice, name: &str) -> Result<u64, serenity::Error> {
     let parent = channel_of(http, notice).await?;
     let builder = CreateThread::new(name)
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    let thread = parent.create_thread(http, builder).await?.id;
-    let draft = Draft::new(&notice.message, notice.images.iter(), (&[], &notice.buttons));
-    if let Err(error) = thread.send_message(http, draft.into_create()).await {
-        tracing::warn!(%error, thread = thread.get(), "a game's thread opened without its greeting");
-    }
-    Ok(thread.get())
+    Ok(parent.create_thread(http, builder).await?.id.get())
 }
 
 /// Posts the notice in its thread, then archives the thread: the game is over. A thread

@@ -41,19 +41,6 @@ async fn take_post(fake: &FakeDiscord, channel: u64, text: &str) -> Recorded {
     taken.unwrap_or_else(|| panic!("no `{text}` in {channel}; untaken: {:#?}", fake.untaken()))
 }
 
-/// Waits until the bot has stored the thread it opened (just after its greeting went out):
-/// until then a command in the thread finds no game there.
-async fn thread_known(fake: &FakeDiscord, in_thread: &Origin) {
-    for _ in 0..100 {
-        let board = command(fake, in_thread, "board", json!([])).await;
-        if !board.content().contains("no game in this channel") {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the thread's game is never found in it");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_is_played_in_its_thread_which_is_archived_at_the_end() {
     init();
@@ -68,9 +55,9 @@ async fn a_game_is_played_in_its_thread_which_is_archived_at_the_end() {
     let greeting = take_post(&fake, thread, "this thread follows Go with chess pieces #1").await;
     let pinged: Vec<String> = [&alice, &bob].iter().map(|origin| user_id(origin)).collect();
     assert_eq!(greeting.body["allowed_mentions"]["users"], json!(pinged), "both players join the thread");
-    // In the thread: commands answer there, the reply pings the player to move.
+    // In the thread, stored before its greeting went out: commands answer there, the
+    // reply pings the player to move.
     let [alice, bob] = [&alice, &bob].map(|origin| Origin { channel: thread, ..origin.clone() });
-    thread_known(&fake, &alice).await;
     for (origin, turn) in [(&alice, "e5"), (&bob, "d5"), (&alice, "e4")] {
         let played = command(&fake, origin, "move", json!([text("notation", turn)])).await;
         assert!(!played.is_private() && played.content().contains(turn), "{}", played.content());
