@@ -491,8 +491,9 @@ impl Notices {
     pub fn deliver(&self, mut send: impl FnMut(&Outgoing) -> Delivery) -> Vec<Notice> {
         let mut delivered = Vec::new();
         // A rerouted notice, or one held back behind a thread's opening, is due again at
-        // once: a few rounds cover them.
-        for _ in 0..8 {
+        // once: another round takes it (a tournament's start opens a thread per game). A
+        // failed notice is due only later, so the rounds end.
+        for _ in 0..1_000 {
             let claimed = self.claim();
             if claimed.is_empty() {
                 break;
