@@ -174,10 +174,11 @@ impl fmt::Display for Span {
     }
 }
 
-/// A duration as the console writes it: `30m`, `5h`, `2d` (also `90s`).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a duration: write a number and a unit, like 30m, 5h or 2d")]
-pub struct BadDuration(pub String);
+/// A duration as the console writes it: `30m`, `5h`, `2d` (also `90s`). It does not hold
+/// the typed text: whoever shows it quotes that, cut to a readable length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("is not a duration: write a number and a unit, like 30m, 5h or 2d")]
+pub struct BadDuration;
 
 /// jiff's friendly format (`2d`, `2 days`), held to what the console writes: one unit of
 /// days, hours, minutes or seconds, not negative. Weeks and months are refused (no fixed
@@ -186,7 +187,7 @@ impl std::str::FromStr for Span {
     type Err = BadDuration;
 
     fn from_str(text: &str) -> Result<Span, BadDuration> {
-        let bad = || BadDuration(text.to_owned());
+        let bad = || BadDuration;
         let span = SpanParser::new().parse_span(text.trim()).map_err(|_| bad())?;
         let others = [
             i64::from(span.get_years()),

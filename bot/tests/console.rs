@@ -352,7 +352,9 @@ fn counting_and_resuming_in_the_console() {
 fn a_line_that_cannot_be_read_quotes_at_most_a_short_value() {
     let dir = tempfile::tempdir().unwrap();
     let long = "x".repeat(2_000);
-    let input = format!("@alice /challenge opponent:@bob game:go days:{long}\n@alice /{long}\n@{long} /games\n");
+    let input = format!(
+        "@alice /challenge opponent:@bob game:go days:{long}\n@alice /{long}\n@{long} /games\n!advance {long}\n"
+    );
     let output = console(dir.path(), false, &input);
     let cut = format!("{}…", "x".repeat(24));
     let lines: Vec<&str> = output.lines().collect();
@@ -362,6 +364,9 @@ fn a_line_that_cannot_be_read_quotes_at_most_a_short_value() {
             format!("[nobody] refused (private) console: option days: `{cut}` is not a number"),
             format!("[nobody] refused (private) console: there is no command /{cut}"),
             format!("[nobody] refused (private) console: `@{}…` is not a user: write @name", "x".repeat(23)),
+            format!(
+                "[nobody] refused (private) console: `{cut}` is not a duration: write a number and a unit, like 30m, 5h or 2d"
+            ),
         ]
     );
 }

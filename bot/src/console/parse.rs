@@ -132,7 +132,10 @@ pub fn line(text: &str) -> Result<Line, LineError> {
     }
     if first == "!advance" {
         let span = words.nth(1).ok_or_else(|| LineError("write !advance 30m, 5h or 2d".into()))?;
-        return span.parse().map(Line::Advance).map_err(|e: crate::clock::BadDuration| LineError(e.to_string()));
+        return span
+            .parse()
+            .map(Line::Advance)
+            .map_err(|e: crate::clock::BadDuration| LineError(format!("`{}` {e}", quoted(&span))));
     }
     let server = match first.strip_prefix('[') {
         Some(rest) => {

@@ -349,14 +349,14 @@ macro_rules! command_table {
             /// server's `threads` (Manage Server, checked by the handler: the command is
             /// everyone's).
             Settings "settings" {
-                description: "Your settings; {} previews a typed /move or /drop before it is played.",
-                help: "your settings; `{}` shows a typed /move or /drop with Confirm and Cancel before it is played; \
+                description: "Your settings; {} previews a typed /move, /drop or /pass before it is played.",
+                help: "your settings; `{}` shows a typed /move, /drop or /pass with Confirm and Cancel before it is played; \
                        `{}` gives each game started in this server a thread (Manage Server)",
                 admin: false,
                 private: true,
                 examples: [confirm = "on", threads = "on"],
                 options: {
-                    confirm: Option<bool> = (false, Kind::OnOff, "on: preview typed turns before they are played"),
+                    confirm: Option<bool> = (false, Kind::OnOff, "on: preview typed turns (and passes) before they are played"),
                     threads: Option<bool> = (false, Kind::OnOff, "This server: on = each game gets a thread (Manage Server)"),
                 },
                 run: |parts, caller| picker::settings(parts, caller, confirm, threads),

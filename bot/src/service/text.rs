@@ -101,9 +101,28 @@ pub fn counted(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
+/// `a`, `a and b`, `a, b and c`: items as a sentence lists them.
+#[must_use]
+pub fn joined(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists_are_joined_as_sentences_list_them() {
+        let items = |names: &[&str]| names.iter().map(|name| (*name).to_owned()).collect::<Vec<_>>();
+        assert_eq!(joined(&items(&[])), "");
+        assert_eq!(joined(&items(&["p1"])), "p1");
+        assert_eq!(joined(&items(&["p1", "p2"])), "p1 and p2");
+        assert_eq!(joined(&items(&["p1", "p2", "p3"])), "p1, p2 and p3");
+    }
 
     #[test]
     fn names_cannot_format_or_mention() {

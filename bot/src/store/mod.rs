@@ -65,8 +65,9 @@ pub use outbox::Outbox;
 pub use postgres::{Postgres, PostgresStore};
 pub use rating::{RatingChange, RatingRecord};
 pub use record::{
-    Asked, CalledOff, ColorChoice, Conditional, Counting, FORMAT, Finish, GameRecord, NOBODY, NotifyMode, Origin,
-    Pending, Phase, Seat, Seats, ServerRecord, Takeback, Thread, TournamentTag, TurnClock, UserRecord, Vacation,
+    Asked, CalledOff, ClosedChallenge, ColorChoice, Conditional, Counting, FORMAT, Finish, GameRecord, NOBODY,
+    NotifyMode, Origin, Pending, Phase, Seat, Seats, ServerRecord, Takeback, Thread, TournamentTag, TurnClock,
+    UserRecord, Vacation,
 };
 pub use records::{Dump, Restore, Store, Stored};
 pub use servers::Servers;

@@ -2,11 +2,11 @@
 
 use stonemate_bot::clock::Span;
 use stonemate_bot::service::commands::Value;
-use stonemate_bot::service::{ButtonStyle, ColorChoice, Command, GameId, Settings, Target};
+use stonemate_bot::service::{ButtonStyle, ColorChoice, Command, GameId, GuildId, Settings, Target};
 use stonemate_bot::store::{MemoryStore, Phase};
 use stonemate_engine::GameKind;
 
-use super::common::{Call, Table, caller_in, game_opt, text, typed, user};
+use super::common::{Call, Table, caller_in, game_opt, games_of, in_server, text, typed, user};
 
 /// `/challenge` as typed: the game by name, options as text.
 fn challenge(to: &str, kind: &str, options: Option<&str>) -> Call {
@@ -270,12 +270,51 @@ fn decline_and_withdraw_end_challenges_and_tell_the_other() {
     assert_eq!(table.record(id).phase, Phase::Declined);
     assert!(table.refused("bob", Command::Decline { challenge: game_opt(id) }).ends_with("it was declined"));
 
+    // A declined challenge is not sent again within the hour (the next test).
+    table.advance(Span::HOUR);
     let id = table.challenge("alice", "bob", "go", 3, "");
     let text = table.refused("bob", Command::Withdraw { challenge: game_opt(id) });
     assert_eq!(text, "challenge #2 was sent by someone else: only its challenger can withdraw it");
     table.ok("alice", Command::Withdraw { challenge: None });
     assert_eq!(table.record(id).phase, Phase::Withdrawn);
     assert!(table.refused("bob", Command::Accept { challenge: game_opt(id) }).ends_with("it was withdrawn"));
+}
+
+/// Issue 41: a challenge then `/withdraw`, or one declined, sent again and again pinged
+/// its opponent every time. A declined challenge now waits an hour before it may be sent
+/// to him again in that server; a withdrawn one may be sent again once, not twice.
+#[test]
+fn a_challenge_turned_down_is_not_sent_again_at_once() {
+    let table = Table::new();
+    table.challenge("alice", "bob", "go", 3, "");
+    table.ok("bob", Command::Decline { challenge: None });
+    let stored = games_of(table.service.store(), user("alice").id).len();
+    let again = || table.refused("alice", challenge("bob", "gess", None));
+    assert_eq!(again(), "bob declined your challenge within the hour: you may challenge bob again in 60 minutes");
+    table.advance(Span::MINUTE * 59);
+    assert_eq!(again(), "bob declined your challenge within the hour: you may challenge bob again in 1 minute");
+    // Refused, it stored nothing: the mention went nowhere.
+    assert_eq!(games_of(table.service.store(), user("alice").id).len(), stored);
+    // bob may still challenge alice, and alice may challenge others, or bob elsewhere.
+    table.challenge("bob", "alice", "go", 3, "");
+    table.challenge("alice", "carol", "go", 3, "");
+    let elsewhere = in_server("alice", GuildId(77));
+    assert!(table.ok_as(&elsewhere, challenge("bob", "go", None)).reply.ok);
+    table.advance(Span::MINUTE);
+    let reply = table.ok("alice", challenge("bob", "go", None)).reply;
+    assert_eq!(reply.message.mentions(), [user("bob").id]);
+
+    // Withdrawn by mistake, a challenge is sent again; the second withdrawal makes alice wait.
+    let withdraw = |id: GameId| table.ok("alice", Command::Withdraw { challenge: game_opt(id) });
+    let first = table.challenge("alice", "dave", "go", 3, "");
+    withdraw(first);
+    let second = table.challenge("alice", "dave", "go", 3, "");
+    table.advance(Span::MINUTE * 10);
+    withdraw(second);
+    let text = table.refused("alice", challenge("dave", "go", None));
+    assert_eq!(text, "you withdrew 2 challenges to dave within the hour: you may challenge dave again in 50 minutes");
+    table.advance(Span::MINUTE * 50);
+    table.challenge("alice", "dave", "go", 3, "");
 }
 
 #[test]

@@ -307,6 +307,23 @@ impl Session {
         Session { console: Console::open(options).unwrap(), printed: Vec::new(), _dir: dir }
     }
 
+    /// Writes what the session printed, with its pictures, under `$STONEMATE_TRANSCRIPTS/name`
+    /// when that is set (for the transcripts the docs show; `docs/tournaments.md`).
+    pub fn keep_transcript(&self, name: &str) {
+        let Some(root) = std::env::var_os("STONEMATE_TRANSCRIPTS") else { return };
+        let kept = std::path::Path::new(&root).join(name);
+        std::fs::create_dir_all(&kept).unwrap();
+        let out = self._dir.path().join("out");
+        let text = self.printed.join("\n").replace(&format!("{}/", out.display()), "out/");
+        std::fs::write(kept.join("transcript.txt"), text + "\n").unwrap();
+        let _ = std::fs::remove_dir_all(kept.join("out"));
+        std::fs::create_dir_all(kept.join("out")).unwrap();
+        for file in std::fs::read_dir(&out).unwrap() {
+            let file = file.unwrap();
+            std::fs::copy(file.path(), kept.join("out").join(file.file_name())).unwrap();
+        }
+    }
+
     /// The same session after the bot starts again: a new console over the same database.
     pub fn restarted(self) -> Session {
         let Session { console, printed, _dir: dir } = self;

@@ -158,7 +158,7 @@ fn games_against_the_bot_aborted_games_and_unanswered_challenges_are_not_rated()
     // Declined, withdrawn and expired challenges.
     let id = table.challenge("alice", "bob", "go", 0, "board=9x9");
     table.ok("bob", Command::Decline { challenge: game_opt(id) });
-    let id = table.challenge("alice", "bob", "go", 0, "board=9x9");
+    let id = table.challenge("alice", "carol", "go", 0, "board=9x9");
     table.ok("alice", Command::Withdraw { challenge: game_opt(id) });
     table.challenge("alice", "dave", "go", 0, "board=9x9");
     table.advance(Span::days(8));

@@ -28,19 +28,21 @@ impl Session {
         [white, black]
     }
 
-    /// Plays game `id` to its end: a draw agreed, or Black resigns. Returns the points
-    /// each player scored, in halves.
+    /// Plays game `id` to its end: a draw agreed, or the player whose name sorts last
+    /// resigns (so that the standings come apart). Returns the points each player scored,
+    /// in halves, white first.
     fn play(&mut self, id: u32, draw: bool) -> [(String, u32); 2] {
         let [white, black] = self.players(id);
         if draw {
             self.ok(&format!("@{white} /draw game:{id}"));
             self.ok(&format!("@{black} /draw game:{id}"));
-            [(white, 1), (black, 1)]
-        } else {
-            self.ok(&format!("@{black} /resign game:{id}"));
-            self.ok(&format!("@{black} !press resign:{id}"));
-            [(white, 2), (black, 0)]
+            return [(white, 1), (black, 1)];
         }
+        let loser = white.clone().max(black.clone());
+        self.ok(&format!("@{loser} /resign game:{id}"));
+        self.ok(&format!("@{loser} !press resign:{id}"));
+        let points = |name: &String| if *name == loser { 0 } else { 2 };
+        [(white.clone(), points(&white)), (black.clone(), points(&black))]
     }
 
     /// Creates a tournament as ann (who may manage the server) and has `players` join it.
@@ -118,13 +120,18 @@ fn a_seven_player_round_robin_is_played_to_its_end() {
     assert!(whites.values().all(|&count| count == 3), "{whites:?}");
     let ended = session.printed.iter().rev().find(|message| message.contains(") is over")).cloned();
     let ended = ended.expect("the channel is told the end");
-    assert!(ended.contains("Won by"), "{ended}");
+    // The winners: players on the most points, those ahead on tiebreaks when some are.
+    let best = expected.values().max().copied().unwrap();
+    let won = between(&ended, "Won by ", " with ");
+    assert!(won.split(", ").flat_map(|names| names.split(" and ")).all(|name| expected[name] == best), "{ended}");
+    assert!(ended.contains(&format!(" with {} points.", f64::from(best) / 2.0)), "{best} in {ended}");
     let final_standings = session.ok("@p1 /tournament standings tournament:T1").join("\n");
     assert!(final_standings.contains("21 of 21 games played, finished"), "{final_standings}");
     assert_eq!(standings(&final_standings), expected);
     assert!(final_standings.contains("tournament-1-standings-1.png"), "the picture: {final_standings}");
     let listed = session.ok("@p1 /tournament list status:finished").join("\n");
     assert!(listed.contains("**Winter round robin** (T1) — round robin, Go with chess pieces, 7 players, finished"));
+    session.keep_transcript("round-robin-7");
 }
 
 #[test]
@@ -161,6 +168,7 @@ fn a_nine_player_swiss_of_three_rounds_is_played_to_its_end() {
     assert!(final_standings.contains("round 3 of 3, finished"), "{final_standings}");
     assert_eq!(standings(&final_standings), expected);
     assert!(session.printed.iter().any(|message| message.contains(") is over.\nWon by")));
+    session.keep_transcript("swiss-9");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Challenges: `/challenge`, `/accept`, `/decline`, `/withdraw`. A challenge is a record
 //! in the `challenge` phase; accepted, the same record (same id) becomes the game.
 
+mod closed;
 pub(crate) mod refusal;
 
 use stonemate_ai::Level;
@@ -44,10 +45,13 @@ impl Terms<'_> {
     }
 }
 
-/// Refuses a new challenge past the challenger's own limits: challenges he has waiting
-/// (in every server), challenges waiting from him to this opponent, games he plays.
+/// Refuses a new challenge past the challenger's own limits: challenges to this opponent
+/// that ended lately ([`closed`]), challenges he has waiting (in every server),
+/// challenges waiting from him to this opponent, games he plays.
 /// Challenges a user receives never count against him, so a flood of them blocks nobody.
-fn check_limits(parts: &Parts, caller: &User, opponent: &User) -> Result<(), Failure> {
+fn check_limits(parts: &Parts, caller: &Caller, opponent: &User) -> Result<(), Failure> {
+    closed::check(parts, caller.user.id, opponent, caller.guild)?;
+    let caller = &caller.user;
     let waiting = |entry: &IndexEntry| entry.phase == Phase::Challenge;
     let sent: Vec<GameId> =
         parts.games.entries_of(caller.id)?.into_iter().filter(|e| waiting(e) && e.challenger).map(|e| e.id).collect();
@@ -96,7 +100,7 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
         // The bot has no limits of its own: only the challenger's games count.
         check_active(parts, caller.user.id, "you".to_owned(), "have")?;
     } else {
-        check_limits(parts, &caller.user, opponent)?;
+        check_limits(parts, caller, opponent)?;
     }
     let now = parts.clocks.now();
     let record = GameRecord {
@@ -331,6 +335,9 @@ fn accepted(parts: &Parts, caller: &Caller, game: &Loaded, was_open: bool) -> Re
 /// challenger.
 fn close(parts: &Parts, caller: &Caller, game: Loaded, phase: Phase) -> Result<Response, Failure> {
     check_pending(parts, &game.record)?;
+    if !game.record.seats.is_open() {
+        closed::remember(parts, &game.record, phase == Phase::Declined)?;
+    }
     parts.respond(
         caller,
         game,

@@ -27,4 +27,4 @@ pub use pending::{Asked, Conditional, Counting, Pending, Takeback};
 pub use seats::{ColorChoice, NOBODY, Seat, Seats};
 pub use server::ServerRecord;
 pub use stored::{FORMAT, upgrade};
-pub use user::{NotifyMode, UserRecord, Vacation};
+pub use user::{ClosedChallenge, NotifyMode, UserRecord, Vacation};

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::stored::FORMAT;
 use crate::clock::Timestamp;
-use crate::ids::UserId;
+use crate::ids::{GuildId, UserId};
 
 /// How a player is told that it is his turn (`/notify`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -73,6 +73,11 @@ pub struct UserRecord {
     /// tell. Missing in JSON: none yet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digested: Option<i64>,
+    /// His challenges that ended lately without a game, oldest first, so that one turned
+    /// down is not sent again at once (see `Closed` in the challenge handler, which keeps
+    /// this list short). Missing in JSON (records from before the rule): none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub closed: Vec<ClosedChallenge>,
 }
 
 impl UserRecord {
@@ -88,6 +93,7 @@ impl UserRecord {
             confirm: false,
             digest: None,
             digested: None,
+            closed: Vec::new(),
         }
     }
 
@@ -107,6 +113,20 @@ pub struct Vacation {
     pub end: Timestamp,
 }
 
+/// A challenge that ended without a game: declined by its opponent, or withdrawn by the
+/// challenger whose record keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ClosedChallenge {
+    /// Whom it challenged.
+    pub opponent: UserId,
+    /// The server it was made in (`None`: a record without one).
+    pub guild: Option<GuildId>,
+    /// When it ended.
+    pub at: Timestamp,
+    /// Whether the opponent declined it (else its challenger withdrew it).
+    pub declined: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,7 +136,10 @@ mod tests {
         let old = r#"{"format":1,"id":42,"name":"alice","notify":"dm"}"#;
         let user: UserRecord = serde_json::from_str(old).expect("an old record opens");
         assert_eq!((user.digest, user.digested, user.notify), (None, None, NotifyMode::Dm));
-        let set = UserRecord { digest: Some(23), digested: Some(19_675), ..user };
+        assert!(user.closed.is_empty());
+        let closed =
+            ClosedChallenge { opponent: UserId(7), guild: Some(GuildId(9)), at: Timestamp(60), declined: true };
+        let set = UserRecord { digest: Some(23), digested: Some(19_675), closed: vec![closed], ..user };
         let again: UserRecord = serde_json::from_str(&serde_json::to_string(&set).unwrap()).unwrap();
         assert_eq!(again, set);
     }

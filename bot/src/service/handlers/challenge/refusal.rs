@@ -73,6 +73,24 @@ pub enum ChallengeRefusal {
         /// The most challenges a user may have waiting for one opponent.
         limit: usize,
     },
+    /// The opponent declined a challenge of the caller's lately, in this server.
+    #[error("{name} declined your challenge within the hour: you may challenge {name} again in {wait}")]
+    Declined {
+        /// The opponent's display name.
+        name: String,
+        /// How long the caller still waits, written for him (`42 minutes`).
+        wait: String,
+    },
+    /// The caller withdrew too many challenges to this opponent lately, in this server.
+    #[error("you withdrew {count} challenges to {name} within the hour: you may challenge {name} again in {wait}")]
+    Withdrawn {
+        /// The opponent's display name.
+        name: String,
+        /// The withdrawals that make him wait.
+        count: usize,
+        /// How long the caller still waits, written for him (`42 minutes`).
+        wait: String,
+    },
     /// A player already has the most games allowed going.
     #[error("{who} already {has} {} going: finish some first", counted(*.limit, "game", "games"))]
     TooManyGames {

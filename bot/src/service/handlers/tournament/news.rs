@@ -3,7 +3,7 @@
 //! text, 25 rows a page, each division apart.
 
 use stonemate_render::{Column, Row as TableRow, Section, Table};
-use stonemate_tournament::{End, Format, PlayerId, Row, Standings, Tournament};
+use stonemate_tournament::{End, Format, PlayerId, Points, Row, Standings, Tournament};
 
 use super::terms::user_of;
 use crate::service::message::Message;
@@ -241,10 +241,13 @@ pub(crate) fn end_notice(tournament: &TournamentRecord, state: &Tournament, end:
         let winners: Vec<&Row> = rows.iter().filter(|row| row.rank == 1).collect();
         let names: Vec<String> =
             winners.iter().map(|row| crate::service::text::name(&shown(tournament, row.player))).collect();
-        let points = winners.first().map_or_else(String::new, |row| format!(" with {} points", row.points));
+        let points = winners.first().map_or_else(String::new, |row| {
+            let noun = if row.points == Points::ONE { "point" } else { "points" };
+            format!(" with {} {noun}", row.points)
+        });
         let place =
             if standings.divisions.len() > 1 { format!("Division {}: won", division + 1) } else { "Won".to_owned() };
-        text = text.push(format!("\n{place} by {}{points}.", names.join(" and ")));
+        text = text.push(format!("\n{place} by {}{points}.", crate::service::text::joined(&names)));
     }
     let images = standings_page(tournament, 1).map(|(_, picture)| vec![picture]).unwrap_or_default();
     channel_notice(tournament, text, images)
