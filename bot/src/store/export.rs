@@ -300,6 +300,7 @@ mod tests {
         let copy = MemoryStore::new();
         import(&copy, text.as_slice()).unwrap();
         assert_eq!(crate::store::Servers::of(&copy).load(GuildId(7)).unwrap(), Some(threads));
+        assert_eq!(crate::store::check::check(&copy), Ok(3), "a server's settings are no stray entry");
         assert_eq!(copy.dump().unwrap(), store.dump().unwrap());
     }
 
