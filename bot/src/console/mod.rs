@@ -17,7 +17,7 @@ use crate::clock::{Clock, ManualClock, SystemClock};
 use crate::service::options::keys;
 use crate::service::{
     Attachment, Caller, ChannelId, Delivery, GameId, GuildId, Notice, Reply, Service, Settings, Target, ThreadStep,
-    Timeouts, User, UserId, text,
+    Timeouts, User, UserId, text, thread_name,
 };
 use crate::store::StoreError;
 use parse::Line;
@@ -318,6 +318,9 @@ impl Console {
 
     /// A notice as printed: where it went, and whether it edits a message shown before.
     fn notice(&mut self, notice: &Notice, edited: bool) -> String {
+        if let (Target::Channel(id), Some(game)) = (notice.target, notice.about) {
+            self.know_thread(id, game);
+        }
         let to = match notice.target {
             Target::Channel(id) => match self.channels.get(&id) {
                 Some((server, name)) => channel_label(server, name),
@@ -348,6 +351,18 @@ impl Console {
             printed = printed.replacen("[nobody]", &format!("[nobody → {to}]{edited}"), 1);
         }
         printed
+    }
+
+    /// Names `channel` if it is game `game`'s thread, opened before this run: its name
+    /// follows from the game.
+    fn know_thread(&mut self, channel: ChannelId, game: GameId) {
+        if self.channels.contains_key(&channel) {
+            return;
+        }
+        let Ok(Some(record)) = self.service.store().load(game) else { return };
+        if record.thread() == Some(channel) {
+            open_thread(&mut self.channels, record.channel(), &thread_name(&record));
+        }
     }
 
     /// Writes the attachments under `--out`; returns their paths.

@@ -62,6 +62,7 @@ pub use message::Segment;
 pub use notices::{Delivery, Outgoing, Timing as NoticeTiming, channel_refused};
 pub use seat::{BotPlayer, Submit, seed};
 pub use settings::{Settings, Timeouts};
+pub use threads::name as thread_name;
 pub use types::{
     Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Drawing, Field, GameId,
     GameStatus, GuildId, Level, Message, Notice, NotifyMode, Reply, Response, Select, SelectOption, Target, ThreadStep,

@@ -48,6 +48,18 @@ fn with_threads_on_a_games_messages_go_to_its_thread_which_is_archived_at_the_en
 }
 
 #[test]
+fn after_a_restart_the_console_still_names_a_games_thread() {
+    let mut session = Session::new();
+    session.ok("!admin @ann");
+    session.ok("@ann /settings threads:on");
+    started(&mut session);
+    let mut session = session.restarted();
+    session.ok("@bob /resign");
+    let ended = session.ok("@bob !press resign:1");
+    assert!(!sent_to(&ended, THREAD).is_empty(), "the end goes to the thread, named: {ended:#?}");
+}
+
+#[test]
 fn with_threads_off_the_game_stays_in_its_channel() {
     let mut session = Session::new();
     started(&mut session);
