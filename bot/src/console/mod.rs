@@ -16,8 +16,8 @@ use crate::ai_pool::{self, Job};
 use crate::clock::{Clock, ManualClock, SystemClock};
 use crate::service::options::keys;
 use crate::service::{
-    Attachment, Caller, ChannelId, Delivery, GameId, GuildId, Notice, Reply, Service, Settings, Target, Timeouts, User,
-    UserId, text,
+    Attachment, Caller, ChannelId, Delivery, GameId, GuildId, Notice, Reply, Service, Settings, Target, ThreadStep,
+    Timeouts, User, UserId, text, thread_name,
 };
 use crate::store::StoreError;
 use parse::Line;
@@ -88,7 +88,8 @@ pub struct Console {
     clock: Arc<ManualClock>,
     options: Options,
     users: HashMap<UserId, String>,
-    channels: HashMap<ChannelId, String>,
+    /// Each channel seen, as (server, name): a line's, or a game's thread.
+    channels: HashMap<ChannelId, (String, String)>,
     /// Who may manage which server (`!admin`), for this run.
     admins: HashSet<(GuildId, UserId)>,
     next_file: u32,
@@ -109,6 +110,19 @@ fn guild_id(server: &str) -> GuildId {
 fn channel_id(server: &str, name: &str) -> ChannelId {
     let full = if server == DEFAULT_SERVER { format!("#{name}") } else { format!("[{server}]#{name}") };
     ChannelId(parse::hash(&full) >> 1)
+}
+
+/// Opens a game's thread in the console: a channel of `parent`'s server named by the
+/// thread's name in the form a line can write after `#` (`#12 ann vs bob` is
+/// `#12-ann-vs-bob`). Returns its id.
+fn open_thread(channels: &mut HashMap<ChannelId, (String, String)>, parent: ChannelId, name: &str) -> ChannelId {
+    let server = channels.get(&parent).map_or_else(|| DEFAULT_SERVER.to_owned(), |(server, _)| server.clone());
+    let words: Vec<String> =
+        name.split(|ch: char| !ch.is_alphanumeric()).filter(|word| !word.is_empty()).map(str::to_lowercase).collect();
+    let name = words.join("-");
+    let id = channel_id(&server, &name);
+    channels.insert(id, (server, name));
+    id
 }
 
 /// How a channel is printed: `#general`, or `[work] #general` outside the home server.
@@ -135,7 +149,7 @@ impl Console {
         let next_file = last_file_number(&options.out) + 1;
         let channels = HashMap::from([(
             channel_id(DEFAULT_SERVER, DEFAULT_CHANNEL),
-            channel_label(DEFAULT_SERVER, DEFAULT_CHANNEL),
+            (DEFAULT_SERVER.to_owned(), DEFAULT_CHANNEL.to_owned()),
         )]);
         let (users, admins) = (HashMap::new(), HashSet::new());
         Ok(Console { service, clock, options, users, channels, admins, next_file, questions, closing })
@@ -260,7 +274,7 @@ impl Console {
         let server = server.unwrap_or_else(|| DEFAULT_SERVER.to_owned());
         let channel = channel.unwrap_or_else(|| DEFAULT_CHANNEL.to_owned());
         let (guild, id) = (guild_id(&server), channel_id(&server, &channel));
-        self.channels.insert(id, channel_label(&server, &channel));
+        self.channels.insert(id, (server.clone(), channel.clone()));
         let user = User { id: parse::user_id(user), name: user.to_owned() };
         self.users.insert(user.id, user.name.clone());
         let admin = self.admins.contains(&(guild, user.id));
@@ -273,14 +287,29 @@ impl Console {
         // tournament, which each later standings notice edits (as on Discord).
         // Every notice is delivered, so the edits noted here go with the notices returned.
         let mut edits = Vec::new();
+        // A game's thread is a channel named after it, in its channel's server; the
+        // message that opens it is shown there.
+        let mut opened = Vec::new();
+        let channels = &mut self.channels;
         let notices = self.service.deliver(|outgoing| {
             edits.push(outgoing.edits.is_some());
-            match (outgoing.notice.standings, outgoing.edits) {
-                (Some(tournament), None) => Delivery::Posted(u64::from(tournament.0)),
+            let thread = match (&outgoing.notice.thread, outgoing.notice.target) {
+                (Some(ThreadStep::Open { name }), Target::Channel(parent)) => Some(open_thread(channels, parent, name)),
+                _ => None,
+            };
+            opened.push(thread);
+            match (outgoing.notice.standings, outgoing.edits, thread) {
+                (_, _, Some(thread)) => Delivery::Posted(thread.0),
+                (Some(tournament), None, None) => Delivery::Posted(u64::from(tournament.0)),
                 _ => Delivery::Sent,
             }
         });
-        notices.iter().zip(edits).map(|(notice, edited)| self.notice(notice, edited)).collect()
+        let mut printed = Vec::new();
+        for ((notice, edited), thread) in notices.iter().zip(edits).zip(opened) {
+            let target = thread.map_or(notice.target, Target::Channel);
+            printed.push(self.notice(&Notice { target, ..notice.clone() }, edited));
+        }
+        printed
     }
 
     fn name(&self, user: UserId) -> String {
@@ -289,8 +318,14 @@ impl Console {
 
     /// A notice as printed: where it went, and whether it edits a message shown before.
     fn notice(&mut self, notice: &Notice, edited: bool) -> String {
+        if let (Target::Channel(id), Some(game)) = (notice.target, notice.about) {
+            self.know_thread(id, game);
+        }
         let to = match notice.target {
-            Target::Channel(id) => self.channels.get(&id).cloned().unwrap_or_else(|| format!("#{}", id.0)),
+            Target::Channel(id) => match self.channels.get(&id) {
+                Some((server, name)) => channel_label(server, name),
+                None => format!("#{}", id.0),
+            },
             Target::Direct(user) => format!("@{} (dm)", self.name(user)),
         };
         let reply = Reply {
@@ -316,6 +351,18 @@ impl Console {
             printed = printed.replacen("[nobody]", &format!("[nobody → {to}]{edited}"), 1);
         }
         printed
+    }
+
+    /// Names `channel` if it is game `game`'s thread, opened before this run: its name
+    /// follows from the game.
+    fn know_thread(&mut self, channel: ChannelId, game: GameId) {
+        if self.channels.contains_key(&channel) {
+            return;
+        }
+        let Ok(Some(record)) = self.service.store().load(game) else { return };
+        if record.thread() == Some(channel) {
+            open_thread(&mut self.channels, record.channel(), &thread_name(&record));
+        }
     }
 
     /// Writes the attachments under `--out`; returns their paths.

@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, EditMessage, Http,
+    CreateSelectMenuKind, CreateSelectMenuOption, CreateThread, EditInteractionResponse, EditMessage, EditThread, Http,
 };
 
 use crate::service::{
@@ -49,6 +49,27 @@ pub async fn send_notice(http: &Http, notice: &Notice) -> Result<u64, serenity::
     let channel = channel_of(http, notice).await?;
     let message = Draft::new(&notice.message, notice.images.iter(), (&[], &notice.buttons));
     Ok(channel.send_message(http, message.into_create()).await?.id.get())
+}
+
+/// Opens a public thread named `name` in the notice's channel; returns its id. A thread
+/// idle for a week is archived by Discord; the bot's next post reopens it.
+pub async fn open_thread(http: &Http, notice: &Notice, name: &str) -> Result<u64, serenity::Error> {
+    let parent = channel_of(http, notice).await?;
+    let builder = CreateThread::new(name)
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    Ok(parent.create_thread(http, builder).await?.id.get())
+}
+
+/// Posts the notice in its thread, then archives the thread: the game is over. A thread
+/// the bot may not archive is left to Discord's own archiving.
+pub async fn close_thread(http: &Http, notice: &Notice) -> Result<u64, serenity::Error> {
+    let message = send_notice(http, notice).await?;
+    let thread = channel_of(http, notice).await?;
+    if let Err(error) = thread.edit_thread(http, EditThread::new().archived(true)).await {
+        tracing::warn!(%error, thread = thread.get(), "a finished game's thread could not be archived");
+    }
+    Ok(message)
 }
 
 /// Edits `message` into the notice: its text, its pictures (instead of the old ones) and

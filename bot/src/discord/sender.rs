@@ -18,8 +18,8 @@ use serenity::http::HttpError;
 use tokio::sync::{Notify, OwnedRwLockReadGuard, RwLock, watch};
 use tracing::warn;
 
-use super::reply::{edit_notice, exit_if_stopped, send_notice};
-use crate::service::{Delivery, Outgoing, Service, Target};
+use super::reply::{close_thread, edit_notice, exit_if_stopped, open_thread, send_notice};
+use crate::service::{ChannelId, Delivery, Notice, Outgoing, Service, Target, ThreadStep};
 
 /// How long a pass waits for a moment without replies in flight before it queues.
 const PATIENCE: Duration = Duration::from_secs(2);
@@ -104,6 +104,10 @@ impl Outbox {
     }
 
     async fn send(&self, outgoing: Outgoing) {
+        if let Some(ThreadStep::Open { name }) = &outgoing.notice.thread {
+            let name = name.clone();
+            return self.open(outgoing, &name).await;
+        }
         let direct = matches!(outgoing.notice.target, Target::Direct(_));
         let delivery = match self.post_or_edit(&outgoing).await {
             Ok(delivery) => delivery,
@@ -113,9 +117,34 @@ impl Outbox {
                 delivery
             }
         };
+        self.settle(outgoing, delivery).await;
+    }
+
+    async fn settle(&self, outgoing: Outgoing, delivery: Delivery) {
         let service = self.service.clone();
         if let Err(error) = tokio::task::spawn_blocking(move || service.settle(outgoing, delivery)).await {
             warn!(%error, "settling a notice failed");
+        }
+    }
+
+    /// Opens a game's thread, stores it, then greets the players in it (the greeting pings
+    /// them, which adds them to the thread): stored first, so that a command used in the
+    /// thread once it shows finds the game there.
+    async fn open(&self, outgoing: Outgoing, name: &str) {
+        let notice = outgoing.notice.clone();
+        let delivery = match open_thread(&self.http, &notice, name).await {
+            Ok(thread) => Delivery::Posted(thread),
+            Err(error) => {
+                warn!(game = ?notice.about, %error, "could not open a game's thread");
+                classify(&error, false)
+            }
+        };
+        self.settle(outgoing, delivery).await;
+        if let Delivery::Posted(thread) = delivery {
+            let greeting = Notice { target: Target::Channel(ChannelId(thread)), thread: None, ..notice };
+            if let Err(error) = send_notice(&self.http, &greeting).await {
+                warn!(thread, %error, "a game's thread opened without its greeting");
+            }
         }
     }
 
@@ -132,8 +161,12 @@ impl Outbox {
                 Err(error) => return Err(error),
             }
         }
-        let message = send_notice(&self.http, &outgoing.notice).await?;
-        Ok(if outgoing.notice.standings.is_some() { Delivery::Posted(message) } else { Delivery::Sent })
+        let notice = &outgoing.notice;
+        if notice.thread == Some(ThreadStep::Archive) {
+            return close_thread(&self.http, notice).await.map(|_| Delivery::Sent);
+        }
+        let message = send_notice(&self.http, notice).await?;
+        Ok(if notice.standings.is_some() { Delivery::Posted(message) } else { Delivery::Sent })
     }
 }
 

@@ -24,6 +24,7 @@ use super::handlers::takeback::refusal::TakebackRefusal;
 use super::handlers::tournament::refusal::TournamentRefusal;
 use super::handlers::vacation::refusal::VacationRefusal;
 use super::input::BadValue;
+use super::options::keys;
 use super::text::counted;
 use super::types::GameId;
 use crate::store::StoreError;
@@ -34,6 +35,10 @@ pub enum Refusal {
     /// A value that is not one its option takes.
     #[error(transparent)]
     Value(#[from] BadValue),
+    /// `/settings threads:` by someone without the Manage Server permission, or outside a
+    /// server: it is the server's setting.
+    #[error("only members with the Manage Server permission may set `{}`, in their server", keys::Settings::threads.usage("on"))]
+    ServerSettingNotAdmin,
     /// No game or challenge has this id.
     #[error("there is no game or challenge {0}")]
     NoSuchGame(GameId),

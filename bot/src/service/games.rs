@@ -15,6 +15,7 @@ use super::error::{Failure, Refusal};
 use super::loaded::Loaded;
 use super::notices;
 use super::options::keys;
+use super::threads;
 use super::types::{Caller, GameId, GuildId, Notice, UserId};
 use crate::clock::{Clock, Timestamp};
 use crate::service::handlers::challenge::refusal::ChallengeRefusal;
@@ -74,7 +75,7 @@ fn only_here(
     fits: &dyn Fn(&GameRecord) -> bool,
 ) -> Result<Read, Refusal> {
     let (mut here, elsewhere): (Vec<_>, Vec<_>) =
-        candidates.into_iter().partition(|record| record.channel() == caller.channel);
+        candidates.into_iter().partition(|record| record.is_in(caller.channel));
     if here.len() > 1 {
         let mut fitting: Vec<Read> = here.iter().filter(|record| fits(record)).cloned().collect();
         if fitting.len() == 1 {
@@ -328,6 +329,7 @@ impl Games {
     /// Stores a new record (a challenge, a game against the bot) under a new id.
     pub fn create(&self, record: GameRecord) -> Result<GameRecord, Failure> {
         let record = self.store.create(record)?;
+        self.open_threads(std::slice::from_ref(&record))?;
         if record.phase == Phase::Playing {
             // A game against the bot starts at once: its player may be to move.
             let game = Loaded { position: self.position(&record)?, record, stored: None };
@@ -335,6 +337,20 @@ impl Games {
             return Ok(game.record);
         }
         Ok(record)
+    }
+
+    /// Asks for the threads of `records`, games just stored playing (against the bot, a
+    /// tournament's) where their server wants threads. Written after the games: a lost
+    /// request leaves a game in its channel.
+    pub fn open_threads(&self, records: &[GameRecord]) -> Result<(), Failure> {
+        let now = self.clock.now();
+        for record in records {
+            let opening = threads::around(&self.store, None, record, Vec::new());
+            if !opening.is_empty() {
+                self.store.outbox().enqueue(&notices::queued(now, record, &opening))?;
+            }
+        }
+        Ok(())
     }
 
     /// The record with this id, wherever it belongs: for the service's own work (reminders,
@@ -392,7 +408,7 @@ impl Games {
             Err(Failure::Refused { refusal: Refusal::NoGameHere(hint), .. }) => {
                 let over = self.records_of(caller, caller.user.id, Phase::Finished)?;
                 over.into_iter()
-                    .filter(|record| record.channel() == caller.channel)
+                    .filter(|record| record.is_in(caller.channel))
                     .max_by_key(|record| record.id)
                     .ok_or(Refusal::NoGameHere(hint))?
             }
@@ -473,7 +489,7 @@ impl Games {
         // A result and the ratings it changes are one write.
         let ratings = rated(&next, was_over)?;
         let game = Loaded { record: next, position, stored: None };
-        let notices = notices(&game);
+        let notices = threads::around(&self.store, Some(&old), &game.record, notices(&game));
         let queued = notices::queued(self.clock.now(), &game.record, &notices);
         match stored {
             // The store checks that the record still holds what was read, not reading it again.

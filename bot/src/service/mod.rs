@@ -40,6 +40,7 @@ mod settings;
 mod table;
 mod tell;
 pub mod text;
+mod threads;
 mod types;
 mod users;
 
@@ -61,8 +62,9 @@ pub use message::Segment;
 pub use notices::{Delivery, Outgoing, Timing as NoticeTiming, channel_refused};
 pub use seat::{BotPlayer, Submit, seed};
 pub use settings::{Settings, Timeouts};
+pub use threads::name as thread_name;
 pub use types::{
     Attachment, Budget, Button, ButtonStyle, Caller, ChannelId, Choice, ColorChoice, Drawing, Field, GameId,
-    GameStatus, GuildId, Level, Message, Notice, NotifyMode, Reply, Response, Select, SelectOption, Target, User,
-    UserId,
+    GameStatus, GuildId, Level, Message, Notice, NotifyMode, Reply, Response, Select, SelectOption, Target, ThreadStep,
+    User, UserId,
 };

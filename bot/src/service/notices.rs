@@ -27,13 +27,14 @@ use super::buttons::Action;
 use super::loaded::Loaded;
 use super::options::keys;
 use super::pictures::Pictures;
+use super::threads;
 use super::types::{
-    Attachment, Button, Caller, ChannelId, Drawing, GameId, Message, Notice, Reply, Response, Target, TournamentId,
-    UserId,
+    Attachment, Button, Caller, ChannelId, Drawing, GameId, Message, Notice, Reply, Response, Target, ThreadStep,
+    TournamentId, UserId,
 };
 use crate::clock::{Clock, Span, Timestamp};
 use crate::store::{GameRecord, NotifyMode, Phase, Queued, UserRecord};
-use crate::store::{Store, TournamentRecord, Tournaments};
+use crate::store::{Store, StoreError, TournamentRecord, Tournaments};
 
 /// When notices are retried, and how long a sender holds a claimed one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,6 +127,9 @@ struct Letter {
     /// holds nothing else.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     standings: Option<TournamentId>,
+    /// What the notice does to its game's thread.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    thread: Option<ThreadStep>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -179,6 +183,7 @@ impl Letter {
             rerouted: false,
             buttons: notice.buttons.clone(),
             standings: notice.standings,
+            thread: notice.thread.clone(),
         }
     }
 
@@ -200,6 +205,7 @@ impl Letter {
             about: self.about,
             buttons: self.buttons.clone(),
             standings: None,
+            thread: self.thread.clone(),
         }
     }
 
@@ -317,7 +323,21 @@ impl Notices {
         let mut records = HashMap::new();
         let opened: Vec<Outgoing> =
             claimed.into_iter().filter_map(|queued| self.opened(queued, &mut records)).collect();
-        self.latest_standings(opened)
+        self.latest_standings(self.until_a_thread_opens(opened))
+    }
+
+    /// `claimed` up to the first notice that opens a thread: the notices after it go
+    /// back, due now, so that they are read again once the thread is stored, and those
+    /// about its game go there.
+    fn until_a_thread_opens(&self, mut claimed: Vec<Outgoing>) -> Vec<Outgoing> {
+        let opens = |outgoing: &Outgoing| matches!(outgoing.letter.thread, Some(ThreadStep::Open { .. }));
+        if let Some(first) = claimed.iter().position(opens) {
+            let now = self.clock.now();
+            for later in claimed.split_off(first + 1) {
+                self.put_back(Queued { due: now, ..later.queued });
+            }
+        }
+        claimed
     }
 
     /// `claimed` with only the last standings notice of each tournament: all would show
@@ -360,14 +380,23 @@ impl Notices {
                     return Some(Outgoing { notice, edits, queued, letter });
                 }
                 let letter = letter.upgraded(|user| self.name_of(user));
-                let notice = letter.notice(|drawing| {
-                    let record = records.entry(drawing.game).or_insert_with(|| self.store.load(drawing.game).ok().flatten());
+                let mut load =
+                    |id: GameId| records.entry(id).or_insert_with(|| self.store.load(id).ok().flatten()).clone();
+                let mut notice = letter.notice(|drawing| {
+                    let record = load(drawing.game);
                     let drawn = record.as_ref().and_then(|record| self.pictures.redraw(record, drawing));
                     if drawn.is_none() {
                         tracing::warn!(id = queued.id, game = ?drawing.game, turns = drawing.turns, "a notice's board cannot be drawn again: sent without it");
                     }
                     drawn
                 });
+                // Sent where the game is followed now: its thread, once open.
+                let opens = matches!(letter.thread, Some(ThreadStep::Open { .. }));
+                if let (Some(id), Target::Channel(_), false) = (letter.about, notice.target, opens)
+                    && let Some(record) = load(id)
+                {
+                    notice.target = threads::target(&record, notice.target);
+                }
                 Some(Outgoing { notice, edits: None, queued, letter })
             }
             Err(error) => {
@@ -383,6 +412,12 @@ impl Notices {
     pub fn settle(&self, outgoing: Outgoing, delivery: Delivery) {
         let Outgoing { queued, letter, .. } = outgoing;
         let now = self.clock.now();
+        // A failed opening is retried as any notice is.
+        if let (Some(ThreadStep::Open { .. }), Some(id), false) =
+            (&letter.thread, letter.about, delivery == Delivery::Failed)
+        {
+            return self.settle_opening(queued.id, id, delivery);
+        }
         match delivery {
             Delivery::Sent => self.forget(queued.id),
             Delivery::Posted(message) => match letter.standings {
@@ -423,12 +458,42 @@ impl Notices {
         }
     }
 
+    /// Records how opening game `id`'s thread went (notice `notice`): opened (its id), or
+    /// refused for good, and the game goes on in its channel, which is told.
+    fn settle_opening(&self, notice: u64, id: GameId, delivery: Delivery) {
+        let opened = match delivery {
+            Delivery::Posted(thread) => Some(ChannelId(thread)),
+            _ => None,
+        };
+        tracing::info!(game = %id, ?opened, "a game's thread opened (none: refused)");
+        if let Err(error) = self.store_thread(id, opened) {
+            tracing::error!(%error, game = %id, "cannot store a game's thread");
+        }
+        self.forget(notice);
+    }
+
+    /// Writes what became of game `id`'s thread into its record ([`threads::opened`]),
+    /// with what that tells; again when a command wrote the record meanwhile.
+    fn store_thread(&self, id: GameId, opened: Option<ChannelId>) -> Result<(), StoreError> {
+        for _ in 0..8 {
+            let Some((old, stored)) = self.store.read(id)? else { return Ok(()) };
+            let Some((new, told)) = threads::opened(&old, opened) else { return Ok(()) };
+            match self.store.update_from((&old, &stored), &new, &[], &queued(self.clock.now(), &new, &told)) {
+                Err(StoreError::Conflict) => continue,
+                other => return other,
+            }
+        }
+        Err(StoreError::Conflict)
+    }
+
     /// Sends every notice due now with `send`, in order, and settles each; notices moved
     /// to the channel are sent in the same call. Returns the notices delivered.
     pub fn deliver(&self, mut send: impl FnMut(&Outgoing) -> Delivery) -> Vec<Notice> {
         let mut delivered = Vec::new();
-        // A rerouted notice is due again at once; twice around covers it.
-        for _ in 0..3 {
+        // A rerouted notice, or one held back behind a thread's opening, is due again at
+        // once: another round takes it (a tournament's start opens a thread per game). A
+        // failed notice is due only later, so the rounds end.
+        for _ in 0..1_000 {
             let claimed = self.claim();
             if claimed.is_empty() {
                 break;
@@ -490,6 +555,7 @@ pub fn announcement(game: &Loaded, reply: &Reply) -> Notice {
         about: reply.about,
         buttons,
         standings: None,
+        thread: None,
     }
 }
 

@@ -345,15 +345,21 @@ macro_rules! command_table {
                 },
                 run: |parts, caller| digest::set_notify(parts, caller, digest::NotifyChange { mode, digest, hour }),
             },
-            /// `/settings`: shows the caller's settings, setting `confirm` when given.
+            /// `/settings`: shows the caller's settings, setting `confirm` when given, and the
+            /// server's `threads` (Manage Server, checked by the handler: the command is
+            /// everyone's).
             Settings "settings" {
                 description: "Your settings; {} previews a typed /move, /drop or /pass before it is played.",
-                help: "your settings; `{}` shows a typed /move, /drop or /pass with Confirm and Cancel before it is played",
+                help: "your settings; `{}` shows a typed /move, /drop or /pass with Confirm and Cancel before it is played; \
+                       `{}` gives each game started in this server a thread (Manage Server)",
                 admin: false,
                 private: true,
-                examples: [confirm = "on"],
-                options: { confirm: Option<bool> = (false, Kind::OnOff, "on: preview typed turns (and passes) before they are played") },
-                run: |parts, caller| picker::settings(parts, caller, confirm),
+                examples: [confirm = "on", threads = "on"],
+                options: {
+                    confirm: Option<bool> = (false, Kind::OnOff, "on: preview typed turns (and passes) before they are played"),
+                    threads: Option<bool> = (false, Kind::OnOff, "This server: on = each game gets a thread (Manage Server)"),
+                },
+                run: |parts, caller| picker::settings(parts, caller, confirm, threads),
             },
             /// Pauses the clocks of all the caller's games for `days` (0-30; 0 ends the pause).
             Vacation "vacation" {

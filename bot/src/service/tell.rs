@@ -29,7 +29,15 @@ pub(crate) fn tell(
         NotifyMode::Off if always => (Target::Channel(record.channel()), message.quiet()),
         NotifyMode::Off => return None,
     };
-    Some(Notice { target, message, images: Vec::new(), about: Some(record.id), buttons: Vec::new(), standings: None })
+    Some(Notice {
+        target,
+        message,
+        images: Vec::new(),
+        about: Some(record.id),
+        buttons: Vec::new(),
+        standings: None,
+        thread: None,
+    })
 }
 
 /// Whether a public message in `channel` is where `user` would be pinged about `record`: he
@@ -42,7 +50,7 @@ pub(crate) fn pinged_in(
     user: UserId,
     channel: ChannelId,
 ) -> bool {
-    channel == record.channel() && !parts.seat.is_bot(user) && players.notify_mode(user) == NotifyMode::Channel
+    record.is_in(channel) && !parts.seat.is_bot(user) && players.notify_mode(user) == NotifyMode::Channel
 }
 
 /// Pings the player to move in `game`, naming the opponent's last turn, with the board

@@ -248,6 +248,24 @@ pub struct Notice {
     /// them anew when they are sent, and Discord shows one message, edited after each
     /// result, instead of a new one each time.
     pub standings: Option<TournamentId>,
+    /// What it does to its game's thread besides its message (`/settings threads:on`).
+    pub thread: Option<ThreadStep>,
+}
+
+/// What a notice does to its game's thread, besides posting its message there.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThreadStep {
+    /// Opens a public thread of this name in the target channel and posts the message in
+    /// it; the sender gives the thread's channel id back ([`Delivery::Posted`]).
+    ///
+    /// [`Delivery::Posted`]: super::Delivery::Posted
+    Open {
+        /// The thread's name: the game and its players, within Discord's 100 characters.
+        name: String,
+    },
+    /// Posts the message in the thread (the target), then archives the thread.
+    Archive,
 }
 
 impl Notice {

@@ -8,10 +8,10 @@ use std::sync::{Mutex, PoisonError};
 use lru::LruCache;
 
 use super::games::short_name;
-use super::types::{GameId, NotifyMode, User, UserId};
+use super::types::{GameId, GuildId, NotifyMode, User, UserId};
 use crate::service::error::Failure;
 use crate::store::Store;
-use crate::store::{GameRecord, UserRecord, Vacation};
+use crate::store::{GameRecord, ServerRecord, Servers, UserRecord, Vacation};
 
 /// The users part.
 #[derive(Debug)]
@@ -62,6 +62,18 @@ impl Users {
     /// Stores what is kept about a user.
     pub fn save(&self, record: &UserRecord) -> Result<(), Failure> {
         Ok(self.store.save_user(record)?)
+    }
+
+    /// Whether server `guild` gives each game a thread (`/settings threads:on`).
+    pub fn threads(&self, guild: GuildId) -> Result<bool, Failure> {
+        Ok(Servers::of(&self.store).load(guild)?.is_some_and(|server| server.threads))
+    }
+
+    /// Sets whether server `guild` gives each game a thread.
+    pub fn set_threads(&self, guild: GuildId, threads: bool) -> Result<(), Failure> {
+        let servers = Servers::of(&self.store);
+        let old = servers.load(guild)?.unwrap_or_else(|| ServerRecord::new(guild));
+        Ok(servers.save(&ServerRecord { threads, ..old })?)
     }
 
     /// The display name last stored for a user.

@@ -315,6 +315,7 @@ fn check_within<B: Backend + ?Sized>(
     let mut rest = |key: &[u8], value: &[u8]| -> Result<(), Damage> {
         match key.first() {
             Some(&keys::USER) => drop(keys::decode_user(value).map_err(|error| damage(readable(key), error))?),
+            Some(&keys::SERVER) => drop(keys::decode_server(value).map_err(|error| damage(readable(key), error))?),
             Some(&keys::RATING) => {
                 let rating = keys::decode_rating(value).map_err(|error| damage(readable(key), error))?;
                 if keys::rating_of(&rating) != key {

@@ -3,7 +3,8 @@
 //! line per record: `{"game": ...}` (a [`GameRecord`] as stored), `{"user": ...}` (a
 //! [`UserRecord`]), `{"rating": ...}` (a [`RatingRecord`]), `{"last_id": n}` (the last
 //! game id given out), `{"tournament": ...}` (a [`TournamentRecord`]) and
-//! `{"last_tournament": n}` (the last tournament id). Index entries are
+//! `{"last_tournament": n}` (the last tournament id), `{"server": ...}` (a server's own
+//! settings, a [`ServerRecord`]). Index entries are
 //! not exported: they follow from the records, and import rebuilds them.
 
 use std::collections::HashMap;
@@ -17,7 +18,7 @@ use super::check::{Damage, RESTORE, verify_game};
 use super::error::StoreError;
 use super::keys;
 use super::rating::RatingRecord;
-use super::record::{GameRecord, UserRecord};
+use super::record::{GameRecord, ServerRecord, UserRecord};
 use super::records::Store;
 use super::tournaments::{self, TournamentRecord};
 use crate::ids::GameId;
@@ -41,6 +42,7 @@ enum Line {
     LastId(u32),
     Tournament(Box<TournamentRecord>),
     LastTournament(u32),
+    Server(ServerRecord),
 }
 
 /// Why an export or import failed.
@@ -96,6 +98,7 @@ pub fn export_with<B: Backend + ?Sized>(
                 Some(&keys::GAME) => Line::Game(Box::new(verify_game(&key, &value).map_err(damaged)?)),
                 Some(&keys::USER) => Line::User(keys::decode_user(&value)?),
                 Some(&keys::RATING) => Line::Rating(keys::decode_rating(&value)?),
+                Some(&keys::SERVER) => Line::Server(keys::decode_server(&value)?),
                 _ if key.as_slice() == keys::NEXT_ID => Line::LastId(keys::next_id(Some(&value))?.0 - 1),
                 Some(&tournaments::TOURNAMENT) => Line::Tournament(Box::new(tournaments::decode(&value)?)),
                 _ if key.as_slice() == tournaments::LAST_TOURNAMENT => {
@@ -243,6 +246,9 @@ impl Imported {
             Line::LastTournament(id) => {
                 self.batch.put(tournaments::LAST_TOURNAMENT, id.to_be_bytes());
             }
+            Line::Server(server) => {
+                self.batch.put(keys::server(server.guild), serde_json::to_vec(&server).map_err(StoreError::from)?);
+            }
         }
         Ok(())
     }
@@ -265,7 +271,7 @@ fn clear<B: Backend + ?Sized>(store: &Store<B>) -> Result<(), StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::GameId;
+    use crate::ids::{GameId, GuildId};
     use crate::store::MemoryStore;
     use crate::store::check::filled;
 
@@ -281,6 +287,20 @@ mod tests {
         let mut told = (0, 0);
         assert_eq!(import_with(&copy, text.as_slice(), &mut |bytes, games| told = (bytes, games)).unwrap(), 2_500);
         assert_eq!(told, (text.len() as u64, 2_500));
+        assert_eq!(copy.dump().unwrap(), store.dump().unwrap());
+    }
+
+    #[test]
+    fn a_servers_settings_travel_in_the_export() {
+        let store = filled(3);
+        let threads = ServerRecord { threads: true, ..ServerRecord::new(GuildId(7)) };
+        crate::store::Servers::of(&store).save(&threads).unwrap();
+        let mut text = Vec::new();
+        assert_eq!(export(&store, &mut text).unwrap(), 5, "the games, the id counter and the server");
+        let copy = MemoryStore::new();
+        import(&copy, text.as_slice()).unwrap();
+        assert_eq!(crate::store::Servers::of(&copy).load(GuildId(7)).unwrap(), Some(threads));
+        assert_eq!(crate::store::check::check(&copy), Ok(3), "a server's settings are no stray entry");
         assert_eq!(copy.dump().unwrap(), store.dump().unwrap());
     }
 

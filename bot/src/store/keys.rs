@@ -5,7 +5,7 @@ use stonemate_engine::GameKind;
 use super::error::StoreError;
 use super::notice::Queued;
 use super::rating::{RatingChange, RatingRecord};
-use super::record::{GameRecord, Phase, UserRecord};
+use super::record::{GameRecord, Phase, ServerRecord, UserRecord};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -18,6 +18,8 @@ pub const USER: u8 = b'u';
 /// a time as [`time_value`] writes it.
 pub const BACKUP_DUE: &[u8] = b"sbackup";
 pub const RATING: u8 = b'r';
+/// The first byte of a server's settings: `v`, then the server's id.
+pub const SERVER: u8 = b'v';
 
 pub fn game(id: GameId) -> Vec<u8> {
     let mut key = vec![GAME];
@@ -200,6 +202,17 @@ pub fn decode_game(bytes: &[u8]) -> Result<GameRecord, StoreError> {
 }
 
 pub fn decode_user(bytes: &[u8]) -> Result<UserRecord, StoreError> {
+    Ok(serde_json::from_slice(bytes)?)
+}
+
+/// The key of a server's settings.
+pub fn server(guild: GuildId) -> Vec<u8> {
+    let mut key = vec![SERVER];
+    key.extend_from_slice(&guild.0.to_be_bytes());
+    key
+}
+
+pub fn decode_server(bytes: &[u8]) -> Result<ServerRecord, StoreError> {
     Ok(serde_json::from_slice(bytes)?)
 }
 

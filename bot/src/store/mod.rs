@@ -12,6 +12,7 @@
 //! | `p` user server id | [`Phase::index_byte`], then `c` (challenger) or `o`: the player index (user [`NOBODY`]: the open challenges) |
 //! | `d` time id | empty: the deadline index (reminders, timeouts, challenge expiry) |
 //! | `u` user | the [`UserRecord`], JSON |
+//! | `v` server | the [`ServerRecord`], JSON (a server's own settings) |
 //! | `r` server game user | the [`RatingRecord`], JSON (`game`: its place in `GameKind::ALL`) |
 //! | `o` id | an outbox notice: when it is next due (as in `d`), then its body ([`Queued`]) |
 //! | `c` id | `p` or `s`: the game's channel refused a notice; the report is pending or shown |
@@ -49,6 +50,7 @@ pub mod record;
 mod records;
 #[doc(hidden)]
 pub mod sample;
+mod servers;
 mod sled_store;
 pub mod tournaments;
 
@@ -64,8 +66,10 @@ pub use postgres::{Postgres, PostgresStore};
 pub use rating::{RatingChange, RatingRecord};
 pub use record::{
     Asked, CalledOff, ClosedChallenge, ColorChoice, Conditional, Counting, FORMAT, Finish, GameRecord, NOBODY,
-    NotifyMode, Origin, Pending, Phase, Seat, Seats, Takeback, TournamentTag, TurnClock, UserRecord, Vacation,
+    NotifyMode, Origin, Pending, Phase, Seat, Seats, ServerRecord, Takeback, Thread, TournamentTag, TurnClock,
+    UserRecord, Vacation,
 };
 pub use records::{Dump, Restore, Store, Stored};
+pub use servers::Servers;
 pub use sled_store::{Closing, ReadOnlyCopy, Sled, SledStore, open_for_streams, recover, sled_config};
 pub use tournaments::{TournamentRecord, TournamentStatus, Tournaments};

@@ -44,6 +44,7 @@ pub fn sample_record(
             expires: now,
             rematch_of: None,
             tournament: None,
+            thread: None,
         },
         phase: Phase::Playing,
         turns: Vec::new(),

@@ -14,6 +14,8 @@ pub enum Route {
     Channel(u64),
     /// New messages in any direct-message channel.
     Dms,
+    /// New threads in one channel.
+    Threads(u64),
 }
 
 /// One failure rule: `route` is answered with `status` and Discord's error `code`, for the
@@ -51,6 +53,13 @@ impl Failure {
         Failure { route: Route::Dms, status: 403, code: 50007, times: None }
     }
 
+    /// 403 Missing Permissions for new threads in `channel`: the bot may not create them
+    /// (Create Public Threads).
+    #[must_use]
+    pub fn no_threads(channel: u64) -> Failure {
+        Failure { route: Route::Threads(channel), status: 403, code: 50013, times: None }
+    }
+
     /// The same failure for the next `times` requests only.
     #[must_use]
     pub fn times(self, times: usize) -> Failure {
@@ -69,12 +78,12 @@ impl Failure {
     }
 }
 
-/// The rule that answers a new message in `channel` (a DM channel when `dm`), if any; a
-/// rule counting down is used up by it.
-pub(super) fn take(rules: &mut Vec<Failure>, channel: u64, dm: bool) -> Option<Failure> {
-    let index = rules.iter().position(|rule| match rule.route {
-        Route::Channel(id) => id == channel,
-        Route::Dms => dm,
+/// The rule that answers a request on `route` (for a new message, `dm` says whether its
+/// channel is a DM channel), if any; a rule counting down is used up by it.
+pub(super) fn take(rules: &mut Vec<Failure>, route: Route, dm: bool) -> Option<Failure> {
+    let index = rules.iter().position(|rule| match (rule.route, route) {
+        (Route::Dms, Route::Channel(_)) => dm,
+        (rule, route) => rule == route,
     })?;
     let rule = rules[index];
     match rule.times {

@@ -13,9 +13,9 @@ use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, patch, post, put};
 use serde_json::{Value, json};
 
-use super::payloads;
 use super::recorded::{Recorded, RequestKind};
 use super::shared::{Shared, lock};
+use super::{described, payloads};
 
 /// Larger than any board picture or animation the bot sends.
 const BODY_LIMIT: usize = 64 << 20;
@@ -30,6 +30,9 @@ pub(super) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/webhooks/{app}/{token}", post(followup))
         .route("/api/v10/channels/{channel}/messages", post(channel_message))
         .route("/api/v10/channels/{channel}/messages/{message}", patch(edit_channel_message))
+        .route("/api/v10/channels/{channel}/threads", post(create_thread))
+        .route("/api/v10/channels/{channel}/messages/{message}/threads", post(create_thread_from_message))
+        .route("/api/v10/channels/{channel}", patch(edit_channel))
         .route("/api/v10/users/@me/channels", post(dm_channel))
         .route("/api/v10/users/@me", get(current_user))
         .fallback(unknown)
@@ -146,9 +149,51 @@ async fn channel_message(State(shared): State<Arc<Shared>>, Path(channel): Path<
         shared.record(Recorded::new(kind, body, files, None));
         return failure.response();
     }
+    shared.post_reopens(channel);
     let message = shared.create_message(channel, &body, files.len());
     shared.record(Recorded::new(RequestKind::ChannelMessage { channel }, body, files, Some(message.clone())));
     Json(message).into_response()
+}
+
+async fn create_thread(State(shared): State<Arc<Shared>>, Path(channel): Path<u64>, request: Request) -> Response {
+    thread(&shared, channel, None, request).await
+}
+
+async fn create_thread_from_message(
+    State(shared): State<Arc<Shared>>,
+    Path((channel, message)): Path<(u64, u64)>,
+    request: Request,
+) -> Response {
+    thread(&shared, channel, Some(message), request).await
+}
+
+/// Opens a thread in `channel` (from `message`: the thread takes the message's id, as on
+/// Discord), checked against Discord's description; or refuses it as a test asked.
+async fn thread(shared: &Shared, channel: u64, message: Option<u64>, request: Request) -> Response {
+    let (body, _) = read_body(request).await;
+    let described = if message.is_some() { &described::CREATE_THREAD_FROM_MESSAGE } else { &described::CREATE_THREAD };
+    shared.check(&body, described);
+    if let Some(failure) = shared.thread_failure_for(channel) {
+        let kind = RequestKind::Refused { channel, status: failure.status, code: failure.code };
+        shared.record(Recorded::new(kind, body, Vec::new(), None));
+        return failure.response();
+    }
+    let opened = shared.open_thread(channel, message, &body);
+    let thread = opened["id"].as_str().and_then(|id| id.parse().ok()).unwrap_or(0);
+    shared.record(Recorded::new(RequestKind::CreateThread { channel, message, thread }, body, Vec::new(), None));
+    (StatusCode::CREATED, Json(opened)).into_response()
+}
+
+/// Changes a thread (the only channels the fake knows to change).
+async fn edit_channel(State(shared): State<Arc<Shared>>, Path(channel): Path<u64>, request: Request) -> Response {
+    let (body, _) = read_body(request).await;
+    shared.check(&body, &described::EDIT_THREAD);
+    let edited = shared.edit_thread(channel, &body);
+    shared.record(Recorded::new(RequestKind::EditChannel { channel }, body, Vec::new(), edited.clone()));
+    match edited {
+        Some(thread) => Json(thread).into_response(),
+        None => (StatusCode::NOT_FOUND, Json(json!({ "message": "Unknown Channel", "code": 10003 }))).into_response(),
+    }
 }
 
 async fn edit_channel_message(

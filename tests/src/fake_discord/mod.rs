@@ -3,6 +3,7 @@
 //! the gateway and read what the bot sent back from the recorded requests. Everything
 //! stops when the [`FakeDiscord`] is dropped.
 
+pub mod described;
 mod failures;
 mod gateway;
 mod http;

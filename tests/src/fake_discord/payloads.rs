@@ -79,6 +79,31 @@ pub fn message(id: u64, channel: u64, author: &Value, data: &Value, attachments:
     })
 }
 
+/// A public thread's channel object, as Discord answers its creation: thread `id` in
+/// `parent`, owned by `owner`, named and set as `body` asked.
+pub fn thread(id: u64, parent: u64, owner: u64, body: &Value) -> Value {
+    json!({
+        "id": id.to_string(),
+        "type": body.get("type").cloned().unwrap_or(json!(11)),
+        "parent_id": parent.to_string(),
+        "owner_id": owner.to_string(),
+        "name": body.get("name").cloned().unwrap_or(json!("")),
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "total_message_sent": 0,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": false,
+            "auto_archive_duration": body.get("auto_archive_duration").cloned().unwrap_or(json!(4320)),
+            "archive_timestamp": TIMESTAMP,
+            "locked": false,
+            "create_timestamp": TIMESTAMP,
+        },
+    })
+}
+
 /// Who sends an interaction and where.
 #[derive(Debug, Clone)]
 pub struct Origin {

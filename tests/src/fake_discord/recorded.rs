@@ -61,6 +61,16 @@ pub enum RequestKind {
     DmChannel {
         recipient: u64,
     },
+    /// A thread opened in `channel` (from `message`, if any).
+    CreateThread {
+        channel: u64,
+        message: Option<u64>,
+        thread: u64,
+    },
+    /// A change of a channel (a thread: archived, locked...).
+    EditChannel {
+        channel: u64,
+    },
     /// A new message the fake refused, as a [`Failure`] told it to.
     Refused {
         channel: u64,

@@ -57,6 +57,8 @@ impl FakeDiscord {
             shards: Mutex::new(Vec::new()),
             failures: Mutex::new(Vec::new()),
             stall: Mutex::new(None),
+            threads: Mutex::new(HashMap::new()),
+            violations: Mutex::new(Vec::new()),
         });
         let app = http::router(shared.clone());
         let api = axum::serve(api, app.into_make_service());
@@ -260,6 +262,21 @@ impl FakeDiscord {
     /// What the bot sent that no test has taken yet, for failure messages.
     pub fn untaken(&self) -> Vec<Recorded> {
         lock(&self.shared.log).clone()
+    }
+
+    /// Every way the bot's requests broke Discord's API description, so far.
+    pub fn violations(&self) -> Vec<String> {
+        lock(&self.shared.violations).clone()
+    }
+
+    /// Thread `id` as the fake holds it now (its channel object), if the bot opened it.
+    pub fn thread(&self, id: u64) -> Option<Value> {
+        lock(&self.shared.threads).get(&id).cloned()
+    }
+
+    /// Archives thread `id` as Discord does after a week without messages.
+    pub fn archive_idle(&self, id: u64) {
+        self.shared.edit_thread(id, &json!({ "archived": true }));
     }
 
     /// Requests to routes the fake does not serve (the bot called something unexpected).

@@ -9,7 +9,8 @@ use std::time::Duration;
 use serde_json::Value;
 use tokio::sync::{Notify, mpsc, watch};
 
-use super::failures::{self, Failure};
+use super::described;
+use super::failures::{self, Failure, Route};
 use super::payloads;
 use super::recorded::Recorded;
 
@@ -37,6 +38,10 @@ pub(crate) struct Shared {
     /// How long the next interaction callback waits before it is answered
     /// ([`FakeDiscord::stall_next_callback`]).
     pub(super) stall: Mutex<Option<Duration>>,
+    /// The threads the bot opened: id → channel object.
+    pub(super) threads: Mutex<HashMap<u64, Value>>,
+    /// Every way a request broke Discord's API description ([`super::described`]).
+    pub(super) violations: Mutex<Vec<String>>,
 }
 
 pub(super) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -106,7 +111,50 @@ impl Shared {
     /// The failure that answers a new message in `channel`, if a test set one.
     pub(super) fn failure_for(&self, channel: u64) -> Option<Failure> {
         let dm = lock(&self.dms).values().any(|&dm| dm == channel);
-        failures::take(&mut lock(&self.failures), channel, dm)
+        failures::take(&mut lock(&self.failures), Route::Channel(channel), dm)
+    }
+
+    /// The failure that answers a new thread in `channel`, if a test set one.
+    pub(super) fn thread_failure_for(&self, channel: u64) -> Option<Failure> {
+        failures::take(&mut lock(&self.failures), Route::Threads(channel), false)
+    }
+
+    /// Opens a public thread in `channel` (from `message`, if any): its channel object.
+    pub(super) fn open_thread(&self, channel: u64, message: Option<u64>, body: &Value) -> Value {
+        let id = message.unwrap_or_else(|| self.new_id());
+        let thread = payloads::thread(id, channel, self.bot_id, body);
+        lock(&self.threads).insert(id, thread.clone());
+        thread
+    }
+
+    /// Changes thread `id` as `body` says (archived, locked, name...); `None` if `id` is
+    /// no thread.
+    pub(super) fn edit_thread(&self, id: u64, body: &Value) -> Option<Value> {
+        let mut threads = lock(&self.threads);
+        let thread = threads.get_mut(&id)?;
+        for field in ["archived", "locked"] {
+            if let Some(value) = body.get(field).filter(|value| value.is_boolean()) {
+                thread["thread_metadata"][field] = value.clone();
+            }
+        }
+        if let Some(name) = body.get("name").filter(|name| name.is_string()) {
+            thread["name"] = name.clone();
+        }
+        Some(thread.clone())
+    }
+
+    /// A new message in an archived thread that is not locked reopens it, as Discord does.
+    pub(super) fn post_reopens(&self, channel: u64) {
+        if let Some(thread) = lock(&self.threads).get_mut(&channel)
+            && thread["thread_metadata"]["locked"] != true
+        {
+            thread["thread_metadata"]["archived"] = Value::Bool(false);
+        }
+    }
+
+    /// Counts what `body` breaks of Discord's description of its request (`described`).
+    pub(super) fn check(&self, body: &Value, described: &described::Body) {
+        lock(&self.violations).extend(described.violations(body));
     }
 
     pub(super) fn dm_channel(&self, user: u64) -> u64 {

@@ -13,4 +13,5 @@ mod outbox;
 mod picker;
 mod registration;
 mod shards;
+mod threads;
 mod tournament;

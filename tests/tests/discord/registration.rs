@@ -82,7 +82,10 @@ fn contract() -> Vec<(&'static str, Vec<OptionSpec>)> {
         ("dead", vec![game, ("squares", STRING, false, &[][..])]),
         ("conditional", vec![game, ("line", STRING, false, &[][..])]),
         ("play", vec![game]),
-        ("settings", vec![("confirm", STRING, false, &["on", "off"][..])]),
+        (
+            "settings",
+            vec![("confirm", STRING, false, &["on", "off"][..]), ("threads", STRING, false, &["on", "off"][..])],
+        ),
         // Fourth wave: one command, its subcommands (each checked in `tournament_subcommands`).
         (
             "tournament",

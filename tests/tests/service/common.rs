@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use stonemate_bot::clock::{Clock, ManualClock, Span, Timestamp};
+use stonemate_bot::console::{Console, Options};
 use stonemate_bot::service::commands::{self, Args, Value};
 use stonemate_bot::service::{
     Caller, ChannelId, ColorChoice, Command, GameId, GuildId, Response, Service, Settings, User, UserId,
@@ -290,4 +291,59 @@ pub fn meddling_table() -> (Table, Arc<Meddling>) {
 /// The records `user` takes part in, in every server, with their phase (the player index).
 pub fn games_of(store: &Store, user: UserId) -> Vec<(GameId, Phase)> {
     store.entries_of(user).unwrap().into_iter().map(|entry| (entry.id, entry.phase)).collect()
+}
+
+/// A console session on a fresh database, keeping what it printed.
+pub struct Session {
+    pub console: Console,
+    pub printed: Vec<String>,
+    _dir: tempfile::TempDir,
+}
+
+impl Session {
+    pub fn new() -> Session {
+        let dir = tempfile::tempdir().unwrap();
+        let options = Options::new(Some(dir.path().join("db")), Some(dir.path().join("out")), false);
+        Session { console: Console::open(options).unwrap(), printed: Vec::new(), _dir: dir }
+    }
+
+    /// Writes what the session printed, with its pictures, under `$STONEMATE_TRANSCRIPTS/name`
+    /// when that is set (for the transcripts the docs show; `docs/tournaments.md`).
+    pub fn keep_transcript(&self, name: &str) {
+        let Some(root) = std::env::var_os("STONEMATE_TRANSCRIPTS") else { return };
+        let kept = std::path::Path::new(&root).join(name);
+        std::fs::create_dir_all(&kept).unwrap();
+        let out = self._dir.path().join("out");
+        let text = self.printed.join("\n").replace(&format!("{}/", out.display()), "out/");
+        std::fs::write(kept.join("transcript.txt"), text + "\n").unwrap();
+        let _ = std::fs::remove_dir_all(kept.join("out"));
+        std::fs::create_dir_all(kept.join("out")).unwrap();
+        for file in std::fs::read_dir(&out).unwrap() {
+            let file = file.unwrap();
+            std::fs::copy(file.path(), kept.join("out").join(file.file_name())).unwrap();
+        }
+    }
+
+    /// The same session after the bot starts again: a new console over the same database.
+    pub fn restarted(self) -> Session {
+        let Session { console, printed, _dir: dir } = self;
+        drop(console);
+        let options = Options::new(Some(dir.path().join("db")), Some(dir.path().join("out")), false);
+        Session { console: Console::open(options).unwrap(), printed, _dir: dir }
+    }
+
+    /// Runs one line; returns what it printed, one string per message.
+    pub fn line(&mut self, line: &str) -> Vec<String> {
+        let printed = self.console.line(line);
+        self.printed.extend(printed.iter().cloned());
+        printed
+    }
+
+    /// Runs a line whose reply must not be a refusal.
+    #[track_caller]
+    pub fn ok(&mut self, line: &str) -> Vec<String> {
+        let printed = self.line(line);
+        assert!(!printed[0].contains("refused"), "{line}: {printed:?}");
+        printed
+    }
 }

@@ -30,6 +30,7 @@ mod servers;
 mod standing;
 mod store;
 mod takeback;
+mod threads;
 mod timeouts;
 mod tournaments;
 mod turn_picker;

@@ -4,74 +4,20 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use stonemate_bot::console::{Console, Options};
 use stonemate_bot::service::commands::Value;
 use stonemate_bot::service::{Caller, Command, GameId};
 use stonemate_bot::store::{Finish, Phase, Store, Tournaments};
 use stonemate_engine::{Color, EndReason, Ending, Outcome};
 
-use super::common::{HOME, Table, admin_of, caller, in_server, stonemate, text, typed};
-
-/// A console session on a fresh database, keeping what it printed.
-struct Session {
-    console: Console,
-    printed: Vec<String>,
-    _dir: tempfile::TempDir,
-}
+use super::common::{HOME, Session, Table, admin_of, caller, in_server, stonemate, text, typed};
 
 impl Session {
-    fn new() -> Session {
-        let dir = tempfile::tempdir().unwrap();
-        let options = Options::new(Some(dir.path().join("db")), Some(dir.path().join("out")), false);
-        Session { console: Console::open(options).unwrap(), printed: Vec::new(), _dir: dir }
-    }
-
-    /// Writes what the session printed, with its pictures, under `$STONEMATE_TRANSCRIPTS/name`
-    /// when that is set (for the transcripts the docs show; `docs/tournaments.md`).
-    fn keep_transcript(&self, name: &str) {
-        let Some(root) = std::env::var_os("STONEMATE_TRANSCRIPTS") else { return };
-        let kept = std::path::Path::new(&root).join(name);
-        std::fs::create_dir_all(&kept).unwrap();
-        let out = self._dir.path().join("out");
-        let text = self.printed.join("\n").replace(&format!("{}/", out.display()), "out/");
-        std::fs::write(kept.join("transcript.txt"), text + "\n").unwrap();
-        let _ = std::fs::remove_dir_all(kept.join("out"));
-        std::fs::create_dir_all(kept.join("out")).unwrap();
-        for file in std::fs::read_dir(&out).unwrap() {
-            let file = file.unwrap();
-            std::fs::copy(file.path(), kept.join("out").join(file.file_name())).unwrap();
-        }
-    }
-
-    /// The same session after the bot starts again: a new console over the same database.
-    fn restarted(self) -> Session {
-        let Session { console, printed, _dir: dir } = self;
-        drop(console);
-        let options = Options::new(Some(dir.path().join("db")), Some(dir.path().join("out")), false);
-        Session { console: Console::open(options).unwrap(), printed, _dir: dir }
-    }
-
     /// Plays game `id` to its end (see [`Session::play`]); returns the standings the
     /// channel was told meanwhile.
     fn standings_told(&mut self, id: u32) -> Vec<String> {
         let before = self.printed.len();
         self.play(id, false);
         self.printed[before..].iter().filter(|message| message.contains(" games played")).cloned().collect()
-    }
-
-    /// Runs one line; returns what it printed, one string per message.
-    fn line(&mut self, line: &str) -> Vec<String> {
-        let printed = self.console.line(line);
-        self.printed.extend(printed.iter().cloned());
-        printed
-    }
-
-    /// Runs a line whose reply must not be a refusal.
-    #[track_caller]
-    fn ok(&mut self, line: &str) -> Vec<String> {
-        let printed = self.line(line);
-        assert!(!printed[0].contains("refused"), "{line}: {printed:?}");
-        printed
     }
 
     /// The players of game `id`, `[white, black]` as the board names them.

@@ -271,9 +271,9 @@ fn turn_replies_and_pings_carry_play_for_the_player_to_move() {
 fn settings_confirm_on_previews_a_typed_turn() {
     let table = quiet();
     let id = table.go("alice", "bob", 0, "board=9x9");
-    assert!(table.ok("bob", Command::Settings { confirm: None }).reply.text().contains("confirm off"));
+    assert!(table.ok("bob", Command::Settings { confirm: None, threads: None }).reply.text().contains("confirm off"));
     table.ok("bob", typed("settings", &[("confirm", text("on"))]));
-    assert!(table.ok("bob", Command::Settings { confirm: None }).reply.text().contains("confirm on"));
+    assert!(table.ok("bob", Command::Settings { confirm: None, threads: None }).reply.text().contains("confirm on"));
     let preview = table.ok("bob", mv("e5")).reply;
     assert!(preview.private && preview.text().contains("R@e5") && table.record(id).turns.is_empty(), "{preview:?}");
     table.ok("bob", typed("drop", &[("piece", text("R")), ("square", text("d5"))]));

@@ -121,6 +121,7 @@ pub(crate) fn challenge(parts: &Parts, caller: &Caller, terms: Terms<'_>) -> Res
             expires: now + parts.settings.challenge_expiry,
             rematch_of,
             tournament: None,
+            thread: None,
         },
         phase: Phase::Challenge,
         turns: Vec::new(),

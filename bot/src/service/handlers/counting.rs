@@ -475,6 +475,7 @@ fn channel_notice(parts: &Parts, game: &Loaded, message: Message) -> Notice {
         about: Some(game.id()),
         buttons: game.record.origin.tournament.is_none().then(|| Button::rematch(game.id())).into_iter().collect(),
         standings: None,
+        thread: None,
     }
 }
 

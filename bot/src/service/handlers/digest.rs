@@ -130,6 +130,7 @@ fn digest(parts: &Parts, user: UserId) -> Option<Notice> {
         about: None,
         buttons: Vec::new(),
         standings: None,
+        thread: None,
     })
 }
 

@@ -237,8 +237,20 @@ fn private(reply: Reply) -> Response {
 }
 
 /// `/settings`: sets `confirm` when given; answers with the caller's settings.
-pub(crate) fn settings(parts: &Parts, caller: &Caller, confirm: Option<bool>) -> Result<Response, Failure> {
+pub(crate) fn settings(
+    parts: &Parts,
+    caller: &Caller,
+    confirm: Option<bool>,
+    threads: Option<bool>,
+) -> Result<Response, Failure> {
     let me = caller.user.id;
+    if let Some(threads) = threads {
+        // A server's setting: its managers', in it; checked before anything is changed.
+        let Some(guild) = caller.guild.filter(|_| caller.admin) else {
+            return Err(Refusal::ServerSettingNotAdmin.into());
+        };
+        parts.users.set_threads(guild, threads)?;
+    }
     if let Some(confirm) = confirm {
         let old = parts.users.record(me)?;
         let name = crate::service::games::short_name(&caller.user.name);
@@ -246,10 +258,16 @@ pub(crate) fn settings(parts: &Parts, caller: &Caller, confirm: Option<bool>) ->
         parts.users.save(&crate::store::UserRecord { confirm, ..old })?;
     }
     let on_off = |on: bool| if on { "on" } else { "off" };
-    let text = format!(
+    let mut text = format!(
         "Your settings: notify {}; confirm {} (with confirm on, a typed /move, /drop or /pass first shows its preview).",
         parts.users.notify_mode(me).name(),
         on_off(parts.users.confirms(me)),
     );
+    if let Some(guild) = caller.guild {
+        let threads = on_off(parts.users.threads(guild)?);
+        text.push_str(&format!(
+            " This server: threads {threads} (with threads on, each game started here gets a thread)."
+        ));
+    }
     Ok(Response { reply: Reply { ok: true, message: Message::from(text), ..Reply::default() }, notices: Vec::new() })
 }

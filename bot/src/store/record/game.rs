@@ -73,6 +73,19 @@ pub struct Origin {
     /// The tournament game this is, if it is one: tournament games refuse takebacks,
     /// aborts and extra time, offer no Rematch, and report their result to the tournament.
     pub tournament: Option<TournamentTag>,
+    /// The game's thread, once its server's `threads:on` asked Discord for one.
+    pub thread: Option<Thread>,
+}
+
+/// What became of the thread a game asked for (`/settings threads:on`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Thread {
+    /// Opened: this channel id is the thread's, where the game's messages go.
+    Open(ChannelId),
+    /// Discord refused it (missing permission): the game goes on in its channel, and the
+    /// thread is not asked for again.
+    Refused,
 }
 
 /// Which tournament a game belongs to, and in which round.
@@ -164,6 +177,22 @@ impl GameRecord {
     #[must_use]
     pub fn channel(&self) -> ChannelId {
         self.origin.channel
+    }
+
+    /// The game's open thread, if it has one: where its messages go instead of
+    /// [`GameRecord::channel`].
+    #[must_use]
+    pub fn thread(&self) -> Option<ChannelId> {
+        match self.origin.thread {
+            Some(Thread::Open(thread)) => Some(thread),
+            _ => None,
+        }
+    }
+
+    /// Whether `channel` is the game's: its channel, or its thread.
+    #[must_use]
+    pub fn is_in(&self, channel: ChannelId) -> bool {
+        channel == self.origin.channel || self.thread() == Some(channel)
     }
 
     /// The server the record belongs to (`None`: a record from a direct message).

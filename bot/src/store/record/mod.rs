@@ -15,14 +15,16 @@ mod game;
 mod names;
 mod pending;
 mod seats;
+mod server;
 mod stored;
 mod user;
 
 pub use clock::TurnClock;
 pub use finish::{CalledOff, Finish};
-pub use game::{GameRecord, Origin, Phase, TournamentTag};
+pub use game::{GameRecord, Origin, Phase, Thread, TournamentTag};
 pub(crate) use names::kind_name;
 pub use pending::{Asked, Conditional, Counting, Pending, Takeback};
 pub use seats::{ColorChoice, NOBODY, Seat, Seats};
+pub use server::ServerRecord;
 pub use stored::{FORMAT, upgrade};
 pub use user::{ClosedChallenge, NotifyMode, UserRecord, Vacation};

@@ -12,7 +12,7 @@ use stonemate_engine::{Color, GameKind};
 
 use super::clock::TurnClock;
 use super::finish::Finish;
-use super::game::{GameRecord, Origin, Phase, TournamentTag};
+use super::game::{GameRecord, Origin, Phase, Thread, TournamentTag};
 use super::names::{color_name, kind_name, level_name};
 use super::pending::{Asked, Conditional, Counting, Pending, Takeback};
 use super::seats::{ColorChoice, Seat, Seats};
@@ -26,7 +26,7 @@ pub const FORMAT: u32 = 2;
 /// A game record as stored (format 2), borrowing from the record it is written from and
 /// owning what it was read into. Fields missing in JSON were added after format 1 began
 /// (`guild`, `draw_offered_at`, `rematch_of`, `level`, `takeback`, `counting`,
-/// `conditionals`, `tournament`, `takeback_asked_at`): they read as none. The order of the fields is the order they are
+/// `conditionals`, `tournament`, `takeback_asked_at`, `thread`): they read as none. The order of the fields is the order they are
 /// written in.
 #[derive(Serialize, Deserialize)]
 struct StoredGame<'a> {
@@ -71,6 +71,8 @@ struct StoredGame<'a> {
     tournament: Option<TournamentTag>,
     #[serde(default, skip_serializing_if = "Asked::is_empty")]
     takeback_asked_at: Asked,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    thread: Option<Thread>,
 }
 
 impl<'a> From<&'a GameRecord> for StoredGame<'a> {
@@ -106,6 +108,7 @@ impl<'a> From<&'a GameRecord> for StoredGame<'a> {
             conditionals: Cow::Borrowed(&pending.conditionals),
             tournament: origin.tournament,
             takeback_asked_at: pending.takeback_asked_at,
+            thread: origin.thread,
         }
     }
 }
@@ -142,6 +145,7 @@ impl TryFrom<StoredGame<'_>> for GameRecord {
             expires: stored.expires,
             rematch_of: stored.rematch_of,
             tournament: stored.tournament,
+            thread: stored.thread,
         };
         let pending = Pending {
             draw_offer: stored.draw_offer,
@@ -309,6 +313,18 @@ mod tests {
             .replace(r#""format":1"#, r#""format":2"#)
             .replace(r#""channel":100,"#, r#""channel":100,"guild":null,"#);
         assert_eq!(written, expected);
+    }
+
+    #[test]
+    fn a_games_thread_is_written_when_it_has_one_and_older_records_read_as_none() {
+        let record: GameRecord = serde_json::from_str(EVERYTHING).unwrap();
+        assert_eq!(record.origin.thread, None, "a record written before threads");
+        for thread in [Thread::Open(ChannelId(555)), Thread::Refused] {
+            let with = GameRecord { origin: Origin { thread: Some(thread), ..record.origin }, ..record.clone() };
+            let written = serde_json::to_string(&with).unwrap();
+            assert!(written.ends_with(r#","thread":{"open":555}}"#) || written.ends_with(r#","thread":"refused"}"#));
+            assert_eq!(serde_json::from_str::<GameRecord>(&written).unwrap(), with);
+        }
     }
 
     #[test]

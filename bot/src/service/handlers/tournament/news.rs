@@ -144,6 +144,7 @@ fn channel_notice(tournament: &TournamentRecord, message: Message, images: Vec<A
         about: None,
         buttons: Vec::new(),
         standings: None,
+        thread: None,
     }
 }
 

@@ -65,6 +65,7 @@ fn game_record(parts: &Parts, tournament: &TournamentRecord, state: &Tournament,
             expires: now,
             rematch_of: None,
             tournament: Some(TournamentTag { id: tournament.id, round: played.round }),
+            thread: None,
         },
         phase: Phase::Playing,
         turns: Vec::new(),
@@ -179,8 +180,12 @@ fn write(
 ) -> Result<TournamentRecord, Failure> {
     let now = parts.clocks.now();
     let notices = |written: &TournamentRecord| notices::queued_in(now, from.channel, &notices_of(written, news));
-    let (written, _games) =
+    let (written, games) =
         parts.tournaments.write(Change { from: (from, stored), to, new_games, changed, notices: &notices })?;
+    // The tournament is written: a thread not asked for leaves its game in the channel.
+    if let Err(error) = parts.games.open_threads(&games) {
+        tracing::error!(?error, tournament = %written.id, "cannot ask for the threads of a tournament's games");
+    }
     Ok(written)
 }
 
