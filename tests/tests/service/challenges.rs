@@ -6,7 +6,7 @@ use stonemate_bot::service::{ButtonStyle, ColorChoice, Command, GameId, GuildId,
 use stonemate_bot::store::{MemoryStore, Phase};
 use stonemate_engine::GameKind;
 
-use super::common::{Call, Table, caller_in, game_opt, games_of, in_server, text, typed, user};
+use super::common::{Call, Table, caller_in, game_opt, games_of, in_server, meddling_table, text, typed, user};
 
 /// `/challenge` as typed: the game by name, options as text.
 fn challenge(to: &str, kind: &str, options: Option<&str>) -> Call {
@@ -315,6 +315,21 @@ fn a_challenge_turned_down_is_not_sent_again_at_once() {
     assert_eq!(text, "you withdrew 2 challenges to dave within the hour: you may challenge dave again in 50 minutes");
     table.advance(Span::MINUTE * 50);
     table.challenge("alice", "dave", "go", 3, "");
+}
+
+/// A `/withdraw` that lost a race for its record runs again, and marks its challenge
+/// again: still one withdrawal, so the challenge may be sent again once.
+#[test]
+fn a_withdrawal_run_again_after_a_lost_race_counts_once() {
+    let (table, store) = meddling_table();
+    let first = table.challenge("alice", "carol", "go", 3, "");
+    *store.conflict_after.lock().unwrap() = Some(0);
+    table.ok("alice", Command::Withdraw { challenge: game_opt(first) });
+    assert_eq!(table.record(first).phase, Phase::Withdrawn);
+    assert!(store.conflict_after.lock().unwrap().is_none(), "the first write lost its race");
+    let second = table.challenge("alice", "carol", "go", 3, "");
+    table.ok("alice", Command::Withdraw { challenge: game_opt(second) });
+    assert!(table.refused("alice", challenge("carol", "go", None)).starts_with("you withdrew 2 challenges to carol"));
 }
 
 #[test]

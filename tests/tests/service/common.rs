@@ -231,6 +231,9 @@ pub struct Meddling {
     pub fail: AtomicBool,
     /// Fails the write after this many more succeed (once).
     pub fail_after: Mutex<Option<usize>>,
+    /// Loses the race of the write after this many more succeed (once): answered as a
+    /// conflict, as when another command wrote the record first.
+    pub conflict_after: Mutex<Option<usize>>,
 }
 
 impl Meddling {
@@ -243,6 +246,22 @@ impl Meddling {
     fn writes_a_rating(batch: &Batch) -> bool {
         batch.writes.iter().any(|(key, _)| key.first() == Some(&b'r'))
     }
+
+    /// Counts one record update down on `countdown`: whether this is the one it waits for.
+    fn comes(countdown: &Mutex<Option<usize>>) -> bool {
+        let mut left = countdown.lock().unwrap();
+        match *left {
+            Some(0) => {
+                *left = None;
+                true
+            }
+            Some(more) => {
+                *left = Some(more - 1);
+                false
+            }
+            None => false,
+        }
+    }
 }
 
 impl Backend for Meddling {
@@ -254,14 +273,11 @@ impl Backend for Meddling {
     }
     fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
         if Self::updates_a_record(batch) {
-            let mut left = self.fail_after.lock().unwrap();
-            match *left {
-                Some(0) => {
-                    *left = None;
-                    return Err(StoreError::Database("injected: the write failed".into()));
-                }
-                Some(more) => *left = Some(more - 1),
-                None => {}
+            if Self::comes(&self.fail_after) {
+                return Err(StoreError::Database("injected: the write failed".into()));
+            }
+            if Self::comes(&self.conflict_after) {
+                return Err(StoreError::Conflict);
             }
         }
         if Self::writes_a_rating(batch) {

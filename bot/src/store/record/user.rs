@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::stored::FORMAT;
 use crate::clock::Timestamp;
-use crate::ids::{GuildId, UserId};
+use crate::ids::{GameId, GuildId, UserId};
 
 /// How a player is told that it is his turn (`/notify`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -117,6 +117,8 @@ pub struct Vacation {
 /// challenger whose record keeps it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ClosedChallenge {
+    /// The challenge: a command run again after losing a race marks it once.
+    pub challenge: GameId,
     /// Whom it challenged.
     pub opponent: UserId,
     /// The server it was made in (`None`: a record without one).
@@ -137,8 +139,13 @@ mod tests {
         let user: UserRecord = serde_json::from_str(old).expect("an old record opens");
         assert_eq!((user.digest, user.digested, user.notify), (None, None, NotifyMode::Dm));
         assert!(user.closed.is_empty());
-        let closed =
-            ClosedChallenge { opponent: UserId(7), guild: Some(GuildId(9)), at: Timestamp(60), declined: true };
+        let closed = ClosedChallenge {
+            challenge: GameId(3),
+            opponent: UserId(7),
+            guild: Some(GuildId(9)),
+            at: Timestamp(60),
+            declined: true,
+        };
         let set = UserRecord { digest: Some(23), digested: Some(19_675), closed: vec![closed], ..user };
         let again: UserRecord = serde_json::from_str(&serde_json::to_string(&set).unwrap()).unwrap();
         assert_eq!(again, set);

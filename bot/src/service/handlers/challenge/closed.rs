@@ -45,15 +45,17 @@ pub(crate) fn check(parts: &Parts, caller: UserId, opponent: &User, guild: Optio
 /// Keeps in the challenger's record that `challenge` ends now without a game (`declined`
 /// by its opponent, else withdrawn), forgetting those older than a [`PAUSE`]. Written
 /// before the challenge closes: should the close then fail, the mark only makes the
-/// challenger wait, and no closed challenge goes unmarked.
+/// challenger wait, and no closed challenge goes unmarked. A command that lost a race
+/// runs again and marks its challenge again: the mark replaces the first, so one
+/// withdrawal never counts twice.
 pub(crate) fn remember(parts: &Parts, challenge: &GameRecord, declined: bool) -> Result<(), Failure> {
     let challenger = challenge.challenger();
     let now = parts.clocks.now();
     let name = || short_name(challenge.name_of(challenger));
     let mut user = parts.users.record(challenger)?.unwrap_or_else(|| UserRecord::new(challenger, name()));
-    user.closed.retain(|closed| now < closed.at + PAUSE);
-    let guild = challenge.origin.guild;
-    user.closed.push(ClosedChallenge { opponent: challenge.opponent(), guild, at: now, declined });
+    user.closed.retain(|closed| now < closed.at + PAUSE && closed.challenge != challenge.id);
+    let (opponent, guild) = (challenge.opponent(), challenge.origin.guild);
+    user.closed.push(ClosedChallenge { challenge: challenge.id, opponent, guild, at: now, declined });
     parts.users.save(&user)
 }
 
