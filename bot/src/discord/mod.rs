@@ -10,6 +10,7 @@ mod caller;
 pub mod commands;
 mod events;
 mod patience;
+mod permissions;
 mod reply;
 mod sender;
 mod ticker;
@@ -132,9 +133,15 @@ pub async fn serve(
     let answering = tokio::spawn(apply_answers(outbox.clone(), service.clone(), busy.clone(), answers));
     let defer_after = Duration::from_millis(config.discord.defer_ms);
     let data = Data { service: service.clone(), busy: busy.clone(), defer_after, outbox: outbox.clone() };
-    let http = http(&token, config.discord.api_base.as_deref());
-    // With shards split over processes, the one running shard 0 registers the commands.
+    // With shards split over processes, the one running shard 0 registers the commands
+    // and checks the servers' permissions.
     let registers = config.shards.is_none_or(ShardRange::runs_first_shard);
+    let checking = if registers {
+        permissions::check_at_start(http(&token, config.discord.api_base.as_deref()), &service).await
+    } else {
+        None
+    };
+    let http = http(&token, config.discord.api_base.as_deref());
     let guilds = if registers { Some(config.discord.guilds.clone()) } else { None };
     let framework = framework(data, guilds);
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::empty())
@@ -156,6 +163,12 @@ pub async fn serve(
     info!(database = %crate::store::shown(&config.database), %shards, "starting");
     let outcome = connect_until(&mut client, config.shards, stop).await.context("the Discord connection failed");
     stop_ticker.send_replace(true);
+    // A check under way says what it found (a slow Discord does not hold the stop up).
+    if let Some(mut checking) = checking
+        && tokio::time::timeout(CLOSE_TIMEOUT, &mut checking).await.is_err()
+    {
+        checking.abort();
+    }
     let _ = ticker.await;
     if let Some(backups) = backups {
         let _ = backups.await;

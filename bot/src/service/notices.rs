@@ -475,15 +475,11 @@ impl Notices {
     /// Writes what became of game `id`'s thread into its record ([`threads::opened`]),
     /// with what that tells; again when a command wrote the record meanwhile.
     fn store_thread(&self, id: GameId, opened: Option<ChannelId>) -> Result<(), StoreError> {
-        for _ in 0..8 {
+        crate::store::retrying(|| {
             let Some((old, stored)) = self.store.read(id)? else { return Ok(()) };
             let Some((new, told)) = threads::opened(&old, opened) else { return Ok(()) };
-            match self.store.update_from((&old, &stored), &new, &[], &queued(self.clock.now(), &new, &told)) {
-                Err(StoreError::Conflict) => continue,
-                other => return other,
-            }
-        }
-        Err(StoreError::Conflict)
+            self.store.update_from((&old, &stored), &new, &[], &queued(self.clock.now(), &new, &told))
+        })
     }
 
     /// Sends every notice due now with `send`, in order, and settles each; notices moved

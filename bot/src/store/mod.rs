@@ -69,7 +69,7 @@ pub use record::{
     NotifyMode, Origin, Pending, Phase, Seat, Seats, ServerRecord, Takeback, Thread, TournamentTag, TurnClock,
     UserRecord, Vacation,
 };
-pub use records::{Dump, Restore, Store, Stored};
+pub use records::{Dump, Restore, Store, Stored, retrying};
 pub use servers::Servers;
 pub use sled_store::{Closing, ReadOnlyCopy, Sled, SledStore, open_for_streams, recover, sled_config};
 pub use tournaments::{TournamentRecord, TournamentStatus, Tournaments};

@@ -76,7 +76,7 @@ fn index_entries(entries: Entries) -> Vec<IndexEntry> {
 
 /// Runs `attempt` again while it loses a race: each attempt reads afresh, and a conflict
 /// means another change was applied, so this ends.
-pub(super) fn retrying<T>(mut attempt: impl FnMut() -> Result<T, StoreError>) -> Result<T, StoreError> {
+pub fn retrying<T>(mut attempt: impl FnMut() -> Result<T, StoreError>) -> Result<T, StoreError> {
     loop {
         match attempt() {
             Err(StoreError::Conflict) => {}

@@ -35,6 +35,8 @@ pub(super) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/channels/{channel}", patch(edit_channel))
         .route("/api/v10/users/@me/channels", post(dm_channel))
         .route("/api/v10/users/@me", get(current_user))
+        .route("/api/v10/guilds/{guild}/roles", get(roles))
+        .route("/api/v10/guilds/{guild}/members/{user}", get(guild_member))
         .fallback(unknown)
         .layer(middleware::from_fn_with_state(shared.clone(), refuse_when_told))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -52,6 +54,25 @@ async fn refuse_when_told(State(shared): State<Arc<Shared>>, request: Request, n
 
 async fn current_user(State(shared): State<Arc<Shared>>) -> Json<Value> {
     Json(payloads::user(shared.bot_id, "Stonemate", true))
+}
+
+/// Every server has two roles: `@everyone` (the server's id) with an ordinary member's
+/// permissions, and the bot's own (the next id) with what [`Shared::bot_permissions`] says.
+async fn roles(State(shared): State<Arc<Shared>>, Path(guild): Path<u64>) -> Json<Value> {
+    shared.record(Recorded::new(RequestKind::Roles { guild }, Value::Null, Vec::new(), None));
+    let bot = shared.bot_permissions.load(Ordering::SeqCst);
+    Json(json!([payloads::role(guild, "@everyone", 0, 0), payloads::role(guild + 1, "Stonemate", bot, 1)]))
+}
+
+/// A member of a server: the bot has its role; anybody else the fake knows none.
+async fn guild_member(State(shared): State<Arc<Shared>>, Path((guild, user)): Path<(u64, u64)>) -> Json<Value> {
+    shared.record(Recorded::new(RequestKind::Member { guild, user }, Value::Null, Vec::new(), None));
+    let member = if user == shared.bot_id {
+        payloads::with_roles(&shared.bot_user(), &[guild + 1], None)
+    } else {
+        payloads::with_roles(&shared.user_json(user), &[], None)
+    };
+    Json(member)
 }
 
 async fn gateway(State(shared): State<Arc<Shared>>) -> Json<Value> {

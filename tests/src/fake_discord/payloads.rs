@@ -17,6 +17,28 @@ pub const MANAGE_GUILD: u64 = 1 << 5;
 /// What an ordinary member may do: view, send, embed, attach, read history, use commands.
 pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31);
 
+/// What the README's invite link grants the bot: view channels, send messages, attach
+/// files, create public threads, send messages in threads.
+pub const INVITE_PERMISSIONS: u64 = 309_237_681_152;
+
+/// A role of a server, as `GET /guilds/{guild}/roles` lists it.
+pub fn role(id: u64, name: &str, permissions: u64, position: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "name": name,
+        "color": 0,
+        "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
+        "hoist": false,
+        "icon": null,
+        "unicode_emoji": null,
+        "position": position,
+        "permissions": permissions.to_string(),
+        "managed": position > 0,
+        "mentionable": false,
+        "flags": 0,
+    })
+}
+
 pub fn user(id: u64, name: &str, bot: bool) -> Value {
     json!({
         "id": id.to_string(),
@@ -30,20 +52,30 @@ pub fn user(id: u64, name: &str, bot: bool) -> Value {
 }
 
 pub fn member(user: &Value, permissions: u64) -> Value {
-    json!({
+    with_roles(user, &[], Some(permissions))
+}
+
+/// A member of a server with `roles` (ids), and his permissions in the channel where an
+/// interaction comes from (none outside one: `GET /guilds/{guild}/members/{user}`).
+pub fn with_roles(user: &Value, roles: &[u64], permissions: Option<u64>) -> Value {
+    let roles: Vec<String> = roles.iter().map(u64::to_string).collect();
+    let mut member = json!({
         "user": user,
         "nick": null,
         "avatar": null,
-        "roles": [],
+        "roles": roles,
         "joined_at": TIMESTAMP,
         "premium_since": null,
         "deaf": false,
         "mute": false,
         "flags": 0,
         "pending": false,
-        "permissions": permissions.to_string(),
         "communication_disabled_until": null,
-    })
+    });
+    if let Some(permissions) = permissions {
+        member["permissions"] = json!(permissions.to_string());
+    }
+    member
 }
 
 /// A message as the API returns it, written by `author`.

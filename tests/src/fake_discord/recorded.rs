@@ -71,6 +71,15 @@ pub enum RequestKind {
     EditChannel {
         channel: u64,
     },
+    /// The roles of a server, asked for.
+    Roles {
+        guild: u64,
+    },
+    /// A member of a server, asked for.
+    Member {
+        guild: u64,
+        user: u64,
+    },
     /// A new message the fake refused, as a [`Failure`] told it to.
     Refused {
         channel: u64,

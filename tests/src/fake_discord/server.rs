@@ -59,6 +59,7 @@ impl FakeDiscord {
             stall: Mutex::new(None),
             threads: Mutex::new(HashMap::new()),
             violations: Mutex::new(Vec::new()),
+            bot_permissions: AtomicU64::new(payloads::INVITE_PERMISSIONS),
         });
         let app = http::router(shared.clone());
         let api = axum::serve(api, app.into_make_service());
@@ -67,6 +68,12 @@ impl FakeDiscord {
         });
         let gateway = tokio::spawn(gateway::serve(gateway, shared.clone()));
         FakeDiscord { base, shared, tasks: vec![api, gateway] }
+    }
+
+    /// From now on the bot's role grants `permissions` in every server (at first what the
+    /// README's invite link asks for), as a server's manager may change it.
+    pub fn grant_bot(&self, permissions: u64) {
+        self.shared.bot_permissions.store(permissions, Ordering::SeqCst);
     }
 
     /// From now on every API request is refused with 401, as for a wrong token.

@@ -42,6 +42,10 @@ pub(crate) struct Shared {
     pub(super) threads: Mutex<HashMap<u64, Value>>,
     /// Every way a request broke Discord's API description ([`super::described`]).
     pub(super) violations: Mutex<Vec<String>>,
+    /// What the bot's own role grants in every server ([`FakeDiscord::grant_bot`]).
+    ///
+    /// [`FakeDiscord::grant_bot`]: super::FakeDiscord::grant_bot
+    pub(super) bot_permissions: AtomicU64,
 }
 
 pub(super) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {

@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use stonemate_tests::fake_discord::{FakeDiscord, RequestKind};
+use stonemate_tests::fake_discord::{FakeDiscord, RequestKind, payloads};
 
 use super::harness::*;
 
@@ -143,6 +143,52 @@ async fn the_binary_stops_on_sigterm_and_keeps_its_games() {
     assert_pngs(&started);
     let log = tokio::task::spawn_blocking(move || terminate(second)).await.expect("stop");
     assert!(!log.contains(TOKEN), "the token was logged:\n{log}");
+    assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());
+}
+
+/// A server turns threads on; at the next start the bot checks its roles there and warns
+/// the operator, naming the permissions, when they would refuse a game's thread; once they
+/// grant them, the log says so and warns no more. No other server is asked about.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_start_the_binary_warns_where_its_roles_refuse_threads() {
+    init();
+    let binary = stonemate_binary();
+    let fake = FakeDiscord::start().await;
+    let dir = scratch_dir("binary-thread-permissions");
+    let config = write_config(&dir, &fake);
+    let mut alice = player(&fake, "alice");
+    alice.permissions |= payloads::MANAGE_GUILD;
+    let asked = |r: &stonemate_tests::fake_discord::Recorded| {
+        r.kind == RequestKind::Member { guild: GUILD, user: fake.bot_id() }
+    };
+
+    let first = start(&binary, &config);
+    connect(&fake).await;
+    let set = command(&fake, &alice, "settings", json!([text("threads", "on")])).await;
+    assert!(set.content().contains("threads on"), "{}", set.content());
+    let log = tokio::task::spawn_blocking(move || terminate(first)).await.expect("stop");
+    assert!(!log.contains("threads are on"), "no server had threads on at this start:\n{log}");
+    assert!(fake.take(Duration::ZERO, asked).await.is_none(), "asked about a server without threads");
+
+    // A manager took the thread permissions from the bot's role.
+    fake.grant_bot(payloads::INVITE_PERMISSIONS & !((1 << 35) | (1 << 38)));
+    let second = start(&binary, &config);
+    connect(&fake).await;
+    assert!(fake.take(WAIT, |r| r.kind == RequestKind::Roles { guild: GUILD }).await.is_some());
+    assert!(fake.take(WAIT, asked).await.is_some(), "the bot's own roles were not asked for");
+    let log = tokio::task::spawn_blocking(move || terminate(second)).await.expect("stop");
+    let warning = log.lines().find(|line| line.contains("the bot's roles do not allow them"));
+    let warning = warning.unwrap_or_else(|| panic!("no warning:\n{log}"));
+    assert!(warning.contains("WARN") && warning.contains(&format!("guild={GUILD}")), "{warning}");
+    assert!(warning.contains("missing=Create Public Threads, Send Messages in Threads"), "{warning}");
+
+    fake.grant_bot(payloads::INVITE_PERMISSIONS);
+    let third = start(&binary, &config);
+    connect(&fake).await;
+    assert!(fake.take(WAIT, asked).await.is_some(), "the bot's own roles were not asked for");
+    let log = tokio::task::spawn_blocking(move || terminate(third)).await.expect("stop");
+    assert!(log.contains("threads are on; the bot may open them"), "{log}");
+    assert!(!log.contains("do not allow them"), "{log}");
     assert!(fake.unknown_requests().is_empty(), "{:?}", fake.unknown_requests());
 }
 
