@@ -37,8 +37,8 @@ struct Deflater {
     /// The fallback of 4-bit pictures, at [`NIBBLE_FALLBACK_LEVEL`].
     quick: Compress,
     filtered: Vec<u8>,
-    /// Packed 4-bit rows, each after the filter byte `None`.
-    plain: Vec<u8>,
+    /// The packed 4-bit row above and the one being packed.
+    rows: (Vec<u8>, Vec<u8>),
     deflated: Vec<u8>,
 }
 
@@ -47,7 +47,7 @@ thread_local! {
         compress: Compress::new(Compression::new(PNG_LEVEL), true),
         quick: Compress::new(Compression::new(NIBBLE_FALLBACK_LEVEL), true),
         filtered: Vec::new(),
-        plain: Vec::new(),
+        rows: (Vec::new(), Vec::new()),
         deflated: Vec::new(),
     });
 }
@@ -84,65 +84,62 @@ const NIBBLE_FALLBACK_LEVEL: u32 = 1;
 
 /// The frame as a 4-bit PNG: each pixel's index mapped through `slots` to one of at most
 /// 16 colours, whose `r g b` bytes are `palette`. Half the bytes of the 8-bit picture to
-/// deflate, filtered with `Up` and deflated by `fdeflate` (the `png` crate's fast mode,
-/// made for filtered pictures, about a third of what zlib-rs at [`PNG_LEVEL`] takes on
-/// the 8-bit rows). If that is over `budget` bytes, the rows are deflated unfiltered by
+/// deflate, filtered with `Up` and deflated by `fdeflate` (the `png` crate's fast coder:
+/// runs of zeros and a fixed code made for filtered pictures, about a third of what zlib-rs
+/// at [`PNG_LEVEL`] takes on the 8-bit rows). If that is over `budget` bytes, the rows are deflated unfiltered by
 /// zlib-rs at [`NIBBLE_FALLBACK_LEVEL`] instead (smaller on dense text, and slower).
 #[must_use]
 pub fn png_nibbles(frame: &Frame, slots: &[u8; 256], palette: &[u8], budget: usize) -> Vec<u8> {
     DEFLATER.with_borrow_mut(|deflater| {
-        pack_nibbles(frame, slots, &mut deflater.filtered);
-        let fast = write_nibbles(frame, palette, &deflater.filtered);
-        if fast.len() <= budget {
-            return fast;
+        let Deflater { quick, filtered, rows, deflated, .. } = deflater;
+        pack_nibbles(frame, slots, UP, filtered, rows);
+        deflated.clear();
+        let mut fast = fdeflate::Compressor::new(&mut *deflated).expect("writing to memory cannot fail");
+        fast.write_data(filtered).expect("writing to memory cannot fail");
+        fast.finish().expect("writing to memory cannot fail");
+        if deflated.len() > budget {
+            pack_nibbles(frame, slots, NONE, filtered, rows);
+            quick.reset();
+            deflate(quick, filtered, deflated);
         }
-        let Deflater { quick, filtered, plain, deflated, .. } = deflater;
-        plain.clear();
-        for row in filtered.chunks(frame.width.div_ceil(2).max(1)) {
-            plain.push(NONE);
-            plain.extend_from_slice(row);
-        }
-        quick.reset();
-        deflate(quick, plain, deflated);
-        write_png(frame, &deflater.deflated, BitDepth::Four, palette)
+        write_png(frame, deflated, BitDepth::Four, palette)
     })
 }
 
 /// The rows of `frame`, two pixels a byte (the left one in the high nibble), each pixel
-/// its slot. A row the same as the one above (most rows of a band of text) is copied from
-/// the packed row above instead of being looked up again.
-fn pack_nibbles(frame: &Frame, slots: &[u8; 256], packed: &mut Vec<u8>) {
+/// its slot, each row after the filter byte `filter` (`None` or `Up`) and filtered by it.
+/// A row the same as the one above (most rows of a band of text) is not looked up again:
+/// under `Up` it is zeros, under `None` a copy. `rows` holds the packed row above and the
+/// one being packed.
+fn pack_nibbles(frame: &Frame, slots: &[u8; 256], filter: u8, out: &mut Vec<u8>, rows: &mut (Vec<u8>, Vec<u8>)) {
     let width = frame.width.max(1);
-    let row_bytes = width.div_ceil(2);
-    packed.clear();
-    packed.reserve(row_bytes * frame.height);
-    let mut above: &[u8] = &[];
+    let (above, current) = rows;
+    above.clear();
+    out.clear();
+    out.reserve((width.div_ceil(2) + 1) * frame.height);
+    let mut above_pixels: &[u8] = &[];
     for row in frame.pixels.chunks_exact(width) {
-        if row == above {
-            packed.extend_from_within(packed.len() - row_bytes..);
+        out.push(filter);
+        if row == above_pixels {
+            match filter {
+                UP => out.resize(out.len() + above.len(), 0),
+                _ => out.extend_from_slice(above),
+            }
             continue;
         }
+        current.clear();
         let pairs = row.chunks_exact(2);
         let last = pairs.remainder().first().map(|&pixel| slots[usize::from(pixel)] << 4);
-        packed.extend(pairs.map(|pair| slots[usize::from(pair[0])] << 4 | slots[usize::from(pair[1])]));
-        packed.extend(last);
-        above = row;
+        current.extend(pairs.map(|pair| slots[usize::from(pair[0])] << 4 | slots[usize::from(pair[1])]));
+        current.extend(last);
+        if filter == UP && !above.is_empty() {
+            out.extend(current.iter().zip(above.iter()).map(|(pixel, up)| pixel.wrapping_sub(*up)));
+        } else {
+            out.extend_from_slice(current);
+        }
+        std::mem::swap(above, current);
+        above_pixels = row;
     }
-}
-
-/// A 4-bit indexed PNG file of packed rows, filtered with `Up` and deflated by `fdeflate`.
-fn write_nibbles(frame: &Frame, palette: &[u8], packed: &[u8]) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(packed.len() / 8);
-    let mut encoder = Encoder::new(&mut bytes, frame.width as u32, frame.height as u32);
-    encoder.set_color(ColorType::Indexed);
-    encoder.set_depth(BitDepth::Four);
-    encoder.set_palette(palette);
-    encoder.set_compression(png::Compression::Fast);
-    encoder.set_filter(png::Filter::Up);
-    let mut writer = encoder.write_header().expect("writing to memory cannot fail");
-    writer.write_image_data(packed).expect("writing to memory cannot fail");
-    writer.finish().expect("writing to memory cannot fail");
-    bytes
 }
 
 /// A PNG file around image data that is already filtered and deflated.

@@ -225,3 +225,18 @@ fn a_page_is_a_4_bit_png_within_60_kilobytes_in_the_tables_colours() {
     let picture = decode(&table.png());
     assert_eq!(picture.get_pixel(17, ((top + bottom) / 2) as u32).0, ACCENT, "the highlighted row's mark");
 }
+
+/// A page of long names in every script is over 60 KB under the fast coder, so it is
+/// deflated again unfiltered at zlib level 1: that PNG too holds exactly the drawn frame.
+#[test]
+fn a_page_too_dense_for_the_fast_coder_still_holds_the_drawn_frame() {
+    let mut table = tables::single(ROWS_PER_PAGE);
+    for (index, row) in table.sections[0].rows.iter_mut().enumerate() {
+        row.cells[1] = NAMES[index % NAMES.len()].repeat(4).chars().take(32).collect();
+    }
+    let bytes = table.png();
+    assert!(bytes.len() <= 60 * 1024, "{} bytes", bytes.len());
+    let frame = table.frame();
+    let expected: Vec<u8> = frame.pixels.iter().flat_map(|&index| palette()[usize::from(index)]).collect();
+    assert!(decode(&bytes).into_raw() == expected, "decoded pixels differ from the frame");
+}
