@@ -26,20 +26,28 @@ pub const MAX_PNG_BYTES: usize = 40 * 1024;
 /// The zlib level of the second, slower try for pictures over [`MAX_PNG_BYTES`].
 pub const FALLBACK_LEVEL: u32 = 6;
 
+/// PNG row filter 0: the row as it is.
+const NONE: u8 = 0;
 /// PNG row filter 2: each byte minus the byte above it.
 const UP: u8 = 2;
 
 /// The reusable state of one thread's encoder.
 struct Deflater {
     compress: Compress,
+    /// The fallback of 4-bit pictures, at [`NIBBLE_FALLBACK_LEVEL`].
+    quick: Compress,
     filtered: Vec<u8>,
+    /// The packed 4-bit row above and the one being packed.
+    rows: (Vec<u8>, Vec<u8>),
     deflated: Vec<u8>,
 }
 
 thread_local! {
     static DEFLATER: RefCell<Deflater> = RefCell::new(Deflater {
         compress: Compress::new(Compression::new(PNG_LEVEL), true),
+        quick: Compress::new(Compression::new(NIBBLE_FALLBACK_LEVEL), true),
         filtered: Vec::new(),
+        rows: (Vec::new(), Vec::new()),
         deflated: Vec::new(),
     });
 }
@@ -65,17 +73,81 @@ pub fn png_within(frame: &Frame, budget: usize) -> Vec<u8> {
             let mut thorough = Compress::new(Compression::new(FALLBACK_LEVEL), true);
             deflate(&mut thorough, &deflater.filtered, &mut deflater.deflated);
         }
-        write_png(frame, &deflater.deflated)
+        write_png(frame, &deflater.deflated, BitDepth::Eight, &Palette::get().bytes())
     })
 }
 
+/// The zlib level of a 4-bit picture that `fdeflate` leaves over its budget (a page of
+/// long names in many scripts): zlib-rs at level 1 on unfiltered rows, measured on table
+/// pages as the fastest way to 40-45 KB (level 2 takes twice as long).
+const NIBBLE_FALLBACK_LEVEL: u32 = 1;
+
+/// The frame as a 4-bit PNG: each pixel's index mapped through `slots` to one of at most
+/// 16 colours, whose `r g b` bytes are `palette`. Half the bytes of the 8-bit picture to
+/// deflate, filtered with `Up` and deflated by `fdeflate` (the `png` crate's fast coder:
+/// runs of zeros and a fixed code made for filtered pictures, about a third of what zlib-rs
+/// at [`PNG_LEVEL`] takes on the 8-bit rows). If that is over `budget` bytes, the rows are deflated unfiltered by
+/// zlib-rs at [`NIBBLE_FALLBACK_LEVEL`] instead (smaller on dense text, and slower).
+#[must_use]
+pub fn png_nibbles(frame: &Frame, slots: &[u8; 256], palette: &[u8], budget: usize) -> Vec<u8> {
+    DEFLATER.with_borrow_mut(|deflater| {
+        let Deflater { quick, filtered, rows, deflated, .. } = deflater;
+        pack_nibbles(frame, slots, UP, filtered, rows);
+        deflated.clear();
+        let mut fast = fdeflate::Compressor::new(&mut *deflated).expect("writing to memory cannot fail");
+        fast.write_data(filtered).expect("writing to memory cannot fail");
+        fast.finish().expect("writing to memory cannot fail");
+        if deflated.len() > budget {
+            pack_nibbles(frame, slots, NONE, filtered, rows);
+            quick.reset();
+            deflate(quick, filtered, deflated);
+        }
+        write_png(frame, deflated, BitDepth::Four, palette)
+    })
+}
+
+/// The rows of `frame`, two pixels a byte (the left one in the high nibble), each pixel
+/// its slot, each row after the filter byte `filter` (`None` or `Up`) and filtered by it.
+/// A row the same as the one above (most rows of a band of text) is not looked up again:
+/// under `Up` it is zeros, under `None` a copy. `rows` holds the packed row above and the
+/// one being packed.
+fn pack_nibbles(frame: &Frame, slots: &[u8; 256], filter: u8, out: &mut Vec<u8>, rows: &mut (Vec<u8>, Vec<u8>)) {
+    let width = frame.width.max(1);
+    let (above, current) = rows;
+    above.clear();
+    out.clear();
+    out.reserve((width.div_ceil(2) + 1) * frame.height);
+    let mut above_pixels: &[u8] = &[];
+    for row in frame.pixels.chunks_exact(width) {
+        out.push(filter);
+        if row == above_pixels {
+            match filter {
+                UP => out.resize(out.len() + above.len(), 0),
+                _ => out.extend_from_slice(above),
+            }
+            continue;
+        }
+        current.clear();
+        let pairs = row.chunks_exact(2);
+        let last = pairs.remainder().first().map(|&pixel| slots[usize::from(pixel)] << 4);
+        current.extend(pairs.map(|pair| slots[usize::from(pair[0])] << 4 | slots[usize::from(pair[1])]));
+        current.extend(last);
+        if filter == UP && !above.is_empty() {
+            out.extend(current.iter().zip(above.iter()).map(|(pixel, up)| pixel.wrapping_sub(*up)));
+        } else {
+            out.extend_from_slice(current);
+        }
+        std::mem::swap(above, current);
+        above_pixels = row;
+    }
+}
+
 /// A PNG file around image data that is already filtered and deflated.
-fn write_png(frame: &Frame, idat: &[u8]) -> Vec<u8> {
-    let palette = Palette::get().bytes();
+fn write_png(frame: &Frame, idat: &[u8], depth: BitDepth, palette: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(idat.len() + palette.len() + 64);
     let mut encoder = Encoder::new(&mut bytes, frame.width as u32, frame.height as u32);
     encoder.set_color(ColorType::Indexed);
-    encoder.set_depth(BitDepth::Eight);
+    encoder.set_depth(depth);
     encoder.set_palette(palette);
     let mut writer = encoder.write_header().expect("writing to memory cannot fail");
     writer.write_chunk(png::chunk::IDAT, idat).expect("writing to memory cannot fail");

@@ -203,3 +203,40 @@ fn tables_match_their_golden_images() {
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A page is sent as a 4-bit PNG (issue #39: a page within 1 ms): it decodes with `image`
+/// to the table's size, within 60 KB, with the page's ground and the highlight's mark in
+/// their own colours, for a full page and for the last page of 1,000 players.
+#[test]
+fn a_page_is_a_4_bit_png_within_60_kilobytes_in_the_tables_colours() {
+    const PAGE: [u8; 3] = [0x26, 0x24, 0x21];
+    const ACCENT: [u8; 3] = [0x8c, 0xc8, 0x4b];
+    for table in [tables::standings(), tables::last_of_thousand()] {
+        let bytes = table.png();
+        assert!(bytes.len() <= 60 * 1024, "{} bytes", bytes.len());
+        let header = png::Decoder::new(std::io::Cursor::new(&bytes)).read_info().expect("a PNG");
+        assert_eq!(header.info().bit_depth, png::BitDepth::Four);
+        let picture = decode(&bytes);
+        assert_eq!((picture.width() as usize, picture.height() as usize), (TABLE_WIDTH, table.frame().height));
+        assert_eq!(picture.get_pixel(2, 2).0, PAGE, "the page's ground in a corner");
+    }
+    let table = tables::standings();
+    let (_, top, _, bottom) = cell_box(&table, (1, 2, 1));
+    let picture = decode(&table.png());
+    assert_eq!(picture.get_pixel(17, ((top + bottom) / 2) as u32).0, ACCENT, "the highlighted row's mark");
+}
+
+/// A page of long names in every script is over 60 KB under the fast coder, so it is
+/// deflated again unfiltered at zlib level 1: that PNG too holds exactly the drawn frame.
+#[test]
+fn a_page_too_dense_for_the_fast_coder_still_holds_the_drawn_frame() {
+    let mut table = tables::single(ROWS_PER_PAGE);
+    for (index, row) in table.sections[0].rows.iter_mut().enumerate() {
+        row.cells[1] = NAMES[index % NAMES.len()].repeat(4).chars().take(32).collect();
+    }
+    let bytes = table.png();
+    assert!(bytes.len() <= 60 * 1024, "{} bytes", bytes.len());
+    let frame = table.frame();
+    let expected: Vec<u8> = frame.pixels.iter().flat_map(|&index| palette()[usize::from(index)]).collect();
+    assert!(decode(&bytes).into_raw() == expected, "decoded pixels differ from the frame");
+}

@@ -78,3 +78,26 @@ pub fn single(count: usize) -> Table {
         sections: vec![Section { heading: String::new(), rows: rows(1, count) }],
     }
 }
+
+/// The last page of a Swiss of 1,000 players: ranks 976 to 1,000, one section.
+pub fn last_of_thousand() -> Table {
+    let rows = (976..=1000)
+        .map(|rank: usize| {
+            let points = (1000 - rank) as f32 / 50.0;
+            Row::new([
+                rank.to_string(),
+                NAMES[rank % NAMES.len()].to_owned(),
+                format!("{points}"),
+                format!("{:.2}", points * 3.25),
+                format!("{}", 1040 - rank),
+                "9/9".to_owned(),
+            ])
+        })
+        .collect();
+    Table {
+        title: "T9 · Swiss · Go".into(),
+        note: "round 9 of 9 · page 40/40".into(),
+        columns: columns(),
+        sections: vec![Section { heading: String::new(), rows }],
+    }
+}
