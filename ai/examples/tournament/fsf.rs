@@ -1,5 +1,6 @@
-//! Fairy-Stockfish over UCI: an opponent in iChess's play phase (our bot deploys for
-//! it), and the referee that looks at how an iChess game against it ended.
+//! Fairy-Stockfish over UCI: an opponent in iChess (deploying for itself in its
+//! `[ichess-deploy]` variant, or with our bot deploying for it), and the referee that looks
+//! at how an iChess game against it ended.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -10,11 +11,32 @@ use stonemate_engine::{AnyGame, Role, Turn};
 use crate::bot::Bot;
 use crate::player::{Failure, Player};
 
-/// Fairy-Stockfish for iChess's play phase; our bot deploys for it.
+/// Fairy-Stockfish in iChess.
 pub(crate) struct Fsf {
     pub(crate) nodes: u64,
-    pub(crate) deployer: Bot,
+    /// `None`: Fairy-Stockfish makes its own deployment drops (`fsf:N`); `Some`: our bot
+    /// makes them for it (`fsfbot:N`, the harness of sessions 8-11).
+    pub(crate) deployer: Option<Bot>,
     pub(crate) ini: String,
+}
+
+/// Fairy-Stockfish's variant for the play phase, and the one for deployment (drops are
+/// mandatory while a hand holds pieces).
+pub(crate) const PLAY: &str = "ichess";
+pub(crate) const DEPLOY: &str = "ichess-deploy";
+
+/// The UCI `position` command for a deployment turn, in [`DEPLOY`]: our position, with each
+/// king kept out of its hand while other pieces are there. Rule 3 (the king is dropped
+/// last) cannot be said in the variant; this is how `ichess_oracle.py` plays it.
+pub(crate) fn fsf_deploy_position(now: &IChess) -> Result<String, Failure> {
+    let fen = now.fen();
+    let (placement, side) = fen.split_once(' ').ok_or("fen")?;
+    let (board, hands) = placement.split_once('[').ok_or("fen without hands")?;
+    let hands = hands.trim_end_matches(']');
+    let kept = |pieces: String, king: char| if pieces.len() > 1 { pieces.replace(king, "") } else { pieces };
+    let white = kept(hands.chars().filter(char::is_ascii_uppercase).collect(), 'K');
+    let black = kept(hands.chars().filter(char::is_ascii_lowercase).collect(), 'k');
+    Ok(format!("position fen {board}[{white}{black}] {side} - - 0 1"))
 }
 
 pub(crate) fn uci(turn: Turn) -> Result<String, Failure> {
@@ -70,9 +92,15 @@ pub(crate) fn fsf_position(start: &AnyGame, history: &[Turn], now: &IChess) -> R
 
 /// Runs one `go` command of a fresh Fairy-Stockfish in the iChess variant: its output lines
 /// up to `bestmove`, and the best move.
-pub(crate) fn fsf_ask(ini: &str, position: &str, go: &str) -> Result<(Vec<String>, Option<String>), Failure> {
-    let script =
-        format!("setoption name VariantPath value {ini}\nsetoption name UCI_Variant value ichess\n{position}\n{go}\n");
+pub(crate) fn fsf_ask(
+    ini: &str,
+    variant: &str,
+    position: &str,
+    go: &str,
+) -> Result<(Vec<String>, Option<String>), Failure> {
+    let script = format!(
+        "setoption name VariantPath value {ini}\nsetoption name UCI_Variant value {variant}\n{position}\n{go}\n"
+    );
     let binary = if std::path::Path::new("/usr/games/fairy-stockfish").exists() {
         "/usr/games/fairy-stockfish"
     } else {
@@ -106,7 +134,7 @@ pub(crate) fn fsf_ask(ini: &str, position: &str, go: &str) -> Result<(Vec<String
 /// or `has moves`.
 pub(crate) fn fsf_referee(ini: &str, start: &AnyGame, history: &[Turn], end: &IChess) -> Result<String, Failure> {
     let position = fsf_position(start, history, end)?;
-    let (lines, best) = fsf_ask(ini, &position, "go depth 1")?;
+    let (lines, best) = fsf_ask(ini, PLAY, &position, "go depth 1")?;
     if best.as_deref() != Some("(none)") {
         return Ok("has moves".into());
     }
@@ -116,20 +144,64 @@ pub(crate) fn fsf_referee(ini: &str, start: &AnyGame, history: &[Turn], end: &IC
 
 impl Player for Fsf {
     fn name(&self) -> String {
-        format!("fsf:{}", self.nodes)
+        let prefix = if self.deployer.is_some() { "fsfbot" } else { "fsf" };
+        format!("{prefix}:{}", self.nodes)
     }
 
     fn choose(&mut self, start: &AnyGame, history: &[Turn], game: &AnyGame, seed: u64) -> Result<Turn, Failure> {
         let AnyGame::IChess(ichess) = game else { return Err("Fairy-Stockfish plays only iChess".into()) };
-        if stonemate_engine::ichess::Bare::of(ichess).deploying() {
-            return self.deployer.choose(start, history, game, seed);
-        }
-        let position = fsf_position(start, history, ichess)?;
-        let (_, best) = fsf_ask(&self.ini, &position, &format!("go nodes {}", self.nodes))?;
+        let deploying = stonemate_engine::ichess::Bare::of(ichess).deploying();
+        let (variant, position) = match (&mut self.deployer, deploying) {
+            (Some(deployer), true) => return deployer.choose(start, history, game, seed),
+            (None, true) => (DEPLOY, fsf_deploy_position(ichess)?),
+            (_, false) => (PLAY, fsf_position(start, history, ichess)?),
+        };
+        let (_, best) = fsf_ask(&self.ini, variant, &position, &format!("go nodes {}", self.nodes))?;
         let best = best.ok_or("Fairy-Stockfish gave no move")?;
         if best == "(none)" {
             return Err("Fairy-Stockfish has no move".into());
         }
         from_uci(&best, game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use stonemate_engine::GameKind;
+
+    use super::*;
+
+    fn ini() -> String {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/oracles/ichess.ini").to_owned()
+    }
+
+    /// Fairy-Stockfish plays every drop of both deployments; each is read and applied by
+    /// our engine, and the kings come last.
+    #[test]
+    fn fairy_stockfishs_deployment_drops_apply_in_our_engine() {
+        let start = AnyGame::new(GameKind::IChess, &[]).expect("iChess");
+        let mut fsf = Fsf { nodes: 200, deployer: None, ini: ini() };
+        let (mut game, mut history) = (start.clone(), Vec::new());
+        for drop in 0..16 {
+            let AnyGame::IChess(ichess) = &game else { unreachable!() };
+            assert!(stonemate_engine::ichess::Bare::of(ichess).deploying(), "drop {drop}");
+            let turn = fsf.choose(&start, &history, &game, 0).expect("Fairy-Stockfish deploys");
+            let Turn::Drop { role, .. } = turn else { panic!("drop {drop}: {turn} is not a drop") };
+            assert_eq!(role == Role::King, drop >= 14, "drop {drop}: {turn}");
+            game.play(turn).unwrap_or_else(|e| panic!("drop {drop}: our engine refuses {turn}: {e}"));
+            history.push(turn);
+        }
+        let AnyGame::IChess(ichess) = &game else { unreachable!() };
+        assert!(!stonemate_engine::ichess::Bare::of(ichess).deploying());
+        // And the play phase goes on in [ichess] from the deployed position.
+        let turn = fsf.choose(&start, &history, &game, 0).expect("Fairy-Stockfish moves");
+        game.play(turn).expect("its first move applies");
+    }
+
+    #[test]
+    fn the_kings_stay_out_of_fairy_stockfishs_hands_until_last() {
+        let AnyGame::IChess(start) = AnyGame::new(GameKind::IChess, &[]).expect("iChess") else { unreachable!() };
+        let position = fsf_deploy_position(&start).expect("a position");
+        assert!(!position.contains('K') && !position.contains('k'), "{position}");
     }
 }

@@ -8,7 +8,7 @@ use stonemate_engine::formats::{self, Record};
 use stonemate_engine::{AnyGame, Color, EndReason, Ending, GameKind, Outcome, Turn};
 
 use crate::fsf::fsf_referee;
-use crate::gnugo::{gnugo_referee, our_go_result, white_margin};
+use crate::gnugo::{Count, agreed_winner, gnugo_referee, our_go_result, white_margin};
 use crate::player::{Failure, Player, Random};
 
 /// How one game went.
@@ -125,6 +125,11 @@ pub(crate) struct Verdict {
     pub(crate) agrees: bool,
     /// The winner by the referee's count, as a seat (go only): `None` for a draw.
     pub(crate) referee_winner: Option<Option<usize>>,
+    /// Go only: whether our count and the referee's name the same winner (a win counts
+    /// only then), GNU Go's area count (`--chinese-rules`) and its dead stones.
+    pub(crate) count: Option<Count>,
+    pub(crate) area: Option<String>,
+    pub(crate) dead: Option<String>,
 }
 
 /// Asks the referee of this game, if it has one: GNU Go's count in go, Fairy-Stockfish's
@@ -138,8 +143,9 @@ pub(crate) fn referee(
 ) -> Option<Result<Verdict, Failure>> {
     let seat = |color: Color| usize::from(color != first_color);
     match kind {
-        GameKind::Go => Some(gnugo_referee(start, &played.history).map(|theirs| {
+        GameKind::Go => Some(gnugo_referee(start, &played.history).map(|counts| {
             let ours = our_go_result(&played.end);
+            let theirs = counts.territory;
             let (a, b) = (white_margin(&ours), white_margin(&theirs));
             let referee_winner = b.map(|margin| {
                 if margin > 0.0 {
@@ -150,7 +156,9 @@ pub(crate) fn referee(
                     None
                 }
             });
-            Verdict { agrees: a.is_some() && a == b, ours, theirs, referee_winner }
+            let count = Some(agreed_winner(&ours, &theirs));
+            let (area, dead) = (Some(counts.area), Some(counts.dead));
+            Verdict { agrees: a.is_some() && a == b, ours, theirs, referee_winner, count, area, dead }
         })),
         GameKind::IChess if pair.0.starts_with("fsf") || pair.1.starts_with("fsf") => {
             let AnyGame::IChess(end) = &played.end else { return None };
@@ -173,7 +181,7 @@ pub(crate) fn referee(
                     (_, "has moves") => true,
                     _ => false,
                 };
-                Verdict { ours, theirs, agrees, referee_winner: None }
+                Verdict { ours, theirs, agrees, referee_winner: None, count: None, area: None, dead: None }
             }))
         }
         _ => None,
@@ -213,8 +221,13 @@ pub(crate) fn keep_record(
         GameKind::Go => {
             let mut sgf = formats::sgf::write(&record).map_err(|e| e.to_string())?;
             if let Some(verdict) = verdict {
-                let comment =
-                    format!("GC[our score {}; referee (GNU Go final_score) {}]", verdict.ours, verdict.theirs);
+                let comment = format!(
+                    "GC[our score {}; referee (GNU Go final_score) {}; area (--chinese-rules) {}; dead {}]",
+                    verdict.ours,
+                    verdict.theirs,
+                    verdict.area.as_deref().unwrap_or("-"),
+                    verdict.dead.as_deref().unwrap_or("-")
+                );
                 sgf = sgf.replacen("(;", &format!("(;{comment}"), 1);
             }
             (sgf, "sgf")

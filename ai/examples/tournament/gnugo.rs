@@ -140,10 +140,20 @@ pub(crate) fn setup_board(gtp: &mut Gtp, game: &AnyGame) -> Result<(), Failure> 
     Ok(())
 }
 
-/// GNU Go's own count of a go game (`final_score`, such as `W+3.5`), after replaying it
-/// in a fresh process: the referee of every go game.
-pub(crate) fn gnugo_referee(start: &AnyGame, history: &[Turn]) -> Result<String, Failure> {
-    let mut gtp = spawn_gnugo(&[])?;
+/// GNU Go's counts of a finished go game: the referee.
+pub(crate) struct GnuCount {
+    /// `final_score` under GNU Go's default (Japanese) rules: territory and prisoners, as
+    /// our rules 8-9 count; such as `W+3.5`.
+    pub(crate) territory: String,
+    /// `final_score` with `--chinese-rules`: area (stones on the board and territory).
+    pub(crate) area: String,
+    /// `final_status_list dead`: the stones GNU Go counts off the board (ours do not).
+    pub(crate) dead: String,
+}
+
+/// Replays `history` in a fresh GNU Go started with `extra` arguments.
+fn replayed(start: &AnyGame, history: &[Turn], extra: &[&str]) -> Result<Gtp, Failure> {
+    let mut gtp = spawn_gnugo(extra)?;
     setup_board(&mut gtp, start)?;
     let mut replay = start.clone();
     for &turn in history {
@@ -151,7 +161,47 @@ pub(crate) fn gnugo_referee(start: &AnyGame, history: &[Turn]) -> Result<String,
         gtp.ask(&format!("play {} {}", gtp_color(color), gtp_vertex(turn)?))?;
         replay.play(turn).map_err(|e| e.to_string())?;
     }
-    gtp.ask("final_score")
+    Ok(gtp)
+}
+
+/// GNU Go's own counts of a go game after replaying it in fresh processes, with its own
+/// judgement of dead stones: the referee of every go game.
+pub(crate) fn gnugo_referee(start: &AnyGame, history: &[Turn]) -> Result<GnuCount, Failure> {
+    let mut japanese = replayed(start, history, &[])?;
+    let territory = japanese.ask("final_score")?;
+    let dead = japanese.ask("final_status_list dead")?;
+    let area = replayed(start, history, &["--chinese-rules"])?.ask("final_score")?;
+    let dead = if dead.is_empty() { "-".to_owned() } else { dead.split_whitespace().collect::<Vec<_>>().join(" ") };
+    Ok(GnuCount { territory, area, dead })
+}
+
+/// Who won by two counts of one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Count {
+    /// Both name this winner (`None`: both say draw).
+    Agreed(Option<Color>),
+    /// They name different winners, or one could not be read: a win for neither.
+    Disputed,
+}
+
+/// The winner that our count and the referee's both name (results as `W+3.5`, `B+0.5`,
+/// `0`); the margins may differ.
+pub(crate) fn agreed_winner(ours: &str, theirs: &str) -> Count {
+    match (white_margin(ours).map(winner_by), white_margin(theirs).map(winner_by)) {
+        (Some(a), Some(b)) if a == b => Count::Agreed(a),
+        _ => Count::Disputed,
+    }
+}
+
+/// The winner of a game that White wins by `margin` points (negative: Black).
+fn winner_by(margin: f64) -> Option<Color> {
+    if margin > 0.0 {
+        Some(Color::White)
+    } else if margin < 0.0 {
+        Some(Color::Black)
+    } else {
+        None
+    }
 }
 
 /// A go result as White's margin in points (`B+2.5` is -2.5, `0` a draw).
@@ -179,5 +229,31 @@ pub(crate) fn our_go_result(game: &AnyGame) -> String {
         format!("B+{:.1}", -margin)
     } else {
         "0".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_win_counts_only_when_both_counts_name_the_winner() {
+        assert_eq!(agreed_winner("W+0.5", "W+8.5"), Count::Agreed(Some(Color::White)));
+        assert_eq!(agreed_winner("B+2.5", "B+0.5"), Count::Agreed(Some(Color::Black)));
+        assert_eq!(agreed_winner("0", "0"), Count::Agreed(None));
+        // Issue 42's three close games: each a win for neither.
+        assert_eq!(agreed_winner("W+0.5", "B+2.5"), Count::Disputed);
+        assert_eq!(agreed_winner("B+2.5", "W+1.5"), Count::Disputed);
+        assert_eq!(agreed_winner("W+1.5", "B+0.5"), Count::Disputed);
+        assert_eq!(agreed_winner("W+0.5", "0"), Count::Disputed);
+        assert_eq!(agreed_winner("?", "W+1.5"), Count::Disputed);
+    }
+
+    #[test]
+    fn gnugo_results_read_as_whites_margin() {
+        assert_eq!(white_margin("W+3.5"), Some(3.5));
+        assert_eq!(white_margin("B+2.0"), Some(-2.0));
+        assert_eq!(white_margin("0"), Some(0.0));
+        assert_eq!(white_margin("resign"), None);
     }
 }

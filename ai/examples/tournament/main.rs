@@ -22,7 +22,10 @@
 //!                          (the bot's search keeping its tree between its turns, as
 //!                          the bot's pool does; it prints how much it reused when its
 //!                          pairing ends),
-//!                          gnugo:LEVEL (go only), fsf:NODES (iChess only); default
+//!                          gnugo:LEVEL (go only), fsf:NODES (iChess only:
+//!                          Fairy-Stockfish deploys for itself in `[ichess-deploy]`),
+//!                          fsfbot:NODES (the same, with our bot deploying for it at
+//!                          the opponent's level, as sessions 8-11 played); default
 //!                          easy:random medium:random hard:random hard:easy, plus
 //!                          hard:gnugo:1 hard:gnugo:10 (go) and hard:fsf:1000 (iChess)
 //!     --nodes L=N          a level's node budget instead of its own (repeatable), e.g.
@@ -44,8 +47,9 @@
 //!
 //! Go is played on 9x9 with komi 6.5; the other games with their default options.
 //! GNU Go is `gnugo` (or /usr/games/gnugo); Fairy-Stockfish is `fairy-stockfish` with the
-//! iChess variant of engine/tests/oracles/ichess.ini. In iChess against Fairy-Stockfish,
-//! our bot plays the deployment of both sides at the level of our side.
+//! iChess variants of engine/tests/oracles/ichess.ini: `[ichess-deploy]` for its
+//! deployment drops (each king kept out of its hand until it is the last piece there, as
+//! rule 3 asks), then `[ichess]` from the deployed position.
 //!
 //! Honest scoring. GNU Go plays with `--capture-all-dead`: it captures every dead stone
 //! before it passes, as our rules (which score the board as it stands) require, instead
@@ -53,8 +57,11 @@
 //! referee: a fresh GNU Go replays the whole game and answers `final_score`, its own count
 //! with its own judgement of dead stones. Each game's line on standard error gives our
 //! score and the referee's; a disagreement (another winner or another margin) is marked
-//! `DISAGREE` and listed after the table, and the table counts the pairing's wins by the
-//! referee too. iChess games against Fairy-Stockfish are refereed the same way: at the end
+//! `DISAGREE` and listed after the table. A go game counts as a win, draw or loss only
+//! when both counts name the same winner; otherwise it is `disputed` (a win for neither).
+//! Each line also gives GNU Go's area count (`--chinese-rules`) and the stones it counts
+//! as dead (`final_status_list dead`), and the table how often the area count names our
+//! winner. iChess games against Fairy-Stockfish are refereed the same way: at the end
 //! Fairy-Stockfish is shown the final position and says whether the side to move is
 //! mated, stalemated or has moves, which must match how our engine ended the game.
 
@@ -80,9 +87,9 @@ fn main() {
         }
     };
     println!(
-        "| game | A | B | games | A wins | draws | B wins | A score | adjudicated | forfeits | refereed | referee agrees | A wins by referee | turns/game | distinct | A s/turn median, max | B s/turn median, max |"
+        "| game | A | B | games | A wins | draws | B wins | A score | adjudicated | forfeits | refereed | referee agrees | disputed (no win) | area count agrees | A wins by referee | turns/game | distinct | A s/turn median, max | B s/turn median, max |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut disagreements = Vec::new();
     for &kind in &args.kinds {
         let pairings = if args.pairings.is_empty() { default_pairings(kind) } else { args.pairings.clone() };
@@ -105,8 +112,13 @@ fn main() {
                     } else {
                         "-".to_owned()
                     };
+                    let (disputed, area) = if kind == GameKind::Go {
+                        (t.disputed.to_string(), t.area_agreed.to_string())
+                    } else {
+                        ("-".to_owned(), "-".to_owned())
+                    };
                     println!(
-                        "| {kind} | {} | {} | {games} | {} | {} | {} | {score:.0}% | {} | {} | {} | {} | {referee_wins} | {} | {} | {am:.3}, {ax:.3} | {bm:.3}, {bx:.3} |",
+                        "| {kind} | {} | {} | {games} | {} | {} | {} | {score:.0}% | {} | {} | {} | {} | {disputed} | {area} | {referee_wins} | {} | {} | {am:.3}, {ax:.3} | {bm:.3}, {bx:.3} |",
                         pair.0,
                         pair.1,
                         t.wins,
@@ -116,7 +128,7 @@ fn main() {
                         t.forfeits.len(),
                         t.refereed,
                         t.agreed,
-                        t.turns / games.max(1),
+                        t.turns / (games + t.disputed).max(1),
                         t.distinct.len()
                     );
                     for reason in t.forfeits.iter().take(3) {

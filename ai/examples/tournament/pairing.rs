@@ -10,7 +10,7 @@ use crate::args::Args;
 use crate::bot::{Bot, Reuse};
 use crate::fsf::Fsf;
 use crate::game::{Opening, keep_record, options, play, referee};
-use crate::gnugo::GnuGo;
+use crate::gnugo::{Count, GnuGo, agreed_winner};
 use crate::player::{Failure, Player, Random};
 
 /// The tally of one pairing in one game.
@@ -29,6 +29,11 @@ pub(crate) struct Tally {
     /// A's wins and draws by the referee's count (go).
     pub(crate) referee_wins: usize,
     pub(crate) referee_draws: usize,
+    /// Go games whose two counts name different winners: a win for neither, and left
+    /// out of wins, draws and losses.
+    pub(crate) disputed: usize,
+    /// Go games where GNU Go's area count (`--chinese-rules`) names our winner.
+    pub(crate) area_agreed: usize,
     /// One line per disagreement.
     pub(crate) disagreements: Vec<String>,
     /// Every game's turns, to count the games that differ.
@@ -78,10 +83,11 @@ pub(crate) fn player(name: &str, partner: Level, args: &Args) -> Result<Box<dyn 
         Some(("gnugo", level)) => {
             Ok(Box::new(GnuGo { level: level.parse().map_err(|e| format!("{name}: {e}"))?, process: None }))
         }
-        Some(("fsf", nodes)) => {
+        Some((prefix @ ("fsf" | "fsfbot"), nodes)) => {
             let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/oracles/ichess.ini").to_owned();
             let nodes = nodes.parse().map_err(|e| format!("{name}: {e}"))?;
-            Ok(Box::new(Fsf { nodes, deployer: bot(partner), ini }))
+            let deployer = (prefix == "fsfbot").then(|| bot(partner));
+            Ok(Box::new(Fsf { nodes, deployer, ini }))
         }
         _ => Err(format!("unknown player {name}")),
     }
@@ -114,11 +120,6 @@ pub(crate) fn run_pairing(kind: GameKind, pair: &(String, String), args: &Args) 
         let opening = Opening { turns: args.opening, seed: opening_seed };
         let played = play(kind, &mut players, first_color, seed, opening, args.max_turns);
         tally.distinct.insert(played.texts.clone());
-        match played.winner {
-            Some(0) => tally.wins += 1,
-            Some(_) => tally.losses += 1,
-            None => tally.draws += 1,
-        }
         tally.adjudicated += usize::from(played.adjudicated);
         tally.turns += played.turns;
         if let Some(reason) = &played.forfeit {
@@ -139,8 +140,18 @@ pub(crate) fn run_pairing(kind: GameKind, pair: &(String, String), args: &Args) 
             }
             None => None,
         };
+        let disputed = verdict.as_ref().is_some_and(|v| v.count == Some(Count::Disputed));
+        match played.winner {
+            _ if disputed => tally.disputed += 1,
+            Some(0) => tally.wins += 1,
+            Some(_) => tally.losses += 1,
+            None => tally.draws += 1,
+        }
         let mut referee_note = String::new();
         if let Some(verdict) = &verdict {
+            if let Some(area) = &verdict.area {
+                tally.area_agreed += usize::from(agreed_winner(&verdict.ours, area) != Count::Disputed);
+            }
             tally.refereed += 1;
             tally.agreed += usize::from(verdict.agrees);
             match verdict.referee_winner {
@@ -148,10 +159,20 @@ pub(crate) fn run_pairing(kind: GameKind, pair: &(String, String), args: &Args) 
                 Some(None) => tally.referee_draws += 1,
                 _ => {}
             }
-            let mark = if verdict.agrees { "" } else { " DISAGREE" };
-            referee_note = format!("; ours {}, referee {}{mark}", verdict.ours, verdict.theirs);
+            let mark = match (verdict.agrees, disputed) {
+                (_, true) => " DISAGREE (another winner: counted for neither)",
+                (false, false) => " DISAGREE (another margin)",
+                _ => "",
+            };
+            let go = match (&verdict.area, &verdict.dead) {
+                (Some(area), Some(dead)) => format!(", area {area}, dead {dead}"),
+                _ => String::new(),
+            };
+            referee_note = format!("; ours {}, referee {}{go}{mark}", verdict.ours, verdict.theirs);
             if !verdict.agrees {
-                tally.disagreements.push(format!("{game_name}: ours {}, referee {}", verdict.ours, verdict.theirs));
+                tally
+                    .disagreements
+                    .push(format!("{game_name}: ours {}, referee {}{go}{mark}", verdict.ours, verdict.theirs));
             }
         }
         if let Some(dir) = &args.records {
