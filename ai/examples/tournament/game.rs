@@ -8,7 +8,7 @@ use stonemate_engine::formats::{self, Record};
 use stonemate_engine::{AnyGame, Color, EndReason, Ending, GameKind, Outcome, Turn};
 
 use crate::fsf::fsf_referee;
-use crate::gnugo::{Count, agreed_winner, gnugo_referee, our_go_result, white_margin};
+use crate::gnugo::{Count, agreed_winner, gnugo_referee, our_go_result, white_margin, winner_by};
 use crate::player::{Failure, Player, Random};
 
 /// How one game went.
@@ -147,15 +147,7 @@ pub(crate) fn referee(
             let ours = our_go_result(&played.end);
             let theirs = counts.territory;
             let (a, b) = (white_margin(&ours), white_margin(&theirs));
-            let referee_winner = b.map(|margin| {
-                if margin > 0.0 {
-                    Some(seat(Color::White))
-                } else if margin < 0.0 {
-                    Some(seat(Color::Black))
-                } else {
-                    None
-                }
-            });
+            let referee_winner = b.map(|margin| winner_by(margin).map(seat));
             let count = Some(agreed_winner(&ours, &theirs));
             let (area, dead) = (Some(counts.area), Some(counts.dead));
             Verdict { agrees: a.is_some() && a == b, ours, theirs, referee_winner, count, area, dead }

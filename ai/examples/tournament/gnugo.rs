@@ -194,7 +194,7 @@ pub(crate) fn agreed_winner(ours: &str, theirs: &str) -> Count {
 }
 
 /// The winner of a game that White wins by `margin` points (negative: Black).
-fn winner_by(margin: f64) -> Option<Color> {
+pub(crate) fn winner_by(margin: f64) -> Option<Color> {
     if margin > 0.0 {
         Some(Color::White)
     } else if margin < 0.0 {

@@ -125,22 +125,18 @@ pub async fn serve(
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let token = config.token()?.clone();
-    let bot_http = http(&token, config.discord.api_base.as_deref());
+    let bot_http = Arc::new(http(&token, config.discord.api_base.as_deref()));
     let busy = Arc::new(RwLock::new(()));
     let (service, pool, answers) = with_bot(&bot_http, service, config.ai_workers).await;
     let service = Arc::new(service);
-    let outbox = Arc::new(sender::Outbox::new(service.clone(), Arc::new(bot_http)));
+    let outbox = Arc::new(sender::Outbox::new(service.clone(), bot_http.clone()));
     let answering = tokio::spawn(apply_answers(outbox.clone(), service.clone(), busy.clone(), answers));
     let defer_after = Duration::from_millis(config.discord.defer_ms);
     let data = Data { service: service.clone(), busy: busy.clone(), defer_after, outbox: outbox.clone() };
     // With shards split over processes, the one running shard 0 registers the commands
     // and checks the servers' permissions.
     let registers = config.shards.is_none_or(ShardRange::runs_first_shard);
-    let checking = if registers {
-        permissions::check_at_start(http(&token, config.discord.api_base.as_deref()), &service).await
-    } else {
-        None
-    };
+    let checking = if registers { permissions::check_at_start(bot_http, &service).await } else { None };
     let http = http(&token, config.discord.api_base.as_deref());
     let guilds = if registers { Some(config.discord.guilds.clone()) } else { None };
     let framework = framework(data, guilds);

@@ -20,7 +20,7 @@ pub const FOR_THREADS: Permissions = Permissions::CREATE_PUBLIC_THREADS.union(Pe
 
 /// The servers with threads on and the bot's own user, read from `service`; then checks
 /// them in the background with `http` (a slow Discord must not hold the start up).
-pub async fn check_at_start(http: Http, service: &Arc<Service>) -> Option<tokio::task::JoinHandle<()>> {
+pub async fn check_at_start(http: Arc<Http>, service: &Arc<Service>) -> Option<tokio::task::JoinHandle<()>> {
     let me = UserId::new(service.bot_user()?.id.0);
     let reading = Arc::clone(service);
     let threaded = tokio::task::spawn_blocking(move || Servers::of(reading.store()).threaded()).await;

@@ -56,8 +56,8 @@ async fn current_user(State(shared): State<Arc<Shared>>) -> Json<Value> {
     Json(payloads::user(shared.bot_id, "Stonemate", true))
 }
 
-/// Every server has two roles: `@everyone` (the server's id) with an ordinary member's
-/// permissions, and the bot's own (the next id) with what [`Shared::bot_permissions`] says.
+/// Every server has two roles: `@everyone` (the server's id), which grants nothing (as a
+/// server may set it), and the bot's own (the next id) with what [`Shared::bot_permissions`] says.
 async fn roles(State(shared): State<Arc<Shared>>, Path(guild): Path<u64>) -> Json<Value> {
     shared.record(Recorded::new(RequestKind::Roles { guild }, Value::Null, Vec::new(), None));
     let bot = shared.bot_permissions.load(Ordering::SeqCst);

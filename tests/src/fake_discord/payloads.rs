@@ -17,6 +17,9 @@ pub const MANAGE_GUILD: u64 = 1 << 5;
 /// What an ordinary member may do: view, send, embed, attach, read history, use commands.
 pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31);
 
+/// Create Public Threads and Send Messages in Threads: what a game's thread needs.
+pub const THREAD_PERMISSIONS: u64 = (1 << 35) | (1 << 38);
+
 /// What the README's invite link grants the bot: view channels, send messages, attach
 /// files, create public threads, send messages in threads.
 pub const INVITE_PERMISSIONS: u64 = 309_237_681_152;

@@ -171,7 +171,7 @@ async fn at_start_the_binary_warns_where_its_roles_refuse_threads() {
     assert!(fake.take(Duration::ZERO, asked).await.is_none(), "asked about a server without threads");
 
     // A manager took the thread permissions from the bot's role.
-    fake.grant_bot(payloads::INVITE_PERMISSIONS & !((1 << 35) | (1 << 38)));
+    fake.grant_bot(payloads::INVITE_PERMISSIONS & !payloads::THREAD_PERMISSIONS);
     let second = start(&binary, &config);
     connect(&fake).await;
     assert!(fake.take(WAIT, |r| r.kind == RequestKind::Roles { guild: GUILD }).await.is_some());
