@@ -82,23 +82,34 @@ pub fn png_within(frame: &Frame, budget: usize) -> Vec<u8> {
 /// pages as the fastest way to 40-45 KB (level 2 takes twice as long).
 const NIBBLE_FALLBACK_LEVEL: u32 = 1;
 
-/// The frame as a 4-bit PNG: each pixel's index mapped through `slots` to one of at most
-/// 16 colours, whose `r g b` bytes are `palette`. Half the bytes of the 8-bit picture to
-/// deflate, filtered with `Up` and deflated by `fdeflate` (the `png` crate's fast coder:
-/// runs of zeros and a fixed code made for filtered pictures, about a third of what zlib-rs
-/// at [`PNG_LEVEL`] takes on the 8-bit rows). If that is over `budget` bytes, the rows are deflated unfiltered by
-/// zlib-rs at [`NIBBLE_FALLBACK_LEVEL`] instead (smaller on dense text, and slower).
+/// What `fdeflate` makes of `Up`-filtered table pages, in bytes per non-zero byte of its
+/// input, at the least: measured at 1.48-1.53 on pages of every kind (runs of zeros cost it
+/// next to nothing), and taken a little lower so that only a page clearly too dense for it
+/// skips it. A page whose non-zero bytes would come to more than its budget at this rate
+/// goes straight to zlib-rs, instead of being deflated twice.
+const FAST_BYTES_PER_LITERAL: (usize, usize) = (7, 5);
+
+/// The frame as a 4-bit PNG: each pixel is already a slot below 16 of the colours whose
+/// `r g b` bytes are `palette`. Half the bytes of the 8-bit picture to deflate, filtered
+/// with `Up` and deflated by `fdeflate` (the `png` crate's fast coder: runs of zeros and a
+/// fixed code made for filtered pictures, about a third of what zlib-rs at [`PNG_LEVEL`]
+/// takes on the 8-bit rows). If that is over `budget` bytes, the rows are deflated
+/// unfiltered by zlib-rs at [`NIBBLE_FALLBACK_LEVEL`] instead (smaller on dense text, and
+/// slower; it is taken at once when [`FAST_BYTES_PER_LITERAL`] says the fast coder
+/// would miss).
 #[must_use]
-pub fn png_nibbles(frame: &Frame, slots: &[u8; 256], palette: &[u8], budget: usize) -> Vec<u8> {
+pub fn png_nibbles(frame: &Frame, palette: &[u8], budget: usize) -> Vec<u8> {
     DEFLATER.with_borrow_mut(|deflater| {
         let Deflater { quick, filtered, rows, deflated, .. } = deflater;
-        pack_nibbles(frame, slots, UP, filtered, rows);
+        let literals = pack_nibbles(frame, UP, filtered, rows);
         deflated.clear();
-        let mut fast = fdeflate::Compressor::new(&mut *deflated).expect("writing to memory cannot fail");
-        fast.write_data(filtered).expect("writing to memory cannot fail");
-        fast.finish().expect("writing to memory cannot fail");
-        if deflated.len() > budget {
-            pack_nibbles(frame, slots, NONE, filtered, rows);
+        if literals * FAST_BYTES_PER_LITERAL.0 / FAST_BYTES_PER_LITERAL.1 <= budget {
+            let mut fast = fdeflate::Compressor::new(&mut *deflated).expect("writing to memory cannot fail");
+            fast.write_data(filtered).expect("writing to memory cannot fail");
+            fast.finish().expect("writing to memory cannot fail");
+        }
+        if deflated.is_empty() || deflated.len() > budget {
+            pack_nibbles(frame, NONE, filtered, rows);
             quick.reset();
             deflate(quick, filtered, deflated);
         }
@@ -106,40 +117,89 @@ pub fn png_nibbles(frame: &Frame, slots: &[u8; 256], palette: &[u8], budget: usi
     })
 }
 
-/// The rows of `frame`, two pixels a byte (the left one in the high nibble), each pixel
-/// its slot, each row after the filter byte `filter` (`None` or `Up`) and filtered by it.
-/// A row the same as the one above (most rows of a band of text) is not looked up again:
-/// under `Up` it is zeros, under `None` a copy. `rows` holds the packed row above and the
-/// one being packed.
-fn pack_nibbles(frame: &Frame, slots: &[u8; 256], filter: u8, out: &mut Vec<u8>, rows: &mut (Vec<u8>, Vec<u8>)) {
+/// The rows of `frame`, two pixels a byte (the left one in the high nibble), each row
+/// after the filter byte `filter` (`None` or `Up`) and filtered by it. A row the same as
+/// the one above (most rows of a band of text) is not packed again: under `Up` it is
+/// zeros, under `None` a copy. `rows` holds the packed row above and the one being packed.
+/// Returns how many bytes of the rows (filter bytes aside) are not zero, under `Up`.
+fn pack_nibbles(frame: &Frame, filter: u8, out: &mut Vec<u8>, rows: &mut (Vec<u8>, Vec<u8>)) -> usize {
     let width = frame.width.max(1);
+    let packed = width.div_ceil(2);
     let (above, current) = rows;
+    // Above the first row, `Up` sees zeros: the row as it is.
     above.clear();
+    above.resize(packed, 0);
     out.clear();
-    out.reserve((width.div_ceil(2) + 1) * frame.height);
+    out.reserve((packed + 1) * frame.height);
     let mut above_pixels: &[u8] = &[];
+    let mut literals = 0;
     for row in frame.pixels.chunks_exact(width) {
         out.push(filter);
+        let start = out.len();
         if row == above_pixels {
             match filter {
-                UP => out.resize(out.len() + above.len(), 0),
+                UP => out.resize(start + packed, 0),
                 _ => out.extend_from_slice(above),
             }
             continue;
         }
-        current.clear();
-        let pairs = row.chunks_exact(2);
-        let last = pairs.remainder().first().map(|&pixel| slots[usize::from(pixel)] << 4);
-        current.extend(pairs.map(|pair| slots[usize::from(pair[0])] << 4 | slots[usize::from(pair[1])]));
-        current.extend(last);
-        if filter == UP && !above.is_empty() {
-            out.extend(current.iter().zip(above.iter()).map(|(pixel, up)| pixel.wrapping_sub(*up)));
+        pack_row(row, current);
+        if filter == UP {
+            out.resize(start + packed, 0);
+            literals += subtract(current, above, &mut out[start..]);
         } else {
             out.extend_from_slice(current);
         }
         std::mem::swap(above, current);
         above_pixels = row;
     }
+    literals
+}
+
+/// The high bit of each byte of a word.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// `row`'s pixels (each below 16) two a byte, the left one in the high nibble: eight at a
+/// time as one word, whose byte pairs fold into four bytes in three shifts.
+fn pack_row(row: &[u8], packed: &mut Vec<u8>) {
+    packed.clear();
+    packed.resize(row.len().div_ceil(2), 0);
+    let words = row.chunks_exact(8);
+    let rest = words.remainder();
+    let whole = 4 * (row.len() / 8);
+    for (out, word) in packed.chunks_exact_mut(4).zip(words) {
+        // Little-endian: each 16-bit lane holds a left pixel `l` low and a right one `r` high.
+        let word = u64::from_le_bytes(word.try_into().expect("chunks of eight"));
+        let pairs = ((word << 4) | (word >> 8)) & 0x00ff_00ff_00ff_00ff;
+        let pairs = (pairs | (pairs >> 8)) & 0x0000_ffff_0000_ffff;
+        out.copy_from_slice(&((pairs | (pairs >> 16)) as u32).to_le_bytes());
+    }
+    for (out, pair) in packed[whole..].iter_mut().zip(rest.chunks(2)) {
+        *out = pair[0] << 4 | pair.get(1).copied().unwrap_or(0);
+    }
+}
+
+/// `out = current - above`, byte by byte (wrapping, the `Up` filter), eight bytes at a time
+/// in one word; returns how many bytes of `out` are not zero.
+fn subtract(current: &[u8], above: &[u8], out: &mut [u8]) -> usize {
+    let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("chunks of eight"));
+    let mut literals = 0;
+    let triples = out.chunks_exact_mut(8).zip(current.chunks_exact(8)).zip(above.chunks_exact(8));
+    for ((out, current), above) in triples {
+        let (x, y) = (word(current), word(above));
+        // Each byte's difference without borrowing from the next byte (Hacker's Delight 2-18).
+        let difference = ((x | HIGH_BITS) - (y & !HIGH_BITS)) ^ ((x ^ !y) & HIGH_BITS);
+        out.copy_from_slice(&difference.to_le_bytes());
+        // A byte's high bit, after adding 0x7f to its low seven, is set when it is not zero.
+        let low = !HIGH_BITS;
+        literals += ((((difference & low) + low) | difference) & HIGH_BITS).count_ones() as usize;
+    }
+    let whole = 8 * (out.len() / 8);
+    for ((out, current), above) in out[whole..].iter_mut().zip(&current[whole..]).zip(&above[whole..]) {
+        *out = current.wrapping_sub(*above);
+        literals += usize::from(*out != 0);
+    }
+    literals
 }
 
 /// A PNG file around image data that is already filtered and deflated.
@@ -192,6 +252,31 @@ fn deflate(compress: &mut Compress, input: &[u8], output: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_are_packed_two_pixels_a_byte_the_left_one_high() {
+        // 21 pixels: two whole words, then a pair and a pixel left alone.
+        let row: Vec<u8> = (0..21).map(|i| (i * 7 % 16) as u8).collect();
+        let mut packed = Vec::new();
+        pack_row(&row, &mut packed);
+        let expected: Vec<u8> = row.chunks(2).map(|pair| pair[0] << 4 | pair.get(1).copied().unwrap_or(0)).collect();
+        assert_eq!(packed, expected);
+        assert_eq!(packed[..2], [0x07, 0xe5]);
+    }
+
+    #[test]
+    fn rows_are_subtracted_byte_by_byte_with_the_literals_counted() {
+        // 19 bytes: two whole words and three left, with every borrow a byte can make.
+        let current: Vec<u8> = (0..19).map(|i| (i * 53 % 256) as u8).collect();
+        let above: Vec<u8> =
+            (0..19).map(|i| if i % 3 == 0 { (i * 53 % 256) as u8 } else { (i * 97 % 256) as u8 }).collect();
+        let mut out = vec![0; 19];
+        let literals = subtract(&current, &above, &mut out);
+        let expected: Vec<u8> = current.iter().zip(&above).map(|(c, a)| c.wrapping_sub(*a)).collect();
+        assert_eq!(out, expected);
+        assert_eq!(literals, expected.iter().filter(|&&byte| byte != 0).count());
+        assert_eq!(literals, 12, "every third byte is its own above");
+    }
 
     #[test]
     fn the_up_filter_turns_repeated_rows_into_zeros() {

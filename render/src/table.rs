@@ -159,9 +159,9 @@ impl Table {
     #[must_use]
     pub fn png(&self) -> Vec<u8> {
         FRAME.with_borrow_mut(|frame| {
-            draw(self, frame);
             let inks = Inks::get();
-            encode::png_nibbles(frame, &inks.slots, &inks.colours, MAX_TABLE_PNG_BYTES)
+            draw(self, frame, &inks.slotted);
+            encode::png_nibbles(frame, &inks.colours, MAX_TABLE_PNG_BYTES)
         })
     }
 
@@ -172,7 +172,7 @@ impl Table {
     #[must_use]
     pub fn png_8bit(&self) -> Vec<u8> {
         FRAME.with_borrow_mut(|frame| {
-            draw(self, frame);
+            draw(self, frame, &Inks::get().shaded);
             encode::png_within(frame, MAX_TABLE_PNG_BYTES)
         })
     }
@@ -181,9 +181,12 @@ impl Table {
     /// colour the PNG holds (for tests that compare pixels).
     #[must_use]
     pub fn frame(&self) -> Frame {
+        let inks = Inks::get();
         let mut frame = Frame::default();
-        draw(self, &mut frame);
-        Inks::get().snap(&mut frame);
+        draw(self, &mut frame, &inks.slotted);
+        for pixel in &mut frame.pixels {
+            *pixel = inks.local[usize::from(*pixel)];
+        }
         frame
     }
 
@@ -204,21 +207,50 @@ enum Ground {
     Highlight,
 }
 
-/// The palette indices of the table's colours: fills, and the text ramps from each
-/// ground into each ink. The grounds are palette colours; the ramps on the stripe and the
-/// highlight are the palette's nearest colours to each blend (the palette has no ramps of
-/// its own for them, and needs none: its greys and accent steps are close).
+/// The colours a page is drawn in: fills, and the text ramps from each ground into each
+/// ink, as indices either into the palette or into the page's 16 colours.
 #[derive(Debug)]
-struct Inks {
+struct Shades {
     grounds: [u8; 3],
     /// `[ground][bright, dim, accent]`.
     ramps: [[[u8; TEXT_LEVELS]; 3]; 3],
     rule: u8,
     mark: u8,
-    /// The at most 16 palette indices a page is encoded in (see [`Inks::slots`]).
+}
+
+impl Shades {
+    fn ground(&self, ground: Ground) -> u8 {
+        self.grounds[ground as usize]
+    }
+
+    fn ramp(&self, ground: Ground, ink: usize) -> &[u8; TEXT_LEVELS] {
+        &self.ramps[ground as usize][ink]
+    }
+
+    /// The same shades with each index `index` replaced by `slots[index]`.
+    fn mapped(&self, slots: &[u8; 256]) -> Shades {
+        let slot = |index: u8| slots[usize::from(index)];
+        Shades {
+            grounds: self.grounds.map(slot),
+            ramps: self.ramps.map(|inks| inks.map(|ramp| ramp.map(slot))),
+            rule: slot(self.rule),
+            mark: slot(self.mark),
+        }
+    }
+}
+
+/// The table's colours. The grounds are palette colours; the ramps on the stripe and the
+/// highlight are the palette's nearest colours to each blend (the palette has no ramps of
+/// its own for them, and needs none: its greys and accent steps are close). A page is drawn
+/// straight in the slots of its 16 colours (`slotted`), so that encoding it looks nothing up.
+#[derive(Debug)]
+struct Inks {
+    /// In palette indices, every shade (the 8-bit page of before issue #39).
+    shaded: Shades,
+    /// In slots of `local`, each shade the nearest of the 16.
+    slotted: Shades,
+    /// The at most 16 palette indices a page is encoded in (see [`local_colours`]).
     local: Vec<u8>,
-    /// For each palette index, the slot in `local` of the nearest of those colours.
-    slots: [u8; 256],
     /// The `r g b` bytes of `local`, the PNG's palette.
     colours: Vec<u8>,
 }
@@ -239,23 +271,9 @@ impl Inks {
             let local = local_colours(&grounds, &ramps, [rule, mark]);
             let slots = std::array::from_fn(|index| nearest(&local, palette.rgb(index.min(palette.len() - 1) as u8)));
             let colours = local.iter().flat_map(|&index| palette.rgb(index)).collect();
-            Inks { grounds, ramps, rule, mark, local, slots, colours }
+            let shaded = Shades { grounds, ramps, rule, mark };
+            Inks { slotted: shaded.mapped(&slots), shaded, local, colours }
         })
-    }
-
-    /// The page's pixels snapped to the 16 colours it is encoded in.
-    fn snap(&self, frame: &mut Frame) {
-        for pixel in &mut frame.pixels {
-            *pixel = self.local[usize::from(self.slots[usize::from(*pixel)])];
-        }
-    }
-
-    fn ground(&self, ground: Ground) -> u8 {
-        self.grounds[ground as usize]
-    }
-
-    fn ramp(&self, ground: Ground, ink: usize) -> &[u8; TEXT_LEVELS] {
-        &self.ramps[ground as usize][ink]
     }
 }
 
@@ -406,14 +424,14 @@ fn cell(frame: &mut Frame, (face, px): (Face, u16), span: Span, align: Align, ba
     text::draw(frame, face, px, (x, base), &fitted, ramp);
 }
 
-fn draw(table: &Table, frame: &mut Frame) {
-    let inks = Inks::get();
+/// Draws the page into `frame` in `inks`.
+fn draw(table: &Table, frame: &mut Frame, inks: &Shades) {
     let columns = &table.columns[..table.columns.len().min(MAX_COLUMNS)];
     let (sections, hidden) = page(table);
     let spans = spans(columns, &sections);
     frame.reset(TABLE_WIDTH, height(&sections, hidden), inks.ground(Ground::Page));
     let mut y = PAD;
-    title(frame, table, y);
+    title(frame, table, y, inks);
     y += TITLE_HEIGHT;
     let base = baseline(y, HEADING_HEIGHT, HEADING_PX);
     for (column, &span) in columns.iter().zip(&spans) {
@@ -433,7 +451,7 @@ fn draw(table: &Table, frame: &mut Frame) {
             y += SECTION_HEIGHT;
         }
         for (index, row) in rows.iter().enumerate() {
-            draw_row(frame, columns, &spans, row, index, y);
+            draw_row(frame, inks, (columns, &spans), row, (index, y));
             y += ROW_HEIGHT;
         }
     }
@@ -450,8 +468,7 @@ fn draw(table: &Table, frame: &mut Frame) {
 
 /// The title on the left of the first line, the note on its right; the note keeps up to
 /// half the line and the title is cut to what is left.
-fn title(frame: &mut Frame, table: &Table, top: usize) {
-    let inks = Inks::get();
+fn title(frame: &mut Frame, table: &Table, top: usize, inks: &Shades) {
     let room = TABLE_WIDTH - 2 * PAD;
     let note = text::fit(Face::Regular, NOTE_PX, &clip(&table.note), room / 2);
     let note_width = text::width(Face::Regular, NOTE_PX, &note);
@@ -464,8 +481,13 @@ fn title(frame: &mut Frame, table: &Table, top: usize) {
 }
 
 /// One row: its band (striped or highlighted), its mark, and its cells.
-fn draw_row(frame: &mut Frame, columns: &[Column], spans: &[Span], row: &Row, index: usize, top: usize) {
-    let inks = Inks::get();
+fn draw_row(
+    frame: &mut Frame,
+    inks: &Shades,
+    (columns, spans): (&[Column], &[Span]),
+    row: &Row,
+    (index, top): (usize, usize),
+) {
     let ground = match (row.highlight, index % 2) {
         (true, _) => Ground::Highlight,
         (false, 1) => Ground::Stripe,
