@@ -50,7 +50,7 @@ const IN_HAND_BONUS: i32 = 15;
 const VALUE_SCALE: f64 = 400.0;
 
 /// A role's material value in centipawns.
-fn value(role: Role) -> i32 {
+pub(crate) fn value(role: Role) -> i32 {
     match role {
         Role::Pawn => 100,
         Role::Ferz => 200,
@@ -63,9 +63,16 @@ fn value(role: Role) -> i32 {
 }
 
 /// The evaluation for the side to move, in centipawns: material on the board and in hand,
-/// mobility, and pressure on the enemy king.
+/// mobility, and pressure on the enemy king; during the deployment, less each side's worst
+/// piece left en prise for the play phase (`deployment.rs`: the mobility a queen has on the
+/// front of its zone is no gain if a knight dropped against it will take it).
 fn evaluate(position: &Bare) -> i32 {
     let mut score = [0i32; 2];
+    if position.deploying() {
+        let exposure = crate::deployment::exposure(position);
+        score[0] -= exposure[0];
+        score[1] -= exposure[1];
+    }
     for (_, piece) in position.pieces() {
         score[piece.color.index()] += value(piece.role);
     }

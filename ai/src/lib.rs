@@ -33,6 +33,7 @@ mod chogo_ab;
 pub mod counting;
 pub mod decision;
 mod deepening;
+pub mod deployment;
 pub mod fastgo;
 pub mod knowledge;
 pub mod level;

@@ -4,6 +4,7 @@ mod alphabeta;
 mod chogo;
 mod counting;
 mod counting_gnugo;
+mod deployment;
 mod fastgo;
 mod games;
 mod pinned;

@@ -2,7 +2,8 @@
 //! (openings, middle games, mates in n) at fixed node budgets and no time limit, the turn
 //! chosen, the nodes spent (in all and on that turn) and the value reported are exactly
 //! what the searches gave when this test was written (`tests/data/pinned.txt`, recorded
-//! from main at 11f2b4d, before the two searches came to share their root loop). A
+//! from main at 11f2b4d, before the two searches came to share their root loop; the
+//! deployment rows again with issue 42's deployment threats, see the data file). A
 //! refactoring of the searches must leave every row as it is: a row that moves is a change
 //! of behaviour, to be made on purpose and measured, not re-recorded.
 
