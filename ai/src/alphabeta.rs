@@ -23,6 +23,7 @@ use stonemate_engine::{Color, Piece, Role};
 // The limits are the shared ones; `search.rs` names them from here.
 pub(crate) use crate::deepening::Limits;
 use crate::deepening::{Deepen, Killers, MATE, MATE_BOUND, Root, Window, deepen};
+use crate::material::value;
 use crate::search::result::SearchResult;
 
 /// The deepest the search goes (plies from the root, quiescence included).
@@ -48,19 +49,6 @@ const IN_HAND_BONUS: i32 = 15;
 /// The evaluation's centipawns per unit of the logistic that turns a score into the
 /// expected result the bot's decisions read (400: a rook up is about 0.78).
 const VALUE_SCALE: f64 = 400.0;
-
-/// A role's material value in centipawns.
-pub(crate) fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 100,
-        Role::Ferz => 200,
-        Role::Knight => 320,
-        Role::Bishop => 340,
-        Role::Rook => 500,
-        Role::Queen => 950,
-        _ => 0,
-    }
-}
 
 /// The evaluation for the side to move, in centipawns: material on the board and in hand,
 /// mobility, and pressure on the enemy king; during the deployment, less each side's worst

@@ -13,7 +13,7 @@
 use stonemate_engine::ichess::Bare;
 use stonemate_engine::{Color, Piece, Role, Square};
 
-use crate::alphabeta::value;
+use crate::material::value;
 
 /// The board's side (iChess is played on 8x8).
 const SIDE: i8 = 8;

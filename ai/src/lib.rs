@@ -37,6 +37,7 @@ pub mod deployment;
 pub mod fastgo;
 pub mod knowledge;
 pub mod level;
+mod material;
 mod position;
 pub mod search;
 pub mod verdict;
