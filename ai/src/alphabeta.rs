@@ -56,11 +56,10 @@ const VALUE_SCALE: f64 = 400.0;
 /// front of its zone is no gain if a knight dropped against it will take it).
 fn evaluate(position: &Bare) -> i32 {
     let mut score = [0i32; 2];
-    if position.deploying() {
-        let exposure = crate::deployment::exposure(position);
-        score[0] -= exposure[0];
-        score[1] -= exposure[1];
-    }
+    // Nothing once the deployment is over.
+    let exposure = crate::deployment::exposure(position);
+    score[0] -= exposure[0];
+    score[1] -= exposure[1];
     for (_, piece) in position.pieces() {
         score[piece.color.index()] += value(piece.role);
     }

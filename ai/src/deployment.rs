@@ -10,16 +10,14 @@
 //! therefore charges each side, while the deployment is on, the worst exchange its pieces
 //! already face or can be made to face by one enemy drop ([`worst_threat`]).
 
+use stonemate_engine::catalogue::steps::{DIAGONAL, KNIGHT, ORTHOGONAL};
 use stonemate_engine::ichess::Bare;
 use stonemate_engine::{Color, Piece, Role, Square};
 
 use crate::material::value;
 
 /// The board's side (iChess is played on 8x8).
-const SIDE: i8 = 8;
-const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const SIDE: i32 = 8;
 
 /// A piece that will be lost, or lost in an exchange, when play begins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,18 +51,18 @@ impl Grid {
         Grid(cells)
     }
 
-    fn at(&self, file: i8, rank: i8) -> Option<Piece> {
+    fn at(&self, file: i32, rank: i32) -> Option<Piece> {
         self.0[(rank * SIDE + file) as usize]
     }
 }
 
 /// Whether `(file, rank)` is on the board.
-fn on_board(file: i8, rank: i8) -> bool {
+fn on_board(file: i32, rank: i32) -> bool {
     (0..SIDE).contains(&file) && (0..SIDE).contains(&rank)
 }
 
 /// Whether `rank` is in `color`'s drop zone (rule 2: the four ranks nearest him).
-fn in_zone(color: Color, rank: i8) -> bool {
+fn in_zone(color: Color, rank: i32) -> bool {
     match color {
         Color::White => rank < SIDE / 2,
         Color::Black => rank >= SIDE / 2,
@@ -72,22 +70,22 @@ fn in_zone(color: Color, rank: i8) -> bool {
 }
 
 /// The square at `(file, rank)`, which is on the board.
-fn square(file: i8, rank: i8) -> Square {
+fn square(file: i32, rank: i32) -> Square {
     Square::new(file as u8, rank as u8).expect("on the 8x8 board")
 }
 
 /// An attack on a square: the attacker's role, its square, whether it is still in hand.
-type Attack = (Role, (i8, i8), bool);
+type Attack = (Role, (i32, i32), bool);
 
 /// The cheapest attack by `enemy` on `(file, rank)`: by its pieces on the board, or by a
 /// piece of its hand dropped onto an empty square of its zone. Kings do not count (a king
 /// takes only what nothing defends, and is dropped last), nor pawns in hand (there are
 /// none before the first capture, which the deployment has not reached).
-fn cheapest_attack(grid: &Grid, position: &Bare, enemy: Color, (file, rank): (i8, i8)) -> Option<Attack> {
+fn cheapest_attack(grid: &Grid, position: &Bare, enemy: Color, (file, rank): (i32, i32)) -> Option<Attack> {
     let hand = position.hand(enemy);
     let mut best: Option<Attack> = None;
     // The cheapest; at the same value, one that stands already (a drop may not come).
-    let mut consider = |role: Role, at: (i8, i8), dropped: bool| {
+    let mut consider = |role: Role, at: (i32, i32), dropped: bool| {
         if best.is_none_or(|(cheapest, _, in_hand)| (value(role), dropped) < (value(cheapest), in_hand)) {
             best = Some((role, at, dropped));
         }
@@ -106,7 +104,7 @@ fn cheapest_attack(grid: &Grid, position: &Bare, enemy: Color, (file, rank): (i8
     // A pawn takes straight forward: the enemy pawn that could take stands behind, as the
     // enemy looks.
     let behind = if enemy == Color::White { -1 } else { 1 };
-    let step_piece = |df: i8, dr: i8| on_board(file + df, rank + dr).then(|| grid.at(file + df, rank + dr)).flatten();
+    let step_piece = |df: i32, dr: i32| on_board(file + df, rank + dr).then(|| grid.at(file + df, rank + dr)).flatten();
     if step_piece(0, behind) == Some(Piece::new(enemy, Role::Pawn)) {
         consider(Role::Pawn, (file, rank + behind), false);
     }
@@ -159,7 +157,7 @@ fn worst(grid: &Grid, position: &Bare, color: Color) -> Option<Threat> {
         if piece.color != color || piece.role == Role::King {
             continue;
         }
-        let at = (square.file() as i8, square.rank() as i8);
+        let at = (square.file() as i32, square.rank() as i32);
         let Some((attacker, from, dropped)) = cheapest_attack(grid, position, color.other(), at) else {
             continue;
         };
