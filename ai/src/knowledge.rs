@@ -96,7 +96,8 @@ pub fn order_turns(game: &AnyGame, mut turns: Vec<Turn>, rng: &mut impl Rng) -> 
 /// after 8 drops instead of running to the end, and its score (controlled squares and
 /// captures) as it then stands judges them. With the turn orders below (and RAVE in
 /// Chego), hard won 91 of 100 Chego and 77 of 100 Gess games against the baseline at
-/// equal time (`TOURNAMENT.md`, session 9).
+/// 0.5 s a turn (`TOURNAMENT.md`, session 9); at hard's own budget Gess's lost 6 to 14,
+/// so only `Method::Strong` still plays it (issue 42).
 fn strong_plies(kind: GameKind) -> u32 {
     match kind {
         GameKind::Chego => 8,

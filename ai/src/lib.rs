@@ -11,11 +11,12 @@
 //! incremental playout board ([`fastgo`]) some forty times faster than through the engine,
 //! with RAVE (all moves as first) and priors for captures and ataris; from hard's budget
 //! on, its playouts are heavy (MoGo's: they answer the last drop's ataris and 3x3 shapes).
-//! Chego and Gess at hard's budget order a node's turns by their tactics and score short
-//! playouts by the evaluation (Gess: the evaluation at once; Chego: eight drops, with RAVE
-//! over its drops). iChess and Chogo at hard's budget are searched by alpha-beta instead
-//! (`alphabeta.rs`: iterative deepening, quiescence, a transposition table, on the
-//! engine's bitboard position; `chogo_ab.rs`: iterative deepening, quiescence on the
+//! Chego at hard's budget orders a node's turns by their tactics and scores short
+//! playouts by the evaluation (eight drops, with RAVE over its drops); Gess keeps the
+//! search of 54cd0e7, which beat that knowledge (the evaluation at once) at hard's own
+//! budget, and `Method::Strong` keeps the knowledge as a baseline. iChess and Chogo at
+//! hard's budget are searched by alpha-beta instead (`alphabeta.rs`: iterative
+//! deepening, quiescence, a transposition table, on the engine's bitboard position; `chogo_ab.rs`: iterative deepening, quiescence on the
 //! capturing turns, on the engine's game). The older searches stay available as baselines
 //! ([`Method`]). [`search_reusing`] keeps the tree between turns.
 //!

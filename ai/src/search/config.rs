@@ -58,7 +58,8 @@ pub enum Method {
     /// elsewhere as [`Method::PlainUct`], except that from hard's budget on (and with a
     /// time and no node limit) iChess and Chogo are searched by alpha-beta (Chogo:
     /// `chogo_ab.rs`, with [`CHOGO_ALPHA_BETA_NODES_PER_NODE`] times the nodes) and Chego
-    /// and Gess with hard's knowledge, as [`Method::Strong`] does.
+    /// with hard's knowledge, as [`Method::Strong`] does (Gess keeps 54cd0e7's search,
+    /// which beat hard's knowledge at hard's own budget).
     Current,
     /// Plain UCT with one playout per node and the solver, on the playout board where it
     /// applies.
